@@ -1,0 +1,78 @@
+//===- BranchedGraph.cpp --------------------------------------------------===//
+
+#include "analysis/ir/BranchedGraph.h"
+
+#include <algorithm>
+
+namespace lnr::ir {
+
+BranchedGraph BranchedGraph::linear(std::vector<Loop> Loops,
+                                    Assignment Statement) {
+  BranchedGraph G;
+  G.Loops = std::move(Loops);
+  G.Statement = std::move(Statement);
+  return G;
+}
+
+BranchedGraph BranchedGraph::branch(std::vector<Loop> Shared, Temporary Temp,
+                                    BranchedGraph Producer,
+                                    BranchedGraph Consumer) {
+  BranchedGraph G;
+  G.Loops = std::move(Shared);
+  G.Temp = std::move(Temp);
+  G.Branches.push_back(std::move(Producer));
+  G.Branches.push_back(std::move(Consumer));
+  return G;
+}
+
+std::vector<std::string> BranchedGraph::indices() const {
+  std::vector<std::string> Out;
+  for (const Loop &L : Loops)
+    Out.push_back(L.Index);
+  for (const BranchedGraph &B : Branches)
+    for (const std::string &I : B.indices())
+      if (std::find(Out.begin(), Out.end(), I) == Out.end())
+        Out.push_back(I);
+  return Out;
+}
+
+std::vector<Temporary> BranchedGraph::temporaries() const {
+  std::vector<Temporary> Out;
+  if (Temp)
+    Out.push_back(*Temp);
+  for (const BranchedGraph &B : Branches)
+    for (Temporary &T : B.temporaries())
+      Out.push_back(std::move(T));
+  return Out;
+}
+
+std::vector<Assignment> BranchedGraph::statements() const {
+  if (Statement)
+    return {*Statement};
+  std::vector<Assignment> Out;
+  for (const BranchedGraph &B : Branches)
+    for (Assignment &S : B.statements())
+      Out.push_back(std::move(S));
+  return Out;
+}
+
+std::string toString(const BranchedGraph &G, unsigned Indent) {
+  std::string Out;
+  for (const Loop &L : G.Loops) {
+    Out += std::string(Indent, ' ') + "for " + L.Index;
+    if (L.isCompressed())
+      Out += " in " + L.Driver + " level " + std::to_string(L.DriverLevel + 1);
+    Out += "\n";
+    Indent += 2;
+  }
+  std::string Pad(Indent, ' ');
+  if (G.Statement)
+    return Out + Pad + toString(*G.Statement) + "\n";
+  Access Zeroed{G.Temp->Name, G.Temp->Indices};
+  Out += Pad + toString(Zeroed) + " = 0\n";
+  for (const BranchedGraph &B : G.Branches)
+    Out += toString(B, Indent);
+  return Out;
+}
+
+} // namespace lnr::ir

@@ -1,0 +1,55 @@
+//===- BranchedGraph.h - Imperfect nests of the SparseLNR paper -*- C++ -*-===//
+//
+// A branched iteration graph G = (V, Gp, Gc, P): shared outer loops V, then
+// either one statement (a linear graph: TACO's iteration graph) or two
+// branches, the producer Gp and the consumer Gc, themselves branched graphs.
+// The producer fills a temporary over the indices both branches still
+// iterate below the nest boundary; the consumer reads it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_ANALYSIS_IR_BRANCHEDGRAPH_H
+#define LNR_ANALYSIS_IR_BRANCHEDGRAPH_H
+
+#include "analysis/ir/Kernel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lnr::ir {
+
+/// Storage passed from producer to consumer: dense over Indices, a scalar
+/// when Indices is empty. Zeroed where the producer starts.
+struct Temporary {
+  std::string Name;
+  std::vector<std::string> Indices;
+  bool isScalar() const { return Indices.empty(); }
+};
+
+struct BranchedGraph {
+  std::vector<Loop> Loops;             // V, outermost first
+  std::optional<Assignment> Statement; // set for a linear graph
+  std::vector<BranchedGraph> Branches; // {producer, consumer} otherwise
+  std::optional<Temporary> Temp;       // set with the branches
+
+  static BranchedGraph linear(std::vector<Loop> Loops, Assignment Statement);
+  static BranchedGraph branch(std::vector<Loop> Shared, Temporary Temp,
+                              BranchedGraph Producer, BranchedGraph Consumer);
+
+  bool isLinear() const { return Statement.has_value(); }
+  const BranchedGraph &producer() const { return Branches.at(0); }
+  const BranchedGraph &consumer() const { return Branches.at(1); }
+  /// Every index iterated anywhere in the graph, outermost first.
+  std::vector<std::string> indices() const;
+  /// Every temporary, outermost first.
+  std::vector<Temporary> temporaries() const;
+  /// Every statement, in execution order.
+  std::vector<Assignment> statements() const;
+};
+
+/// The graph as an indented loop tree, one loop or statement per line.
+std::string toString(const BranchedGraph &G, unsigned Indent = 0);
+
+} // namespace lnr::ir
+
+#endif

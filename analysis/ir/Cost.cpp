@@ -1,0 +1,201 @@
+//===- Cost.cpp -----------------------------------------------------------===//
+
+#include "analysis/ir/Cost.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace lnr::ir {
+namespace {
+
+bool isNnz(const std::string &Symbol) { return Symbol.rfind("nnz(", 0) == 0; }
+
+bool symbolOrder(const std::string &A, const std::string &B) {
+  if (isNnz(A) != isNnz(B))
+    return isNnz(A);
+  return A < B;
+}
+
+Monomial normalized(Monomial M) {
+  std::sort(M.begin(), M.end(), symbolOrder);
+  return M;
+}
+
+bool divides(const Monomial &A, const Monomial &B) {
+  return std::includes(B.begin(), B.end(), A.begin(), A.end(), symbolOrder);
+}
+
+std::string extentSymbol(const std::string &Extent) {
+  bool Simple = std::all_of(Extent.begin(), Extent.end(), [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
+           C == '.' || C == '>' || C == '-';
+  });
+  return Simple ? Extent : "(" + Extent + ")";
+}
+
+std::string nnzSymbol(const Access &A, unsigned Level) {
+  bool Short = true;
+  for (unsigned I = 0; I <= Level; ++I)
+    Short = Short && A.Indices[I].size() == 1;
+  std::string Out = "nnz(" + A.Tensor + "_";
+  for (unsigned I = 0; I <= Level; ++I)
+    Out += (I && !Short ? "," : "") + A.Indices[I];
+  return Out + ")";
+}
+
+/// The iteration count so far and which factor each index put into it.
+struct Walk {
+  Monomial Product;
+  std::map<std::string, std::string> FactorOf;
+
+  void enter(const Loop &L, const Kernel &K, const Access &Driver) {
+    if (!L.isCompressed()) {
+      const IndexVar *V = K.findIndex(L.Index);
+      std::string Symbol =
+          V && !V->Extent.empty() ? extentSymbol(V->Extent) : "|" + L.Index + "|";
+      Product.push_back(Symbol);
+      FactorOf[L.Index] = Symbol;
+      return;
+    }
+    // A compressed level visits nnz(prefix) coordinates in all, in place
+    // of its parents' extents.
+    for (unsigned Parent = 0; Parent < L.DriverLevel; ++Parent) {
+      auto It = FactorOf.find(Driver.Indices[Parent]);
+      if (It == FactorOf.end())
+        continue;
+      auto Pos = std::find(Product.begin(), Product.end(), It->second);
+      if (Pos != Product.end())
+        Product.erase(Pos);
+      FactorOf.erase(It);
+    }
+    std::string Symbol = nnzSymbol(Driver, L.DriverLevel);
+    Product.push_back(Symbol);
+    FactorOf[L.Index] = Symbol;
+  }
+};
+
+const Access &driverAccess(const Kernel &K, const Loop &L) {
+  if (K.Stmt.Lhs.Tensor == L.Driver)
+    return K.Stmt.Lhs;
+  for (const Access &A : K.Stmt.Factors)
+    if (A.Tensor == L.Driver)
+      return A;
+  // Kernel::validate() guarantees every driver is accessed.
+  return K.Stmt.Lhs;
+}
+
+void collect(const BranchedGraph &G, const Kernel &K, Walk W,
+             std::vector<Monomial> &Terms) {
+  for (const Loop &L : G.Loops)
+    W.enter(L, K, driverAccess(K, L));
+  if (G.Statement) {
+    Terms.push_back(W.Product);
+    return;
+  }
+  if (!G.Temp->isScalar()) {
+    Monomial Zeroing = W.Product;
+    for (const std::string &I : G.Temp->Indices)
+      Zeroing.push_back(extentSymbol(K.findIndex(I)->Extent));
+    Terms.push_back(Zeroing);
+  }
+  for (const BranchedGraph &B : G.Branches)
+    collect(B, K, W, Terms);
+}
+
+Cost simplified(std::vector<Monomial> Terms) {
+  for (Monomial &M : Terms)
+    M = normalized(std::move(M));
+  std::sort(Terms.begin(), Terms.end());
+  Terms.erase(std::unique(Terms.begin(), Terms.end()), Terms.end());
+  Cost C;
+  for (size_t I = 0; I < Terms.size(); ++I) {
+    bool Dominated = false;
+    for (size_t J = 0; J < Terms.size() && !Dominated; ++J)
+      Dominated = I != J && divides(Terms[I], Terms[J]);
+    if (!Dominated)
+      C.Terms.push_back(Terms[I]);
+  }
+  std::sort(C.Terms.begin(), C.Terms.end(),
+            [](const Monomial &A, const Monomial &B) {
+              if (A.size() != B.size())
+                return A.size() < B.size();
+              return std::lexicographical_compare(A.begin(), A.end(),
+                                                  B.begin(), B.end(),
+                                                  symbolOrder);
+            });
+  return C;
+}
+
+std::string product(const Monomial &M) {
+  if (M.empty())
+    return "1";
+  std::string Out;
+  for (size_t I = 0; I < M.size(); ++I)
+    Out += (I ? "*" : "") + M[I];
+  return Out;
+}
+
+} // namespace
+
+std::string Cost::toString() const {
+  if (Terms.size() == 1)
+    return "O(" + product(Terms.front()) + ")";
+  // Pull out the sparse factors common to every term: nnz(B_ij)*(K+L).
+  Monomial Common;
+  for (const std::string &S : Terms.front())
+    if (isNnz(S) && std::all_of(Terms.begin(), Terms.end(),
+                                [&](const Monomial &M) {
+                                  return std::count(M.begin(), M.end(), S) >
+                                         std::count(Common.begin(),
+                                                    Common.end(), S);
+                                }))
+      Common.push_back(S);
+  std::string Sum;
+  for (const Monomial &M : Terms) {
+    Monomial Rest = M;
+    for (const std::string &S : Common)
+      Rest.erase(std::find(Rest.begin(), Rest.end(), S));
+    Sum += (Sum.empty() ? "" : "+") + product(Rest);
+  }
+  if (Common.empty())
+    return "O(" + Sum + ")";
+  return "O(" + product(Common) + "*(" + Sum + "))";
+}
+
+std::optional<double>
+Cost::evaluate(const std::map<std::string, double> &Sizes) const {
+  double Total = 0;
+  for (const Monomial &M : Terms) {
+    double Term = 1;
+    for (const std::string &S : M) {
+      auto It = Sizes.find(S);
+      if (It == Sizes.end())
+        return std::nullopt;
+      Term *= It->second;
+    }
+    Total += Term;
+  }
+  return Total;
+}
+
+Cost costOf(const Kernel &K) {
+  return costOf(BranchedGraph::linear(K.Loops, K.Stmt), K);
+}
+
+Cost costOf(const BranchedGraph &G, const Kernel &K) {
+  std::vector<Monomial> Terms;
+  collect(G, K, Walk{}, Terms);
+  return simplified(std::move(Terms));
+}
+
+bool asymptoticallyCheaper(const Cost &After, const Cost &Before) {
+  return std::all_of(
+      After.Terms.begin(), After.Terms.end(), [&](const Monomial &A) {
+        return std::any_of(Before.Terms.begin(), Before.Terms.end(),
+                           [&](const Monomial &B) {
+                             return A != B && divides(A, B);
+                           });
+      });
+}
+
+} // namespace lnr::ir

@@ -1,0 +1,79 @@
+//===- Kernel.h - Tensors, index notation and iteration graphs -*- C++ -*-===//
+//
+// The Clang-free description of one loop nest: which tensors it touches, the
+// index notation statement it computes, and the order of its loops (the
+// iteration graph of TACO, with the tensor level that drives each loop).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_ANALYSIS_IR_KERNEL_H
+#define LNR_ANALYSIS_IR_KERNEL_H
+
+#include "analysis/ir/Refusal.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lnr::ir {
+
+enum class LevelFormat { Dense, Compressed };
+
+struct Tensor {
+  std::string Name;
+  std::vector<LevelFormat> Levels; // outermost first; empty for a scalar
+  bool isSparse() const;
+};
+
+/// "dense", "CSR", "CSF", ... or the list of level formats.
+std::string formatName(const Tensor &T);
+
+struct IndexVar {
+  std::string Name;
+  std::string Extent; // symbolic, as written ("K"); empty when unknown
+};
+
+struct Access {
+  std::string Tensor;
+  std::vector<std::string> Indices; // one per level; empty for a scalar
+  bool uses(const std::string &Index) const;
+};
+
+/// Lhs (+)= Factors[0] * Factors[1] * ...
+struct Assignment {
+  Access Lhs;
+  bool Accumulate = true; // += rather than =
+  std::vector<Access> Factors;
+};
+
+/// One loop of a nest. A dense loop runs over the index's extent; a
+/// compressed loop runs over the nonzeros of one level of one tensor.
+struct Loop {
+  std::string Index;
+  std::string Driver;       // tensor whose compressed level is iterated
+  unsigned DriverLevel = 0; // that level, 0-based
+  bool isCompressed() const { return !Driver.empty(); }
+};
+
+/// A perfectly nested loop nest: the input of the scheduler.
+struct Kernel {
+  std::vector<Tensor> Tensors;
+  std::vector<IndexVar> Indices;
+  Assignment Stmt;
+  std::vector<Loop> Loops; // outermost first
+
+  const Tensor *findTensor(const std::string &Name) const;
+  const IndexVar *findIndex(const std::string &Name) const;
+  /// Checks that every name is declared, every access matches its tensor's
+  /// order, and the loop order respects the hard constraints of compressed
+  /// levels (a level's coordinate comes after its parent's).
+  std::optional<Refusal> validate() const;
+};
+
+std::string toString(const Access &A);
+std::string toString(const Assignment &S);
+/// The loop order, compressed loops marked: "i, j(vals), k, l".
+std::string loopOrderString(const std::vector<Loop> &Loops);
+
+} // namespace lnr::ir
+
+#endif
