@@ -285,8 +285,8 @@ int lnr_csr_read_mtx_ex(const char *path, int ignore_symmetry, lnr_csr *out) {
   }
   lineno++;
   char banner[5][32];
-  if (sscanf(line, "%31s %31s %31s %31s %31s", banner[0], banner[1],
-             banner[2], banner[3], banner[4]) != 5) {
+  if (sscanf(line, "%31s %31s %31s %31s %31s", banner[0], banner[1], banner[2],
+             banner[3], banner[4]) != 5) {
     fprintf(stderr, "%s:1: expected a %%%%MatrixMarket banner\n", path);
     goto done;
   }
@@ -298,8 +298,8 @@ int lnr_csr_read_mtx_ex(const char *path, int ignore_symmetry, lnr_csr *out) {
     goto done;
   }
   if (strcmp(banner[2], "coordinate") != 0) {
-    fprintf(stderr, "%s:1: format '%s' not supported (coordinate only)\n",
-            path, banner[2]);
+    fprintf(stderr, "%s:1: format '%s' not supported (coordinate only)\n", path,
+            banner[2]);
     goto done;
   }
   int pattern = strcmp(banner[3], "pattern") == 0;
@@ -383,8 +383,8 @@ int lnr_csr_read_mtx_ex(const char *path, int ignore_symmetry, lnr_csr *out) {
       goto done;
     }
     if (i < 1 || i > rows || j < 1 || j > cols) {
-      fprintf(stderr, "%s:%ld: index (%ld, %ld) out of range %ld x %ld\n",
-              path, lineno, i, j, rows, cols);
+      fprintf(stderr, "%s:%ld: index (%ld, %ld) out of range %ld x %ld\n", path,
+              lineno, i, j, rows, cols);
       goto done;
     }
     coo_entry a = {(int)(i - 1), (int)(j - 1), (int)n, v};

@@ -1,0 +1,50 @@
+//===- NestRecovery.h - Clang AST -> loop nest -> index notation -*- C++ -*-===//
+//
+// Reads one outermost `for` nest of a function and lifts it to an ir::Kernel
+// plus the source fragments the rewrite reuses. Every fact the rewrite
+// relies on is proved here from the AST; anything else is a named refusal.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_ANALYSIS_RECOVER_NESTRECOVERY_H
+#define LNR_ANALYSIS_RECOVER_NESTRECOVERY_H
+
+#include "analysis/ir/Kernel.h"
+#include "analysis/ir/Refusal.h"
+#include "analysis/recover/NestSource.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+
+#include <variant>
+#include <vector>
+
+namespace lnr::recover {
+
+struct Options {
+  /// Trust that the output shares no memory with an input even when it is
+  /// not declared `restrict` (the user's promise, like -fstrict-aliasing).
+  bool AssumeNoAlias = false;
+};
+
+struct RecoveredNest {
+  ir::Kernel Kernel;
+  NestSource Source;
+};
+
+struct Failure {
+  Refusal Reason;
+  clang::SourceLocation Where;
+};
+
+/// The outermost `for` loops of Body in source order, each with the OpenMP
+/// loop directive on it if there is one. Loops inside other loops belong to
+/// their outermost loop's nest; `while` and `do` loops are not nests.
+std::vector<const clang::Stmt *> findLoopNests(const clang::Stmt *Body);
+
+std::variant<RecoveredNest, Failure>
+recoverNest(const clang::Stmt *Nest, clang::ASTContext &Ctx,
+            const Options &Opts);
+
+} // namespace lnr::recover
+
+#endif

@@ -1,0 +1,52 @@
+//===- NestSource.h - The source text a rewrite reuses ---------*- C++ -*-===//
+//
+// What the recovery keeps of a nest's spelling, so the rewrite writes the
+// file's own names, types and indexing style back. Clang-free: the emitter
+// composes these fragments without looking at the AST.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_ANALYSIS_RECOVER_NESTSOURCE_H
+#define LNR_ANALYSIS_RECOVER_NESTSOURCE_H
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lnr {
+
+struct LoopSource {
+  std::string Index;                 // the IR index the loop iterates
+  std::string Header;                // "for (int p = rowptr[i]; ...; p++)"
+  std::vector<std::string> Prologue; // "int j = colidx[p];"
+};
+
+struct NestSource {
+  std::string FilePath;
+  unsigned Offset = 0; // the nest's text, an OpenMP pragma on it included
+  unsigned Length = 0;
+  unsigned Line = 0, Column = 0; // where the nest starts, 1-based
+
+  std::vector<LoopSource> Loops;    // parallel to Kernel::Loops
+  std::vector<std::string> Factors; // parallel to Kernel::Stmt.Factors
+  std::string Output;               // "A[i * L + l]"
+  std::string ElementType;          // of the output: "double"
+  std::optional<std::string> Pragma; // "#pragma omp parallel for", as written
+
+  /// Indices whose distinct values write distinct output elements (proved
+  /// from the output subscript): a loop over one of them can run in parallel.
+  std::vector<std::string> DisjointOutputIndices;
+  /// Whether an identifier is already used in the translation unit.
+  std::function<bool(const std::string &)> IsNameTaken;
+
+  const LoopSource *loop(const std::string &Index) const {
+    for (const LoopSource &L : Loops)
+      if (L.Index == Index)
+        return &L;
+    return nullptr;
+  }
+};
+
+} // namespace lnr
+
+#endif

@@ -1,0 +1,39 @@
+//===- Emit.h - Branched iteration graph -> C text -------------*- C++ -*-===//
+//
+// Writes a branched graph back as an imperfect C loop nest, reusing the
+// nest's own loop headers, coordinate loads and array accesses, so the
+// result keeps the file's names, types and indexing style.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_EMIT_H
+#define LNR_REWRITE_EMIT_H
+
+#include "analysis/ir/BranchedGraph.h"
+#include "analysis/ir/Kernel.h"
+#include "analysis/ir/Refusal.h"
+#include "analysis/recover/NestSource.h"
+
+#include <string>
+
+namespace lnr::rewrite {
+
+struct EmitOptions {
+  bool OpenMP = true;
+  /// The schedule clause of a new `omp parallel for`; see README.md for the
+  /// measurement behind the default.
+  std::string OmpSchedule = "dynamic, 16";
+};
+
+struct EmittedNest {
+  std::string Text; // unformatted
+  bool Parallel = false;
+  std::string ParallelNote; // why the outer loop is, or is not, parallel
+};
+
+OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
+                                const ir::Kernel &K, const NestSource &S,
+                                const EmitOptions &Opts);
+
+} // namespace lnr::rewrite
+
+#endif

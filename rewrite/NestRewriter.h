@@ -1,0 +1,48 @@
+//===- NestRewriter.h - One loop nest through the whole pipeline -*- C++ -*-===//
+//
+// recover -> fuse after distribution -> cost check -> emit. The outcome is a
+// decision with its reason and, for a rewrite, the replacement; presenting
+// it (stdout, -i, remarks, --explain) is the driver's business.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_NESTREWRITER_H
+#define LNR_REWRITE_NESTREWRITER_H
+
+#include "analysis/recover/NestRecovery.h"
+#include "rewrite/Emit.h"
+
+#include "clang/Tooling/Core/Replacement.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lnr::rewrite {
+
+struct Options {
+  recover::Options Recovery;
+  EmitOptions Emission;
+  unsigned FusionDepth = 1;
+};
+
+struct NestOutcome {
+  const clang::Stmt *Nest = nullptr;
+  std::string Function;
+  /// Set when the nest is rewritten.
+  std::optional<clang::tooling::Replacement> Fix;
+  /// The remark: [lnr-fuse] for a rewrite, the refusal's name otherwise.
+  std::string Name;
+  std::string Message;
+  clang::SourceLocation Where;
+  /// What --explain prints, one "key: value" line each.
+  std::vector<std::pair<std::string, std::string>> Facts;
+  std::string FusedTree; // the branched graph as a loop tree
+};
+
+/// Every outermost `for` nest of every function written in the main file.
+std::vector<NestOutcome> rewriteMainFile(clang::ASTContext &Ctx,
+                                         const Options &Opts);
+
+} // namespace lnr::rewrite
+
+#endif
