@@ -254,6 +254,9 @@ int main(int argc, const char **argv) {
   }
   if (InPlace && Explain)
     return fail("-i and --explain cannot be combined");
+  for (const std::string &File : Parser->getSourcePathList())
+    if (!sys::fs::is_regular_file(File))
+      return fail("no such file: '" + File + "'");
 
   lnr::rewrite::Options Opts;
   Opts.Recovery.AssumeNoAlias = AssumeNoAlias;
@@ -289,11 +292,16 @@ int main(int argc, const char **argv) {
   }
 
   if (InPlace) {
-    for (const auto &[R, Text] : Outputs)
+    // A file without write permission stays as it is, even for root, who
+    // could rename over it.
+    for (const auto &[R, Text] : Outputs) {
+      ErrorOr<sys::fs::perms> Perms = sys::fs::getPermissions(R->Path);
       if (!R->Fixes.empty() &&
-          sys::fs::access(R->Path, sys::fs::AccessMode::Write))
+          (!Perms || !(*Perms & sys::fs::owner_write) ||
+           sys::fs::access(R->Path, sys::fs::AccessMode::Write)))
         return fail("cannot write '" + R->Path + "': permission denied; " +
                     "nothing was rewritten");
+    }
     for (const auto &[R, Text] : Outputs)
       if (!R->Fixes.empty())
         if (Error E = writeAtomically(R->Path, Text))

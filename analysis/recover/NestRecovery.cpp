@@ -286,6 +286,17 @@ bool Recoverer::readBody(const ForStmt *For) {
   else
     Body.push_back(For->getBody());
   size_t Owner = Loops.size() - 1;
+  // A perfect nest level: declarations, then one loop or statement.
+  auto NotDecl = [](const Stmt *S) { return !isa<DeclStmt>(S); };
+  auto First = std::find_if(Body.begin(), Body.end(), NotDecl);
+  if (First != Body.end()) {
+    auto Second = std::find_if(First + 1, Body.end(), NotDecl);
+    if (Second != Body.end())
+      return refuse("lnr-imperfect-nest",
+                    "the loop body holds more than one statement; only "
+                    "perfect nests are rewritten",
+                    (*Second)->getBeginLoc());
+  }
   for (size_t I = 0; I < Body.size(); ++I) {
     const Stmt *S = Body[I];
     bool Last = I + 1 == Body.size();
@@ -627,17 +638,21 @@ void Recoverer::findDisjointOutputIndices(const AffineForm &Form) {
 bool Recoverer::checkAliasing(const Expr *OutputBase) {
   if (Opts.AssumeNoAlias)
     return true;
-  QualType T = OutputBase->IgnoreParenImpCasts()->getType();
+  // The declaration, not the expression: inside an OpenMP region the
+  // reference to a captured pointer loses its qualifiers.
+  const VarDecl *V = asVar(OutputBase);
+  QualType T = V ? V->getType() : OutputBase->IgnoreParenImpCasts()->getType();
   if (T->isPointerType() && T.isRestrictQualified())
     return true;
-  std::string Name = text(OutputBase->IgnoreParenImpCasts());
+  std::string Type =
+      T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  std::string Restricted =
+      Type + (StringRef(Type).endswith("*") ? "restrict" : " restrict");
   return refuse("lnr-possible-alias",
-                "'" + Name +
+                "'" + text(OutputBase->IgnoreParenImpCasts()) +
                     "' may share memory with an input, and the fused nest "
                     "reads the inputs in a different order; declare it '" +
-                    T.getUnqualifiedType().getAsString(
-                        Ctx.getPrintingPolicy()) +
-                    " restrict' or pass --assume-no-alias",
+                    Restricted + "' or pass --assume-no-alias",
                 OutputBase->getBeginLoc());
 }
 
@@ -694,6 +709,12 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
         ir::Tensor{A.Tensor, std::vector<ir::LevelFormat>(
                                  A.Indices.size(), ir::LevelFormat::Dense)});
   }
+  std::vector<ir::Tensor> InAccessOrder;
+  for (const ir::Access &A : Accesses)
+    if (std::none_of(InAccessOrder.begin(), InAccessOrder.end(),
+                     [&](const ir::Tensor &T) { return T.Name == A.Tensor; }))
+      InAccessOrder.push_back(*Kernel.findTensor(A.Tensor));
+  Kernel.Tensors = std::move(InAccessOrder);
   for (const ir::Access &A : Accesses) {
     const ir::Tensor *T = Kernel.findTensor(A.Tensor);
     if (T->Levels.size() != A.Indices.size())

@@ -1,0 +1,41 @@
+// <SDDMM, SpMM> by hand, B in CSR: fused into an imperfect nest with a scalar
+// temporary and a parallel outer loop; only the nest's text changes.
+// RUN: lnr-rewrite %s -- > %t.c 2> %t.err
+// RUN: FileCheck %s < %t.c
+// RUN: FileCheck --check-prefix=REMARK %s < %t.err
+// Everything outside the nest is byte-for-byte the same.
+// RUN: head -n 14 %s > %t.before && head -n 14 %t.c > %t.after
+// RUN: diff %t.before %t.after
+
+void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
+            const double *vals, const double *C, const double *D,
+            const double *E, double *restrict A) {
+  int   unrelated = 0; /* kept exactly, odd spacing included */
+  (void)unrelated;
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+
+// CHECK:      int   unrelated = 0; /* kept exactly, odd spacing included */
+// CHECK-NEXT:   (void)unrelated;
+// CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 16)
+// CHECK-NEXT:   for (int i = 0; i < n; i++) {
+// CHECK-NEXT:     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+// CHECK-NEXT:       int j = colidx[p];
+// CHECK-NEXT:       double t = 0;
+// CHECK-NEXT:       for (int k = 0; k < K; k++) {
+// CHECK-NEXT:         t += vals[p] * C[i * K + k] * D[j * K + k];
+// CHECK-NEXT:       }
+// CHECK-NEXT:       for (int l = 0; l < L; l++) {
+// CHECK-NEXT:         A[i * L + l] += t * E[j * L + l];
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+
+// REMARK: sddmm-spmm.c:15:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
