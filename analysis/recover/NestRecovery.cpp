@@ -153,6 +153,8 @@ private:
   bool assignTensors();
   void findDisjointOutputIndices(const AffineForm &Form);
   bool checkAliasing(const Expr *OutputBase);
+  bool outputOnlyAccumulated(const ForStmt *Outer);
+  bool AccumulatesWithPlusAssign = false;
   const Expr *outputBase = nullptr;
   AffineForm OutputForm;
   std::vector<std::pair<const Expr *, const VarDecl *>> ValueReads;
@@ -494,6 +496,7 @@ bool Recoverer::readStatement(const Expr *E) {
     Lhs = CA->getLHS();
     Rhs = CA->getRHS();
     Accumulate = true;
+    AccumulatesWithPlusAssign = true;
   } else if (const auto *A = dyn_cast<BinaryOperator>(E);
              A && A->getOpcode() == BO_Assign) {
     Lhs = A->getLHS();
@@ -523,15 +526,31 @@ bool Recoverer::readStatement(const Expr *E) {
   if (!OutAccess)
     return false;
   outputBase = Out->getBase();
+  if (!asVar(outputBase))
+    return refuse("lnr-unsupported-access",
+                  "the output '" + text(outputBase->IgnoreParenImpCasts()) +
+                      "' is not a variable",
+                  outputBase->getBeginLoc());
   Kernel.Stmt.Lhs = *OutAccess;
   Kernel.Stmt.Accumulate = Accumulate;
   Source.Output = text(Lhs);
-  Source.ElementType =
-      Lhs->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-  if (!Lhs->getType()->isRealFloatingType() &&
-      !Lhs->getType()->isIntegerType())
-    return refuse("lnr-unsupported-statement",
-                  "the output elements are not numbers", Lhs->getBeginLoc());
+  // The temporary holds partial products: it takes the product's type. An
+  // integer output rounds every accumulated term, so a floating product
+  // summed before rounding would compute something else.
+  QualType OutType = Lhs->getType(), ProductType =
+                                         Rhs->IgnoreParenImpCasts()->getType();
+  bool Numbers = (OutType->isRealFloatingType() || OutType->isIntegerType()) &&
+                 (ProductType->isRealFloatingType() ||
+                  ProductType->isIntegerType());
+  if (!Numbers || OutType->isIntegerType() != ProductType->isIntegerType())
+    return refuse("lnr-mixed-types",
+                  "the output is '" + OutType.getAsString() +
+                      "' but the product is '" + ProductType.getAsString() +
+                      "'; the conversion on every accumulation would not "
+                      "survive a reordering",
+                  E->getBeginLoc());
+  Source.ElementType = ProductType.getUnqualifiedType().getAsString(
+      Ctx.getPrintingPolicy());
   return readFactor(Rhs, outputBase);
 }
 
@@ -635,6 +654,32 @@ void Recoverer::findDisjointOutputIndices(const AffineForm &Form) {
   Out.push_back(indexName(V2));
 }
 
+bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
+  // The statement names the output once (twice for A[x] = A[x] + ...); any
+  // other mention, in a bound or a subscript, reads what the nest writes.
+  struct Counter : RecursiveASTVisitor<Counter> {
+    const VarDecl *Output;
+    std::vector<SourceLocation> Uses;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == Output)
+        Uses.push_back(Ref->getBeginLoc());
+      return true;
+    }
+  } C;
+  C.Output = asVar(outputBase);
+  C.TraverseStmt(const_cast<ForStmt *>(Outer));
+  unsigned Expected = Kernel.Stmt.Accumulate && !AccumulatesWithPlusAssign ? 2 : 1;
+  if (C.Uses.size() <= Expected)
+    return true;
+  for (SourceLocation Use : C.Uses)
+    if (Use != outputBase->getBeginLoc())
+      return refuse("lnr-output-read",
+                    "the output '" + C.Output->getName().str() +
+                        "' is read inside the nest it writes",
+                    Use);
+  return true;
+}
+
 bool Recoverer::checkAliasing(const Expr *OutputBase) {
   if (Opts.AssumeNoAlias)
     return true;
@@ -727,6 +772,8 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
   if (auto Invalid = Kernel.validate())
     return Failure{*Invalid, Outer->getBeginLoc()};
   if (!checkAliasing(outputBase))
+    return *Fail;
+  if (!outputOnlyAccumulated(Outer))
     return *Fail;
   findDisjointOutputIndices(OutputForm);
 
