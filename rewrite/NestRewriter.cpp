@@ -60,6 +60,9 @@ NestOutcome rewriteNest(const clang::Stmt *Nest, clang::ASTContext &Ctx,
     return Out;
   }
   const auto &[Kernel, Source] = std::get<recover::RecoveredNest>(Recovered);
+  Out.Kernel = Kernel;
+  Out.Offset = Source.Offset;
+  Out.Length = Source.Length;
   Out.Facts.push_back({"notation", toString(Kernel.Stmt)});
   Out.Facts.push_back({"formats", formatsLine(Kernel)});
   Out.Facts.push_back({"loop order", ir::loopOrderString(Kernel.Loops)});
@@ -89,6 +92,7 @@ NestOutcome rewriteNest(const clang::Stmt *Nest, clang::ASTContext &Ctx,
   Out.Facts.push_back({"cost", Before.toString() + " -> " + After.toString()});
   Out.Facts.push_back({"openmp", Emitted->ParallelNote});
   Out.FusedTree = toString(*Graph);
+  Out.Graph = *Graph;
   Out.Fix = clang::tooling::Replacement(Source.FilePath, Source.Offset,
                                         Source.Length, Emitted->Text);
   Out.Name = "lnr-fuse";

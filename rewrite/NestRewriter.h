@@ -8,6 +8,7 @@
 #ifndef LNR_REWRITE_NESTREWRITER_H
 #define LNR_REWRITE_NESTREWRITER_H
 
+#include "analysis/ir/BranchedGraph.h"
 #include "analysis/recover/NestRecovery.h"
 #include "rewrite/Emit.h"
 
@@ -34,6 +35,12 @@ struct NestOutcome {
   std::string Name;
   std::string Message;
   clang::SourceLocation Where;
+  /// The recovered kernel, when recovery succeeded, and the branched graph
+  /// chosen for it, when one was.
+  std::optional<ir::Kernel> Kernel;
+  std::optional<ir::BranchedGraph> Graph;
+  /// Where the nest's text is: [Offset, Offset + Length) of the main file.
+  unsigned Offset = 0, Length = 0;
   /// What --explain prints, one "key: value" line each.
   std::vector<std::pair<std::string, std::string>> Facts;
   std::string FusedTree; // the branched graph as a loop tree
