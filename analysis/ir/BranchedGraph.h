@@ -18,11 +18,14 @@
 
 namespace lnr::ir {
 
-/// Storage passed from producer to consumer: dense over Indices, a scalar
-/// when Indices is empty. Zeroed where the producer starts.
+/// Storage passed from producer to consumer, zeroed where the producer
+/// starts: a scalar when Indices is empty, dense over Indices when each has
+/// an extent, otherwise stored at the positions of a sparse tensor whose
+/// nonzeros it shares (TACO's sparse intermediate of separate kernels).
 struct Temporary {
   std::string Name;
   std::vector<std::string> Indices;
+  std::optional<PatternSource> Positions = std::nullopt;
   bool isScalar() const { return Indices.empty(); }
 };
 

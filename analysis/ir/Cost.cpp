@@ -51,8 +51,8 @@ struct Walk {
   void enter(const Loop &L, const Kernel &K, const Access &Driver) {
     if (!L.isCompressed()) {
       const IndexVar *V = K.findIndex(L.Index);
-      std::string Symbol =
-          V && !V->Extent.empty() ? extentSymbol(V->Extent) : "|" + L.Index + "|";
+      std::string Symbol = V && !V->Extent.empty() ? extentSymbol(V->Extent)
+                                                   : "|" + L.Index + "|";
       Product.push_back(Symbol);
       FactorOf[L.Index] = Symbol;
       return;
@@ -93,10 +93,22 @@ void collect(const BranchedGraph &G, const Kernel &K, Walk W,
     return;
   }
   if (!G.Temp->isScalar()) {
-    Monomial Zeroing = W.Product;
-    for (const std::string &I : G.Temp->Indices)
-      Zeroing.push_back(extentSymbol(K.findIndex(I)->Extent));
-    Terms.push_back(Zeroing);
+    // Zeroing visits the temporary: its dense extents, or the nonzeros of
+    // the tensor whose positions store it.
+    Walk Zeroing = W;
+    for (const std::string &I : G.Temp->Indices) {
+      Loop Visit{I, "", 0};
+      if (G.Temp->Positions) {
+        const Access &A =
+            driverAccess(K, Loop{"", G.Temp->Positions->Tensor, 0});
+        for (unsigned L = 0; L < A.Indices.size(); ++L)
+          if (A.Indices[L] == I &&
+              K.findTensor(A.Tensor)->Levels[L] == LevelFormat::Compressed)
+            Visit = Loop{I, A.Tensor, L};
+      }
+      Zeroing.enter(Visit, K, driverAccess(K, Visit));
+    }
+    Terms.push_back(Zeroing.Product);
   }
   for (const BranchedGraph &B : G.Branches)
     collect(B, K, W, Terms);
@@ -119,9 +131,8 @@ Cost simplified(std::vector<Monomial> Terms) {
             [](const Monomial &A, const Monomial &B) {
               if (A.size() != B.size())
                 return A.size() < B.size();
-              return std::lexicographical_compare(A.begin(), A.end(),
-                                                  B.begin(), B.end(),
-                                                  symbolOrder);
+              return std::lexicographical_compare(A.begin(), A.end(), B.begin(),
+                                                  B.end(), symbolOrder);
             });
   return C;
 }
@@ -143,12 +154,11 @@ std::string Cost::toString() const {
   // Pull out the sparse factors common to every term: nnz(B_ij)*(K+L).
   Monomial Common;
   for (const std::string &S : Terms.front())
-    if (isNnz(S) && std::all_of(Terms.begin(), Terms.end(),
-                                [&](const Monomial &M) {
-                                  return std::count(M.begin(), M.end(), S) >
-                                         std::count(Common.begin(),
-                                                    Common.end(), S);
-                                }))
+    if (isNnz(S) &&
+        std::all_of(Terms.begin(), Terms.end(), [&](const Monomial &M) {
+          return std::count(M.begin(), M.end(), S) >
+                 std::count(Common.begin(), Common.end(), S);
+        }))
       Common.push_back(S);
   std::string Sum;
   for (const Monomial &M : Terms) {
@@ -185,17 +195,114 @@ Cost costOf(const Kernel &K) {
 Cost costOf(const BranchedGraph &G, const Kernel &K) {
   std::vector<Monomial> Terms;
   collect(G, K, Walk{}, Terms);
-  return simplified(std::move(Terms));
+  Cost C = simplified(std::move(Terms));
+  std::vector<const Access *> Accesses{&K.Stmt.Lhs};
+  for (const Access &A : K.Stmt.Factors)
+    Accesses.push_back(&A);
+  for (const Access *A : Accesses) {
+    const Tensor *T = K.findTensor(A->Tensor);
+    if (!T || !T->isSparse())
+      continue;
+    std::vector<std::string> Smaller;
+    for (unsigned L = 0; L < T->Levels.size(); ++L) {
+      if (T->Levels[L] == LevelFormat::Dense) {
+        const IndexVar *V = K.findIndex(A->Indices[L]);
+        if (V && !V->Extent.empty())
+          Smaller.push_back(extentSymbol(V->Extent));
+        continue;
+      }
+      std::string Nnz = nnzSymbol(*A, L);
+      // A compressed level with a known extent (a CSC row) is bounded by
+      // its nonzeros under the same assumption.
+      if (const IndexVar *V = K.findIndex(A->Indices[L]);
+          V && !V->Extent.empty())
+        Smaller.push_back(extentSymbol(V->Extent));
+      for (const std::string &S : Smaller)
+        C.Order.push_back({S, Nnz});
+      Smaller.push_back(Nnz);
+    }
+  }
+  return C;
 }
 
+namespace {
+
+bool symbolLeq(const std::string &A, const std::string &B, const Cost &C) {
+  return A == B || std::find(C.Order.begin(), C.Order.end(),
+                             std::make_pair(A, B)) != C.Order.end();
+}
+
+/// A <= B symbol by symbol: each symbol of A matched to a distinct symbol of
+/// B at least as large (equal symbols first).
+bool monomialLeq(const Monomial &A, const Monomial &B, const Cost &C) {
+  std::vector<bool> Used(B.size(), false);
+  std::vector<std::string> Left;
+  for (const std::string &S : A) {
+    bool Matched = false;
+    for (size_t I = 0; I < B.size() && !Matched; ++I)
+      if (!Used[I] && B[I] == S)
+        Used[I] = Matched = true;
+    if (!Matched)
+      Left.push_back(S);
+  }
+  for (const std::string &S : Left) {
+    bool Matched = false;
+    for (size_t I = 0; I < B.size() && !Matched; ++I)
+      if (!Used[I] && symbolLeq(S, B[I], C))
+        Used[I] = Matched = true;
+    if (!Matched)
+      return false;
+  }
+  return true;
+}
+
+bool boundedBy(const Monomial &M, const Cost &Other, const Cost &Order) {
+  return std::any_of(
+      Other.Terms.begin(), Other.Terms.end(),
+      [&](const Monomial &O) { return monomialLeq(M, O, Order); });
+}
+
+} // namespace
+
 bool asymptoticallyCheaper(const Cost &After, const Cost &Before) {
-  return std::all_of(
-      After.Terms.begin(), After.Terms.end(), [&](const Monomial &A) {
-        return std::any_of(Before.Terms.begin(), Before.Terms.end(),
-                           [&](const Monomial &B) {
-                             return A != B && divides(A, B);
-                           });
-      });
+  Cost Order = After;
+  Order.Order.insert(Order.Order.end(), Before.Order.begin(),
+                     Before.Order.end());
+  bool NeverWorse = std::all_of(
+      After.Terms.begin(), After.Terms.end(),
+      [&](const Monomial &A) { return boundedBy(A, Before, Order); });
+  bool SometimesBetter = std::any_of(
+      Before.Terms.begin(), Before.Terms.end(),
+      [&](const Monomial &B) { return !boundedBy(B, After, Order); });
+  return NeverWorse && SometimesBetter;
+}
+
+double SizeModel::valueOf(const std::string &Symbol) const {
+  if (auto It = Known.find(Symbol); It != Known.end())
+    return It->second;
+  if (!isNnz(Symbol))
+    return DenseExtent;
+  // nnz(B_ijk) or nnz(B_i,jj,k): the prefix's number of levels.
+  std::string Indices = Symbol.substr(Symbol.rfind('_') + 1);
+  Indices.pop_back();
+  size_t Levels = Indices.find(',') == std::string::npos
+                      ? Indices.size()
+                      : std::count(Indices.begin(), Indices.end(), ',') + 1;
+  double Value = DenseExtent;
+  for (size_t L = 1; L < Levels; ++L)
+    Value *= NonzerosPerFiber;
+  return Value;
+}
+
+double SizeModel::valueOf(const Cost &C) const {
+  double Total = 0;
+  for (const Monomial &M : C.Terms) {
+    double Term = 1;
+    for (const std::string &S : M)
+      Term *= valueOf(S);
+    Total += Term;
+  }
+  return Total;
 }
 
 } // namespace lnr::ir

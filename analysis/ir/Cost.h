@@ -24,6 +24,11 @@ using Monomial = std::vector<std::string>;
 
 struct Cost {
   std::vector<Monomial> Terms; // no term divides another
+  /// Known orderings of symbols, {small, large}: a dense level's extent is
+  /// at most the nonzeros of a prefix through it (the usual assumption of
+  /// sparse asymptotics: no asymptotically many empty fibers), and a
+  /// prefix has at most the nonzeros of a longer prefix.
+  std::vector<std::pair<std::string, std::string>> Order;
 
   /// "O(nnz(B_ij)*(K+L))": the common sparse factor pulled out.
   std::string toString() const;
@@ -35,9 +40,21 @@ struct Cost {
 Cost costOf(const Kernel &K);
 Cost costOf(const BranchedGraph &G, const Kernel &K);
 
-/// True when every term of After is a proper divisor of a term of Before:
-/// After grows strictly slower whatever the sizes.
+/// True when every term of After is bounded by a term of Before and some
+/// term of Before is bounded by no term of After: After never grows faster,
+/// and grows slower for some sizes.
 bool asymptoticallyCheaper(const Cost &After, const Cost &Before);
+
+/// Sizes for ranking schedules of equal asymptotic class: known symbols
+/// from Known, every other dense extent DenseExtent, and the nonzeros of an
+/// l-level prefix DenseExtent * NonzerosPerFiber^(l-1).
+struct SizeModel {
+  std::map<std::string, double> Known;
+  double DenseExtent = 1024;
+  double NonzerosPerFiber = 16;
+  double valueOf(const std::string &Symbol) const;
+  double valueOf(const Cost &C) const;
+};
 
 } // namespace lnr::ir
 

@@ -39,10 +39,10 @@ std::string emit(const BranchedGraph &G, const std::string &Prefix,
   const char *Names[] = {"producer", "consumer"};
   std::string Heads[2];
   for (int B = 0; B < 2; ++B) {
-    Out += Pad + "subgraph " + quoted("cluster_" + Prefix + Names[B]) +
-           " {\n" + Pad + "  label=" + quoted(Names[B]) + ";\n";
-    Heads[B] = emit(G.Branches[B], Prefix + Names[B] + ".", Parent, Out,
-                    Indent + 2);
+    Out += Pad + "subgraph " + quoted("cluster_" + Prefix + Names[B]) + " {\n" +
+           Pad + "  label=" + quoted(Names[B]) + ";\n";
+    Heads[B] =
+        emit(G.Branches[B], Prefix + Names[B] + ".", Parent, Out, Indent + 2);
     Out += Pad + "}\n";
   }
   Access Temp{G.Temp->Name, G.Temp->Indices};
@@ -61,8 +61,7 @@ std::string toDot(const Kernel &K, const std::string &GraphName) {
     Out += "  " + quoted(L.Index) + (L.isCompressed() ? " [style=bold]" : "") +
            ";\n";
   std::vector<Access> Accesses{K.Stmt.Lhs};
-  Accesses.insert(Accesses.end(), K.Stmt.Factors.begin(),
-                  K.Stmt.Factors.end());
+  Accesses.insert(Accesses.end(), K.Stmt.Factors.begin(), K.Stmt.Factors.end());
   for (const Access &A : Accesses) {
     const Tensor *T = K.findTensor(A.Tensor);
     for (size_t I = 1; I < A.Indices.size(); ++I) {

@@ -16,11 +16,9 @@ std::vector<std::string> indicesInLoopOrder(const std::vector<Loop> &Loops,
                                             const std::vector<Access> &Uses) {
   std::vector<std::string> Out;
   for (const Loop &L : Loops)
-    for (const Access &A : Uses)
-      if (A.uses(L.Index)) {
-        Out.push_back(L.Index);
-        break;
-      }
+    if (std::any_of(Uses.begin(), Uses.end(),
+                    [&](const Access &A) { return A.uses(L.Index); }))
+      Out.push_back(L.Index);
   return Out;
 }
 
@@ -48,51 +46,250 @@ void reindex(BranchedGraph &G, const std::string &T,
     reindex(B, T, Indices);
 }
 
-std::string freshTemporaryName(const Kernel &K, unsigned Level) {
-  std::string Name = Level == 0 ? "t" : "t" + std::to_string(Level);
-  while (K.findTensor(Name))
-    Name += "_";
-  return Name;
-}
-
-/// A loop over a compressed level is legal in a branch only when the branch
+/// A loop over a compressed level is kept in a branch only when the branch
 /// is zero wherever that level has no coordinate: the driving tensor is one
-/// of the branch's factors, or a factor of the producer that filled the
-/// temporary over all of the level's coordinates.
-std::optional<Refusal> checkDrivers(const std::vector<Loop> &Loops,
-                                    const std::vector<Access> &Factors,
-                                    const std::vector<Access> &Inherited,
-                                    const std::vector<std::string> &TempDims,
-                                    const char *Branch) {
-  for (const Loop &L : Loops) {
+/// of the branch's factors (or its output follows that tensor's pattern), or
+/// a factor of the producer that filled the temporary over all of the
+/// level's coordinates. Otherwise the loop runs densely over the index's
+/// extent (the branch reads a full temporary), or the split is refused.
+std::optional<Refusal> fitDrivers(const Kernel &K, std::vector<Loop> &Loops,
+                                  const Assignment &Branch,
+                                  const std::vector<Access> &Inherited,
+                                  const std::vector<std::string> &TempDims,
+                                  const char *Name) {
+  for (Loop &L : Loops) {
     if (!L.isCompressed())
       continue;
     auto Drives = [&](const Access &A) { return A.Tensor == L.Driver; };
-    if (std::any_of(Factors.begin(), Factors.end(), Drives))
+    if (std::any_of(Branch.Factors.begin(), Branch.Factors.end(), Drives))
+      continue;
+    const Tensor *Out = K.findTensor(Branch.Lhs.Tensor);
+    if (Out && Out->SameNonzerosAs && Out->SameNonzerosAs->Tensor == L.Driver &&
+        L.DriverLevel < Out->SameNonzerosAs->Levels &&
+        std::any_of(Inherited.begin(), Inherited.end(), Drives))
       continue;
     auto Source = std::find_if(Inherited.begin(), Inherited.end(), Drives);
     bool Covered = Source != Inherited.end();
     for (unsigned Level = 0; Covered && Level <= L.DriverLevel; ++Level)
       Covered = contains(TempDims, Source->Indices[Level]);
-    if (!Covered)
-      return Refusal("lnr-unsupported-schedule",
-                     std::string("the ") + Branch + " would iterate '" +
-                         L.Index + "' over the nonzeros of '" + L.Driver +
-                         "', which it does not read");
+    if (Covered)
+      continue;
+    const IndexVar *V = K.findIndex(L.Index);
+    bool OutputSparse = Out && Out->isSparse() && Branch.Lhs.uses(L.Index);
+    if (V && !V->Extent.empty() && !OutputSparse) {
+      L = Loop{L.Index, "", 0};
+      continue;
+    }
+    return Refusal("lnr-unsupported-schedule",
+                   std::string("the ") + Name + " would iterate '" + L.Index +
+                       "' over the nonzeros of '" + L.Driver +
+                       "', which it does not read, and '" + L.Index +
+                       "' has no extent to iterate densely");
   }
   return std::nullopt;
 }
 
-OrRefusal<BranchedGraph> fuse(const Kernel &K, const Assignment &Stmt,
-                              const std::vector<Loop> &Loops, unsigned Depth,
-                              unsigned Level) {
+/// Where a temporary over Dims (below the shared loops) is stored: dense
+/// when every index has an extent, otherwise at the positions of a sparse
+/// producer factor whose leading levels Dims and the shared loops cover.
+std::optional<Temporary> storage(const Kernel &K, std::string Name,
+                                 const std::vector<std::string> &Dims,
+                                 const std::vector<Loop> &Shared,
+                                 const std::vector<Access> &ProducerFactors) {
+  Temporary T{std::move(Name), Dims, std::nullopt};
+  bool Dense = std::all_of(Dims.begin(), Dims.end(), [&](const std::string &I) {
+    const IndexVar *V = K.findIndex(I);
+    return V && !V->Extent.empty();
+  });
+  if (Dense)
+    return T;
+  auto IsShared = [&](const std::string &I) {
+    return std::any_of(Shared.begin(), Shared.end(),
+                       [&](const Loop &L) { return L.Index == I; });
+  };
+  for (const Access &A : ProducerFactors) {
+    const Tensor *X = K.findTensor(A.Tensor);
+    if (!X || !X->isSparse())
+      continue;
+    for (unsigned Level = 0; Level < A.Indices.size(); ++Level) {
+      if (X->Levels[Level] != LevelFormat::Compressed)
+        continue;
+      std::vector<std::string> Prefix(A.Indices.begin(),
+                                      A.Indices.begin() + Level + 1);
+      bool PrefixCovered =
+          std::all_of(Prefix.begin(), Prefix.end(), [&](const std::string &I) {
+            return contains(Dims, I) || IsShared(I);
+          });
+      bool DimsInPrefix =
+          std::all_of(Dims.begin(), Dims.end(), [&](const std::string &I) {
+            return contains(Prefix, I);
+          });
+      if (PrefixCovered && DimsInPrefix && contains(Dims, Prefix.back())) {
+        T.Positions = PatternSource{A.Tensor, Level + 1};
+        return T;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+/// Gives the temporaries of G the names t, t1, t2, ... in order of
+/// appearance, avoiding the kernel's tensor names.
+void nameTemporaries(BranchedGraph &G, const Kernel &K) {
+  unsigned Next = 0;
+  for (const Temporary &T : G.temporaries()) {
+    std::string Name;
+    do
+      Name = Next == 0 ? "t" : "t" + std::to_string(Next);
+    while (++Next && K.findTensor(Name));
+    struct Renamer {
+      const std::string &From, &To;
+      void operator()(BranchedGraph &G) const {
+        if (G.Temp && G.Temp->Name == From)
+          G.Temp->Name = To;
+        if (G.Statement) {
+          if (G.Statement->Lhs.Tensor == From)
+            G.Statement->Lhs.Tensor = To;
+          for (Access &A : G.Statement->Factors)
+            if (A.Tensor == From)
+              A.Tensor = To;
+        }
+        for (BranchedGraph &B : G.Branches)
+          (*this)(B);
+      }
+    };
+    Renamer{T.Name, Name}(G);
+  }
+}
+
+/// One distribution step before its two sides are scheduled.
+struct Step {
+  std::string TName;
+  std::vector<std::string> TPrimeDims;
+  std::vector<Access> ProducerFactors;
+  Assignment ProducerStmt, ConsumerStmt;
+  std::vector<Loop> ProducerLoops, ConsumerLoops;
+};
+
+class Distributor {
+public:
+  explicit Distributor(const Kernel &K) : K(K) {}
+
+  OrRefusal<BranchedGraph> run(const Assignment &Stmt,
+                               const std::vector<Loop> &Loops,
+                               const SplitPlan &Plan) {
+    OrRefusal<Step> S = split(Stmt, Loops, Plan.Producer, Plan.Reorder);
+    if (!S)
+      return S.refusal();
+    OrRefusal<BranchedGraph> Producer =
+        side(S->ProducerStmt, S->ProducerLoops, Plan.ProducerPlan);
+    if (!Producer)
+      return Producer;
+    OrRefusal<BranchedGraph> Consumer =
+        side(S->ConsumerStmt, S->ConsumerLoops, Plan.ConsumerPlan);
+    if (!Consumer)
+      return Consumer;
+    return join(*S, std::move(*Producer), std::move(*Consumer), Plan.Fuse);
+  }
+
+  /// Every schedule of Stmt with up to Depth nested splits per side, the
+  /// perfect nest first. Splits that are refused are not searched further.
+  std::vector<Alternative> search(const Assignment &Stmt,
+                                  const std::vector<Loop> &Loops,
+                                  unsigned Depth, bool Top, size_t &Budget) {
+    std::vector<Alternative> Out{{nullptr, BranchedGraph::linear(Loops, Stmt)}};
+    size_t N = Stmt.Factors.size();
+    if (Depth == 0 || N < 2)
+      return Out;
+    for (unsigned Mask = 1; Mask + 1 < (1u << N) && Budget; ++Mask) {
+      std::vector<unsigned> Producer;
+      for (unsigned I = 0; I < N; ++I)
+        if (Mask & (1u << I))
+          Producer.push_back(I);
+      for (bool Reorder : {false, true}) {
+        OrRefusal<Step> S = split(Stmt, Loops, Producer, Reorder);
+        if (!S)
+          continue;
+        std::vector<Alternative> Producers =
+            search(S->ProducerStmt, S->ProducerLoops, Depth - 1, false, Budget);
+        // Splitting the consumer again only makes sense when it has fewer
+        // factors than this level.
+        std::vector<Alternative> Consumers =
+            S->ConsumerStmt.Factors.size() < N
+                ? search(S->ConsumerStmt, S->ConsumerLoops, Depth - 1, false,
+                         Budget)
+                : std::vector<Alternative>{
+                      {nullptr, BranchedGraph::linear(S->ConsumerLoops,
+                                                      S->ConsumerStmt)}};
+        for (const Alternative &P : Producers)
+          for (const Alternative &C : Consumers)
+            // Distribution without fusion only at the top: below it, a
+            // temporary that is not shared would be rebuilt for every
+            // outer iteration.
+            for (bool Fuse : {true, false}) {
+              if ((!Fuse && !Top) || !Budget)
+                continue;
+              --Budget;
+              OrRefusal<BranchedGraph> G = join(*S, P.Graph, C.Graph, Fuse);
+              if (!G)
+                continue;
+              auto Plan = std::make_shared<SplitPlan>();
+              Plan->Producer = Producer;
+              Plan->Fuse = Fuse;
+              Plan->Reorder = Reorder;
+              Plan->ProducerPlan = P.Plan;
+              Plan->ConsumerPlan = C.Plan;
+              Out.push_back({std::move(Plan), std::move(*G)});
+            }
+      }
+    }
+    return Out;
+  }
+
+private:
+  const Kernel &K;
+  unsigned Temporaries = 0;
+
+  OrRefusal<BranchedGraph> side(const Assignment &Stmt,
+                                const std::vector<Loop> &Loops,
+                                const std::shared_ptr<const SplitPlan> &Plan) {
+    BranchedGraph Linear = BranchedGraph::linear(Loops, Stmt);
+    if (!Plan)
+      return Linear;
+    OrRefusal<BranchedGraph> Split = run(Stmt, Loops, *Plan);
+    if (!Split && Plan->Optional)
+      return Linear;
+    return Split;
+  }
+
+  OrRefusal<Step> split(const Assignment &Stmt, std::vector<Loop> Loops,
+                        const std::vector<unsigned> &Producer, bool Reorder);
+  OrRefusal<BranchedGraph> join(const Step &S, BranchedGraph Producer,
+                                BranchedGraph Consumer, bool Fuse);
+};
+
+OrRefusal<Step> Distributor::split(const Assignment &Stmt,
+                                   std::vector<Loop> Loops,
+                                   const std::vector<unsigned> &Producer,
+                                   bool Reorder) {
   const std::vector<Access> &Factors = Stmt.Factors;
-  if (Factors.size() < 2)
-    return Refusal("lnr-no-gain",
-                   "a product of fewer than two factors has nothing to "
-                   "distribute");
-  std::vector<Access> ProducerFactors(Factors.begin(), Factors.end() - 1);
-  const Access &Last = Factors.back();
+  std::vector<bool> InProducer(Factors.size(), false);
+  for (unsigned P : Producer) {
+    if (P >= Factors.size() || InProducer[P])
+      return Refusal("lnr-invalid-schedule",
+                     "the split names factor " + std::to_string(P + 1) +
+                         " of " + std::to_string(Factors.size()) +
+                         " twice or out of range");
+    InProducer[P] = true;
+  }
+  if (Producer.empty() || Producer.size() == Factors.size())
+    return Refusal("lnr-no-gain", "a split needs factors on both sides; '" +
+                                      toString(Stmt) +
+                                      "' has nothing to distribute");
+  Step S;
+  std::vector<Access> Rest;
+  for (unsigned I = 0; I < Factors.size(); ++I)
+    (InProducer[I] ? S.ProducerFactors : Rest).push_back(Factors[I]);
 
   if (!Stmt.Accumulate)
     for (const Loop &L : Loops)
@@ -102,100 +299,164 @@ OrRefusal<BranchedGraph> fuse(const Kernel &K, const Assignment &Stmt,
                            "accumulated, inside the reduction loop over '" +
                            L.Index + "'; only its last value is kept");
 
+  std::vector<Access> ConsumerUses = Rest;
+  ConsumerUses.push_back(Stmt.Lhs);
   std::vector<std::string> ProducerIdx =
-      indicesInLoopOrder(Loops, ProducerFactors);
+      indicesInLoopOrder(Loops, S.ProducerFactors);
   std::vector<std::string> ConsumerIdx =
-      indicesInLoopOrder(Loops, {Stmt.Lhs, Last});
+      indicesInLoopOrder(Loops, ConsumerUses);
   // T' keeps the producer's indices that outlive it: those the consumer
   // still needs. The others are summed inside the producer.
-  std::vector<std::string> TPrimeDims;
   for (const std::string &I : ProducerIdx)
     if (contains(ConsumerIdx, I))
-      TPrimeDims.push_back(I);
+      S.TPrimeDims.push_back(I);
 
-  bool ConsumerOnly = std::any_of(
-      ConsumerIdx.begin(), ConsumerIdx.end(),
-      [&](const std::string &I) { return !contains(ProducerIdx, I); });
-  if (!ConsumerOnly)
+  if (std::all_of(
+          ConsumerIdx.begin(), ConsumerIdx.end(),
+          [&](const std::string &I) { return contains(ProducerIdx, I); }))
     return Refusal("lnr-no-gain",
-                   "every index of '" + toString(Last) +
-                       "' and of the output is also iterated by the other "
-                       "factors; distribution removes no loop");
-  if (TPrimeDims.size() == ProducerIdx.size())
+                   "every index of the factors after the split and of the "
+                   "output is also iterated by the factors before it; "
+                   "distribution removes no loop");
+  if (S.TPrimeDims.size() == ProducerIdx.size())
     return Refusal("lnr-no-gain",
-                   "the factors before '" + toString(Last) +
-                       "' sum over no index of their own; distribution "
-                       "removes no loop");
+                   "the factors before the split sum over no index of their "
+                   "own; distribution removes no loop");
 
-  std::string TName = freshTemporaryName(K, Level);
-  Access TPrime{TName, TPrimeDims};
-  Assignment ProducerStmt{TPrime, true, ProducerFactors};
-  Assignment ConsumerStmt{Stmt.Lhs, Stmt.Accumulate, {TPrime, Last}};
-  std::vector<Loop> ProducerLoops = loopsOver(Loops, ProducerIdx);
-  std::vector<Loop> ConsumerLoops = loopsOver(Loops, ConsumerIdx);
-
-  if (auto R = checkDrivers(ProducerLoops, ProducerFactors, {}, {},
-                            "producer"))
-    return *R;
-  if (auto R = checkDrivers(ConsumerLoops, {Last}, ProducerFactors,
-                            TPrimeDims, "consumer"))
-    return *R;
-
-  BranchedGraph Producer = BranchedGraph::linear(ProducerLoops, ProducerStmt);
-  if (Depth > 1) {
-    // Recursion stays optional: a producer that cannot be split further is
-    // still a correct linear branch.
-    OrRefusal<BranchedGraph> Inner =
-        fuse(K, ProducerStmt, ProducerLoops, Depth - 1, Level + 1);
-    if (Inner)
-      Producer = std::move(*Inner);
+  if (Reorder) {
+    Loops = bringForward(Loops, S.TPrimeDims, K);
+    S.TPrimeDims = indicesInLoopOrder(Loops, {Access{"", S.TPrimeDims}});
+    ProducerIdx = indicesInLoopOrder(Loops, S.ProducerFactors);
+    ConsumerIdx = indicesInLoopOrder(Loops, ConsumerUses);
   }
 
-  // The shared indices V: the longest common prefix of the two loop orders
-  // that the producer has not already split below.
+  // A placeholder name, unique across alternatives; nameTemporaries()
+  // gives the final ones.
+  S.TName = "$" + std::to_string(Temporaries++);
+  Access TPrime{S.TName, S.TPrimeDims};
+  S.ProducerStmt = Assignment{TPrime, true, S.ProducerFactors};
+  S.ConsumerStmt = Assignment{Stmt.Lhs, Stmt.Accumulate, {TPrime}};
+  S.ConsumerStmt.Factors.insert(S.ConsumerStmt.Factors.end(), Rest.begin(),
+                                Rest.end());
+  S.ProducerLoops = loopsOver(Loops, ProducerIdx);
+  S.ConsumerLoops = loopsOver(Loops, ConsumerIdx);
+
+  if (auto R =
+          fitDrivers(K, S.ProducerLoops, S.ProducerStmt, {}, {}, "producer"))
+    return *R;
+  if (auto R = fitDrivers(K, S.ConsumerLoops, S.ConsumerStmt, S.ProducerFactors,
+                          S.TPrimeDims, "consumer"))
+    return *R;
+  return S;
+}
+
+OrRefusal<BranchedGraph> Distributor::join(const Step &S,
+                                           BranchedGraph Producer,
+                                           BranchedGraph Consumer, bool Fuse) {
+  // The shared indices V: the longest common prefix of the two sides' outer
+  // loops (a side already split shares only its own shared loops).
   size_t SharedCount = 0;
-  while (SharedCount < Producer.Loops.size() &&
-         SharedCount < ConsumerLoops.size() &&
-         Producer.Loops[SharedCount].Index ==
-             ConsumerLoops[SharedCount].Index)
+  while (Fuse && SharedCount < Producer.Loops.size() &&
+         SharedCount < Consumer.Loops.size() &&
+         Producer.Loops[SharedCount].Index == Consumer.Loops[SharedCount].Index)
     ++SharedCount;
-  std::vector<Loop> Shared(ConsumerLoops.begin(),
-                           ConsumerLoops.begin() + SharedCount);
-  // A shared compressed loop must be driven the same way in both branches.
-  for (size_t I = 0; I < SharedCount; ++I)
-    Shared[I] = Producer.Loops[I];
+  // A side must keep a loop of its own below the boundary.
+  if (SharedCount > 0 && Producer.isLinear() &&
+      SharedCount == Producer.Loops.size())
+    --SharedCount;
+  std::vector<Loop> Shared(Producer.Loops.begin(),
+                           Producer.Loops.begin() + SharedCount);
 
   std::vector<std::string> TempDims;
-  for (const std::string &I : TPrimeDims)
-    if (!std::any_of(Shared.begin(), Shared.end(),
+  for (const std::string &I : S.TPrimeDims)
+    if (std::none_of(Shared.begin(), Shared.end(),
                      [&](const Loop &L) { return L.Index == I; }))
       TempDims.push_back(I);
-  for (const std::string &I : TempDims) {
-    const IndexVar *V = K.findIndex(I);
-    if (!V || V->Extent.empty())
-      return Refusal("lnr-unsupported-temporary",
-                     "the temporary '" + TName + "' would be indexed by '" +
-                         I + "', whose extent the nest does not bound");
-  }
+  std::optional<Temporary> Temp =
+      storage(K, S.TName, TempDims, Shared, S.ProducerFactors);
+  if (!Temp)
+    return Refusal("lnr-unsupported-temporary",
+                   "the temporary would be indexed by " +
+                       toString(Access{"", TempDims}) +
+                       ", an index without an extent, and follows no sparse "
+                       "factor's nonzeros");
 
   Producer.Loops.erase(Producer.Loops.begin(),
                        Producer.Loops.begin() + SharedCount);
-  ConsumerLoops.erase(ConsumerLoops.begin(),
-                      ConsumerLoops.begin() + SharedCount);
-  BranchedGraph Consumer = BranchedGraph::linear(ConsumerLoops, ConsumerStmt);
-  reindex(Producer, TName, TempDims);
-  reindex(Consumer, TName, TempDims);
-  return BranchedGraph::branch(std::move(Shared), Temporary{TName, TempDims},
+  Consumer.Loops.erase(Consumer.Loops.begin(),
+                       Consumer.Loops.begin() + SharedCount);
+  reindex(Producer, S.TName, TempDims);
+  reindex(Consumer, S.TName, TempDims);
+  return BranchedGraph::branch(std::move(Shared), std::move(*Temp),
                                std::move(Producer), std::move(Consumer));
 }
 
 } // namespace
 
-OrRefusal<BranchedGraph> fuseAfterDistribution(const Kernel &K,
-                                               unsigned Depth) {
+std::string SplitPlan::toString(const Assignment &S) const {
+  std::vector<Access> ProducerFactors, Rest;
+  for (unsigned I = 0; I < S.Factors.size(); ++I)
+    (std::find(Producer.begin(), Producer.end(), I) != Producer.end()
+         ? ProducerFactors
+         : Rest)
+        .push_back(S.Factors[I]);
+  auto Names = [](const std::vector<Access> &Factors) {
+    std::string Out;
+    for (const Access &A : Factors)
+      Out += (Out.empty() ? "" : ",") + A.Tensor;
+    return Out;
+  };
+  Access TPrime{"t'", {}};
+  Assignment ProducerStmt{TPrime, true, ProducerFactors};
+  Assignment ConsumerStmt{S.Lhs, S.Accumulate, {TPrime}};
+  ConsumerStmt.Factors.insert(ConsumerStmt.Factors.end(), Rest.begin(),
+                              Rest.end());
+  std::string Out = "{";
+  Out += ProducerPlan ? ProducerPlan->toString(ProducerStmt)
+                      : Names(ProducerFactors);
+  Out += "}{";
+  Out += ConsumerPlan ? ConsumerPlan->toString(ConsumerStmt) : Names(Rest);
+  return Out + "}" + (Fuse ? "" : "!");
+}
+
+SplitPlan loopfusePlan(size_t Factors, unsigned Depth) {
+  SplitPlan Plan;
+  for (unsigned I = 0; I + 1 < Factors; ++I)
+    Plan.Producer.push_back(I);
+  if (Depth > 1 && Factors > 2) {
+    auto Inner =
+        std::make_shared<SplitPlan>(loopfusePlan(Factors - 1, Depth - 1));
+    Inner->Optional = true;
+    Plan.ProducerPlan = std::move(Inner);
+  }
+  return Plan;
+}
+
+OrRefusal<BranchedGraph> distribute(const Kernel &K, const SplitPlan &Plan) {
   if (auto Invalid = K.validate())
     return *Invalid;
-  return fuse(K, K.Stmt, K.Loops, std::max(Depth, 1u), 0);
+  OrRefusal<BranchedGraph> G = Distributor(K).run(K.Stmt, K.Loops, Plan);
+  if (G)
+    nameTemporaries(*G, K);
+  return G;
+}
+
+std::vector<Alternative> searchSchedules(const Kernel &K, unsigned Depth,
+                                         size_t Budget) {
+  if (K.validate())
+    return {};
+  std::vector<Alternative> All =
+      Distributor(K).search(K.Stmt, K.Loops, Depth, true, Budget);
+  All.erase(All.begin()); // the nest as it is
+  for (Alternative &A : All)
+    nameTemporaries(A.Graph, K);
+  return All;
+}
+
+OrRefusal<BranchedGraph> fuseAfterDistribution(const Kernel &K,
+                                               unsigned Depth) {
+  return distribute(K,
+                    loopfusePlan(K.Stmt.Factors.size(), std::max(Depth, 1u)));
 }
 
 } // namespace lnr::ir

@@ -22,14 +22,19 @@ std::string formatName(const Tensor &T) {
     return "CSR";
   if (L == std::vector<F>{F::Compressed, F::Compressed})
     return "DCSR";
+  if (L.size() >= 2 && L.front() == F::Compressed &&
+      std::all_of(L.begin() + 1, L.end(),
+                  [](F Level) { return Level == F::Singleton; }))
+    return "COO";
   if (L.size() >= 3 && L.front() == F::Dense &&
       std::all_of(L.begin() + 1, L.end(),
                   [](F Level) { return Level == F::Compressed; }))
     return "CSF";
   std::string Out = "(";
   for (size_t I = 0; I < L.size(); ++I)
-    Out += std::string(I ? "," : "") +
-           (L[I] == F::Dense ? "dense" : "compressed");
+    Out += std::string(I ? "," : "") + (L[I] == F::Dense        ? "dense"
+                                        : L[I] == F::Compressed ? "compressed"
+                                                                : "singleton");
   return Out + ")";
 }
 
@@ -69,6 +74,33 @@ std::optional<Refusal> Kernel::validate() const {
       if (!findIndex(I))
         return Invalid("undeclared index '" + I + "'");
   }
+  for (const Tensor &T : Tensors) {
+    if (!T.SameNonzerosAs)
+      continue;
+    const PatternSource &P = *T.SameNonzerosAs;
+    const Tensor *Source = findTensor(P.Tensor);
+    auto Uses = [&](const std::string &Name) {
+      const Access *Found = nullptr;
+      for (const Access *A : Accesses)
+        if (A->Tensor == Name)
+          Found = A;
+      return Found;
+    };
+    const Access *Mine = Uses(T.Name), *Theirs = Uses(P.Tensor);
+    if (!Source || !Mine || !Theirs || P.Levels > T.Levels.size() ||
+        P.Levels > Source->Levels.size())
+      return Invalid("'" + T.Name + "' follows the pattern of '" + P.Tensor +
+                     "', which the statement does not read");
+    for (unsigned L = 0; L < P.Levels; ++L)
+      if (Mine->Indices[L] != Theirs->Indices[L] ||
+          T.Levels[L] != Source->Levels[L])
+        return Invalid("'" + T.Name + "' and '" + P.Tensor +
+                       "' differ in level " + std::to_string(L + 1));
+  }
+  if (const Tensor *Out = findTensor(Stmt.Lhs.Tensor);
+      Out && Out->isSparse() && !Out->SameNonzerosAs)
+    return Invalid("the sparse output '" + Out->Name +
+                   "' does not follow the pattern of an input");
   std::vector<std::string> Seen;
   for (const Loop &L : Loops) {
     if (!findIndex(L.Index))
@@ -77,15 +109,20 @@ std::optional<Refusal> Kernel::validate() const {
       return Invalid("two loops over '" + L.Index + "'");
     if (L.isCompressed()) {
       const Tensor *T = findTensor(L.Driver);
+      if (T && L.DriverLevel < T->Levels.size() &&
+          T->Levels[L.DriverLevel] == LevelFormat::Singleton)
+        return Invalid("loop over '" + L.Index +
+                       "' iterates a singleton level, which is not "
+                       "supported yet");
       if (!T || L.DriverLevel >= T->Levels.size() ||
           T->Levels[L.DriverLevel] != LevelFormat::Compressed)
         return Invalid("loop over '" + L.Index +
                        "' is not driven by a compressed level");
       // The coordinates of a compressed level are only reachable through
       // the positions of its parent levels.
-      auto Driving = std::find_if(
-          Accesses.begin(), Accesses.end(),
-          [&](const Access *A) { return A->Tensor == L.Driver; });
+      auto Driving =
+          std::find_if(Accesses.begin(), Accesses.end(),
+                       [&](const Access *A) { return A->Tensor == L.Driver; });
       if (Driving == Accesses.end() ||
           (*Driving)->Indices[L.DriverLevel] != L.Index)
         return Invalid("loop over '" + L.Index + "' does not match '" +
@@ -104,6 +141,59 @@ std::optional<Refusal> Kernel::validate() const {
       if (std::find(Seen.begin(), Seen.end(), I) == Seen.end())
         return Invalid("no loop over index '" + I + "'");
   return std::nullopt;
+}
+
+std::vector<std::string> parentsOf(const Loop &L, const Kernel &K) {
+  if (!L.isCompressed())
+    return {};
+  std::vector<const Access *> Accesses{&K.Stmt.Lhs};
+  for (const Access &A : K.Stmt.Factors)
+    Accesses.push_back(&A);
+  for (const Access *A : Accesses)
+    if (A->Tensor == L.Driver && L.DriverLevel < A->Indices.size())
+      return std::vector<std::string>(A->Indices.begin(),
+                                      A->Indices.begin() + L.DriverLevel);
+  return {};
+}
+
+std::vector<Loop> bringForward(const std::vector<Loop> &Loops,
+                               const std::vector<std::string> &Wanted,
+                               const Kernel &K) {
+  std::vector<Loop> Left = Loops, Out;
+  auto Placed = [&](const std::string &I) {
+    // Parents outside Loops are iterated by enclosing loops.
+    return std::none_of(Left.begin(), Left.end(),
+                        [&](const Loop &L) { return L.Index == I; });
+  };
+  auto Ready = [&](const Loop &L) {
+    std::vector<std::string> Parents = parentsOf(L, K);
+    return std::all_of(Parents.begin(), Parents.end(), Placed);
+  };
+  // Wanted loops first; then the parents that unblock them; then the rest.
+  std::vector<std::string> Unblocking;
+  for (const Loop &L : Loops)
+    if (std::find(Wanted.begin(), Wanted.end(), L.Index) != Wanted.end())
+      for (const std::string &P : parentsOf(L, K))
+        Unblocking.push_back(P);
+  auto In = [](const std::vector<std::string> &List, const Loop &L) {
+    return std::find(List.begin(), List.end(), L.Index) != List.end();
+  };
+  while (!Left.empty()) {
+    auto Next = std::find_if(Left.begin(), Left.end(), [&](const Loop &L) {
+      return In(Wanted, L) && Ready(L);
+    });
+    if (Next == Left.end())
+      Next = std::find_if(Left.begin(), Left.end(), [&](const Loop &L) {
+        return In(Unblocking, L) && Ready(L);
+      });
+    if (Next == Left.end())
+      Next = std::find_if(Left.begin(), Left.end(), Ready);
+    if (Next == Left.end()) // a cycle: keep the given order
+      return Loops;
+    Out.push_back(*Next);
+    Left.erase(Next);
+  }
+  return Out;
 }
 
 std::string toString(const Access &A) {

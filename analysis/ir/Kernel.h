@@ -16,11 +16,24 @@
 
 namespace lnr::ir {
 
-enum class LevelFormat { Dense, Compressed };
+/// Singleton (COO's coordinate levels) is representable but not iterated
+/// yet: Kernel::validate() refuses loops over it.
+enum class LevelFormat { Dense, Compressed, Singleton };
+
+/// "The first Levels levels of this tensor hold exactly the nonzeros of the
+/// first Levels levels of Tensor": a sparse output assembled with an input's
+/// pattern, whose positions are that input's positions. Writes at distinct
+/// input positions are then distinct, which is what lets a nest with a
+/// sparse output run in parallel.
+struct PatternSource {
+  std::string Tensor;
+  unsigned Levels = 0;
+};
 
 struct Tensor {
   std::string Name;
   std::vector<LevelFormat> Levels; // outermost first; empty for a scalar
+  std::optional<PatternSource> SameNonzerosAs = std::nullopt;
   bool isSparse() const;
 };
 
@@ -68,6 +81,15 @@ struct Kernel {
   /// levels (a level's coordinate comes after its parent's).
   std::optional<Refusal> validate() const;
 };
+
+/// The loops of a legal order that begins with as many of Wanted as the
+/// compressed levels allow, the rest in their order in Loops. K supplies the
+/// accesses that define each compressed level's parents.
+std::vector<Loop> bringForward(const std::vector<Loop> &Loops,
+                               const std::vector<std::string> &Wanted,
+                               const Kernel &K);
+/// The indices that must be iterated before L (its compressed parents).
+std::vector<std::string> parentsOf(const Loop &L, const Kernel &K);
 
 std::string toString(const Access &A);
 std::string toString(const Assignment &S);

@@ -170,13 +170,35 @@ TEST(FusionTest, RefusesAnAssignmentInsideAReduction) {
   EXPECT_EQ(G.refusal().Name, "lnr-assign-in-reduction");
 }
 
-TEST(FusionTest, RefusesATemporaryOverAnUnboundedIndex) {
+TEST(FusionTest, TransposedDInTacoOrderNeedsATemporaryAtBsPositions) {
   // The transposed D of the paper's Section 4.3 in TACO's order i, k, j, l:
-  // the temporary would be indexed by j, a coordinate with no known extent.
+  // Algorithm 1 as stated shares only i, and the temporary is indexed by j,
+  // a coordinate without a dense extent: it lives at B's positions.
   Kernel K = sddmmSpmm();
   K.Stmt.Factors[2] = {"D", {"k", "j"}};
   K.Loops = {dense("i"), dense("k"), compressed("j", "B", 1), dense("l")};
   OrRefusal<BranchedGraph> G = fuseAfterDistribution(K);
+  ASSERT_TRUE(G) << G.refusal().Message;
+  EXPECT_EQ(indicesOf(G->Loops), std::vector<std::string>{"i"});
+  EXPECT_EQ(G->Temp->Indices, std::vector<std::string>{"j"});
+  ASSERT_TRUE(G->Temp->Positions);
+  EXPECT_EQ(G->Temp->Positions->Tensor, "B");
+  EXPECT_EQ(G->Temp->Positions->Levels, 2u);
+  EXPECT_EQ(costOf(*G, K).toString(), "O(nnz(B_ij)*(K+L))");
+}
+
+TEST(FusionTest, RefusesATemporaryOverAnIndexWithoutExtent) {
+  // <SpMM, GEMM> whose k has no known extent: t(k) cannot be sized.
+  Kernel K;
+  K.Tensors = {{"A", {D, D}}, {"B", {D, C}}, {"C", {D, D}}, {"D", {D, D}}};
+  K.Indices = {{"i", "N"}, {"j", ""}, {"k", ""}, {"l", "L"}};
+  K.Stmt = {{"A", {"i", "l"}},
+            true,
+            {{"B", {"i", "j"}}, {"C", {"j", "k"}}, {"D", {"k", "l"}}}};
+  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
+  SplitPlan Plan;
+  Plan.Producer = {0, 1};
+  OrRefusal<BranchedGraph> G = distribute(K, Plan);
   ASSERT_FALSE(G);
   EXPECT_EQ(G.refusal().Name, "lnr-unsupported-temporary");
 }

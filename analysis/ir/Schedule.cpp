@@ -1,0 +1,237 @@
+//===- Schedule.cpp -------------------------------------------------------===//
+
+#include "analysis/ir/Schedule.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace lnr::ir {
+namespace {
+
+double temporarySize(const BranchedGraph &G, const Kernel &K,
+                     const SizeModel &Sizes) {
+  double Total = 0;
+  for (const Temporary &T : G.temporaries()) {
+    double Size = 1;
+    if (T.Positions) {
+      const Access *A = nullptr;
+      for (const Access &F : K.Stmt.Factors)
+        if (F.Tensor == T.Positions->Tensor)
+          A = &F;
+      std::string Prefix;
+      bool Short = true;
+      for (unsigned L = 0; A && L < T.Positions->Levels; ++L)
+        Short = Short && A->Indices[L].size() == 1;
+      for (unsigned L = 0; A && L < T.Positions->Levels; ++L)
+        Prefix += (L && !Short ? "," : "") + A->Indices[L];
+      Size = Sizes.valueOf("nnz(" + T.Positions->Tensor + "_" + Prefix + ")");
+    } else {
+      for (const std::string &I : T.Indices)
+        Size *= Sizes.valueOf(K.findIndex(I)->Extent);
+    }
+    Total += Size;
+  }
+  return Total;
+}
+
+void countStrided(const BranchedGraph &G, const Kernel &K,
+                  std::vector<Loop> Enclosing, unsigned &Count) {
+  Enclosing.insert(Enclosing.end(), G.Loops.begin(), G.Loops.end());
+  if (!G.Statement) {
+    for (const BranchedGraph &B : G.Branches)
+      countStrided(B, K, Enclosing, Count);
+    return;
+  }
+  if (Enclosing.empty())
+    return;
+  const Loop &Inner = Enclosing.back();
+  std::vector<Temporary> Temps = G.temporaries();
+  std::vector<Access> Accesses{G.Statement->Lhs};
+  Accesses.insert(Accesses.end(), G.Statement->Factors.begin(),
+                  G.Statement->Factors.end());
+  for (const Access &A : Accesses) {
+    if (!A.uses(Inner.Index))
+      continue;
+    const Tensor *T = K.findTensor(A.Tensor);
+    bool Sparse = T && T->isSparse();
+    // Accessed at the positions the inner loop walks: contiguous.
+    if (Inner.isCompressed() &&
+        (A.Tensor == Inner.Driver ||
+         (T && T->SameNonzerosAs && T->SameNonzerosAs->Tensor == Inner.Driver)))
+      continue;
+    if (Sparse || Inner.isCompressed() || A.Indices.back() != Inner.Index)
+      ++Count;
+  }
+}
+
+unsigned splits(const SplitPlan &P) {
+  return 1 + (P.ProducerPlan ? splits(*P.ProducerPlan) : 0) +
+         (P.ConsumerPlan ? splits(*P.ConsumerPlan) : 0);
+}
+
+Schedule evaluate(const Kernel &K, SplitPlan Plan, BranchedGraph G,
+                  const SizeModel &Sizes) {
+  Schedule S;
+  S.Plan = std::move(Plan);
+  S.Order = K.Loops;
+  S.Estimate = costOf(G, K);
+  S.Value = Sizes.valueOf(S.Estimate);
+  S.TemporarySize = temporarySize(G, K, Sizes);
+  countStrided(G, K, {}, S.StridedAccesses);
+  S.ParallelOuter = !G.Loops.empty() && !G.Loops.front().isCompressed() &&
+                    K.Stmt.Lhs.uses(G.Loops.front().Index);
+  S.Graph = std::move(G);
+  return S;
+}
+
+/// Ranks schedules of the same asymptotic class.
+bool better(const Schedule &A, const Schedule &B) {
+  auto Key = [](const Schedule &S) {
+    return std::make_tuple(S.Value, S.StridedAccesses, S.TemporarySize,
+                           !S.ParallelOuter, splits(S.Plan));
+  };
+  return Key(A) < Key(B);
+}
+
+std::string trim(std::string S) {
+  while (!S.empty() && std::isspace(static_cast<unsigned char>(S.back())))
+    S.pop_back();
+  size_t Start = 0;
+  while (Start < S.size() && std::isspace(static_cast<unsigned char>(S[Start])))
+    ++Start;
+  return S.substr(Start);
+}
+
+} // namespace
+
+std::string Schedule::describe(const Kernel &K) const {
+  std::string Shared;
+  for (const Loop &L : Graph.Loops)
+    Shared += (Shared.empty() ? "" : ",") + L.Index;
+  std::string Out =
+      "split " + Plan.toString(K.Stmt) + ", shared (" + Shared + ")";
+  for (const Temporary &T : Graph.temporaries()) {
+    Out += ", temporary ";
+    if (T.isScalar())
+      Out += "scalar " + T.Name;
+    else if (T.Positions)
+      Out += toString(Access{T.Name, T.Indices}) + " at the positions of " +
+             T.Positions->Tensor;
+    else
+      Out += "dense " + toString(Access{T.Name, T.Indices});
+  }
+  return Out;
+}
+
+std::vector<Schedule> enumerateSchedules(const Kernel &K,
+                                         const SchedulerOptions &Opts) {
+  std::vector<Schedule> Found;
+  if (K.validate() || K.Stmt.Factors.size() < 2)
+    return Found;
+  std::set<std::string> Seen;
+  for (Alternative &A : searchSchedules(K, Opts.MaxDepth, Opts.MaxCandidates)) {
+    // Different plans often build the same graph.
+    if (!Seen.insert(toString(A.Graph)).second)
+      continue;
+    Found.push_back(evaluate(K, *A.Plan, std::move(A.Graph), Opts.Sizes));
+  }
+  std::stable_sort(Found.begin(), Found.end(), better);
+  // Leave out what another schedule beats asymptotically.
+  std::vector<Schedule> Kept;
+  for (size_t I = 0; I < Found.size(); ++I) {
+    bool Dominated =
+        std::any_of(Found.begin(), Found.end(), [&](const Schedule &O) {
+          return asymptoticallyCheaper(O.Estimate, Found[I].Estimate);
+        });
+    if (!Dominated)
+      Kept.push_back(std::move(Found[I]));
+  }
+  return Kept;
+}
+
+OrRefusal<Schedule> chooseSchedule(const Kernel &K,
+                                   const SchedulerOptions &Opts) {
+  if (auto Invalid = K.validate())
+    return *Invalid;
+  std::vector<Schedule> Candidates = enumerateSchedules(K, Opts);
+  if (Candidates.empty()) {
+    // Say why the paper's own schedule does not apply.
+    OrRefusal<BranchedGraph> Paper = fuseAfterDistribution(K, 1);
+    if (!Paper)
+      return Paper.refusal();
+    return Refusal("lnr-no-gain", "no split of the product is legal");
+  }
+  Cost Before = costOf(K);
+  Schedule &Best = Candidates.front();
+  if (!asymptoticallyCheaper(Best.Estimate, Before))
+    return Refusal("lnr-no-gain", "the best schedule found costs " +
+                                      Best.Estimate.toString() +
+                                      ", not less than " + Before.toString());
+  return std::move(Best);
+}
+
+OrRefusal<Schedule> applyDirective(const Kernel &K,
+                                   const std::string &Directive,
+                                   const SchedulerOptions &Opts) {
+  auto Invalid = [&](const std::string &Why) {
+    return Refusal("lnr-invalid-schedule", "'" + Directive + "': " + Why);
+  };
+  Kernel Ordered = K;
+  std::optional<unsigned> Depth;
+  std::string Rest = Directive;
+  while (!trim(Rest).empty()) {
+    size_t Semi = Rest.find(';');
+    std::string Part = trim(Rest.substr(0, Semi));
+    Rest = Semi == std::string::npos ? "" : Rest.substr(Semi + 1);
+    size_t Open = Part.find('(');
+    if (Open == std::string::npos || Part.back() != ')')
+      return Invalid("expected 'name(arguments)', got '" + Part + "'");
+    std::string Name = trim(Part.substr(0, Open));
+    std::vector<std::string> Args;
+    std::string Inner = Part.substr(Open + 1, Part.size() - Open - 2);
+    for (size_t Start = 0; Start <= Inner.size();) {
+      size_t Comma = Inner.find(',', Start);
+      if (Comma == std::string::npos)
+        Comma = Inner.size();
+      Args.push_back(trim(Inner.substr(Start, Comma - Start)));
+      Start = Comma + 1;
+    }
+    if (Name == "reorder") {
+      std::vector<Loop> Order;
+      for (const std::string &I : Args) {
+        auto It = std::find_if(K.Loops.begin(), K.Loops.end(),
+                               [&](const Loop &L) { return L.Index == I; });
+        if (It == K.Loops.end())
+          return Invalid("'" + I + "' is not a loop of the nest");
+        Order.push_back(*It);
+      }
+      if (Order.size() != K.Loops.size())
+        return Invalid("reorder must list every loop of the nest once");
+      Ordered.Loops = Order;
+      if (auto Problem = Ordered.validate())
+        return Invalid(Problem->Message);
+    } else if (Name == "loopfuse") {
+      if (Args.size() != 1 || Args[0].empty() ||
+          !std::all_of(Args[0].begin(), Args[0].end(), ::isdigit) ||
+          std::stoul(Args[0]) == 0)
+        return Invalid("loopfuse takes a depth of at least 1");
+      Depth = std::stoul(Args[0]);
+    } else {
+      return Invalid("unknown directive '" + Name +
+                     "' (known: reorder, loopfuse)");
+    }
+  }
+  if (!Depth)
+    return Invalid("no loopfuse(n): nothing to apply");
+  SplitPlan Plan = loopfusePlan(Ordered.Stmt.Factors.size(), *Depth);
+  OrRefusal<BranchedGraph> G = distribute(Ordered, Plan);
+  if (!G)
+    return G.refusal();
+  Schedule S = evaluate(Ordered, Plan, std::move(*G), Opts.Sizes);
+  S.Order = Ordered.Loops;
+  return S;
+}
+
+} // namespace lnr::ir

@@ -1,0 +1,69 @@
+//===- Schedule.h - Choosing a schedule by cost ----------------*- C++ -*-===//
+//
+// The paper leaves the search over schedules to future work; here it is the
+// default. The search enumerates split plans (which factors form each
+// producer, recursion on producer and consumer, fused or only distributed),
+// reorders loops within the sparse constraints so the most is shared, and
+// ranks what it finds: asymptotic cost first, then the cost under a size
+// model, then fewer strided inner accesses, then smaller temporaries, then
+// a parallel outer loop.
+//
+// A directive overrides the search, in SparseLNR's terms:
+//   reorder(i,j,k,l);loopfuse(2)
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_ANALYSIS_IR_SCHEDULE_H
+#define LNR_ANALYSIS_IR_SCHEDULE_H
+
+#include "analysis/ir/BranchedGraph.h"
+#include "analysis/ir/Cost.h"
+#include "analysis/ir/Fusion.h"
+#include "analysis/ir/Kernel.h"
+
+#include <string>
+#include <vector>
+
+namespace lnr::ir {
+
+struct Schedule {
+  SplitPlan Plan;
+  std::vector<Loop> Order; // the loop order the plan was applied to
+  BranchedGraph Graph;
+  Cost Estimate;
+  double Value = 0;         // Estimate under the size model
+  double TemporarySize = 0; // elements, under the size model
+  /// Accesses in innermost loops that do not move with unit stride (a dense
+  /// operand whose last index is not the loop's, or a gather through a
+  /// compressed coordinate): equal costs are ranked by locality first.
+  unsigned StridedAccesses = 0;
+  bool ParallelOuter = false;
+
+  /// "split {B,C,D}{E}, shared (i,j), temporary scalar t".
+  std::string describe(const Kernel &K) const;
+};
+
+struct SchedulerOptions {
+  SizeModel Sizes;
+  unsigned MaxDepth = 3;        // nested splits on either side
+  size_t MaxCandidates = 20000; // plans tried before the search stops
+};
+
+/// Every schedule the search reaches, best first. Schedules asymptotically
+/// costlier than another are left out.
+std::vector<Schedule> enumerateSchedules(const Kernel &K,
+                                         const SchedulerOptions &Opts = {});
+
+/// The best schedule, or why none is asymptotically cheaper than K itself.
+OrRefusal<Schedule> chooseSchedule(const Kernel &K,
+                                   const SchedulerOptions &Opts = {});
+
+/// Applies a directive: "reorder(i,j,...)" (a legal order of all loops)
+/// and/or "loopfuse(n)", separated by ';'. Refuses a malformed directive
+/// or an illegal order with [lnr-invalid-schedule].
+OrRefusal<Schedule> applyDirective(const Kernel &K,
+                                   const std::string &Directive,
+                                   const SchedulerOptions &Opts = {});
+
+} // namespace lnr::ir
+
+#endif
