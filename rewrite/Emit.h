@@ -28,6 +28,7 @@ struct EmittedNest {
   std::string Text; // unformatted
   bool Parallel = false;
   std::string ParallelNote; // why the outer loop is, or is not, parallel
+  bool NeedsStdlib = false;  // calls malloc/free, which are not declared
 };
 
 OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,

@@ -8,6 +8,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Format/Format.h"
+#include "clang/Tooling/Inclusions/HeaderIncludes.h"
 
 namespace lnr::rewrite {
 namespace {
@@ -32,18 +34,6 @@ std::string formatsLine(const ir::Kernel &K) {
     }
   }
   return Out;
-}
-
-std::string scheduleLine(const ir::BranchedGraph &G, unsigned Depth) {
-  std::string Shared;
-  for (const ir::Loop &L : G.Loops)
-    Shared += (Shared.empty() ? "" : ",") + L.Index;
-  std::string Temp = G.Temp->isScalar()
-                         ? "scalar " + G.Temp->Name
-                         : "vector " + toString(ir::Access{G.Temp->Name,
-                                                           G.Temp->Indices});
-  return "loopfuse(" + std::to_string(Depth) + "): shared (" + Shared +
-         "), temporary " + Temp;
 }
 
 NestOutcome rewriteNest(const clang::Stmt *Nest, clang::ASTContext &Ctx,
@@ -74,33 +64,63 @@ NestOutcome rewriteNest(const clang::Stmt *Nest, clang::ASTContext &Ctx,
     Out.Facts.push_back({"cost", Before.toString()});
     return Out;
   };
-  OrRefusal<ir::BranchedGraph> Graph =
-      ir::fuseAfterDistribution(Kernel, Opts.FusionDepth);
-  if (!Graph)
-    return Refused(Graph.refusal());
-  ir::Cost After = ir::costOf(*Graph, Kernel);
-  if (!ir::asymptoticallyCheaper(After, Before))
-    return Refused(Refusal("lnr-no-gain",
-                           "the fused nest would cost " + After.toString() +
-                               ", not less than " + Before.toString()));
-  OrRefusal<EmittedNest> Emitted =
-      emitNest(*Graph, Kernel, Source, Opts.Emission);
-  if (!Emitted)
-    return Refused(Emitted.refusal());
-
-  Out.Facts.push_back({"schedule", scheduleLine(*Graph, Opts.FusionDepth)});
-  Out.Facts.push_back({"cost", Before.toString() + " -> " + After.toString()});
-  Out.Facts.push_back({"openmp", Emitted->ParallelNote});
-  Out.FusedTree = toString(*Graph);
-  Out.Graph = *Graph;
-  Out.Fix = clang::tooling::Replacement(Source.FilePath, Source.Offset,
-                                        Source.Length, Emitted->Text);
-  Out.Name = "lnr-fuse";
-  Out.Message = "fused '" + toString(Kernel.Stmt) + "': " +
-                Before.toString() + " -> " + After.toString();
-  return Out;
+  std::vector<ir::Schedule> Candidates;
+  if (!Opts.Directive.empty()) {
+    OrRefusal<ir::Schedule> S =
+        ir::applyDirective(Kernel, Opts.Directive, Opts.Scheduling);
+    if (!S)
+      return Refused(S.refusal());
+    Candidates.push_back(std::move(*S));
+  } else {
+    Candidates = ir::enumerateSchedules(Kernel, Opts.Scheduling);
+    if (Candidates.empty()) {
+      OrRefusal<ir::Schedule> Why = ir::chooseSchedule(Kernel, Opts.Scheduling);
+      return Refused(Why ? Refusal("lnr-no-gain", "no schedule applies")
+                         : Why.refusal());
+    }
+  }
+  // Best first; a schedule the code generator cannot write yet gives way to
+  // the next, and --explain says so.
+  std::optional<Refusal> FirstProblem;
+  std::string Skipped;
+  for (const ir::Schedule &S : Candidates) {
+    if (!ir::asymptoticallyCheaper(S.Estimate, Before)) {
+      if (!FirstProblem)
+        FirstProblem = Refusal("lnr-no-gain",
+                               "the best schedule costs " +
+                                   S.Estimate.toString() + ", not less than " +
+                                   Before.toString());
+      continue;
+    }
+    OrRefusal<EmittedNest> Emitted =
+        emitNest(S.Graph, Kernel, Source, Opts.Emission);
+    if (!Emitted) {
+      if (!FirstProblem)
+        FirstProblem = Emitted.refusal();
+      if (Skipped.empty())
+        Skipped = S.describe(Kernel) + ", " + S.Estimate.toString() + ": " +
+                  Emitted.refusal().Message + " [" + Emitted.refusal().Name +
+                  "]";
+      continue;
+    }
+    Out.Facts.push_back({"schedule", S.describe(Kernel)});
+    if (!Skipped.empty())
+      Out.Facts.push_back({"not chosen", Skipped});
+    Out.Facts.push_back(
+        {"cost", Before.toString() + " -> " + S.Estimate.toString()});
+    Out.Facts.push_back({"openmp", Emitted->ParallelNote});
+    Out.FusedTree = toString(S.Graph);
+    Out.Graph = S.Graph;
+    Out.Fix = clang::tooling::Replacement(Source.FilePath, Source.Offset,
+                                          Source.Length, Emitted->Text);
+    Out.NeedsStdlib = Emitted->NeedsStdlib;
+    Out.Name = "lnr-fuse";
+    Out.Message = "fused '" + toString(Kernel.Stmt) + "': " +
+                  Before.toString() + " -> " + S.Estimate.toString();
+    return Out;
+  }
+  return Refused(*FirstProblem);
 }
-
 } // namespace
 
 std::vector<NestOutcome> rewriteMainFile(clang::ASTContext &Ctx,
@@ -117,6 +137,18 @@ std::vector<NestOutcome> rewriteMainFile(clang::ASTContext &Ctx,
       O.Function = FD->getNameAsString();
       Outcomes.push_back(std::move(O));
     }
+  }
+  for (NestOutcome &O : Outcomes) {
+    if (!O.NeedsStdlib)
+      continue;
+    clang::FileID Main = SM.getMainFileID();
+    llvm::StringRef Code = SM.getBufferData(Main);
+    clang::tooling::HeaderIncludes Includes(
+        SM.getFileEntryForID(Main)->getName(), Code,
+        clang::format::getLLVMStyle().IncludeStyle);
+    if (auto Insert = Includes.insert("stdlib.h", /*IsAngled=*/true))
+      O.IncludeFix = *Insert;
+    break;
   }
   return Outcomes;
 }

@@ -1,6 +1,6 @@
 //===- NestRewriter.h - One loop nest through the whole pipeline -*- C++ -*-===//
 //
-// recover -> fuse after distribution -> cost check -> emit. The outcome is a
+// recover -> schedule (search or directive) -> cost check -> emit. The outcome is a
 // decision with its reason and, for a rewrite, the replacement; presenting
 // it (stdout, -i, remarks, --explain) is the driver's business.
 //
@@ -9,6 +9,7 @@
 #define LNR_REWRITE_NESTREWRITER_H
 
 #include "analysis/ir/BranchedGraph.h"
+#include "analysis/ir/Schedule.h"
 #include "analysis/recover/NestRecovery.h"
 #include "rewrite/Emit.h"
 
@@ -23,7 +24,10 @@ namespace lnr::rewrite {
 struct Options {
   recover::Options Recovery;
   EmitOptions Emission;
-  unsigned FusionDepth = 1;
+  ir::SchedulerOptions Scheduling;
+  /// A SparseLNR directive ("reorder(i,j,k,l);loopfuse(2)") applied to
+  /// every nest instead of the search; empty to search.
+  std::string Directive;
 };
 
 struct NestOutcome {
@@ -31,6 +35,10 @@ struct NestOutcome {
   std::string Function;
   /// Set when the nest is rewritten.
   std::optional<clang::tooling::Replacement> Fix;
+  /// Inserts #include <stdlib.h> for the temporaries' malloc and free; set
+  /// on the first rewritten nest that needs it in a file without it.
+  std::optional<clang::tooling::Replacement> IncludeFix;
+  bool NeedsStdlib = false;
   /// The remark: [lnr-fuse] for a rewrite, the refusal's name otherwise.
   std::string Name;
   std::string Message;

@@ -282,6 +282,11 @@ OrRefusal<Step> Distributor::split(const Assignment &Stmt,
                          " twice or out of range");
     InProducer[P] = true;
   }
+  if (Factors.size() < 2)
+    return Refusal("lnr-no-gain", "'" + toString(Stmt) +
+                                      "' is not a product of two or more "
+                                      "factors; there is nothing to "
+                                      "distribute");
   if (Producer.empty() || Producer.size() == Factors.size())
     return Refusal("lnr-no-gain", "a split needs factors on both sides; '" +
                                       toString(Stmt) +

@@ -144,8 +144,7 @@ private:
   bool isInvariant(const Expr *E) const;
   bool readLoop(const ForStmt *For);
   bool readBody(const ForStmt *For);
-  bool readCoordinate(const DeclStmt *DS, LoopFact &Owner);
-  bool readStatement(const Expr *E);
+    bool readStatement(const Expr *E);
   bool affine(const Expr *E, AffineForm &Out);
   std::optional<ir::Access> readDenseAccess(const ArraySubscriptExpr *ASE,
                                             AffineForm &Form);
@@ -153,6 +152,27 @@ private:
   bool assignTensors();
   void findDisjointOutputIndices(const AffineForm &Form);
   bool checkAliasing(const Expr *OutputBase);
+  bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
+  bool readOutput(const Expr *Lhs, const Expr *Statement);
+  bool readProduct(const Expr *Rhs, QualType Target, const Expr *Statement);
+  bool checkTypes(QualType Target, QualType Value, const Expr *Statement);
+  const Expr *PendingProduct = nullptr;
+  bool readAccumulatorUse(const Expr *E);
+  std::vector<std::string> aliasesIn(const Expr *E) const;
+  std::string tensorName(const Expr *Base) const;
+  /// Dense position variables (TACO's `int32_t kC = i * C2_dimension + k;`)
+  /// in order of declaration, with their initializers.
+  std::vector<std::pair<const VarDecl *, const Expr *>> Aliases;
+  const Expr *aliasInit(const VarDecl *V) const {
+    for (const auto &[A, Init] : Aliases)
+      if (A == V)
+        return Init;
+    return nullptr;
+  }
+  /// TACO's scalar accumulator: `T acc = 0; for (...) acc += product;`
+  /// followed by `A[..] = A[..] + acc;`.
+  const VarDecl *Accumulator = nullptr;
+  bool AccumulatorFilled = false;
   bool outputOnlyAccumulated(const ForStmt *Outer);
   bool AccumulatesWithPlusAssign = false;
   const Expr *outputBase = nullptr;
@@ -167,12 +187,56 @@ bool Recoverer::mentionsNestVariable(const Expr *E) const {
     explicit Finder(const Recoverer &R) : R(R) {}
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-        Found |= R.loopOf(V) || R.coordinateLoop(V);
+        Found |= R.loopOf(V) || R.coordinateLoop(V) || R.aliasInit(V) ||
+                 V == R.Accumulator;
       return !Found;
     }
   } F(*this);
   F.TraverseStmt(const_cast<Expr *>(E));
   return F.Found;
+}
+
+std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
+  // The dense positions E reads, with those their initializers read, in
+  // order of declaration.
+  std::vector<const VarDecl *> Used;
+  std::vector<const Expr *> Work{E};
+  while (!Work.empty()) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const Recoverer &R;
+      std::vector<const VarDecl *> Found;
+      explicit Finder(const Recoverer &R) : R(R) {}
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()); V && R.aliasInit(V))
+          Found.push_back(V);
+        return true;
+      }
+    } F(*this);
+    F.TraverseStmt(const_cast<Expr *>(Work.back()));
+    Work.pop_back();
+    for (const VarDecl *V : F.Found)
+      if (std::find(Used.begin(), Used.end(), V) == Used.end()) {
+        Used.push_back(V);
+        Work.push_back(aliasInit(V));
+      }
+  }
+  std::vector<std::string> Out;
+  for (const auto &[V, Init] : Aliases)
+    if (std::find(Used.begin(), Used.end(), V) != Used.end())
+      Out.push_back(V->getName().str());
+  return Out;
+}
+
+std::string Recoverer::tensorName(const Expr *Base) const {
+  // TACO's preamble: double* restrict B_vals = (double*)(B->vals);
+  if (const VarDecl *V = asVar(Base); V && V->getInit())
+    if (const auto *M =
+            dyn_cast<MemberExpr>(V->getInit()->IgnoreParenCasts()))
+      if (M->getMemberDecl()->getName() == "vals")
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts()))
+          return Ref->getDecl()->getName().str();
+  return text(Base->IgnoreParenImpCasts());
 }
 
 bool Recoverer::isInvariant(const Expr *E) const {
@@ -261,23 +325,30 @@ bool Recoverer::readLoop(const ForStmt *For) {
   return readBody(For);
 }
 
-bool Recoverer::readCoordinate(const DeclStmt *DS, LoopFact &Owner) {
+bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   const auto *V =
       DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-  const auto *Load =
-      V && V->getInit()
-          ? dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts())
-          : nullptr;
-  if (!Owner.Compressed || Owner.Coordinate || !Load ||
-      !V->getType()->isIntegerType() || asVar(Load->getIdx()) != Owner.Var ||
-      !isInvariant(Load->getBase()))
+  if (!V || !V->getInit() || !V->getType()->isIntegerType())
     return refuse("lnr-unsupported-statement",
-                  "only the coordinate load 'int j = crd[p];' may precede "
-                  "the inner loop",
+                  "only coordinate loads ('int j = crd[p];') and dense "
+                  "positions ('int kC = i * K + k;') may be declared in the "
+                  "nest",
                   DS->getBeginLoc());
-  Owner.Coordinate = V;
-  Owner.Source.Index = V->getName().str();
-  Owner.Source.Prologue.push_back(text(DS));
+  // The coordinate of a compressed loop: int j = crd[p].
+  const auto *Load = dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
+  if (Load && Owner.Compressed && !Owner.Coordinate &&
+      asVar(Load->getIdx()) == Owner.Var && isInvariant(Load->getBase())) {
+    Owner.Coordinate = V;
+    Owner.Source.Index = V->getName().str();
+    Owner.Source.Prologue.push_back(text(DS));
+    return true;
+  }
+  // A dense position: an affine function of the indices.
+  AffineForm Form;
+  if (!affine(V->getInit(), Form))
+    return false;
+  Aliases.push_back({V, V->getInit()});
+  Source.Aliases.push_back({V->getName().str(), text(DS)});
   return true;
 }
 
@@ -288,6 +359,40 @@ bool Recoverer::readBody(const ForStmt *For) {
   else
     Body.push_back(For->getBody());
   size_t Owner = Loops.size() - 1;
+  // TACO's scalar accumulator: `T acc = 0; for (...) acc += product;
+  // A[..] = A[..] + acc;` sums what a perfect nest would add to A[..].
+  if (Body.size() >= 3 && !Accumulator) {
+    const auto *Init = dyn_cast<DeclStmt>(Body[Body.size() - 3]);
+    const auto *Acc = Init && Init->isSingleDecl()
+                          ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                          : nullptr;
+    const auto *Inner = dyn_cast<ForStmt>(Body[Body.size() - 2]);
+    const auto *Final = dyn_cast<Expr>(Body.back());
+    Expr::EvalResult Zero;
+    if (Acc && Inner && Final && Acc->getInit() &&
+        Acc->getType()->isArithmeticType() &&
+        Acc->getInit()->EvaluateAsRValue(Zero, Ctx) &&
+        ((Zero.Val.isFloat() && Zero.Val.getFloat().isZero()) ||
+         (Zero.Val.isInt() && Zero.Val.getInt() == 0))) {
+      for (size_t I = 0; I + 3 < Body.size(); ++I)
+        if (!isa<DeclStmt>(Body[I]) ||
+            !readDeclaration(cast<DeclStmt>(Body[I]), Loops[Owner]))
+          return Fail ? false
+                      : refuse("lnr-imperfect-nest",
+                               "the loop body holds more than one statement; "
+                               "only perfect nests are rewritten",
+                               Body[I]->getBeginLoc());
+      Accumulator = Acc;
+      if (!readLoop(Inner))
+        return false;
+      if (!AccumulatorFilled)
+        return refuse("lnr-unsupported-statement",
+                      "the loop does not accumulate into '" +
+                          Acc->getName().str() + "'",
+                      Inner->getBeginLoc());
+      return readAccumulatorUse(Final);
+    }
+  }
   // A perfect nest level: declarations, then one loop or statement.
   auto NotDecl = [](const Stmt *S) { return !isa<DeclStmt>(S); };
   auto First = std::find_if(Body.begin(), Body.end(), NotDecl);
@@ -307,7 +412,7 @@ bool Recoverer::readBody(const ForStmt *For) {
         return refuse("lnr-unsupported-statement",
                       "the loop body ends with a declaration",
                       S->getBeginLoc());
-      if (!readCoordinate(DS, Loops[Owner]))
+      if (!readDeclaration(DS, Loops[Owner]))
         return false;
       continue;
     }
@@ -340,6 +445,8 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
       Out.Terms[V] = Coefficient();
       return true;
     }
+    if (const Expr *Init = aliasInit(V))
+      return affine(Init, Out);
     if (isPosition(V))
       return refuse("lnr-non-affine-subscript",
                     "the position '" + V->getName().str() +
@@ -421,7 +528,7 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
     return std::abs(A.first.Scale) > std::abs(B.first.Scale);
   });
   ir::Access A;
-  A.Tensor = text(Base);
+  A.Tensor = tensorName(Base);
   for (const auto &[C, V] : ByStride)
     A.Indices.push_back(indexName(V));
   return A;
@@ -455,6 +562,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
        !asVar(E)->getType()->isArrayType())) {
     Kernel.Stmt.Factors.push_back(ir::Access{text(E), {}});
     Source.Factors.push_back(text(E));
+    Source.FactorAliases.push_back({});
     return true;
   }
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
@@ -473,6 +581,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     ValueReads.push_back({ASE->getBase()->IgnoreParenImpCasts(), P});
     Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
     Source.Factors.push_back(text(E));
+    Source.FactorAliases.push_back(aliasesIn(E));
     return true;
   }
   AffineForm Form;
@@ -481,47 +590,99 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     return false;
   Kernel.Stmt.Factors.push_back(*A);
   Source.Factors.push_back(text(E));
+  Source.FactorAliases.push_back(aliasesIn(E));
   return true;
 }
 
-bool Recoverer::readStatement(const Expr *E) {
-  E = E->IgnoreParens();
+namespace {
+/// `Lhs += Rhs` and `Lhs = Lhs + Rhs` (or `Rhs + Lhs`) accumulate;
+/// `Lhs = Rhs` assigns.
+struct Update {
   const Expr *Lhs = nullptr, *Rhs = nullptr;
-  bool Accumulate = false;
+  bool Accumulate = false, PlusAssign = false;
+};
+
+std::optional<Update> splitUpdate(const Expr *E,
+                                  llvm::function_ref<std::string(const Expr *)>
+                                      Text) {
+  E = E->IgnoreParens();
   if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
     if (CA->getOpcode() != BO_AddAssign)
-      return refuse("lnr-unsupported-statement",
-                    "the statement is not an accumulation 'A[..] += ...'",
-                    E->getBeginLoc());
-    Lhs = CA->getLHS();
-    Rhs = CA->getRHS();
-    Accumulate = true;
-    AccumulatesWithPlusAssign = true;
-  } else if (const auto *A = dyn_cast<BinaryOperator>(E);
-             A && A->getOpcode() == BO_Assign) {
-    Lhs = A->getLHS();
-    Rhs = A->getRHS()->IgnoreParenImpCasts();
-    // A[x] = A[x] + product is an accumulation too.
-    if (const auto *Sum = dyn_cast<BinaryOperator>(Rhs);
-        Sum && Sum->getOpcode() == BO_Add &&
-        text(Sum->getLHS()->IgnoreParenImpCasts()) == text(Lhs)) {
-      Rhs = Sum->getRHS();
-      Accumulate = true;
-    }
-  } else {
-    return refuse("lnr-unsupported-statement",
-                  "the innermost statement is not an assignment to the "
-                  "output",
-                  E->getBeginLoc());
+      return std::nullopt;
+    return Update{CA->getLHS(), CA->getRHS(), true, true};
   }
+  const auto *A = dyn_cast<BinaryOperator>(E);
+  if (!A || A->getOpcode() != BO_Assign)
+    return std::nullopt;
+  Update U{A->getLHS(), A->getRHS()->IgnoreParenImpCasts(), false, false};
+  if (const auto *Sum = dyn_cast<BinaryOperator>(U.Rhs);
+      Sum && Sum->getOpcode() == BO_Add) {
+    std::string Target = Text(U.Lhs->IgnoreParenImpCasts());
+    if (Text(Sum->getLHS()->IgnoreParenImpCasts()) == Target)
+      return Update{U.Lhs, Sum->getRHS(), true, false};
+    if (Text(Sum->getRHS()->IgnoreParenImpCasts()) == Target)
+      return Update{U.Lhs, Sum->getLHS(), true, false};
+  }
+  return U;
+}
+} // namespace
+
+bool Recoverer::readStatement(const Expr *E) {
+  auto Text = [&](const Expr *X) { return text(X); };
+  std::optional<Update> U = splitUpdate(E, Text);
+  if (!U)
+    return refuse("lnr-unsupported-statement",
+                  "the innermost statement is not an accumulation "
+                  "'A[..] += product'",
+                  E->getBeginLoc());
+  if (!inFile(E->getSourceRange()))
+    return refuse("lnr-macro", "the statement is written inside a macro",
+                  E->getBeginLoc());
+  if (Accumulator && asVar(U->Lhs) == Accumulator) {
+    if (!U->Accumulate)
+      return refuse("lnr-unsupported-statement",
+                    "'" + Accumulator->getName().str() +
+                        "' is assigned, not accumulated",
+                    E->getBeginLoc());
+    AccumulatorFilled = true;
+    PendingProduct = U->Rhs;
+    return true;
+  }
+  if (!readOutput(U->Lhs, E))
+    return false;
+  Kernel.Stmt.Accumulate = U->Accumulate;
+  AccumulatesWithPlusAssign = U->PlusAssign;
+  return readProduct(U->Rhs, U->Lhs->getType(), E);
+}
+
+bool Recoverer::readAccumulatorUse(const Expr *E) {
+  auto Text = [&](const Expr *X) { return text(X); };
+  std::optional<Update> U = splitUpdate(E, Text);
+  if (!U || !U->Accumulate || asVar(U->Rhs) != Accumulator)
+    return refuse("lnr-unsupported-statement",
+                  "after the loop, '" + Accumulator->getName().str() +
+                      "' is not added to the output ('A[..] += " +
+                      Accumulator->getName().str() + ";')",
+                  E->getBeginLoc());
+  if (!inFile(E->getSourceRange()))
+    return refuse("lnr-macro", "the statement is written inside a macro",
+                  E->getBeginLoc());
+  if (!readOutput(U->Lhs, E))
+    return false;
+  Kernel.Stmt.Accumulate = true;
+  AccumulatesWithPlusAssign = U->PlusAssign;
+  // The accumulator rounds every term to its own type.
+  if (!readProduct(PendingProduct, Accumulator->getType(), E))
+    return false;
+  return checkTypes(U->Lhs->getType(), Accumulator->getType(), E);
+}
+
+bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
   const auto *Out = dyn_cast<ArraySubscriptExpr>(Lhs->IgnoreParenImpCasts());
   if (!Out)
     return refuse("lnr-unsupported-statement",
                   "the statement does not write an array element",
                   Lhs->getBeginLoc());
-  if (!inFile(E->getSourceRange()))
-    return refuse("lnr-macro", "the statement is written inside a macro",
-                  E->getBeginLoc());
   std::optional<ir::Access> OutAccess = readDenseAccess(Out, OutputForm);
   if (!OutAccess)
     return false;
@@ -532,25 +693,38 @@ bool Recoverer::readStatement(const Expr *E) {
                       "' is not a variable",
                   outputBase->getBeginLoc());
   Kernel.Stmt.Lhs = *OutAccess;
-  Kernel.Stmt.Accumulate = Accumulate;
   Source.Output = text(Lhs);
-  // The temporary holds partial products: it takes the product's type. An
-  // integer output rounds every accumulated term, so a floating product
+  Source.OutputAliases = aliasesIn(Lhs);
+  (void)Statement;
+  return true;
+}
+
+bool Recoverer::checkTypes(QualType Target, QualType Value,
+                           const Expr *Statement) {
+  // An integer target rounds every accumulated term, so a floating product
   // summed before rounding would compute something else.
-  QualType OutType = Lhs->getType(), ProductType =
-                                         Rhs->IgnoreParenImpCasts()->getType();
-  bool Numbers = (OutType->isRealFloatingType() || OutType->isIntegerType()) &&
-                 (ProductType->isRealFloatingType() ||
-                  ProductType->isIntegerType());
-  if (!Numbers || OutType->isIntegerType() != ProductType->isIntegerType())
+  bool Numbers = (Target->isRealFloatingType() || Target->isIntegerType()) &&
+                 (Value->isRealFloatingType() || Value->isIntegerType());
+  if (!Numbers || Target->isIntegerType() != Value->isIntegerType())
     return refuse("lnr-mixed-types",
-                  "the output is '" + OutType.getAsString() +
-                      "' but the product is '" + ProductType.getAsString() +
+                  "the output is '" + Target.getAsString() +
+                      "' but the product is '" + Value.getAsString() +
                       "'; the conversion on every accumulation would not "
                       "survive a reordering",
-                  E->getBeginLoc());
-  Source.ElementType = ProductType.getUnqualifiedType().getAsString(
-      Ctx.getPrintingPolicy());
+                  Statement->getBeginLoc());
+  return true;
+}
+
+bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
+                            const Expr *Statement) {
+  QualType ProductType = Rhs->IgnoreParenImpCasts()->getType();
+  if (!checkTypes(Target, ProductType, Statement))
+    return false;
+  // The temporaries hold partial products: they take the product's type
+  // (the accumulator's, where the nest had one).
+  QualType Held = Accumulator ? Accumulator->getType() : ProductType;
+  Source.ElementType =
+      Held.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
   return readFactor(Rhs, outputBase);
 }
 
@@ -590,7 +764,7 @@ bool Recoverer::assignTensors() {
       At = It->ParentVar;
     }
     std::reverse(Chain.begin(), Chain.end());
-    std::string Name = text(Vals);
+    std::string Name = tensorName(Vals);
     if (Kernel.findTensor(Name))
       return refuse("lnr-unsupported-access",
                     "the values '" + Name + "' are read twice",
@@ -740,6 +914,9 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
     }
     LoopSource S = L.Source;
     S.Index = Loop.Index;
+    const VarDecl *IndexVar = L.Compressed ? L.Coordinate : L.Var;
+    S.IndexType = IndexVar->getType().getUnqualifiedType().getAsString(
+        Ctx.getPrintingPolicy());
     Source.Loops.push_back(std::move(S));
     Kernel.Loops.push_back(std::move(Loop));
   }
@@ -793,6 +970,11 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
   Source.IsNameTaken = [&Idents = Ctx.Idents](const std::string &Name) {
     return Idents.find(Name) != Idents.end();
   };
+  auto Declared = [&](const char *Name) {
+    auto Found = Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name));
+    return !Found.empty() && isa<FunctionDecl>(Found.front());
+  };
+  Source.HasStdlib = Declared("malloc") && Declared("free");
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }
 

@@ -17,6 +17,7 @@ namespace lnr {
 
 struct LoopSource {
   std::string Index;                 // the IR index the loop iterates
+  std::string IndexType;             // its C type: "int", "int32_t", ...
   std::string Header;                // "for (int p = rowptr[i]; ...; p++)"
   std::vector<std::string> Prologue; // "int j = colidx[p];"
 };
@@ -30,6 +31,14 @@ struct NestSource {
   std::vector<LoopSource> Loops;    // parallel to Kernel::Loops
   std::vector<std::string> Factors; // parallel to Kernel::Stmt.Factors
   std::string Output;               // "A[i * L + l]"
+  /// Dense position variables (TACO: "int32_t kC = i * C2_dimension + k;"),
+  /// declared before each statement that reads them, in this order.
+  struct Alias {
+    std::string Name, Declaration;
+  };
+  std::vector<Alias> Aliases;
+  std::vector<std::vector<std::string>> FactorAliases; // per factor
+  std::vector<std::string> OutputAliases;
   std::string ElementType;          // of the output: "double"
   std::optional<std::string> Pragma; // "#pragma omp parallel for", as written
 
@@ -38,6 +47,8 @@ struct NestSource {
   std::vector<std::string> DisjointOutputIndices;
   /// Whether an identifier is already used in the translation unit.
   std::function<bool(const std::string &)> IsNameTaken;
+  /// Whether malloc and free are declared (<stdlib.h> is included).
+  bool HasStdlib = false;
 
   const LoopSource *loop(const std::string &Index) const {
     for (const LoopSource &L : Loops)
