@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake g++ make
+  cmake g++ make patch
   clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev llvm-14-tools
   libomp-14-dev clang-format-14 clang-tools-14
   libgtest-dev libbenchmark-dev python3

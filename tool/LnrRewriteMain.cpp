@@ -1,26 +1,27 @@
 //===- LnrRewriteMain.cpp - The lnr-rewrite driver ------------------------===//
 //
 // Options, parsing, presentation and exit codes. The analysis decides what
-// each nest becomes; only this file decides whether that goes to stdout, back
-// into the file, or into --explain, and which exit status follows.
+// each nest becomes; only the driver decides whether that goes to stdout
+// (the file, a diff, --explain, JSON, Graphviz), back into the file, or into
+// clang-tidy's YAML, and which exit status follows.
 //
-// Exit status: 0 success; 2 bad usage, a file that does not parse, or a file
-// that cannot be written (then no file is written at all).
+// Exit status: 0 success; 1 --check found a nest that would change; 2 bad
+// usage, a file that does not parse, or a file that cannot be written (then
+// no file is written at all).
 //
 //===----------------------------------------------------------------------===//
 
-#include "rewrite/Format.h"
-#include "rewrite/NestRewriter.h"
 #include "tool/Config.h"
+#include "tool/FileTransaction.h"
+#include "tool/Outputs.h"
+#include "tool/RewriteAction.h"
+#include "tool/UnifiedDiff.h"
 
-#include "clang/AST/ASTConsumer.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/Basic/SourceManager.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -31,6 +32,7 @@
 
 using namespace clang;
 using namespace llvm;
+using namespace lnr::tool;
 
 namespace {
 
@@ -43,16 +45,71 @@ const char Overview[] =
     "notation; when loop fusion after distribution lowers its asymptotic\n"
     "cost, the nest is rewritten as an imperfect nest with small temporaries.\n"
     "Other nests stay byte-for-byte as they are, and a remark says why.\n"
-    "Prints the rewritten file on standard output unless -i or --explain.\n";
+    "Prints the rewritten file on standard output unless -i, --diff, --check,\n"
+    "--explain, --output=json or --emit-graph=dot says otherwise.\n"
+    "\n"
+    "Exit status: 0 on success, 1 when --check finds a nest that would be\n"
+    "rewritten, 2 on bad usage, a file that does not parse or cannot be\n"
+    "written (and then no file is written).\n";
 
 cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place"),
                       cl::cat(ToolCategory));
+cl::opt<bool> Diff(
+    "diff",
+    cl::desc("Print a unified diff of each file instead of its text (paths "
+             "as given; apply with 'patch -p0')"),
+    cl::cat(ToolCategory));
+cl::opt<bool> Check(
+    "check",
+    cl::desc("Write nothing; report each nest that would be rewritten as an "
+             "error and exit with status 1 if there is one (like "
+             "'clang-format --dry-run -Werror')"),
+    cl::cat(ToolCategory));
 cl::opt<bool> Explain(
     "explain",
     cl::desc("Print, per nest, the recovered index notation, tensor formats, "
              "loop order, chosen schedule and cost before and after, "
              "instead of the rewritten file"),
     cl::cat(ToolCategory));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("YAML file to store the rewrites in, as clang-tidy does; apply "
+             "them with clang-apply-replacements"),
+    cl::value_desc("filename"), cl::cat(ToolCategory));
+
+enum class OutputFormat { Text, JSON };
+cl::opt<OutputFormat> Output(
+    "output", cl::desc("What is printed on standard output:"),
+    cl::values(clEnumValN(OutputFormat::Text, "text",
+                          "the rewritten files (default)"),
+               clEnumValN(OutputFormat::JSON, "json",
+                          "the replacements, as a JSON array of {\"file\", "
+                          "\"offset\", \"length\", \"replacement\"}")),
+    cl::init(OutputFormat::Text), cl::cat(ToolCategory));
+cl::opt<unsigned> Offset(
+    "offset",
+    cl::desc("Rewrite and report only the nest containing this byte offset "
+             "(0-based) of the one file"),
+    cl::cat(ToolCategory));
+cl::opt<unsigned>
+    Line("line",
+         cl::desc("Rewrite and report only the nest on this line (1-based) "
+                  "of the one file"),
+         cl::cat(ToolCategory));
+
+enum class GraphFormat { None, Dot };
+cl::opt<GraphFormat> EmitGraph(
+    "emit-graph",
+    cl::desc("Print each nest's original and branched iteration graphs "
+             "instead of the rewritten file:"),
+    cl::values(clEnumValN(GraphFormat::Dot, "dot", "Graphviz")),
+    cl::init(GraphFormat::None), cl::cat(ToolCategory));
+cl::opt<std::string> EmitGraphDir(
+    "emit-graph-dir",
+    cl::desc("With --emit-graph: write the graphs to <dir>/<file>.<line>."
+             "{original,fused}.dot instead of standard output"),
+    cl::value_desc("dir"), cl::cat(ToolCategory));
+
 cl::opt<bool> NoOpenMP("no-openmp",
                        cl::desc("Do not add '#pragma omp parallel for'"),
                        cl::cat(ToolCategory));
@@ -60,121 +117,21 @@ cl::opt<std::string> OmpSchedule(
     "omp-schedule",
     cl::desc("Schedule clause of added OpenMP loops (default: dynamic, 16)"),
     cl::init("dynamic, 16"), cl::cat(ToolCategory));
+cl::opt<std::string> ScheduleDirective(
+    "schedule",
+    cl::desc("Apply this SparseLNR directive to every nest instead of "
+             "searching, e.g. \"reorder(i,j,k,l);loopfuse(2)\""),
+    cl::value_desc("directive"), cl::cat(ToolCategory));
 cl::opt<bool> AssumeNoAlias(
     "assume-no-alias",
     cl::desc("Trust that outputs share no memory with inputs even when not "
              "declared restrict"),
     cl::cat(ToolCategory));
 
-/// What one file produced: its fixes and its --explain report.
-struct FileResult {
-  std::string Path;
-  tooling::Replacements Fixes;
-  std::string Explanation;
-};
-
-class RewriteConsumer : public ASTConsumer {
-public:
-  RewriteConsumer(CompilerInstance &CI, const lnr::rewrite::Options &Opts,
-                  std::vector<FileResult> &Results)
-      : CI(CI), Opts(Opts), Results(Results) {}
-
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    DiagnosticsEngine &Diags = CI.getDiagnostics();
-    if (Diags.hasErrorOccurred())
-      return;
-    const SourceManager &SM = Ctx.getSourceManager();
-    const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
-    std::string Path = Main->tryGetRealPathName().str();
-    if (Path.empty())
-      Path = Main->getName().str();
-    for (const FileResult &R : Results)
-      if (R.Path == Path)
-        return; // several compile commands for one file: rewrite it once
-    FileResult Result;
-    Result.Path = Path;
-
-    unsigned RemarkID =
-        Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0 [%1]");
-    for (const lnr::rewrite::NestOutcome &O :
-         lnr::rewrite::rewriteMainFile(Ctx, Opts)) {
-      Diags.Report(O.Where, RemarkID) << O.Message << O.Name;
-      if (O.Fix) {
-        tooling::Replacement Fix(Path, O.Fix->getOffset(), O.Fix->getLength(),
-                                 O.Fix->getReplacementText());
-        if (Error E = Result.Fixes.add(Fix))
-          consumeError(std::move(E)); // nests never overlap
-      }
-      if (Explain)
-        Result.Explanation += explain(O, SM);
-    }
-    Results.push_back(std::move(Result));
-  }
-
-private:
-  CompilerInstance &CI;
-  const lnr::rewrite::Options &Opts;
-  std::vector<FileResult> &Results;
-
-  static std::string explain(const lnr::rewrite::NestOutcome &O,
-                             const SourceManager &SM) {
-    PresumedLoc Loc = SM.getPresumedLoc(O.Nest->getBeginLoc());
-    std::string Out;
-    raw_string_ostream OS(Out);
-    OS << Loc.getFilename() << ":" << Loc.getLine() << ":" << Loc.getColumn()
-       << ": nest in '" << O.Function << "'\n";
-    for (const auto &[Key, Value] : O.Facts)
-      OS << "  " << Key << ": " << Value << "\n";
-    if (O.Fix) {
-      OS << "  fused nest:\n";
-      StringRef Tree = O.FusedTree;
-      while (!Tree.empty()) {
-        auto [Line, Rest] = Tree.split('\n');
-        OS << "    " << Line << "\n";
-        Tree = Rest;
-      }
-    } else {
-      OS << "  unchanged: " << O.Message.substr(O.Message.find(": ") + 2)
-         << " [" << O.Name << "]\n";
-    }
-    return OS.str();
-  }
-};
-
-class RewriteAction : public ASTFrontendAction {
-public:
-  RewriteAction(const lnr::rewrite::Options &Opts,
-                std::vector<FileResult> &Results)
-      : Opts(Opts), Results(Results) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
-    return std::make_unique<RewriteConsumer>(CI, Opts, Results);
-  }
-
-private:
-  const lnr::rewrite::Options &Opts;
-  std::vector<FileResult> &Results;
-};
-
-class RewriteActionFactory : public tooling::FrontendActionFactory {
-public:
-  RewriteActionFactory(const lnr::rewrite::Options &Opts,
-                       std::vector<FileResult> &Results)
-      : Opts(Opts), Results(Results) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<RewriteAction>(Opts, Results);
-  }
-
-private:
-  const lnr::rewrite::Options &Opts;
-  std::vector<FileResult> &Results;
-};
-
 /// C files are parsed as GNU C99 with OpenMP unless their command says
 /// otherwise, and every parse finds Clang's builtin headers.
 tooling::CommandLineArguments
-addDefaultArguments(const tooling::CommandLineArguments &Args,
-                    StringRef File) {
+addDefaultArguments(const tooling::CommandLineArguments &Args, StringRef File) {
   bool HasLanguage = false, HasStd = false, HasOpenMP = false,
        HasResourceDir = false;
   for (StringRef A : Args) {
@@ -200,42 +157,67 @@ addDefaultArguments(const tooling::CommandLineArguments &Args,
   return Out;
 }
 
-/// Writes a temporary beside Path and renames it over Path, with Path's
-/// permissions: a failure leaves the original as it was.
-Error writeAtomically(StringRef Path, StringRef Contents) {
-  sys::fs::file_status Status;
-  if (std::error_code EC = sys::fs::status(Path, Status))
-    return createFileError(Path, EC);
-  SmallString<256> Temp;
-  int FD;
-  if (std::error_code EC = sys::fs::createUniqueFile(
-          Path + "-lnr-%%%%%%.tmp", FD, Temp, sys::fs::OF_None,
-          Status.permissions()))
-    return createFileError(Path, EC);
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Contents;
-    OS.close();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      sys::fs::remove(Temp);
-      return createFileError(Path, EC);
-    }
-  }
-  std::error_code EC = sys::fs::setPermissions(Temp, Status.permissions());
-  if (!EC)
-    EC = sys::fs::rename(Temp, Path);
-  if (EC) {
-    sys::fs::remove(Temp);
-    return createFileError(Path, EC);
-  }
-  return Error::success();
-}
-
 int fail(const Twine &Message) {
   WithColor::error(errs(), "lnr-rewrite") << Message << "\n";
   return 2;
+}
+
+/// The modes that decide what goes on stdout or into the files: at most one.
+std::optional<std::string> conflictingModes() {
+  std::vector<std::string> Modes;
+  if (InPlace)
+    Modes.push_back("-i");
+  if (Diff)
+    Modes.push_back("--diff");
+  if (Check)
+    Modes.push_back("--check");
+  if (Explain)
+    Modes.push_back("--explain");
+  if (Output == OutputFormat::JSON)
+    Modes.push_back("--output=json");
+  if (EmitGraph == GraphFormat::Dot && EmitGraphDir.empty())
+    Modes.push_back("--emit-graph=dot");
+  if (Modes.size() < 2)
+    return std::nullopt;
+  return Modes[0] + " and " + Modes[1] + " cannot be combined";
+}
+
+/// The byte range --offset or --line selects in File; an error message when
+/// it is not in the file.
+Expected<Selection> selectionIn(StringRef File) {
+  auto Invalid = [](const Twine &Message) {
+    return make_error<StringError>(Message, inconvertibleErrorCode());
+  };
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return Invalid("cannot read '" + File +
+                   "': " + Buffer.getError().message());
+  StringRef Code = (*Buffer)->getBuffer();
+  if (Offset.getNumOccurrences()) {
+    if (Offset >= Code.size())
+      return Invalid("offset " + Twine(Offset) + " is outside '" + File +
+                     "' (" + Twine(Code.size()) + " bytes)");
+    return Selection{Offset, Offset + 1};
+  }
+  if (Line == 0)
+    return Invalid("--line counts from 1");
+  size_t Begin = 0;
+  for (unsigned L = 1; L < Line && Begin < Code.size(); ++L) {
+    size_t NewLine = Code.find('\n', Begin);
+    Begin = NewLine == StringRef::npos ? Code.size() : NewLine + 1;
+  }
+  if (Begin >= Code.size())
+    return Invalid("line " + Twine(Line) + " is outside '" + File + "'");
+  size_t End = Code.find('\n', Begin);
+  End = End == StringRef::npos ? Code.size() : End + 1;
+  return Selection{unsigned(Begin), unsigned(End)};
+}
+
+std::string realPath(StringRef File) {
+  SmallString<256> Real;
+  if (sys::fs::real_path(File, Real))
+    return File.str();
+  return std::string(Real);
 }
 
 } // namespace
@@ -252,63 +234,139 @@ int main(int argc, const char **argv) {
     errs() << toString(Parser.takeError());
     return 2;
   }
-  if (InPlace && Explain)
-    return fail("-i and --explain cannot be combined");
-  for (const std::string &File : Parser->getSourcePathList())
+  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (std::optional<std::string> Conflict = conflictingModes())
+    return fail(*Conflict);
+  if (!EmitGraphDir.empty() && EmitGraph != GraphFormat::Dot)
+    return fail("--emit-graph-dir needs --emit-graph=dot");
+  bool Selecting = Offset.getNumOccurrences() || Line.getNumOccurrences();
+  if (Offset.getNumOccurrences() && Line.getNumOccurrences())
+    return fail("--offset and --line cannot be combined");
+  if (Selecting && Sources.size() != 1)
+    return fail(Twine(Offset.getNumOccurrences() ? "--offset" : "--line") +
+                " needs exactly one file");
+  for (const std::string &File : Sources)
     if (!sys::fs::is_regular_file(File))
       return fail("no such file: '" + File + "'");
 
-  lnr::rewrite::Options Opts;
-  Opts.Recovery.AssumeNoAlias = AssumeNoAlias;
-  Opts.Emission.OpenMP = !NoOpenMP;
-  Opts.Emission.OmpSchedule = OmpSchedule;
+  ActionOptions Opts;
+  Opts.Rewrite.Recovery.AssumeNoAlias = AssumeNoAlias;
+  Opts.Rewrite.Emission.OpenMP = !NoOpenMP;
+  Opts.Rewrite.Emission.OmpSchedule = OmpSchedule;
+  Opts.Rewrite.Directive = ScheduleDirective;
+  Opts.Check = Check;
+  Opts.Explain = Explain;
+  Opts.Graphs = EmitGraph == GraphFormat::Dot;
+  if (Selecting) {
+    Expected<Selection> Select = selectionIn(Sources.front());
+    if (!Select)
+      return fail(toString(Select.takeError()));
+    Opts.Select = *Select;
+  }
 
-  tooling::ClangTool Tool(Parser->getCompilations(),
-                          Parser->getSourcePathList());
+  tooling::ClangTool Tool(Parser->getCompilations(), Sources);
   Tool.appendArgumentsAdjuster(addDefaultArguments);
-  std::vector<FileResult> Results;
-  RewriteActionFactory Factory(Opts, Results);
-  if (Tool.run(&Factory) != 0)
+  // --check reports its findings as errors, which clang counts as a failed
+  // file; whether a file parsed is decided below instead.
+  Tool.setPrintErrorMessage(false);
+  RunResults Results;
+  int ToolStatus = Tool.run(newRewriteActionFactory(Opts, Results).get());
+
+  // The command-line spelling of each file, for diff headers.
+  StringMap<std::string> Spelling;
+  for (const std::string &File : Sources)
+    Spelling.try_emplace(realPath(File), File);
+  bool Missing = false;
+  for (const auto &Entry : Spelling)
+    Missing |= llvm::none_of(Results.Files, [&](const FileResult &R) {
+      return R.Path == Entry.getKey();
+    });
+  if (Results.ParseFailed || Missing || (ToolStatus != 0 && !Check))
     return fail("some files could not be parsed; nothing was rewritten");
+  if (!Results.Errors.empty()) {
+    for (const std::string &E : Results.Errors)
+      WithColor::error(errs(), "lnr-rewrite") << E << "\n";
+    return fail("nothing was rewritten");
+  }
+  if (Selecting && !Results.Files.front().Selected)
+    WithColor::warning(errs(), "lnr-rewrite")
+        << "no loop nest at "
+        << (Offset.getNumOccurrences() ? "offset " + Twine(Offset)
+                                       : "line " + Twine(Line))
+        << " of '" << Sources.front() << "'; nothing to rewrite\n";
 
-  // Compute every new text before writing any file.
-  std::vector<std::pair<const FileResult *, std::string>> Outputs;
-  for (const FileResult &R : Results) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Code = MemoryBuffer::getFile(R.Path);
-    if (!Code)
-      return fail("cannot read '" + R.Path + "': " + Code.getError().message());
-    StringRef Text = (*Code)->getBuffer();
-    Expected<tooling::Replacements> Formatted =
-        lnr::rewrite::formatReplacements(R.Path, Text, R.Fixes);
-    if (!Formatted)
-      return fail("cannot format '" + R.Path +
-                  "': " + toString(Formatted.takeError()));
-    Expected<std::string> NewText =
-        tooling::applyAllReplacements(Text, *Formatted);
-    if (!NewText)
+  // Every new text, before anything is written.
+  std::vector<std::string> NewCode;
+  for (const FileResult &R : Results.Files) {
+    Expected<std::string> Text = tooling::applyAllReplacements(R.Code, R.Fixes);
+    if (!Text)
       return fail("cannot rewrite '" + R.Path +
-                  "': " + toString(NewText.takeError()));
-    Outputs.push_back({&R, *NewText});
+                  "': " + toString(Text.takeError()));
+    NewCode.push_back(std::move(*Text));
   }
 
-  if (InPlace) {
-    // A file without write permission stays as it is, even for root, who
-    // could rename over it.
-    for (const auto &[R, Text] : Outputs) {
-      ErrorOr<sys::fs::perms> Perms = sys::fs::getPermissions(R->Path);
-      if (!R->Fixes.empty() &&
-          (!Perms || !(*Perms & sys::fs::owner_write) ||
-           sys::fs::access(R->Path, sys::fs::AccessMode::Write)))
-        return fail("cannot write '" + R->Path + "': permission denied; " +
-                    "nothing was rewritten");
-    }
-    for (const auto &[R, Text] : Outputs)
-      if (!R->Fixes.empty())
-        if (Error E = writeAtomically(R->Path, Text))
-          return fail(toString(std::move(E)));
+  FileTransaction Writes;
+  auto Stage = [&](Error E) {
+    if (E)
+      return fail(toString(std::move(E)) + "; nothing was rewritten");
     return 0;
+  };
+  if (InPlace)
+    for (size_t I = 0; I < Results.Files.size(); ++I)
+      if (NewCode[I] != Results.Files[I].Code)
+        if (int Status = Stage(Writes.stage(Results.Files[I].Path, NewCode[I])))
+          return Status;
+  if (!ExportFixes.empty()) {
+    std::string Main = Sources.empty() ? "" : realPath(Sources.front());
+    std::string YAML = exportFixesYaml(Results, Main,
+                                       Check ? tooling::Diagnostic::Error
+                                             : tooling::Diagnostic::Remark);
+    if (int Status = Stage(Writes.stage(ExportFixes, YAML)))
+      return Status;
   }
-  for (const auto &[R, Text] : Outputs)
-    outs() << (Explain ? R->Explanation : Text);
+  if (!EmitGraphDir.empty()) {
+    if (int Status = Stage(Writes.stageDirectory(EmitGraphDir)))
+      return Status;
+    StringSet<> Written;
+    for (const FileResult &R : Results.Files)
+      for (const GraphText &G : R.Graphs) {
+        if (G.FileName.empty())
+          continue;
+        SmallString<256> Path(EmitGraphDir);
+        sys::path::append(Path, G.FileName);
+        if (!Written.insert(Path).second)
+          return fail("two files would write the graph '" + Path +
+                      "'; nothing was rewritten");
+        if (int Status = Stage(Writes.stage(Path, G.Dot)))
+          return Status;
+      }
+  }
+  if (Error E = Writes.commit())
+    return fail(toString(std::move(E)));
+
+  for (size_t I = 0; I < Results.Files.size(); ++I) {
+    const FileResult &R = Results.Files[I];
+    if (Diff) {
+      std::string Label = Spelling.lookup(R.Path);
+      if (Label.empty())
+        Label = R.Path;
+      outs() << unifiedDiff(R.Code, NewCode[I], Label, Label);
+    } else if (Explain) {
+      outs() << R.Explanation;
+    } else if (!InPlace && !Check && Output == OutputFormat::Text &&
+               (EmitGraph == GraphFormat::None || !EmitGraphDir.empty())) {
+      outs() << NewCode[I];
+    }
+  }
+  if (Output == OutputFormat::JSON)
+    outs() << replacementsJson(Results);
+  if (EmitGraph == GraphFormat::Dot && EmitGraphDir.empty())
+    outs() << graphsDot(Results);
+
+  if (Check)
+    for (const FileResult &R : Results.Files)
+      for (const NestReport &N : R.Nests)
+        if (!N.Fix.empty())
+          return 1;
   return 0;
 }

@@ -7,23 +7,28 @@ namespace {
 
 std::string quoted(const std::string &S) {
   std::string Out = "\"";
-  for (char C : S)
-    Out += C == '"' ? std::string("\\\"") : std::string(1, C);
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
   return Out + "\"";
 }
 
-/// Emits G's nodes under Prefix; returns the id of its first node.
+/// Emits G's nodes under Prefix into Out, and its edges into Edges, which
+/// are written outside every cluster: a node named inside a subgraph
+/// belongs to it. Returns the id of G's first node.
 std::string emit(const BranchedGraph &G, const std::string &Prefix,
-                 std::string Parent, std::string &Out, unsigned Indent) {
+                 std::string Parent, std::string &Out, std::string &Edges,
+                 unsigned Indent) {
   std::string Pad(Indent, ' ');
   std::string First;
-  for (size_t I = 0; I < G.Loops.size(); ++I) {
-    const Loop &L = G.Loops[I];
+  for (const Loop &L : G.Loops) {
     std::string Id = quoted(Prefix + L.Index);
     Out += Pad + Id + " [label=" + quoted(L.Index) +
            (L.isCompressed() ? ", style=bold" : "") + "];\n";
     if (!Parent.empty())
-      Out += Pad + Parent + " -> " + Id + ";\n";
+      Edges += "  " + Parent + " -> " + Id + ";\n";
     if (First.empty())
       First = Id;
     Parent = Id;
@@ -33,22 +38,22 @@ std::string emit(const BranchedGraph &G, const std::string &Prefix,
     Out += Pad + Id + " [shape=box, label=" + quoted(toString(*G.Statement)) +
            "];\n";
     if (!Parent.empty())
-      Out += Pad + Parent + " -> " + Id + ";\n";
+      Edges += "  " + Parent + " -> " + Id + ";\n";
     return First.empty() ? Id : First;
   }
   const char *Names[] = {"producer", "consumer"};
   std::string Heads[2];
   for (int B = 0; B < 2; ++B) {
-    Out += Pad + "subgraph " + quoted("cluster_" + Prefix + Names[B]) + " {\n" +
-           Pad + "  label=" + quoted(Names[B]) + ";\n";
-    Heads[B] =
-        emit(G.Branches[B], Prefix + Names[B] + ".", Parent, Out, Indent + 2);
+    Out += Pad + "subgraph " + quoted("cluster_" + Prefix + Names[B]) +
+           " {\n" + Pad + "  label=" + quoted(Names[B]) + ";\n";
+    Heads[B] = emit(G.Branches[B], Prefix + Names[B] + ".", Parent, Out,
+                    Edges, Indent + 2);
     Out += Pad + "}\n";
   }
   Access Temp{G.Temp->Name, G.Temp->Indices};
-  Out += Pad + Heads[0] + " -> " + Heads[1] +
-         " [style=dashed, constraint=false, label=" + quoted(toString(Temp)) +
-         "];\n";
+  Edges += "  " + Heads[0] + " -> " + Heads[1] +
+           " [style=dashed, constraint=false, label=" +
+           quoted(toString(Temp)) + "];\n";
   return First.empty() ? Heads[0] : First;
 }
 
@@ -75,9 +80,9 @@ std::string toDot(const Kernel &K, const std::string &GraphName) {
 }
 
 std::string toDot(const BranchedGraph &G, const std::string &GraphName) {
-  std::string Out = "digraph " + quoted(GraphName) + " {\n";
-  emit(G, "", "", Out, 2);
-  return Out + "}\n";
+  std::string Out = "digraph " + quoted(GraphName) + " {\n", Edges;
+  emit(G, "", "", Out, Edges, 2);
+  return Out + Edges + "}\n";
 }
 
 } // namespace lnr::ir

@@ -1,0 +1,52 @@
+//===- FileTransaction.h - Write several files, or none --------*- C++ -*-===//
+//
+// Every file the tool writes (-i, --export-fixes, --emit-graph-dir) is first
+// written to a temporary beside it; only when all of them are written are
+// the temporaries renamed over their targets. A failure before that leaves
+// every file as it was, which is what exit status 2 promises.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_TOOL_FILETRANSACTION_H
+#define LNR_TOOL_FILETRANSACTION_H
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace lnr::tool {
+
+class FileTransaction {
+public:
+  FileTransaction() = default;
+  FileTransaction(const FileTransaction &) = delete;
+  FileTransaction &operator=(const FileTransaction &) = delete;
+  /// Removes the temporaries (and directories) of an uncommitted
+  /// transaction.
+  ~FileTransaction();
+
+  /// Writes Contents to a temporary beside Path. An existing Path must be
+  /// writable (even for root, who could rename over it) and keeps its mode;
+  /// a new one gets 0666 less the umask.
+  llvm::Error stage(llvm::StringRef Path, llvm::StringRef Contents);
+  /// Creates Dir (its parent must exist) unless it is there; removed again
+  /// if the transaction is not committed.
+  llvm::Error stageDirectory(llvm::StringRef Dir);
+  /// Renames every temporary over its target.
+  llvm::Error commit();
+
+private:
+  struct Staged {
+    std::string Path;
+    llvm::SmallString<256> Temp;
+  };
+  std::vector<Staged> Files;
+  std::vector<std::string> CreatedDirs;
+  bool Committed = false;
+};
+
+} // namespace lnr::tool
+
+#endif

@@ -1,0 +1,241 @@
+//===- RewriteAction.cpp --------------------------------------------------===//
+
+#include "tool/RewriteAction.h"
+
+#include "analysis/ir/Dot.h"
+#include "rewrite/Format.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace clang;
+using namespace llvm;
+
+namespace lnr::tool {
+namespace {
+
+std::string explain(const rewrite::NestOutcome &O, const SourceManager &SM) {
+  PresumedLoc Loc = SM.getPresumedLoc(O.Nest->getBeginLoc());
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << Loc.getFilename() << ":" << Loc.getLine() << ":" << Loc.getColumn()
+     << ": nest in '" << O.Function << "'\n";
+  for (const auto &[Key, Value] : O.Facts)
+    OS << "  " << Key << ": " << Value << "\n";
+  if (O.Fix) {
+    OS << "  fused nest:\n";
+    StringRef Tree = O.FusedTree;
+    while (!Tree.empty()) {
+      auto [Line, Rest] = Tree.split('\n');
+      OS << "    " << Line << "\n";
+      Tree = Rest;
+    }
+  } else {
+    OS << "  unchanged: " << O.Message.substr(O.Message.find(": ") + 2) << " ["
+       << O.Name << "]\n";
+  }
+  return OS.str();
+}
+
+/// The original iteration graph of a recovered nest and, when fusion chose
+/// one, its branched graph.
+void addGraphs(const rewrite::NestOutcome &O, const SourceManager &SM,
+               StringRef Path, std::vector<GraphText> &Graphs) {
+  PresumedLoc Loc = SM.getPresumedLoc(O.Nest->getBeginLoc());
+  std::string Where = std::string(Loc.getFilename()) + ":" +
+                      std::to_string(Loc.getLine()) + ":" +
+                      std::to_string(Loc.getColumn());
+  std::string Head = Where + ": nest in '" + O.Function + "': ";
+  std::string Stem = sys::path::filename(Path).str() + "." +
+                     std::to_string(Loc.getLine()) + ".";
+  std::string Name = sys::path::filename(Path).str() + ":" +
+                     std::to_string(Loc.getLine()) + " ";
+  if (!O.Kernel) {
+    Graphs.push_back(
+        {Head + "no iteration graph: " + O.Message + " [" + O.Name + "]", "",
+         ""});
+    return;
+  }
+  Graphs.push_back({Head + "original iteration graph", Stem + "original.dot",
+                    ir::toDot(*O.Kernel, Name + "original")});
+  if (O.Graph)
+    Graphs.push_back({Head + "branched iteration graph", Stem + "fused.dot",
+                      ir::toDot(*O.Graph, Name + "fused")});
+  else
+    Graphs.push_back(
+        {Head + "no branched graph: " + O.Message + " [" + O.Name + "]", "",
+         ""});
+}
+
+class RewriteConsumer : public ASTConsumer {
+public:
+  RewriteConsumer(CompilerInstance &CI, const ActionOptions &Opts,
+                  RunResults &Results)
+      : CI(CI), Opts(Opts), Results(Results) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    if (Diags.hasErrorOccurred()) {
+      Results.ParseFailed = true;
+      return;
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    FileID MainID = SM.getMainFileID();
+    const FileEntry *Main = SM.getFileEntryForID(MainID);
+    std::string Path = Main->tryGetRealPathName().str();
+    if (Path.empty())
+      Path = Main->getName().str();
+    for (const FileResult &R : Results.Files)
+      if (R.Path == Path)
+        return; // several compile commands for one file: rewrite it once
+    FileResult Result;
+    Result.Path = Path;
+    if (ErrorOr<std::string> Dir = CI.getFileManager()
+                                       .getVirtualFileSystem()
+                                       .getCurrentWorkingDirectory())
+      Result.BuildDirectory = *Dir;
+    Result.Code = SM.getBufferData(MainID).str();
+
+    unsigned RemarkID =
+        Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0 [%1]");
+    unsigned WouldChangeID = Diags.getCustomDiagID(
+        DiagnosticsEngine::Error, "nest would be rewritten: %0 [%1]");
+    std::vector<rewrite::NestOutcome> Outcomes =
+        rewrite::rewriteMainFile(Ctx, Opts.Rewrite);
+    // The #include <stdlib.h> the temporaries' malloc needs goes with the
+    // first reported nest that needs it (the pipeline puts it on the first
+    // nest of the file that needs it, which --offset may leave out).
+    std::optional<tooling::Replacement> IncludeFix;
+    for (const rewrite::NestOutcome &O : Outcomes)
+      if (O.IncludeFix && !IncludeFix)
+        IncludeFix = tooling::Replacement(Path, O.IncludeFix->getOffset(),
+                                          O.IncludeFix->getLength(),
+                                          O.IncludeFix->getReplacementText());
+    for (const rewrite::NestOutcome &O : Outcomes) {
+      if (Opts.Select) {
+        if (Result.Selected || !overlapsSelection(O, SM, Ctx.getLangOpts()))
+          continue;
+        Result.Selected = true;
+      }
+      NestReport Report;
+      Report.Name = O.Name;
+      Report.Message = O.Message;
+      SourceLocation Where = SM.getExpansionLoc(O.Where);
+      if (SM.isInMainFile(Where))
+        Report.Offset = SM.getFileOffset(Where);
+      if (O.Fix) {
+        tooling::Replacements Fix(
+            tooling::Replacement(Path, O.Fix->getOffset(), O.Fix->getLength(),
+                                 O.Fix->getReplacementText()));
+        bool WithInclude = O.NeedsStdlib && IncludeFix;
+        if (WithInclude)
+          if (Error E = Fix.add(*IncludeFix)) {
+            Results.Errors.push_back("cannot rewrite '" + Path +
+                                     "': " + toString(std::move(E)));
+            return;
+          }
+        Expected<tooling::Replacements> Formatted =
+            rewrite::formatReplacements(Path, Result.Code, Fix);
+        if (!Formatted) {
+          Results.Errors.push_back("cannot format '" + Path +
+                                   "': " + toString(Formatted.takeError()));
+          return;
+        }
+        Expected<std::string> NewCode =
+            tooling::applyAllReplacements(Result.Code, *Formatted);
+        if (!NewCode) {
+          Results.Errors.push_back("cannot rewrite '" + Path +
+                                   "': " + toString(NewCode.takeError()));
+          return;
+        }
+        if (*NewCode != Result.Code) {
+          Report.Fix = std::move(*Formatted);
+          if (WithInclude)
+            IncludeFix.reset();
+        }
+      }
+      bool WouldChange = !Report.Fix.empty();
+      Diags.Report(O.Where,
+                   Opts.Check && WouldChange ? WouldChangeID : RemarkID)
+          << O.Message << O.Name;
+      for (const tooling::Replacement &R : Report.Fix)
+        if (Error E = Result.Fixes.add(R)) {
+          Results.Errors.push_back("cannot rewrite '" + Path +
+                                   "': " + toString(std::move(E)));
+          return;
+        }
+      if (Opts.Explain)
+        Result.Explanation += explain(O, SM);
+      if (Opts.Graphs)
+        addGraphs(O, SM, Path, Result.Graphs);
+      Result.Nests.push_back(std::move(Report));
+    }
+    Results.Files.push_back(std::move(Result));
+  }
+
+private:
+  CompilerInstance &CI;
+  const ActionOptions &Opts;
+  RunResults &Results;
+
+  /// Whether the nest's text (with an OpenMP pragma on it, when it was
+  /// recovered) overlaps the selected range.
+  bool overlapsSelection(const rewrite::NestOutcome &O, const SourceManager &SM,
+                         const LangOptions &LangOpts) const {
+    SourceLocation Begin = SM.getExpansionLoc(O.Nest->getBeginLoc());
+    SourceLocation End = Lexer::getLocForEndOfToken(
+        SM.getExpansionLoc(O.Nest->getEndLoc()), 0, SM, LangOpts);
+    if (!SM.isInMainFile(Begin) || !End.isValid() || !SM.isInMainFile(End))
+      return false;
+    unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+    if (O.Length) {
+      From = std::min(From, O.Offset);
+      To = std::max(To, O.Offset + O.Length);
+    }
+    return From < Opts.Select->End && Opts.Select->Begin < To;
+  }
+};
+
+class RewriteAction : public ASTFrontendAction {
+public:
+  RewriteAction(const ActionOptions &Opts, RunResults &Results)
+      : Opts(Opts), Results(Results) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    return std::make_unique<RewriteConsumer>(CI, Opts, Results);
+  }
+
+private:
+  const ActionOptions &Opts;
+  RunResults &Results;
+};
+
+class RewriteActionFactory : public tooling::FrontendActionFactory {
+public:
+  RewriteActionFactory(const ActionOptions &Opts, RunResults &Results)
+      : Opts(Opts), Results(Results) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<RewriteAction>(Opts, Results);
+  }
+
+private:
+  const ActionOptions &Opts;
+  RunResults &Results;
+};
+
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newRewriteActionFactory(const ActionOptions &Opts, RunResults &Results) {
+  return std::make_unique<RewriteActionFactory>(Opts, Results);
+}
+
+} // namespace lnr::tool

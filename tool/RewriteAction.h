@@ -1,0 +1,78 @@
+//===- RewriteAction.h - What each parsed file produces --------*- C++ -*-===//
+//
+// The frontend action the driver runs on every file: the per-nest pipeline,
+// the remarks (or, under --check, errors), the formatted replacements of each
+// nest, and the text of --explain and --emit-graph. Nothing is printed on
+// stdout or written here; the driver does that once every file has parsed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_TOOL_REWRITEACTION_H
+#define LNR_TOOL_REWRITEACTION_H
+
+#include "rewrite/NestRewriter.h"
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lnr::tool {
+
+/// A byte range [Begin, End) of the one file on the command line: only the
+/// nest that overlaps it is rewritten and reported (--offset, --line).
+struct Selection {
+  unsigned Begin = 0, End = 0;
+};
+
+struct ActionOptions {
+  rewrite::Options Rewrite;
+  /// --check: a nest that would change is an error, not a remark.
+  bool Check = false;
+  bool Explain = false;
+  bool Graphs = false;
+  std::optional<Selection> Select;
+};
+
+/// One nest that was reported (all of them, or the selected one).
+struct NestReport {
+  std::string Name;    // lnr-fuse, or the refusal
+  std::string Message; // the remark's text, without the name
+  unsigned Offset = 0; // of the diagnostic's location in the file
+  /// The nest's replacements after clang-format: exactly what -i writes for
+  /// it. Empty when the nest is left unchanged.
+  clang::tooling::Replacements Fix;
+};
+
+struct GraphText {
+  std::string Comment;  // "k.c:10:3: nest in 'f': original iteration graph"
+  std::string FileName; // "k.c.10.original.dot", for --emit-graph-dir
+  std::string Dot;
+};
+
+struct FileResult {
+  std::string Path;           // real path of the main file
+  std::string BuildDirectory; // of its compile command
+  std::string Code;           // the text that was parsed
+  std::vector<NestReport> Nests;
+  clang::tooling::Replacements Fixes; // every nest's Fix
+  std::string Explanation;
+  std::vector<GraphText> Graphs;
+  bool Selected = false; // a nest overlapped the selection
+};
+
+struct RunResults {
+  std::vector<FileResult> Files;
+  /// A file whose parse reported an error (its own, or -Werror's).
+  bool ParseFailed = false;
+  /// Messages of failures after parsing (clang-format); exit status 2.
+  std::vector<std::string> Errors;
+};
+
+std::unique_ptr<clang::tooling::FrontendActionFactory>
+newRewriteActionFactory(const ActionOptions &Opts, RunResults &Results);
+
+} // namespace lnr::tool
+
+#endif
