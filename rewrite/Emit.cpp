@@ -303,11 +303,15 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
       return *R;
     Out.Text = E.Text + E.releases(1) + "}";
   } else {
-    E.Text = E.allocations(0);
-    if (auto R = E.graph(G, 0,
+    // Declarations in front of the loops need a block of their own: the
+    // nest may be the body of an 'if', or share a block with another.
+    bool Block = G.Loops.empty() || E.hasVectors();
+    unsigned Depth = Block ? 1 : 0;
+    E.Text = (Block ? "{\n" : "") + E.allocations(Depth);
+    if (auto R = E.graph(G, Depth,
                          Parallel ? "#pragma omp parallel for " + Clause : ""))
       return *R;
-    Out.Text = E.Text + E.releases(0);
+    Out.Text = E.Text + E.releases(Depth) + (Block ? "}" : "");
   }
   // The replaced range ends after the nest's last character.
   while (!Out.Text.empty() && Out.Text.back() == '\n')

@@ -35,6 +35,17 @@ std::vector<const Stmt *> findLoopNests(const Stmt *Body) {
       Nests.push_back(S);
       continue;
     }
+    // A loop inside an OpenMP region ('#pragma omp parallel { for ... }')
+    // is not ours to parallelize: report the region as one nest.
+    if (const auto *Region = dyn_cast<OMPExecutableDirective>(S)) {
+      if (Region->hasAssociatedStmt()) {
+        std::vector<const Stmt *> Inner =
+            findLoopNests(Region->getInnermostCapturedStmt()->getCapturedStmt());
+        if (!Inner.empty())
+          Nests.push_back(S);
+      }
+      continue;
+    }
     if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<Expr>(S))
       continue;
     std::vector<const Stmt *> Children(S->child_begin(), S->child_end());
@@ -99,9 +110,15 @@ private:
     return false;
   }
 
+  /// The text as written in the file; a macro use reads as the use
+  /// ("C_AT(i, k)"), and what cannot be mapped to the file (a token of a
+  /// macro's body) reads as empty.
   std::string text(SourceRange R) const {
-    return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO)
-        .str();
+    CharSourceRange File = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(R), SM, LO);
+    if (File.isInvalid())
+      return "";
+    return Lexer::getSourceText(File, SM, LO).str();
   }
   std::string text(const Stmt *S) const { return text(S->getSourceRange()); }
 
@@ -141,6 +158,7 @@ private:
   }
 
   bool mentionsNestVariable(const Expr *E) const;
+  static bool readsVolatile(const Expr *E);
   bool isInvariant(const Expr *E) const;
   bool readLoop(const ForStmt *For);
   bool readBody(const ForStmt *For);
@@ -160,6 +178,13 @@ private:
   bool readAccumulatorUse(const Expr *E);
   std::vector<std::string> aliasesIn(const Expr *E) const;
   std::string tensorName(const Expr *Base) const;
+  /// An invariant stride, by name where it is a variable (also inside a
+  /// macro's body), else as written.
+  std::string symbolOf(const Expr *E) const {
+    if (const VarDecl *V = asVar(E))
+      return V->getName().str();
+    return text(E->IgnoreParenImpCasts());
+  }
   /// Dense position variables (TACO's `int32_t kC = i * C2_dimension + k;`)
   /// in order of declaration, with their initializers.
   std::vector<std::pair<const VarDecl *, const Expr *>> Aliases;
@@ -236,23 +261,45 @@ std::string Recoverer::tensorName(const Expr *Base) const {
         if (const auto *Ref =
                 dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts()))
           return Ref->getDecl()->getName().str();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
+    return Ref->getDecl()->getName().str();
   return text(Base->IgnoreParenImpCasts());
 }
 
 bool Recoverer::isInvariant(const Expr *E) const {
-  return !mentionsNestVariable(E) && !E->HasSideEffects(Ctx);
+  return !mentionsNestVariable(E) && !E->HasSideEffects(Ctx) &&
+         !readsVolatile(E);
+}
+
+bool Recoverer::readsVolatile(const Expr *E) {
+  // HasSideEffects() does not see a volatile read once the lvalue-to-rvalue
+  // conversion is stripped; every volatile lvalue here is read.
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitExpr(Expr *X) {
+      Found |= X->isGLValue() && X->getType().isVolatileQualified();
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
 }
 
 bool Recoverer::readLoop(const ForStmt *For) {
-  if (!inFile(For->getSourceRange()))
+  if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
     return refuse("lnr-macro", "the loop is written inside a macro",
                   For->getBeginLoc());
   LoopFact L;
   L.For = For;
   const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  if (!Init || !Init->isSingleDecl())
+  if (!Init)
     return refuse("lnr-unsupported-loop",
                   "the loop does not declare its variable in its "
+                  "initialization",
+                  For->getBeginLoc());
+  if (!Init->isSingleDecl())
+    return refuse("lnr-unsupported-loop",
+                  "the loop declares more than one variable in its "
                   "initialization",
                   For->getBeginLoc());
   L.Var = dyn_cast<VarDecl>(Init->getSingleDecl());
@@ -262,8 +309,8 @@ bool Recoverer::readLoop(const ForStmt *For) {
                   For->getBeginLoc());
   const Expr *Lo = L.Var->getInit()->IgnoreParenImpCasts();
 
-  const auto *Cond =
-      dyn_cast_or_null<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond || Cond->getOpcode() != BO_LT || asVar(Cond->getLHS()) != L.Var)
     return refuse("lnr-unsupported-loop",
                   "the loop condition is not '" + L.Var->getName().str() +
@@ -311,16 +358,29 @@ bool Recoverer::readLoop(const ForStmt *For) {
     L.PosBase = LoPos->getBase()->IgnoreParenImpCasts();
     L.ParentVar = Q;
   } else {
-    if (!isInvariant(Lo) || !isInvariant(Hi))
-      return refuse("lnr-unsupported-loop",
-                    "the bounds of the loop over '" + L.Var->getName().str() +
-                        "' depend on the nest",
-                    For->getBeginLoc());
+    for (const Expr *Bound : {Lo, Hi}) {
+      if (mentionsNestVariable(Bound))
+        return refuse("lnr-unsupported-loop",
+                      "the bounds of the loop over '" +
+                          L.Var->getName().str() + "' depend on the nest",
+                      For->getBeginLoc());
+      if (!isInvariant(Bound))
+        return refuse("lnr-unsupported-loop",
+                      "the bound '" + text(Bound) + "' of the loop over '" +
+                          L.Var->getName().str() +
+                          "' calls a function, reads a volatile object or has "
+                          "another side effect; it may change between "
+                          "iterations",
+                      Bound->getBeginLoc());
+    }
     Expr::EvalResult Zero;
     bool FromZero = Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
     L.Extent = FromZero ? text(Hi) : "(" + text(Hi) + ") - (" + text(Lo) + ")";
   }
   L.Source.Header = text(SourceRange(For->getBeginLoc(), For->getRParenLoc()));
+  if (L.Source.Header.empty() || (!L.Compressed && L.Extent.empty()))
+    return refuse("lnr-macro", "the loop's header is written inside a macro",
+                  For->getBeginLoc());
   Loops.push_back(std::move(L));
   return readBody(For);
 }
@@ -487,7 +547,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
           if (Constant)
             C.Scale *= Value.Val.getInt().getExtValue();
           else {
-            C.Symbols.push_back(text(Factor->IgnoreParenImpCasts()));
+            C.Symbols.push_back(symbolOf(Factor));
             std::sort(C.Symbols.begin(), C.Symbols.end());
           }
         }
@@ -556,6 +616,17 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   if (E->HasSideEffects(Ctx))
     return refuse("lnr-side-effect", "a factor has a side effect",
                   E->getBeginLoc());
+  if (readsVolatile(E))
+    return refuse("lnr-side-effect",
+                  "'" + text(E) +
+                      "' reads a volatile object, which must be read once "
+                      "per term",
+                  E->getBeginLoc());
+  if (text(E).empty())
+    return refuse("lnr-macro",
+                  "a factor is written inside a macro's body; the rewrite "
+                  "could not write it back",
+                  E->getBeginLoc());
   if (isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E) ||
       (asVar(E) && !mentionsNestVariable(E) &&
        !asVar(E)->getType()->isPointerType() &&
@@ -570,8 +641,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     return refuse("lnr-unsupported-expression",
                   "'" + text(E) + "' is not an array element or a scalar",
                   E->getBeginLoc());
-  if (text(ASE->getBase()->IgnoreParenImpCasts()) ==
-      text(Output->IgnoreParenImpCasts()))
+  if (tensorName(ASE->getBase()) == tensorName(Output))
     return refuse("lnr-output-read",
                   "the output '" + text(Output) +
                       "' is also read as a factor",
@@ -694,6 +764,11 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
                   outputBase->getBeginLoc());
   Kernel.Stmt.Lhs = *OutAccess;
   Source.Output = text(Lhs);
+  if (Source.Output.empty())
+    return refuse("lnr-macro",
+                  "the output is written inside a macro's body; the rewrite "
+                  "could not write it back",
+                  Lhs->getBeginLoc());
   Source.OutputAliases = aliasesIn(Lhs);
   (void)Statement;
   return true;
@@ -863,21 +938,34 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
   QualType T = V ? V->getType() : OutputBase->IgnoreParenImpCasts()->getType();
   if (T->isPointerType() && T.isRestrictQualified())
     return true;
-  std::string Type =
-      T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-  std::string Restricted =
-      Type + (StringRef(Type).endswith("*") ? "restrict" : " restrict");
+  std::string Name = tensorName(OutputBase);
+  std::string Advice = "pass --assume-no-alias";
+  if (T->isPointerType()) {
+    std::string Type =
+        T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    Advice = "declare it '" + Type +
+             (StringRef(Type).endswith("*") ? "restrict" : " restrict") +
+             "' or " + Advice;
+  } else {
+    Advice = "write it through a 'restrict' pointer or " + Advice;
+  }
   return refuse("lnr-possible-alias",
-                "'" + text(OutputBase->IgnoreParenImpCasts()) +
+                "'" + Name +
                     "' may share memory with an input, and the fused nest "
-                    "reads the inputs in a different order; declare it '" +
-                    Restricted + "' or pass --assume-no-alias",
+                    "reads the inputs in a different order; " +
+                    Advice,
                 OutputBase->getBeginLoc());
 }
 
 std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
   const ForStmt *Outer = dyn_cast<ForStmt>(Nest);
   SourceLocation Begin = Nest->getBeginLoc();
+  if (isa<OMPExecutableDirective>(Nest) && !isa<OMPLoopDirective>(Nest))
+    return Failure{Refusal("lnr-unsupported-pragma",
+                           "only '#pragma omp parallel for' is kept on a "
+                           "rewritten nest; this one is inside an OpenMP "
+                           "region"),
+                   Begin};
   if (const auto *Directive = dyn_cast<OMPLoopDirective>(Nest)) {
     if (!isa<OMPParallelForDirective>(Directive))
       return Failure{Refusal("lnr-unsupported-pragma",
@@ -886,10 +974,30 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
                      Begin};
     Outer = dyn_cast<ForStmt>(
         Directive->getInnermostCapturedStmt()->getCapturedStmt());
-    if (!Outer || !inFile(Directive->getSourceRange()))
+    if (!inFile(Directive->getSourceRange()))
+      return Failure{Refusal("lnr-macro",
+                             "the OpenMP directive is written inside a macro"),
+                     Begin};
+    if (!Outer)
       return Failure{Refusal("lnr-unsupported-pragma",
                              "the OpenMP directive is not on a plain 'for'"),
                      Begin};
+    // Clauses that keep their meaning on the fused outer loop; the others
+    // (collapse, reduction, private, ...) describe the original nest.
+    for (const OMPClause *C : Directive->clauses()) {
+      llvm::omp::Clause Kind = C->getClauseKind();
+      if (Kind != llvm::omp::OMPC_schedule &&
+          Kind != llvm::omp::OMPC_num_threads &&
+          Kind != llvm::omp::OMPC_proc_bind && Kind != llvm::omp::OMPC_if &&
+          Kind != llvm::omp::OMPC_default && Kind != llvm::omp::OMPC_shared)
+        return Failure{
+            Refusal("lnr-unsupported-pragma",
+                    "the clause '" +
+                        llvm::omp::getOpenMPClauseName(Kind).str() +
+                        "' describes the original nest and would not hold "
+                        "on the fused one"),
+            C->getBeginLoc()};
+    }
     // The directive's range ends at the end of its line.
     Source.Pragma = Lexer::getSourceText(
                         CharSourceRange::getCharRange(Directive->getBeginLoc(),
@@ -956,9 +1064,10 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
 
   // The replaced text runs from the pragma (or `for`) to the end of the
   // body; a body without braces ends with its statement's semicolon.
-  SourceLocation End = Lexer::getLocForEndOfToken(Outer->getEndLoc(), 0, SM, LO);
+  SourceLocation Last = SM.getExpansionRange(Outer->getEndLoc()).getEnd();
+  SourceLocation End = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
   if (!isa<CompoundStmt>(Outer->getBody())) {
-    llvm::Optional<Token> Next = Lexer::findNextToken(Outer->getEndLoc(), SM, LO);
+    llvm::Optional<Token> Next = Lexer::findNextToken(Last, SM, LO);
     if (Next && Next->is(tok::semi))
       End = Next->getEndLoc();
   }
