@@ -27,21 +27,22 @@ std::string formatsLine(const ir::Kernel &K) {
           A = &F;
       Out += " (";
       for (size_t L = 0; L < T.Levels.size(); ++L)
-        Out += std::string(L ? ", " : "") +
-               (T.Levels[L] == ir::LevelFormat::Dense ? "dense " : "compressed ") +
-               (A ? A->Indices[L] : "?");
+        Out +=
+            std::string(L ? ", " : "") +
+            (T.Levels[L] == ir::LevelFormat::Dense ? "dense " : "compressed ") +
+            (A ? A->Indices[L] : "?");
       Out += ")";
     }
   }
   return Out;
 }
 
-NestOutcome rewriteNest(const clang::Stmt *Nest, clang::ASTContext &Ctx,
+NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                         const Options &Opts) {
   NestOutcome Out;
-  Out.Nest = Nest;
-  Out.Where = Nest->getBeginLoc();
-  auto Recovered = recover::recoverNest(Nest, Ctx, Opts.Recovery);
+  Out.Nest = Site.Nest;
+  Out.Where = Site.Nest->getBeginLoc();
+  auto Recovered = recover::recoverNest(Site, Ctx, Opts.Recovery);
   if (auto *F = std::get_if<recover::Failure>(&Recovered)) {
     Out.Name = F->Reason.Name;
     Out.Message = "nest left unchanged: " + F->Reason.Message;
@@ -86,10 +87,9 @@ NestOutcome rewriteNest(const clang::Stmt *Nest, clang::ASTContext &Ctx,
   for (const ir::Schedule &S : Candidates) {
     if (!ir::asymptoticallyCheaper(S.Estimate, Before)) {
       if (!FirstProblem)
-        FirstProblem = Refusal("lnr-no-gain",
-                               "the best schedule costs " +
-                                   S.Estimate.toString() + ", not less than " +
-                                   Before.toString());
+        FirstProblem = Refusal(
+            "lnr-no-gain", "the best schedule costs " + S.Estimate.toString() +
+                               ", not less than " + Before.toString());
       continue;
     }
     OrRefusal<EmittedNest> Emitted =
@@ -115,8 +115,8 @@ NestOutcome rewriteNest(const clang::Stmt *Nest, clang::ASTContext &Ctx,
                                           Source.Length, Emitted->Text);
     Out.NeedsStdlib = Emitted->NeedsStdlib;
     Out.Name = "lnr-fuse";
-    Out.Message = "fused '" + toString(Kernel.Stmt) + "': " +
-                  Before.toString() + " -> " + S.Estimate.toString();
+    Out.Message = "fused '" + toString(Kernel.Stmt) +
+                  "': " + Before.toString() + " -> " + S.Estimate.toString();
     return Out;
   }
   return Refused(*FirstProblem);
@@ -132,8 +132,9 @@ std::vector<NestOutcome> rewriteMainFile(clang::ASTContext &Ctx,
     if (!FD || !FD->doesThisDeclarationHaveABody() ||
         !SM.isWrittenInMainFile(SM.getExpansionLoc(FD->getLocation())))
       continue;
-    for (const clang::Stmt *Nest : recover::findLoopNests(FD->getBody())) {
-      NestOutcome O = rewriteNest(Nest, Ctx, Opts);
+    for (const recover::NestSite &Site :
+         recover::findLoopNests(FD->getBody())) {
+      NestOutcome O = rewriteNest(Site, Ctx, Opts);
       O.Function = FD->getNameAsString();
       Outcomes.push_back(std::move(O));
     }

@@ -140,6 +140,12 @@ std::optional<Refusal> Kernel::validate() const {
     for (const std::string &I : A->Indices)
       if (std::find(Seen.begin(), Seen.end(), I) == Seen.end())
         return Invalid("no loop over index '" + I + "'");
+  // A loop no access uses repeats the statement; the graphs could not keep
+  // that multiplicity.
+  for (const Loop &L : Loops)
+    if (std::none_of(Accesses.begin(), Accesses.end(),
+                     [&](const Access *A) { return A->uses(L.Index); }))
+      return Invalid("no access uses the loop over '" + L.Index + "'");
   return std::nullopt;
 }
 

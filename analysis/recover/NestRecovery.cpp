@@ -22,34 +22,33 @@ using namespace clang;
 
 namespace lnr::recover {
 
-std::vector<const Stmt *> findLoopNests(const Stmt *Body) {
-  std::vector<const Stmt *> Nests;
-  std::vector<const Stmt *> Work{Body};
+std::vector<NestSite> findLoopNests(const Stmt *Body) {
+  std::vector<NestSite> Nests;
+  std::vector<NestSite> Work{{Body, nullptr}};
   // Depth-first, children in order, so nests come out in source order.
   while (!Work.empty()) {
-    const Stmt *S = Work.back();
+    NestSite At = Work.back();
     Work.pop_back();
+    const Stmt *S = At.Nest;
     if (!S)
       continue;
     if (isa<ForStmt>(S) || isa<OMPLoopDirective>(S)) {
-      Nests.push_back(S);
-      continue;
-    }
-    // A loop inside an OpenMP region ('#pragma omp parallel { for ... }')
-    // is not ours to parallelize: report the region as one nest.
-    if (const auto *Region = dyn_cast<OMPExecutableDirective>(S)) {
-      if (Region->hasAssociatedStmt()) {
-        std::vector<const Stmt *> Inner =
-            findLoopNests(Region->getInnermostCapturedStmt()->getCapturedStmt());
-        if (!Inner.empty())
-          Nests.push_back(S);
-      }
+      Nests.push_back(At);
       continue;
     }
     if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<Expr>(S))
       continue;
+    // Inside an OpenMP region ('#pragma omp parallel { ... }') the loops
+    // are not ours to parallelize; they are reported, not rewritten.
+    if (const auto *Region = dyn_cast<OMPExecutableDirective>(S)) {
+      if (Region->hasAssociatedStmt())
+        Work.push_back({Region->getInnermostCapturedStmt()->getCapturedStmt(),
+                        At.Region ? At.Region : S});
+      continue;
+    }
     std::vector<const Stmt *> Children(S->child_begin(), S->child_end());
-    Work.insert(Work.end(), Children.rbegin(), Children.rend());
+    for (auto It = Children.rbegin(); It != Children.rend(); ++It)
+      Work.push_back({*It, At.Region});
   }
   return Nests;
 }
@@ -91,7 +90,8 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
         Opts(Opts) {}
 
-  std::variant<RecoveredNest, Failure> run(const Stmt *Nest);
+  std::variant<RecoveredNest, Failure> run(const Stmt *Nest,
+                                           const Stmt *Region);
 
 private:
   ASTContext &Ctx;
@@ -114,8 +114,8 @@ private:
   /// ("C_AT(i, k)"), and what cannot be mapped to the file (a token of a
   /// macro's body) reads as empty.
   std::string text(SourceRange R) const {
-    CharSourceRange File = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(R), SM, LO);
+    CharSourceRange File =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
     if (File.isInvalid())
       return "";
     return Lexer::getSourceText(File, SM, LO).str();
@@ -147,9 +147,7 @@ private:
     const LoopFact *L = loopOf(V);
     return L && L->Compressed;
   }
-  std::string indexName(const VarDecl *V) const {
-    return V->getName().str();
-  }
+  std::string indexName(const VarDecl *V) const { return V->getName().str(); }
 
   static const VarDecl *asVar(const Expr *E) {
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -162,7 +160,7 @@ private:
   bool isInvariant(const Expr *E) const;
   bool readLoop(const ForStmt *For);
   bool readBody(const ForStmt *For);
-    bool readStatement(const Expr *E);
+  bool readStatement(const Expr *E);
   bool affine(const Expr *E, AffineForm &Out);
   std::optional<ir::Access> readDenseAccess(const ArraySubscriptExpr *ASE,
                                             AffineForm &Form);
@@ -232,7 +230,8 @@ std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
       std::vector<const VarDecl *> Found;
       explicit Finder(const Recoverer &R) : R(R) {}
       bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()); V && R.aliasInit(V))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+            V && R.aliasInit(V))
           Found.push_back(V);
         return true;
       }
@@ -255,8 +254,7 @@ std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
 std::string Recoverer::tensorName(const Expr *Base) const {
   // TACO's preamble: double* restrict B_vals = (double*)(B->vals);
   if (const VarDecl *V = asVar(Base); V && V->getInit())
-    if (const auto *M =
-            dyn_cast<MemberExpr>(V->getInit()->IgnoreParenCasts()))
+    if (const auto *M = dyn_cast<MemberExpr>(V->getInit()->IgnoreParenCasts()))
       if (M->getMemberDecl()->getName() == "vals")
         if (const auto *Ref =
                 dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts()))
@@ -324,9 +322,9 @@ bool Recoverer::readLoop(const ForStmt *For) {
     StepsByOne = U->isIncrementOp() && asVar(U->getSubExpr()) == L.Var;
   if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
     Expr::EvalResult One;
-    StepsByOne = C->getOpcode() == BO_AddAssign && asVar(C->getLHS()) == L.Var &&
-                 C->getRHS()->EvaluateAsInt(One, Ctx) &&
-                 One.Val.getInt() == 1;
+    StepsByOne = C->getOpcode() == BO_AddAssign &&
+                 asVar(C->getLHS()) == L.Var &&
+                 C->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
   }
   if (!StepsByOne)
     return refuse("lnr-unsupported-loop",
@@ -361,8 +359,8 @@ bool Recoverer::readLoop(const ForStmt *For) {
     for (const Expr *Bound : {Lo, Hi}) {
       if (mentionsNestVariable(Bound))
         return refuse("lnr-unsupported-loop",
-                      "the bounds of the loop over '" +
-                          L.Var->getName().str() + "' depend on the nest",
+                      "the bounds of the loop over '" + L.Var->getName().str() +
+                          "' depend on the nest",
                       For->getBeginLoc());
       if (!isInvariant(Bound))
         return refuse("lnr-unsupported-loop",
@@ -395,7 +393,8 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
                   "nest",
                   DS->getBeginLoc());
   // The coordinate of a compressed loop: int j = crd[p].
-  const auto *Load = dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
+  const auto *Load =
+      dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
   if (Load && Owner.Compressed && !Owner.Coordinate &&
       asVar(Load->getIdx()) == Owner.Var && isInvariant(Load->getBase())) {
     Owner.Coordinate = V;
@@ -598,8 +597,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   E = E->IgnoreParenImpCasts();
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->getOpcode() == BO_Mul)
-      return readFactor(B->getLHS(), Output) &&
-             readFactor(B->getRHS(), Output);
+      return readFactor(B->getLHS(), Output) && readFactor(B->getRHS(), Output);
     if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)
       return refuse("lnr-unsupported-sum",
                     "the statement adds terms; only a product of factors is "
@@ -643,8 +641,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
                   E->getBeginLoc());
   if (tensorName(ASE->getBase()) == tensorName(Output))
     return refuse("lnr-output-read",
-                  "the output '" + text(Output) +
-                      "' is also read as a factor",
+                  "the output '" + text(Output) + "' is also read as a factor",
                   E->getBeginLoc());
   // The values of a sparse tensor: vals[p], p a compressed position.
   if (const VarDecl *P = asVar(ASE->getIdx()); P && isPosition(P)) {
@@ -672,9 +669,8 @@ struct Update {
   bool Accumulate = false, PlusAssign = false;
 };
 
-std::optional<Update> splitUpdate(const Expr *E,
-                                  llvm::function_ref<std::string(const Expr *)>
-                                      Text) {
+std::optional<Update>
+splitUpdate(const Expr *E, llvm::function_ref<std::string(const Expr *)> Text) {
   E = E->IgnoreParens();
   if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
     if (CA->getOpcode() != BO_AddAssign)
@@ -917,7 +913,8 @@ bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
   } C;
   C.Output = asVar(outputBase);
   C.TraverseStmt(const_cast<ForStmt *>(Outer));
-  unsigned Expected = Kernel.Stmt.Accumulate && !AccumulatesWithPlusAssign ? 2 : 1;
+  unsigned Expected =
+      Kernel.Stmt.Accumulate && !AccumulatesWithPlusAssign ? 2 : 1;
   if (C.Uses.size() <= Expected)
     return true;
   for (SourceLocation Use : C.Uses)
@@ -957,10 +954,11 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
                 OutputBase->getBeginLoc());
 }
 
-std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
+std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
+                                                    const Stmt *Region) {
   const ForStmt *Outer = dyn_cast<ForStmt>(Nest);
   SourceLocation Begin = Nest->getBeginLoc();
-  if (isa<OMPExecutableDirective>(Nest) && !isa<OMPLoopDirective>(Nest))
+  if (Region)
     return Failure{Refusal("lnr-unsupported-pragma",
                            "only '#pragma omp parallel for' is kept on a "
                            "rewritten nest; this one is inside an OpenMP "
@@ -1009,6 +1007,22 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
   if (!readLoop(Outer) || !assignTensors())
     return *Fail;
 
+  // A loop whose index no access uses repeats the statement: fusion would
+  // keep one repetition.
+  for (const LoopFact &L : Loops) {
+    if (L.Compressed)
+      continue;
+    std::string Index = L.Var->getName().str();
+    bool Used = Kernel.Stmt.Lhs.uses(Index);
+    for (const ir::Access &F : Kernel.Stmt.Factors)
+      Used = Used || F.uses(Index);
+    if (!Used)
+      return Failure{Refusal("lnr-unsupported-loop",
+                             "no access uses '" + Index +
+                                 "': the loop repeats the statement, and a "
+                                 "fused nest would not"),
+                     L.For->getBeginLoc()};
+  }
   for (const LoopFact &L : Loops) {
     ir::Loop Loop;
     if (L.Compressed) {
@@ -1090,8 +1104,8 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest) {
 } // namespace
 
 std::variant<RecoveredNest, Failure>
-recoverNest(const Stmt *Nest, ASTContext &Ctx, const Options &Opts) {
-  return Recoverer(Ctx, Opts).run(Nest);
+recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
+  return Recoverer(Ctx, Opts).run(Site.Nest, Site.Region);
 }
 
 } // namespace lnr::recover

@@ -36,14 +36,21 @@ struct Failure {
   clang::SourceLocation Where;
 };
 
-/// The outermost `for` loops of Body in source order, each with the OpenMP
-/// loop directive on it if there is one. Loops inside other loops belong to
-/// their outermost loop's nest; `while` and `do` loops are not nests.
-std::vector<const clang::Stmt *> findLoopNests(const clang::Stmt *Body);
+/// An outermost `for` loop (with the OpenMP loop directive on it, if any)
+/// and the OpenMP region around it, if any.
+struct NestSite {
+  const clang::Stmt *Nest = nullptr;
+  const clang::Stmt *Region = nullptr;
+};
 
-std::variant<RecoveredNest, Failure>
-recoverNest(const clang::Stmt *Nest, clang::ASTContext &Ctx,
-            const Options &Opts);
+/// The outermost `for` loops of Body in source order. Loops inside other
+/// loops belong to their outermost loop's nest; `while` and `do` loops are
+/// not nests.
+std::vector<NestSite> findLoopNests(const clang::Stmt *Body);
+
+std::variant<RecoveredNest, Failure> recoverNest(const NestSite &Site,
+                                                 clang::ASTContext &Ctx,
+                                                 const Options &Opts);
 
 } // namespace lnr::recover
 

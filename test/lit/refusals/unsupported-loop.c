@@ -1,0 +1,171 @@
+// Loops that are neither a dense loop (0 to an invariant bound, step one, the
+// variable declared in the loop) nor a compressed loop over pos[q]..pos[q+1].
+// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: diff %s %t.out
+// RUN: FileCheck --implicit-check-not=remark: %s < %t.err
+
+int rank(void);
+
+// The variable is declared outside the loop (C89 style).
+void sddmm_spmm_c89(int n, int K, int L, const int *rowptr, const int *colidx,
+                    const double *vals, const double *C, const double *D,
+                    const double *E, double *restrict A) {
+  int i;
+  for (i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop does not declare its variable in its initialization [lnr-unsupported-loop]
+
+// Every other row.
+void sddmm_spmm_even_rows(int n, int K, int L, const int *rowptr,
+                          const int *colidx, const double *vals,
+                          const double *C, const double *D, const double *E,
+                          double *restrict A) {
+  for (int i = 0; i < n; i += 2)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop does not step its variable by one [lnr-unsupported-loop]
+
+// An inclusive bound.
+void sddmm_spmm_inclusive(int n, int K, int L, const int *rowptr,
+                          const int *colidx, const double *vals,
+                          const double *C, const double *D, const double *E,
+                          double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k <= K - 1; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-5]]:7: remark: nest left unchanged: the loop condition is not 'k < bound' [lnr-unsupported-loop]
+
+// A while loop written as a for: the step is in the body.
+void sddmm_spmm_while_style(int n, int K, int L, const int *rowptr,
+                            const int *colidx, const double *vals,
+                            const double *C, const double *D, const double *E,
+                            double *restrict A) {
+  for (int i = 0; i < n;) {
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+    i++;
+  }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-10]]:3: remark: nest left unchanged: the loop does not step its variable by one [lnr-unsupported-loop]
+
+// Rows walked backwards.
+void sddmm_spmm_backwards(int n, int K, int L, const int *rowptr,
+                          const int *colidx, const double *vals,
+                          const double *C, const double *D, const double *E,
+                          double *restrict A) {
+  for (int i = n - 1; i >= 0; i--)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' [lnr-unsupported-loop]
+
+// A triangular bound.
+void sddmm_spmm_triangular(int n, int L, const int *rowptr, const int *colidx,
+                           const double *vals, const double *C, const double *D,
+                           const double *E, double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < i; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * n + k] * D[j * n + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-5]]:7: remark: nest left unchanged: the bounds of the loop over 'k' depend on the nest [lnr-unsupported-loop]
+
+// Separate row start and row end arrays (four-array CSR).
+void sddmm_spmm_four_array(int n, int K, int L, const int *rowstart,
+                           const int *rowend, const int *colidx,
+                           const double *vals, const double *C, const double *D,
+                           const double *E, double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowstart[i]; p < rowend[i]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-7]]:5: remark: nest left unchanged: the loop bounds are neither '0 to an invariant bound' nor 'pos[q] to pos[q + 1]' of an enclosing loop's q [lnr-unsupported-loop]
+
+// The nonzeros of a row are visited without loading their column.
+void row_scaled(int n, int L, const int *rowptr, const double *vals,
+                const double *x, const double *E, double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += vals[p] * x[i] * E[i * L + l];
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-4]]:5: remark: nest left unchanged: the compressed loop over 'p' does not load its coordinate into a local ('int j = crd[p];') [lnr-unsupported-loop]
+
+// The bound is cached in a second loop variable (LLVM style).
+void sddmm_spmm_cached_bound(int n, int K, int L, const int *rowptr,
+                             const int *colidx, const double *vals,
+                             const double *C, const double *D, const double *E,
+                             double *restrict A) {
+  for (int i = 0, e = n; i < e; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop declares more than one variable in its initialization [lnr-unsupported-loop]
+
+// The rank comes from a function, which may return something else each time.
+void sddmm_spmm_rank_call(int n, int L, const int *rowptr, const int *colidx,
+                          const double *vals, const double *C, const double *D,
+                          const double *E, double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < rank(); k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * L + k] * D[j * L + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-5]]:27: remark: nest left unchanged: the bound 'rank()' of the loop over 'k' calls a function, reads a volatile object or has another side effect; it may change between iterations [lnr-unsupported-loop]
+
+// No condition: the row loop tests its bound in the body (an earlier build
+// crashed here).
+void sddmm_spmm_no_condition(int n, int K, int L, const int *rowptr,
+                             const int *colidx, const double *vals,
+                             const double *C, const double *D, const double *E,
+                             double *restrict A) {
+  for (int i = 0;; i++) {
+    if (i >= n)
+      break;
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+  }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-11]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' [lnr-unsupported-loop]
