@@ -115,8 +115,8 @@ cl::opt<bool> NoOpenMP("no-openmp",
                        cl::cat(ToolCategory));
 cl::opt<std::string> OmpSchedule(
     "omp-schedule",
-    cl::desc("Schedule clause of added OpenMP loops (default: dynamic, 16)"),
-    cl::init("dynamic, 16"), cl::cat(ToolCategory));
+    cl::desc("Schedule clause of added OpenMP loops (default: dynamic, 64)"),
+    cl::init("dynamic, 64"), cl::cat(ToolCategory));
 cl::opt<std::string> ScheduleDirective(
     "schedule",
     cl::desc("Apply this SparseLNR directive to every nest instead of "

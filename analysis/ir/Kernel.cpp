@@ -140,6 +140,28 @@ std::optional<Refusal> Kernel::validate() const {
     for (const std::string &I : A->Indices)
       if (std::find(Seen.begin(), Seen.end(), I) == Seen.end())
         return Invalid("no loop over index '" + I + "'");
+  // Each compressed level is reached only by the loop it drives: a second
+  // sparse operand compressed at the same index would need co-iteration
+  // (TACO's while loops over an intersection), which a for nest cannot do.
+  for (const Access *A : Accesses) {
+    const Tensor *T = findTensor(A->Tensor);
+    if (!T || A == &Stmt.Lhs)
+      continue;
+    for (unsigned Level = 0; Level < T->Levels.size(); ++Level) {
+      if (T->Levels[Level] != LevelFormat::Compressed)
+        continue;
+      auto Drives = [&](const Loop &L) {
+        return L.Index == A->Indices[Level] && L.Driver == A->Tensor &&
+               L.DriverLevel == Level;
+      };
+      if (std::none_of(Loops.begin(), Loops.end(), Drives))
+        return Refusal("lnr-unsupported-coiteration",
+                       "'" + A->Tensor + "' is compressed at '" +
+                           A->Indices[Level] +
+                           "', which another tensor's loop iterates; the two "
+                           "would have to be co-iterated");
+    }
+  }
   // A loop no access uses repeats the statement; the graphs could not keep
   // that multiplicity.
   for (const Loop &L : Loops)

@@ -266,6 +266,21 @@ TEST(ScheduleTest, SingletonLevelsAreRepresentedButNotIterated) {
   EXPECT_NE(Problem->Message.find("singleton"), std::string::npos);
 }
 
+TEST(ScheduleTest, CoiterationIsARefusal) {
+  // A(i,l) = B(i,j) G(i,j) E(j,l), B and G both CSR: j would have to run
+  // over the intersection of two compressed levels.
+  Kernel K;
+  K.Tensors = {dense2("A"), {"B", {D, C}}, {"G", {D, C}}, dense2("E")};
+  K.Indices = {{"i", "N"}, {"j", ""}, {"l", "L"}};
+  K.Stmt = {{"A", {"i", "l"}},
+            true,
+            {{"B", {"i", "j"}}, {"G", {"i", "j"}}, {"E", {"j", "l"}}}};
+  K.Loops = {dense("i"), compressed("j", "B", 1), dense("l")};
+  OrRefusal<Schedule> S = chooseSchedule(K);
+  ASSERT_FALSE(S);
+  EXPECT_EQ(S.refusal().Name, "lnr-unsupported-coiteration");
+}
+
 TEST(ScheduleTest, NothingToGainIsARefusal) {
   // SpMV: no split removes a loop.
   Kernel K;

@@ -35,7 +35,7 @@ void refused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK:void fused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:           const double *vals, const double *C, const double *D,
 // CHECK-NEXT:           const double *E, double *restrict A) {
-// CHECK-NEXT:#pragma omp parallel for schedule(dynamic, 16)
+// CHECK-NEXT:#pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:  for (int i = 0; i < n; i++) {
 // CHECK-NEXT:    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // CHECK-NEXT:      int j = colidx[p];
