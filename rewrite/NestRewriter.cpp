@@ -21,7 +21,7 @@ std::string formatsLine(const ir::Kernel &K) {
       continue;
     Out += (Out.empty() ? "" : ", ") + T.Name + " " + ir::formatName(T);
     if (T.isSparse()) {
-      const ir::Access *A = nullptr;
+      const ir::Access *A = K.Stmt.Lhs.Tensor == T.Name ? &K.Stmt.Lhs : nullptr;
       for (const ir::Access &F : K.Stmt.Factors)
         if (F.Tensor == T.Name)
           A = &F;
@@ -31,6 +31,9 @@ std::string formatsLine(const ir::Kernel &K) {
             std::string(L ? ", " : "") +
             (T.Levels[L] == ir::LevelFormat::Dense ? "dense " : "compressed ") +
             (A ? A->Indices[L] : "?");
+      if (T.SameNonzerosAs)
+        Out += ", the nonzeros of " + T.SameNonzerosAs->Tensor +
+               " in its first " + std::to_string(T.SameNonzerosAs->Levels);
       Out += ")";
     }
   }

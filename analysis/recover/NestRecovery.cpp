@@ -196,6 +196,9 @@ private:
   /// followed by `A[..] = A[..] + acc;`.
   const VarDecl *Accumulator = nullptr;
   bool AccumulatorFilled = false;
+  bool ReadingOutput = false;
+  bool resolveSparseOutput();
+  std::vector<std::string> SparseOutputIndices;
   bool outputOnlyAccumulated(const ForStmt *Outer);
   bool AccumulatesWithPlusAssign = false;
   const Expr *outputBase = nullptr;
@@ -506,11 +509,18 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
     }
     if (const Expr *Init = aliasInit(V))
       return affine(Init, Out);
-    if (isPosition(V))
+    if (isPosition(V)) {
+      // Only the output may be stored at an input's positions (a sparse
+      // output with that input's pattern); resolveSparseOutput() checks it.
+      if (ReadingOutput) {
+        Out.Terms[V] = Coefficient();
+        return true;
+      }
       return refuse("lnr-non-affine-subscript",
                     "the position '" + V->getName().str() +
                         "' indexes a dense array",
                     E->getBeginLoc());
+    }
   }
   if (isInvariant(E))
     return true; // an invariant offset does not change which index it is
@@ -749,7 +759,9 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
     return refuse("lnr-unsupported-statement",
                   "the statement does not write an array element",
                   Lhs->getBeginLoc());
+  ReadingOutput = true;
   std::optional<ir::Access> OutAccess = readDenseAccess(Out, OutputForm);
+  ReadingOutput = false;
   if (!OutAccess)
     return false;
   outputBase = Out->getBase();
@@ -868,6 +880,72 @@ bool Recoverer::assignTensors() {
                         L.Var->getName().str() +
                         "' without reading their values",
                     L.For->getBeginLoc());
+  return true;
+}
+
+bool Recoverer::resolveSparseOutput() {
+  // A[p * M + m]: the output's leading levels are stored at the positions p
+  // of an input's compressed level, so it has that input's nonzeros there,
+  // and its remaining levels are dense.
+  const VarDecl *Position = nullptr;
+  for (const auto &[V, C] : OutputForm.Terms)
+    if (isPosition(V)) {
+      if (Position)
+        return refuse("lnr-unsupported-access",
+                      "the output is indexed by two positions",
+                      outputBase->getBeginLoc());
+      Position = V;
+    }
+  if (!Position)
+    return true;
+  const LoopFact *L = loopOf(Position);
+  const ir::Tensor *Input = Kernel.findTensor(L->Tensor);
+  const ir::Access *InputAccess = nullptr;
+  for (const ir::Access &F : Kernel.Stmt.Factors)
+    if (F.Tensor == L->Tensor)
+      InputAccess = &F;
+  // The position must be the largest stride, every other index dense and
+  // inner, or elements of different fibers could collide.
+  const Coefficient &Stride = OutputForm.Terms.at(Position);
+  for (const auto &[V, C] : OutputForm.Terms) {
+    if (V == Position)
+      continue;
+    const LoopFact *Inner = loopOf(V);
+    if (!Inner || Inner->Compressed || C.Scale != 1 || !C.Symbols.empty() ||
+        Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
+        OutputForm.Terms.size() != 2 ||
+        Inner->Extent != Stride.Symbols.front())
+      return refuse("lnr-unsupported-access",
+                    "the output is stored at the positions of '" + L->Tensor +
+                        "' but is not laid out as positions x one dense "
+                        "extent ('A[p * M + m]', 0 <= m < M)",
+                    outputBase->getBeginLoc());
+  }
+  if (!Input || !InputAccess)
+    return refuse("lnr-unsupported-access",
+                  "the output is stored at positions of a tensor whose "
+                  "values the nest does not read",
+                  outputBase->getBeginLoc());
+  ir::Access &Lhs = Kernel.Stmt.Lhs;
+  std::string PositionName = Position->getName().str();
+  std::vector<std::string> Indices(InputAccess->Indices.begin(),
+                                   InputAccess->Indices.begin() + L->Level + 1);
+  std::vector<ir::LevelFormat> Levels(Input->Levels.begin(),
+                                      Input->Levels.begin() + L->Level + 1);
+  for (const std::string &I : Lhs.Indices)
+    if (I != PositionName) {
+      Indices.push_back(I);
+      Levels.push_back(ir::LevelFormat::Dense);
+    }
+  Lhs.Indices = Indices;
+  ir::Tensor Output{Lhs.Tensor, Levels,
+                    ir::PatternSource{L->Tensor, L->Level + 1}};
+  Kernel.Tensors.push_back(Output);
+  // Distinct fibers have distinct positions (the pos arrays of a
+  // well-formed tensor increase), so each index of the pattern writes its
+  // own elements.
+  for (unsigned Level = 0; Level <= L->Level; ++Level)
+    SparseOutputIndices.push_back(InputAccess->Indices[Level]);
   return true;
 }
 
@@ -1004,7 +1082,7 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
                         .rtrim()
                         .str();
   }
-  if (!readLoop(Outer) || !assignTensors())
+  if (!readLoop(Outer) || !assignTensors() || !resolveSparseOutput())
     return *Fail;
 
   // A loop whose index no access uses repeats the statement: fusion would
@@ -1075,6 +1153,9 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   if (!outputOnlyAccumulated(Outer))
     return *Fail;
   findDisjointOutputIndices(OutputForm);
+  Source.DisjointOutputIndices.insert(Source.DisjointOutputIndices.end(),
+                                      SparseOutputIndices.begin(),
+                                      SparseOutputIndices.end());
 
   // The replaced text runs from the pragma (or `for`) to the end of the
   // body; a body without braces ends with its statement's semicolon.
