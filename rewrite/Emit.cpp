@@ -90,6 +90,9 @@ public:
                        "no source for the loop over '" + L.Index + "'");
       if (Opened == 0 && !OuterPragma.empty())
         Text += OuterPragma + "\n";
+      else if (G.Statement && &L == &G.Loops.back())
+        if (std::optional<std::string> Simd = simd(L, *G.Statement))
+          Text += *Simd + "\n";
       line(Depth + Opened, *Header + " {");
       if (L.isCompressed())
         for (const std::string &P : S.loop(L.Index)->Prologue)
@@ -117,6 +120,7 @@ public:
   }
 
   std::string Text;
+  bool Simd = true;
 
 private:
   const ir::Kernel &K;
@@ -185,6 +189,32 @@ private:
       line(Depth + D, "}");
   }
 
+  /// `#pragma omp simd` for a statement's innermost loop when its iterations
+  /// are independent: each writes its own element (a temporary's, or the
+  /// output's when the subscript proves it), or they sum into a scalar
+  /// temporary (a reduction). The inputs are only read, and the output is
+  /// not an input's alias (checked by the recovery).
+  std::optional<std::string> simd(const ir::Loop &L,
+                                  const ir::Assignment &A) const {
+    if (!Simd || L.isCompressed())
+      return std::nullopt;
+    auto Temp = CName.find(A.Lhs.Tensor);
+    bool Writes = A.Lhs.uses(L.Index);
+    if (Temp != CName.end()) {
+      if (Writes)
+        return "#pragma omp simd";
+      if (A.Lhs.Indices.empty() && A.Accumulate)
+        return "#pragma omp simd reduction(+ : " + Temp->second + ")";
+      return std::nullopt;
+    }
+    bool Disjoint = std::find(S.DisjointOutputIndices.begin(),
+                              S.DisjointOutputIndices.end(),
+                              L.Index) != S.DisjointOutputIndices.end();
+    if (Writes && Disjoint)
+      return "#pragma omp simd";
+    return std::nullopt;
+  }
+
   /// The declarations of the dense positions the statement's accesses read
   /// (TACO's kC), in the file's order.
   std::vector<std::string> positionsRead(const ir::Assignment &A) const {
@@ -245,6 +275,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
                                 const EmitOptions &Opts) {
   EmittedNest Out;
   Emitter E(K, S);
+  E.Simd = Opts.OpenMP;
   if (auto R = E.nameTemporaries(G))
     return *R;
   if (E.hasVectors() && !S.HasStdlib)

@@ -28,9 +28,11 @@ void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // CHECK-NEXT:       int j = colidx[p];
 // CHECK-NEXT:       double t = 0;
+// CHECK-NEXT: #pragma omp simd reduction(+ : t)
 // CHECK-NEXT:       for (int k = 0; k < K; k++) {
 // CHECK-NEXT:         t += vals[p] * C[i * K + k] * D[j * K + k];
 // CHECK-NEXT:       }
+// CHECK-NEXT: #pragma omp simd
 // CHECK-NEXT:       for (int l = 0; l < L; l++) {
 // CHECK-NEXT:         A[i * L + l] += t * E[j * L + l];
 // CHECK-NEXT:       }

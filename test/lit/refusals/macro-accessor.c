@@ -23,9 +23,11 @@ void sddmm_spmm_accessors(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/macro-accessor.c:[[@LINE-8]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}} [lnr-fuse]
 // OUT:      double t = 0;
+// OUT-NEXT: #pragma omp simd reduction(+ : t)
 // OUT-NEXT: for (int k = 0; k < K; k++) {
 // OUT-NEXT:   t += B_VAL(p) * C_AT(i, k) * D[j * K + k];
 // OUT-NEXT: }
+// OUT-NEXT: #pragma omp simd
 // OUT-NEXT: for (int l = 0; l < L; l++) {
 // OUT-NEXT:   A[i * L + l] += t * E[j * L + l];
 // OUT-NEXT: }
