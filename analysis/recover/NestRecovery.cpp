@@ -176,6 +176,10 @@ private:
   bool readAccumulatorUse(const Expr *E);
   std::vector<std::string> aliasesIn(const Expr *E) const;
   std::string tensorName(const Expr *Base) const;
+  /// The array an access reads: through subscripts and row pointers.
+  const Expr *arrayOf(const Expr *E) const;
+  std::optional<ir::Access> orderByStride(const AffineForm &Form,
+                                          const std::string &Tensor);
   /// An invariant stride, by name where it is a variable (also inside a
   /// macro's body), else as written.
   std::string symbolOf(const Expr *E) const {
@@ -192,6 +196,23 @@ private:
         return Init;
     return nullptr;
   }
+  /// Row pointers: `const double *Ci = C + i * K;` (or `&C[i * K]`), with
+  /// the array and the offset they point at.
+  struct RowPointer {
+    const VarDecl *Var;
+    const Expr *Base, *Offset;
+  };
+  std::vector<RowPointer> RowPointers;
+  const RowPointer *rowPointer(const VarDecl *V) const {
+    for (const RowPointer &R : RowPointers)
+      if (R.Var == V)
+        return &R;
+    return nullptr;
+  }
+  /// For a multi-dimensional output (A[i][l]): the index of each subscript,
+  /// when each is one index alone.
+  std::vector<std::string> OutputRows;
+  bool OutputMultiDim = false;
   /// TACO's scalar accumulator: `T acc = 0; for (...) acc += product;`
   /// followed by `A[..] = A[..] + acc;`.
   const VarDecl *Accumulator = nullptr;
@@ -214,7 +235,7 @@ bool Recoverer::mentionsNestVariable(const Expr *E) const {
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         Found |= R.loopOf(V) || R.coordinateLoop(V) || R.aliasInit(V) ||
-                 V == R.Accumulator;
+                 R.rowPointer(V) || V == R.Accumulator;
       return !Found;
     }
   } F(*this);
@@ -234,7 +255,7 @@ std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
       explicit Finder(const Recoverer &R) : R(R) {}
       bool VisitDeclRefExpr(DeclRefExpr *Ref) {
         if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-            V && R.aliasInit(V))
+            V && (R.aliasInit(V) || R.rowPointer(V)))
           Found.push_back(V);
         return true;
       }
@@ -244,17 +265,29 @@ std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
     for (const VarDecl *V : F.Found)
       if (std::find(Used.begin(), Used.end(), V) == Used.end()) {
         Used.push_back(V);
-        Work.push_back(aliasInit(V));
+        const RowPointer *Row = rowPointer(V);
+        Work.push_back(Row ? Row->Offset : aliasInit(V));
       }
   }
   std::vector<std::string> Out;
-  for (const auto &[V, Init] : Aliases)
-    if (std::find(Used.begin(), Used.end(), V) != Used.end())
-      Out.push_back(V->getName().str());
+  for (const VarDecl *V : Used)
+    Out.push_back(V->getName().str());
   return Out;
 }
 
+const Expr *Recoverer::arrayOf(const Expr *E) const {
+  // A[i][l] -> A; Ai with Ai = &A[i * L] -> A.
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Outer = dyn_cast<ArraySubscriptExpr>(E))
+    E = Outer->getBase()->IgnoreParenImpCasts();
+  if (const VarDecl *V = asVar(E))
+    if (const RowPointer *Row = rowPointer(V))
+      return Row->Base;
+  return E;
+}
+
 std::string Recoverer::tensorName(const Expr *Base) const {
+  Base = arrayOf(Base);
   // TACO's preamble: double* restrict B_vals = (double*)(B->vals);
   if (const VarDecl *V = asVar(Base); V && V->getInit())
     if (const auto *M = dyn_cast<MemberExpr>(V->getInit()->IgnoreParenCasts()))
@@ -389,6 +422,37 @@ bool Recoverer::readLoop(const ForStmt *For) {
 bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   const auto *V =
       DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  // A row pointer: T *Ci = C + offset; or T *Ci = &C[offset];
+  if (V && V->getInit() && V->getType()->isPointerType()) {
+    const Expr *Init = V->getInit()->IgnoreParenImpCasts();
+    const Expr *Base = nullptr, *Offset = nullptr;
+    if (const auto *Add = dyn_cast<BinaryOperator>(Init);
+        Add && Add->getOpcode() == BO_Add) {
+      Base = Add->getLHS()->IgnoreParenImpCasts();
+      Offset = Add->getRHS();
+      if (!Base->getType()->isPointerType())
+        std::swap(Base, Offset);
+    } else if (const auto *Addr = dyn_cast<UnaryOperator>(Init);
+               Addr && Addr->getOpcode() == UO_AddrOf) {
+      if (const auto *Element = dyn_cast<ArraySubscriptExpr>(
+              Addr->getSubExpr()->IgnoreParenImpCasts())) {
+        Base = Element->getBase()->IgnoreParenImpCasts();
+        Offset = Element->getIdx();
+      }
+    }
+    AffineForm Form;
+    if (!Base || !Offset || !Base->getType()->isPointerType() ||
+        !isInvariant(Base) || !asVar(Base))
+      return refuse("lnr-unsupported-statement",
+                    "the pointer '" + V->getName().str() +
+                        "' is not a row of an array ('C + i * K')",
+                    DS->getBeginLoc());
+    if (!affine(Offset, Form))
+      return false;
+    RowPointers.push_back({V, Base, Offset});
+    Source.Aliases.push_back({V->getName().str(), text(DS)});
+    return true;
+  }
   if (!V || !V->getInit() || !V->getType()->isIntegerType())
     return refuse("lnr-unsupported-statement",
                   "only coordinate loads ('int j = crd[p];') and dense "
@@ -572,21 +636,79 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
 
 std::optional<ir::Access>
 Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
+  // C[i][k]: the subscripts, outermost first; each dimension is a level.
+  std::vector<const Expr *> Subscripts{ASE->getIdx()};
   const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
-  if (isa<ArraySubscriptExpr>(Base)) {
-    refuse("lnr-unsupported-access",
-           "multi-dimensional arrays are not read yet; linearize the "
-           "subscript",
-           ASE->getBeginLoc());
-    return std::nullopt;
+  while (const auto *Outer = dyn_cast<ArraySubscriptExpr>(Base)) {
+    Subscripts.insert(Subscripts.begin(), Outer->getIdx());
+    Base = Outer->getBase()->IgnoreParenImpCasts();
   }
+  // Ci[k] with Ci = C + i * K reads C[i * K + k].
+  const Expr *RowOffset = nullptr;
+  if (const VarDecl *V = asVar(Base))
+    if (const RowPointer *Row = rowPointer(V)) {
+      if (Subscripts.size() != 1) {
+        refuse("lnr-unsupported-access",
+               "a row pointer is subscripted more than once",
+               ASE->getBeginLoc());
+        return std::nullopt;
+      }
+      Base = Row->Base;
+      RowOffset = Row->Offset;
+    }
   if (!isInvariant(Base)) {
     refuse("lnr-unsupported-access", "the array base depends on the nest",
            ASE->getBeginLoc());
     return std::nullopt;
   }
-  if (!affine(ASE->getIdx(), Form))
+  if (Subscripts.size() > 1) {
+    ir::Access A;
+    A.Tensor = tensorName(Base);
+    std::vector<std::string> Rows;
+    for (const Expr *Sub : Subscripts) {
+      AffineForm Dim;
+      if (!affine(Sub, Dim))
+        return std::nullopt;
+      std::optional<ir::Access> Level = orderByStride(Dim, A.Tensor);
+      A.Indices.insert(A.Indices.end(), Level->Indices.begin(),
+                       Level->Indices.end());
+      const Coefficient *One =
+          Dim.Terms.size() == 1 ? &Dim.Terms.begin()->second : nullptr;
+      if (One && One->Symbols.empty() && std::abs(One->Scale) == 1)
+        Rows.push_back(Level->Indices.front());
+      for (auto &[V, C] : Dim.Terms)
+        Form.Terms[V] = C;
+    }
+    if (ReadingOutput) {
+      OutputMultiDim = true;
+      if (Rows.size() == Subscripts.size())
+        OutputRows = Rows;
+    }
+    return A;
+  }
+  if (RowOffset) {
+    AffineForm Offset;
+    if (!affine(RowOffset, Offset))
+      return std::nullopt;
+    Form = Offset;
+  }
+  AffineForm Last;
+  if (!affine(ASE->getIdx(), Last))
     return std::nullopt;
+  for (auto &[V, C] : Last.Terms) {
+    if (Form.Terms.count(V)) {
+      refuse("lnr-non-affine-subscript",
+             "'" + V->getName().str() + "' appears twice in the subscript",
+             ASE->getBeginLoc());
+      return std::nullopt;
+    }
+    Form.Terms[V] = C;
+  }
+  return orderByStride(Form, tensorName(Base));
+}
+
+std::optional<ir::Access>
+Recoverer::orderByStride(const AffineForm &Form, const std::string &Tensor) {
   // Row-major: the index with the largest stride is the outermost level.
   std::vector<std::pair<Coefficient, const VarDecl *>> ByStride;
   for (const auto &[V, C] : Form.Terms)
@@ -597,7 +719,7 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
     return std::abs(A.first.Scale) > std::abs(B.first.Scale);
   });
   ir::Access A;
-  A.Tensor = tensorName(Base);
+  A.Tensor = Tensor;
   for (const auto &[C, V] : ByStride)
     A.Indices.push_back(indexName(V));
   return A;
@@ -764,7 +886,7 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
   ReadingOutput = false;
   if (!OutAccess)
     return false;
-  outputBase = Out->getBase();
+  outputBase = arrayOf(Out->getBase());
   if (!asVar(outputBase))
     return refuse("lnr-unsupported-access",
                   "the output '" + text(outputBase->IgnoreParenImpCasts()) +
@@ -953,6 +1075,11 @@ void Recoverer::findDisjointOutputIndices(const AffineForm &Form) {
   // A[v] or A[v * S + u] with 0 <= u < S: each element determines both
   // v and u, so different values of either write different elements.
   std::vector<std::string> &Out = Source.DisjointOutputIndices;
+  if (OutputMultiDim) {
+    // A[i][l]: each subscript one index alone; an element determines all.
+    Out = OutputRows;
+    return;
+  }
   if (Form.Terms.size() == 1) {
     const auto &[V, C] = *Form.Terms.begin();
     if (C.Symbols.empty() && (C.Scale == 1 || C.Scale == -1))
