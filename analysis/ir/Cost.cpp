@@ -37,10 +37,11 @@ std::string nnzSymbol(const Access &A, unsigned Level) {
   bool Short = true;
   for (unsigned I = 0; I <= Level; ++I)
     Short = Short && A.Indices[I].size() == 1;
-  std::string Out = "nnz(" + A.Tensor + "_";
+  // nnz(B_ij), or nnz(B_{i,jj}) when an index name is longer than a letter.
+  std::string Out = "nnz(" + A.Tensor + (Short ? "_" : "_{");
   for (unsigned I = 0; I <= Level; ++I)
     Out += (I && !Short ? "," : "") + A.Indices[I];
-  return Out + ")";
+  return Out + (Short ? ")" : "})");
 }
 
 /// The iteration count so far and which factor each index put into it.
@@ -282,12 +283,12 @@ double SizeModel::valueOf(const std::string &Symbol) const {
     return It->second;
   if (!isNnz(Symbol))
     return DenseExtent;
-  // nnz(B_ijk) or nnz(B_i,jj,k): the prefix's number of levels.
-  std::string Indices = Symbol.substr(Symbol.rfind('_') + 1);
-  Indices.pop_back();
-  size_t Levels = Indices.find(',') == std::string::npos
-                      ? Indices.size()
-                      : std::count(Indices.begin(), Indices.end(), ',') + 1;
+  // nnz(B_ijk) or nnz(B_{i,jj,k}): the prefix's number of levels.
+  size_t Levels;
+  if (size_t Brace = Symbol.rfind("_{"); Brace != std::string::npos)
+    Levels = std::count(Symbol.begin() + Brace, Symbol.end(), ',') + 1;
+  else
+    Levels = Symbol.size() - Symbol.rfind('_') - 2;
   double Value = DenseExtent;
   for (size_t L = 1; L < Levels; ++L)
     Value *= NonzerosPerFiber;

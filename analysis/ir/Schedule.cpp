@@ -26,7 +26,8 @@ double temporarySize(const BranchedGraph &G, const Kernel &K,
         Short = Short && A->Indices[L].size() == 1;
       for (unsigned L = 0; A && L < T.Positions->Levels; ++L)
         Prefix += (L && !Short ? "," : "") + A->Indices[L];
-      Size = Sizes.valueOf("nnz(" + T.Positions->Tensor + "_" + Prefix + ")");
+      Size = Sizes.valueOf("nnz(" + T.Positions->Tensor +
+                           (Short ? "_" + Prefix + ")" : "_{" + Prefix + "})"));
     } else {
       for (const std::string &I : T.Indices)
         Size *= Sizes.valueOf(K.findIndex(I)->Extent);

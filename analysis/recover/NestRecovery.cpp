@@ -79,6 +79,7 @@ struct LoopFact {
   const Expr *PosBase = nullptr;
   const VarDecl *ParentVar = nullptr; // indexes pos[]: a loop variable
   const VarDecl *Coordinate = nullptr;
+  std::string CoordinateArray; // crd, as in `int j = crd[p];`
   std::string Tensor; // set once the chain's values are found
   unsigned Level = 0; // of the tensor, 0-based
   LoopSource Source;
@@ -159,6 +160,7 @@ private:
   static bool readsVolatile(const Expr *E);
   bool isInvariant(const Expr *E) const;
   bool readLoop(const ForStmt *For);
+  const VarDecl *inlineCoordinate(const Expr *E);
   bool readBody(const ForStmt *For);
   bool readStatement(const Expr *E);
   bool affine(const Expr *E, AffineForm &Out);
@@ -319,6 +321,30 @@ bool Recoverer::readsVolatile(const Expr *E) {
   return F.Found;
 }
 
+const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
+  // crd[p] read in place: the coordinate of p's compressed level. Without a
+  // local to name it, the index is named after the load ("colidx[p]"),
+  // which is what the rewrite writes wherever it reads it.
+  const auto *Load = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  const VarDecl *P = Load ? asVar(Load->getIdx()) : nullptr;
+  if (!P || !isPosition(P) || !isInvariant(Load->getBase()))
+    return nullptr;
+  LoopFact &L = *std::find_if(Loops.begin(), Loops.end(),
+                              [&](const LoopFact &F) { return F.Var == P; });
+  std::string Array = symbolOf(Load->getBase());
+  if (L.Coordinate)
+    return L.CoordinateArray == Array ? L.Coordinate : nullptr;
+  std::string Name = text(Load);
+  if (Name.empty())
+    return nullptr;
+  L.Coordinate = VarDecl::Create(
+      Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
+      &Ctx.Idents.get(Name), Load->getType(), nullptr, SC_None);
+  L.CoordinateArray = Array;
+  L.Source.Index = Name;
+  return L.Coordinate;
+}
+
 bool Recoverer::readLoop(const ForStmt *For) {
   if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
     return refuse("lnr-macro", "the loop is written inside a macro",
@@ -465,6 +491,7 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   if (Load && Owner.Compressed && !Owner.Coordinate &&
       asVar(Load->getIdx()) == Owner.Var && isInvariant(Load->getBase())) {
     Owner.Coordinate = V;
+    Owner.CoordinateArray = symbolOf(Load->getBase());
     Owner.Source.Index = V->getName().str();
     Owner.Source.Prologue.push_back(text(DS));
     return true;
@@ -588,6 +615,10 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
   }
   if (isInvariant(E))
     return true; // an invariant offset does not change which index it is
+  if (const VarDecl *Coordinate = inlineCoordinate(E)) {
+    Out.Terms[Coordinate] = Coefficient();
+    return true;
+  }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
       AffineForm L, R;
@@ -640,6 +671,16 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
   std::vector<const Expr *> Subscripts{ASE->getIdx()};
   const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
   while (const auto *Outer = dyn_cast<ArraySubscriptExpr>(Base)) {
+    // Rows behind pointers (double **) may be the same row twice, or an
+    // input's: only arrays of arrays are read as several dimensions.
+    if (!Outer->getType()->isArrayType()) {
+      refuse("lnr-unsupported-access",
+             "'" + text(Outer->getBase()->IgnoreParenImpCasts()) +
+                 "' holds pointers to rows, which may overlap; only arrays "
+                 "of arrays ('double C[][K]') are read as matrices",
+             ASE->getBeginLoc());
+      return std::nullopt;
+    }
     Subscripts.insert(Subscripts.begin(), Outer->getIdx());
     Base = Outer->getBase()->IgnoreParenImpCasts();
   }

@@ -33,20 +33,6 @@ void sddmm_spmm_product(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/non-affine-subscript.c:[[@LINE-3]]:39: remark: nest left unchanged: 'i * k' is not an affine function of the indices [lnr-non-affine-subscript]
 
-// The column read inline instead of through 'int j = colidx[p];'.
-void sddmm_spmm_inline_coordinate(int n, int K, int L, const int *rowptr,
-                                  const int *colidx, const double *vals,
-                                  const double *C, const double *D,
-                                  const double *E, double *restrict A) {
-  for (int i = 0; i < n; i++)
-    for (int p = rowptr[i]; p < rowptr[i + 1]; p++)
-      for (int k = 0; k < K; k++)
-        for (int l = 0; l < L; l++)
-          A[i * L + l] += vals[p] * C[i * K + k] * D[colidx[p] * K + k] *
-                          E[colidx[p] * L + l];
-}
-// CHECK: refusals/non-affine-subscript.c:[[@LINE-3]]:54: remark: nest left unchanged: 'colidx[p]' is not an affine function of the indices [lnr-non-affine-subscript]
-
 // A dense operand indexed by the position p rather than the column j.
 void sddmm_spmm_position(int n, int K, int L, const int *rowptr,
                          const int *colidx, const double *vals, const double *C,

@@ -1,22 +1,7 @@
-// Array accesses that are not read as tensor accesses yet.
+// Array accesses that are not read as tensor accesses.
 // RUN: lnr-rewrite %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
-
-// C99 two-dimensional arrays.
-void sddmm_spmm_2d(int n, int m, int K, int L, const int *rowptr,
-                   const int *colidx, const double *vals, const double C[n][K],
-                   const double D[m][K], const double E[m][L],
-                   double *restrict A) {
-  for (int i = 0; i < n; i++)
-    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
-      int j = colidx[p];
-      for (int k = 0; k < K; k++)
-        for (int l = 0; l < L; l++)
-          A[i * L + l] += vals[p] * C[i][k] * D[j][k] * E[j][l];
-    }
-}
-// CHECK: refusals/unsupported-access.c:[[@LINE-3]]:37: remark: nest left unchanged: multi-dimensional arrays are not read yet; linearize the subscript [lnr-unsupported-access]
 
 // Row pointers.
 void sddmm_spmm_rows(int n, int K, int L, const int *rowptr, const int *colidx,
@@ -30,7 +15,7 @@ void sddmm_spmm_rows(int n, int K, int L, const int *rowptr, const int *colidx,
           A[i * L + l] += vals[p] * Crows[i][k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/unsupported-access.c:[[@LINE-3]]:37: remark: nest left unchanged: multi-dimensional arrays are not read yet; linearize the subscript [lnr-unsupported-access]
+// CHECK: refusals/unsupported-access.c:[[@LINE-3]]:37: remark: nest left unchanged: 'Crows' holds pointers to rows, which may overlap; only arrays of arrays ('double C[][K]') are read as matrices [lnr-unsupported-access]
 
 // The row offset is applied to the pointer.
 void sddmm_spmm_offset_base(int n, int K, int L, const int *rowptr,
