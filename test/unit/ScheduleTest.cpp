@@ -33,6 +33,23 @@ std::vector<std::string> indicesOf(const std::vector<Loop> &Loops) {
 
 Tensor dense2(std::string Name) { return Tensor{std::move(Name), {D, D}}; }
 
+/// <SDDMM, SpMM>: A(i,l) = B(i,j) C(i,k) D(j,k) E(j,l), B CSR, in the
+/// paper's loop order i, j, k, l.
+Kernel sddmmSpmm() {
+  Kernel K;
+  K.Tensors = {
+      dense2("A"), {"B", {D, C}}, dense2("C"), dense2("D"), dense2("E")};
+  K.Indices = {{"i", "N"}, {"j", ""}, {"k", "K"}, {"l", "L"}};
+  K.Stmt = {{"A", {"i", "l"}},
+            true,
+            {{"B", {"i", "j"}},
+             {"C", {"i", "k"}},
+             {"D", {"j", "k"}},
+             {"E", {"j", "l"}}}};
+  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
+  return K;
+}
+
 /// The chosen schedule must be at least as cheap as the paper's.
 void expectNoWorseThanPaper(const Kernel &K, const Schedule &Chosen,
                             const std::string &PaperDirective) {
@@ -45,15 +62,7 @@ void expectNoWorseThanPaper(const Kernel &K, const Schedule &Chosen,
 
 TEST(ScheduleTest, SddmmSpmm) {
   // A(i,l) = B(i,j) C(i,k) D(j,k) E(j,l), B CSR.
-  Kernel K;
-  K.Tensors = {dense2("A"), {"B", {D, C}}, dense2("C"), dense2("D"),
-               dense2("E")};
-  K.Indices = {{"i", "N"}, {"j", ""}, {"k", "K"}, {"l", "L"}};
-  K.Stmt = {{"A", {"i", "l"}},
-            true,
-            {{"B", {"i", "j"}}, {"C", {"i", "k"}}, {"D", {"j", "k"}},
-             {"E", {"j", "l"}}}};
-  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
+  Kernel K = sddmmSpmm();
 
   OrRefusal<Schedule> S = chooseSchedule(K);
   ASSERT_TRUE(S) << S.refusal().Message;
@@ -71,14 +80,8 @@ TEST(ScheduleTest, TransposedDIsReorderedToAScalarTemporary) {
   // The paper's Section 4.3: A(i,l) = B(i,j) C(i,k) D(k,j) E(j,l) in TACO's
   // order i, k, j, l. Algorithm 1 alone keeps a temporary over j; reordering
   // to i, j, k, l within B's constraint makes it a scalar.
-  Kernel K;
-  K.Tensors = {dense2("A"), {"B", {D, C}}, dense2("C"), dense2("D"),
-               dense2("E")};
-  K.Indices = {{"i", "N"}, {"j", ""}, {"k", "K"}, {"l", "L"}};
-  K.Stmt = {{"A", {"i", "l"}},
-            true,
-            {{"B", {"i", "j"}}, {"C", {"i", "k"}}, {"D", {"k", "j"}},
-             {"E", {"j", "l"}}}};
+  Kernel K = sddmmSpmm();
+  K.Stmt.Factors[2] = {"D", {"k", "j"}};
   K.Loops = {dense("i"), dense("k"), compressed("j", "B", 1), dense("l")};
 
   OrRefusal<Schedule> AsGiven = applyDirective(K, "loopfuse(1)");
@@ -97,12 +100,14 @@ TEST(ScheduleTest, TransposedDIsReorderedToAScalarTemporary) {
 TEST(ScheduleTest, SpmmhGemm) {
   // A(i,l) = B(i,k) C(k,j) D(k,j) E(j,l), B CSR.
   Kernel K;
-  K.Tensors = {dense2("A"), {"B", {D, C}}, dense2("C"), dense2("D"),
-               dense2("E")};
+  K.Tensors = {
+      dense2("A"), {"B", {D, C}}, dense2("C"), dense2("D"), dense2("E")};
   K.Indices = {{"i", "N"}, {"k", ""}, {"j", "J"}, {"l", "L"}};
   K.Stmt = {{"A", {"i", "l"}},
             true,
-            {{"B", {"i", "k"}}, {"C", {"k", "j"}}, {"D", {"k", "j"}},
+            {{"B", {"i", "k"}},
+             {"C", {"k", "j"}},
+             {"D", {"k", "j"}},
              {"E", {"j", "l"}}}};
   K.Loops = {dense("i"), compressed("k", "B", 1), dense("j"), dense("l")};
 
@@ -160,8 +165,7 @@ TEST(ScheduleTest, CscSpmmGemmGainsOnlyFromDistribution) {
   // fused over j, then scattered along the column's nonzeros.
   OrRefusal<Schedule> S = chooseSchedule(K);
   ASSERT_TRUE(S) << S.refusal().Message;
-  EXPECT_EQ(S->describe(K),
-            "split {C,D}{B}, shared (j), temporary dense t(l)");
+  EXPECT_EQ(S->describe(K), "split {C,D}{B}, shared (j), temporary dense t(l)");
   EXPECT_EQ(S->Estimate.toString(), "O(nnz(B_ji)*L+K*L*M)");
   EXPECT_FALSE(asymptoticallyCheaper(Paper->Estimate, S->Estimate));
 }
@@ -170,13 +174,16 @@ TEST(ScheduleTest, SddmmSpmmGemm) {
   // A(i,m) = B(i,j) C(i,k) D(j,k) F(j,l) W(l,m), B CSR: the paper's
   // loopfuse(2).
   Kernel K;
-  K.Tensors = {dense2("A"), {"B", {D, C}}, dense2("C"), dense2("D"),
-               dense2("F"), dense2("W")};
+  K.Tensors = {dense2("A"), {"B", {D, C}}, dense2("C"),
+               dense2("D"), dense2("F"),   dense2("W")};
   K.Indices = {{"i", "N"}, {"j", ""}, {"k", "K"}, {"l", "L"}, {"m", "M"}};
   K.Stmt = {{"A", {"i", "m"}},
             true,
-            {{"B", {"i", "j"}}, {"C", {"i", "k"}}, {"D", {"j", "k"}},
-             {"F", {"j", "l"}}, {"W", {"l", "m"}}}};
+            {{"B", {"i", "j"}},
+             {"C", {"i", "k"}},
+             {"D", {"j", "k"}},
+             {"F", {"j", "l"}},
+             {"W", {"l", "m"}}}};
   K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l"),
              dense("m")};
 
@@ -195,12 +202,14 @@ TEST(ScheduleTest, SddmmSpmmGemm) {
 TEST(ScheduleTest, MttkrpGemm) {
   // A(i,m) = B(i,k,l) C(l,j) D(k,j) E(j,m), B CSF.
   Kernel K;
-  K.Tensors = {dense2("A"), {"B", {D, C, C}}, dense2("C"), dense2("D"),
-               dense2("E")};
+  K.Tensors = {
+      dense2("A"), {"B", {D, C, C}}, dense2("C"), dense2("D"), dense2("E")};
   K.Indices = {{"i", "N"}, {"k", ""}, {"l", ""}, {"j", "J"}, {"m", "M"}};
   K.Stmt = {{"A", {"i", "m"}},
             true,
-            {{"B", {"i", "k", "l"}}, {"C", {"l", "j"}}, {"D", {"k", "j"}},
+            {{"B", {"i", "k", "l"}},
+             {"C", {"l", "j"}},
+             {"D", {"k", "j"}},
              {"E", {"j", "m"}}}};
   K.Loops = {dense("i"), compressed("k", "B", 1), compressed("l", "B", 2),
              dense("j"), dense("m")};
@@ -294,17 +303,10 @@ TEST(ScheduleTest, NothingToGainIsARefusal) {
 }
 
 TEST(ScheduleTest, DirectivesAreCheckedAndExplained) {
-  Kernel K;
-  K.Tensors = {dense2("A"), {"B", {D, C}}, dense2("C"), dense2("D"),
-               dense2("E")};
-  K.Indices = {{"i", "N"}, {"j", ""}, {"k", "K"}, {"l", "L"}};
-  K.Stmt = {{"A", {"i", "l"}},
-            true,
-            {{"B", {"i", "j"}}, {"C", {"i", "k"}}, {"D", {"j", "k"}},
-             {"E", {"j", "l"}}}};
-  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
+  Kernel K = sddmmSpmm();
 
-  OrRefusal<Schedule> Ok = applyDirective(K, " reorder(i, j, l, k) ; loopfuse(1)");
+  OrRefusal<Schedule> Ok =
+      applyDirective(K, " reorder(i, j, l, k) ; loopfuse(1)");
   ASSERT_TRUE(Ok) << Ok.refusal().Message;
   EXPECT_EQ(indicesOf(Ok->Order),
             (std::vector<std::string>{"i", "j", "l", "k"}));
