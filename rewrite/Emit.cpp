@@ -64,6 +64,31 @@ public:
 
   bool hasVectors() const { return !Vectors.empty(); }
 
+  /// Zeroes every element the nest assigns: the file's loops over the
+  /// output's indices around `A[..] = 0;`.
+  std::optional<std::string> outputZeroing(unsigned Depth,
+                                           const std::string &Pragma) const {
+    std::string Out = Pragma.empty() ? "" : Pragma + "\n";
+    unsigned Opened = 0;
+    for (const ir::Loop &L : K.Loops) {
+      if (!K.Stmt.Lhs.uses(L.Index))
+        continue;
+      std::optional<std::string> Header = loopHeader(L.Index);
+      if (L.isCompressed() || !Header)
+        return std::nullopt;
+      Out += pad(Depth + Opened++) + *Header + " {\n";
+    }
+    std::set<std::string> Read(S.OutputAliases.begin(),
+                               S.OutputAliases.end());
+    for (const NestSource::Alias &Alias : S.Aliases)
+      if (Read.count(Alias.Name))
+        Out += pad(Depth + Opened) + Alias.Declaration + "\n";
+    Out += pad(Depth + Opened) + S.Output + " = 0;\n";
+    while (Opened--)
+      Out += pad(Depth + Opened) + "}\n";
+    return Out;
+  }
+
   /// Declarations of the vector temporaries, and their release.
   std::string allocations(unsigned Depth) const {
     std::string Out;
@@ -290,11 +315,6 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
     return Refusal("lnr-unsupported-pragma",
                    "the schedule splits the loop that '" + *S.Pragma +
                        "' parallelizes");
-  if (S.Pragma && E.hasVectors())
-    return Refusal("lnr-unsupported-pragma",
-                   "the schedule needs temporaries private to each thread, "
-                   "allocated outside '" +
-                       *S.Pragma + "'; the directive would have to be split");
 
   bool Parallel = false;
   if (S.Pragma) {
@@ -323,7 +343,17 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
   Out.Parallel = Parallel;
 
   std::string Clause = "schedule(" + Opts.OmpSchedule + ")";
-  if (S.Pragma) {
+  if (S.Pragma && E.hasVectors()) {
+    // The file's directive, split so each thread allocates its temporaries
+    // once, outside the work-shared loop.
+    E.Text = "#pragma omp parallel" + S.PragmaParallelClauses + "\n{\n" +
+             E.allocations(1);
+    if (auto R = E.graph(G, 1, "#pragma omp for" + S.PragmaForClauses))
+      return *R;
+    Out.Text = E.Text + E.releases(1) + "}";
+    Out.ParallelNote += ", split into 'parallel' and 'for' around the "
+                        "per-thread temporaries";
+  } else if (S.Pragma) {
     if (auto R = E.graph(G, 0, *S.Pragma))
       return *R;
     Out.Text = E.Text;
@@ -343,6 +373,23 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
                          Parallel ? "#pragma omp parallel for " + Clause : ""))
       return *R;
     Out.Text = E.Text + E.releases(Depth) + (Block ? "}" : "");
+  }
+  if (S.ZeroOutputFirst) {
+    // The nest assigned each element once; the fused nest accumulates.
+    bool DisjointOuter =
+        !K.Loops.empty() &&
+        std::find(S.DisjointOutputIndices.begin(),
+                  S.DisjointOutputIndices.end(),
+                  K.Loops.front().Index) != S.DisjointOutputIndices.end();
+    std::string Pragma =
+        Parallel && DisjointOuter
+            ? "#pragma omp parallel for" + S.PragmaParallelClauses +
+                  " schedule(static)"
+            : "";
+    std::optional<std::string> Zero = E.outputZeroing(1, Pragma);
+    if (!Zero)
+      return Refusal("lnr-internal", "no loops to zero the output over");
+    Out.Text = "{\n" + *Zero + Out.Text + "\n}";
   }
   // The replaced range ends after the nest's last character.
   while (!Out.Text.empty() && Out.Text.back() == '\n')

@@ -219,6 +219,7 @@ private:
   /// followed by `A[..] = A[..] + acc;`.
   const VarDecl *Accumulator = nullptr;
   bool AccumulatorFilled = false;
+  size_t LoopsOutsideAccumulator = 0;
   bool ReadingOutput = false;
   bool resolveSparseOutput();
   std::vector<std::string> SparseOutputIndices;
@@ -435,10 +436,19 @@ bool Recoverer::readLoop(const ForStmt *For) {
     }
     Expr::EvalResult Zero;
     bool FromZero = Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
-    L.Extent = FromZero ? text(Hi) : "(" + text(Hi) + ") - (" + text(Lo) + ")";
+    // As written, parentheses and all: a macro's expansion maps back to
+    // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
+    std::string HiText = text(Cond->getRHS()),
+                LoText = text(L.Var->getInit());
+    L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
+    if (HiText.empty() || LoText.empty())
+      return refuse("lnr-macro",
+                    "a bound of the loop over '" + L.Var->getName().str() +
+                        "' is written inside a macro's body",
+                    For->getBeginLoc());
   }
   L.Source.Header = text(SourceRange(For->getBeginLoc(), For->getRParenLoc()));
-  if (L.Source.Header.empty() || (!L.Compressed && L.Extent.empty()))
+  if (L.Source.Header.empty())
     return refuse("lnr-macro", "the loop's header is written inside a macro",
                   For->getBeginLoc());
   Loops.push_back(std::move(L));
@@ -536,6 +546,7 @@ bool Recoverer::readBody(const ForStmt *For) {
                                "only perfect nests are rewritten",
                                Body[I]->getBeginLoc());
       Accumulator = Acc;
+      LoopsOutsideAccumulator = Loops.size();
       if (!readLoop(Inner))
         return false;
       if (!AccumulatorFilled)
@@ -897,10 +908,10 @@ bool Recoverer::readStatement(const Expr *E) {
 bool Recoverer::readAccumulatorUse(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
-  if (!U || !U->Accumulate || asVar(U->Rhs) != Accumulator)
+  if (!U || asVar(U->Rhs) != Accumulator)
     return refuse("lnr-unsupported-statement",
                   "after the loop, '" + Accumulator->getName().str() +
-                      "' is not added to the output ('A[..] += " +
+                      "' is not stored into the output ('A[..] += " +
                       Accumulator->getName().str() + ";')",
                   E->getBeginLoc());
   if (!inFile(E->getSourceRange()))
@@ -908,6 +919,26 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
                   E->getBeginLoc());
   if (!readOutput(U->Lhs, E))
     return false;
+  if (!U->Accumulate) {
+    // TACO's default order: the whole reduction in the accumulator, then
+    // `A[..] = acc;`. That is "zero A, then accumulate" when the loops
+    // outside the accumulator are dense and all index the output: every
+    // element is then assigned exactly once.
+    for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
+      const LoopFact &L = Loops[I];
+      std::string Index = L.Compressed ? "" : L.Var->getName().str();
+      if (L.Compressed || !Kernel.Stmt.Lhs.uses(Index) ||
+          !OutputForm.Terms.count(L.Var))
+        return refuse("lnr-assign-in-reduction",
+                      "'" + text(U->Lhs) + "' is assigned, not accumulated, "
+                      "inside the loop over '" +
+                          (L.Compressed ? L.Var->getName().str() : Index) +
+                          "', which does not index it; only its last value "
+                          "is kept",
+                      E->getBeginLoc());
+    }
+    Source.ZeroOutputFirst = true;
+  }
   Kernel.Stmt.Accumulate = true;
   AccumulatesWithPlusAssign = U->PlusAssign;
   // The accumulator rounds every term to its own type.
@@ -1241,6 +1272,14 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
                         "' describes the original nest and would not hold "
                         "on the fused one"),
             C->getBeginLoc()};
+    }
+    // Where temporaries must be private to each thread, the directive is
+    // split into 'parallel' (these clauses) and 'for' (schedule).
+    for (const OMPClause *C : Directive->clauses()) {
+      std::string Clause = text(SourceRange(C->getBeginLoc(), C->getEndLoc()));
+      (C->getClauseKind() == llvm::omp::OMPC_schedule
+           ? Source.PragmaForClauses
+           : Source.PragmaParallelClauses) += " " + Clause;
     }
     // The directive's range ends at the end of its line.
     Source.Pragma = Lexer::getSourceText(

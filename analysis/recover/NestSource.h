@@ -40,7 +40,12 @@ struct NestSource {
   std::vector<std::vector<std::string>> FactorAliases; // per factor
   std::vector<std::string> OutputAliases;
   std::string ElementType;          // of the output: "double"
+  /// The nest assigns every element of the output once (TACO's
+  /// `A_vals[lA] = tjA_val;`): the rewrite zeroes it, then accumulates.
+  bool ZeroOutputFirst = false;
   std::optional<std::string> Pragma; // "#pragma omp parallel for", as written
+  /// Its clauses, as written, for the 'parallel' and the 'for' part.
+  std::string PragmaParallelClauses, PragmaForClauses;
 
   /// Indices whose distinct values write distinct output elements (proved
   /// from the output subscript): a loop over one of them can run in parallel.

@@ -1,6 +1,7 @@
 /* Shared machinery of the lnr-rewrite execution tests.
  *
- * Every kernel under test computes, with B an n x m CSR matrix and every
+ * Every kernel under test computes, with B an n x m CSR matrix (or, with
+ * .format = LNR_CSF3, a 3-tensor in CSF: see "CSF kernels" below) and every
  * other operand dense and row-major,
  *
  *     A(x) += sum over the nest's indices of  B(i,j) * X1(..) * ... * Xd(..)
@@ -34,10 +35,25 @@
  * It prints one "ok" line per case and thread count, "FAIL: ..." on stderr
  * and exit status 1 at the first failure, and
  * "PASS: lnr_rewritten matches lnr_original on all cases" at the end.
+ *
+ * CSF kernels (.format = LNR_CSF3, run by lnr_exec_main_csf, which lives in
+ * exec_check_csf.c and needs csf_input.c: link both): B is a
+ * dims[0] x dims[1] x dims[2] 3-tensor in CSF (csf_input.h), handed to the
+ * call adapter as lnr_args.T.
+ * LNR_N, LNR_M and LNR_MODE2 are its three extents and LNR_FIBERS its number
+ * of level-2 positions (stored (i,j) fibers), so an output stored in B's
+ * (i,j) pattern, one row per fiber, is {"A", LNR_FIBERS, ...}. The random
+ * cases are then CSF tensors with empty slices, empty fibers (non-canonical
+ * CSF, on purpose), skewed slices and fibers, one long slice and one long
+ * fiber, all entries empty, 1x1x1, every mode extent 0 in turn, non-cube
+ * shapes, and every kernel extent 1 and 0 in turn; argv[1..] are FROSTT .tns
+ * files (3 modes). The checks, comparison and report are the same; the
+ * inputs checked bit for bit are pos1, crd1, pos2, crd2 and the values.
  */
 #ifndef LNR_EXEC_CHECK_H
 #define LNR_EXEC_CHECK_H
 
+#include "csf_input.h"
 #include "csr_input.h"
 
 #include <stddef.h>
@@ -46,14 +62,22 @@
  * operands and the output). */
 typedef enum { LNR_F64, LNR_F32 } lnr_elem_type;
 
+/* The sparse operand's format. */
+typedef enum {
+  LNR_CSR = 0, /* lnr_args.B: an n x m CSR matrix */
+  LNR_CSF3,    /* lnr_args.T: a 3-tensor in CSF */
+} lnr_format;
+
 /* The extents a dense operand's shape is made of. */
 typedef enum {
   LNR_ONE = 0, /* 1: a vector is a rows x 1 or 1 x cols matrix */
-  LNR_N,       /* rows of B */
-  LNR_M,       /* columns of B */
+  LNR_N,       /* rows of B (CSF: extent of mode 0) */
+  LNR_M,       /* columns of B (CSF: extent of mode 1) */
   LNR_X0,      /* the kernel's own extents (e.g. K, L), in order */
   LNR_X1,
   LNR_X2,
+  LNR_MODE2,  /* CSF only: extent of mode 2 */
+  LNR_FIBERS, /* CSF only: number of level-2 positions, pos1[dims[0]] */
 } lnr_dim;
 
 #define LNR_MAX_DENSE 8
@@ -69,7 +93,9 @@ typedef struct {
  * converts them from void * implicitly. */
 typedef struct {
   const lnr_csr *B; /* rows, cols, nnz, rowptr, colidx; not B->vals */
-  const void *vals; /* B's values in the kernel's element type */
+  const lnr_csf *T; /* CSF kernels (B is NULL): dims, pos1, crd1, pos2, crd2;
+                       not T->vals */
+  const void *vals; /* B's (T's) values in the kernel's element type */
   const void *in[LNR_MAX_DENSE]; /* the dense operands, as in lnr_kernel */
   void *out;                     /* A */
   int ext[LNR_MAX_EXTENTS];      /* the kernel's extents, e.g. K, L */
@@ -86,14 +112,21 @@ typedef struct {
   int ndense;                            /* 0 .. LNR_MAX_DENSE */
   lnr_shape dense[LNR_MAX_DENSE];
   lnr_shape out;
-  /* Extents used with Matrix Market files (0 means 16). */
+  /* Extents used with Matrix Market / FROSTT files (0 means 16). */
   int mtx_ext[LNR_MAX_EXTENTS];
   /* Calls lnr_rewritten when rewritten != 0, lnr_original otherwise. */
   void (*call)(int rewritten, const lnr_args *a);
+  /* LNR_CSR (the default, 0: lnr_exec_main) or LNR_CSF3
+   * (lnr_exec_main_csf). */
+  lnr_format format;
 } lnr_kernel;
 
 /* Runs every case described above; returns the process exit status (0 when
- * everything matched). argv[1..] are Matrix Market files. */
+ * everything matched). argv[1..] are Matrix Market files. CSR kernels only. */
 int lnr_exec_main(const lnr_kernel *k, int argc, char **argv);
+
+/* The same for CSF kernels (.format = LNR_CSF3); argv[1..] are FROSTT .tns
+ * files (3 modes; read by lnr_csf_read_tns). Defined in exec_check_csf.c. */
+int lnr_exec_main_csf(const lnr_kernel *k, int argc, char **argv);
 
 #endif /* LNR_EXEC_CHECK_H */

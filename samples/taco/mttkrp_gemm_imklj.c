@@ -1,0 +1,48 @@
+// <MTTKRP, GEMM>: A(i,m) = B(i,k,l) * C(l,j) * D(k,j) * E(j,m), B a CSF
+// 3-tensor (dense i, compressed k, compressed l: B2_pos/B2_crd and
+// B3_pos/B3_crd), the others dense row-major, in TACO's default loop order
+// (no schedule), forall(i, forall(m, forall(k, forall(l, forall(j, ...))))):
+// the reduction over k, l and j accumulates in one scalar and A is assigned
+// once per element (no zeroing loop).
+#include "taco_tensor_t.h"
+
+int compute(taco_tensor_t *A, taco_tensor_t *B, taco_tensor_t *C,
+            taco_tensor_t *D, taco_tensor_t *E) {
+  int A2_dimension = (int)(A->dimensions[1]);
+  double* restrict A_vals = (double*)(A->vals);
+  int B1_dimension = (int)(B->dimensions[0]);
+  int* restrict B2_pos = (int*)(B->indices[1][0]);
+  int* restrict B2_crd = (int*)(B->indices[1][1]);
+  int* restrict B3_pos = (int*)(B->indices[2][0]);
+  int* restrict B3_crd = (int*)(B->indices[2][1]);
+  double* restrict B_vals = (double*)(B->vals);
+  int C2_dimension = (int)(C->dimensions[1]);
+  double* restrict C_vals = (double*)(C->vals);
+  int D2_dimension = (int)(D->dimensions[1]);
+  double* restrict D_vals = (double*)(D->vals);
+  int E1_dimension = (int)(E->dimensions[0]);
+  int E2_dimension = (int)(E->dimensions[1]);
+  double* restrict E_vals = (double*)(E->vals);
+
+  #pragma omp parallel for schedule(runtime)
+  for (int32_t i = 0; i < B1_dimension; i++) {
+    for (int32_t m = 0; m < E2_dimension; m++) {
+      int32_t mA = i * A2_dimension + m;
+      double tkA_val = 0.0;
+      for (int32_t kB = B2_pos[i]; kB < B2_pos[(i + 1)]; kB++) {
+        int32_t k = B2_crd[kB];
+        for (int32_t lB = B3_pos[kB]; lB < B3_pos[(kB + 1)]; lB++) {
+          int32_t l = B3_crd[lB];
+          for (int32_t j = 0; j < E1_dimension; j++) {
+            int32_t jC = l * C2_dimension + j;
+            int32_t jD = k * D2_dimension + j;
+            int32_t mE = j * E2_dimension + m;
+            tkA_val += ((B_vals[lB] * C_vals[jC]) * D_vals[jD]) * E_vals[mE];
+          }
+        }
+      }
+      A_vals[mA] = tkA_val;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,40 @@
+// <SpMM, GEMM>: A(i,l) = B(i,j) * C(j,k) * D(k,l), B CSR, the others dense
+// row-major, in TACO's default loop order (no schedule): the free variables
+// outermost, then the reductions in the order they appear,
+// forall(i, forall(l, forall(j, forall(k, ...)))). The reduction over j and
+// k accumulates in one scalar and A is assigned once per element, so TACO
+// emits no zeroing loop.
+#include "taco_tensor_t.h"
+
+int compute(taco_tensor_t *A, taco_tensor_t *B, taco_tensor_t *C,
+            taco_tensor_t *D) {
+  int A2_dimension = (int)(A->dimensions[1]);
+  double* restrict A_vals = (double*)(A->vals);
+  int B1_dimension = (int)(B->dimensions[0]);
+  int* restrict B2_pos = (int*)(B->indices[1][0]);
+  int* restrict B2_crd = (int*)(B->indices[1][1]);
+  double* restrict B_vals = (double*)(B->vals);
+  int C2_dimension = (int)(C->dimensions[1]);
+  double* restrict C_vals = (double*)(C->vals);
+  int D1_dimension = (int)(D->dimensions[0]);
+  int D2_dimension = (int)(D->dimensions[1]);
+  double* restrict D_vals = (double*)(D->vals);
+
+  #pragma omp parallel for schedule(runtime)
+  for (int32_t i = 0; i < B1_dimension; i++) {
+    for (int32_t l = 0; l < D2_dimension; l++) {
+      int32_t lA = i * A2_dimension + l;
+      double tjA_val = 0.0;
+      for (int32_t jB = B2_pos[i]; jB < B2_pos[(i + 1)]; jB++) {
+        int32_t j = B2_crd[jB];
+        for (int32_t k = 0; k < D1_dimension; k++) {
+          int32_t kC = j * C2_dimension + k;
+          int32_t lD = k * D2_dimension + l;
+          tjA_val += (B_vals[jB] * C_vals[kC]) * D_vals[lD];
+        }
+      }
+      A_vals[lA] = tjA_val;
+    }
+  }
+  return 0;
+}

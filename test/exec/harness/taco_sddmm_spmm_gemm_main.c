@@ -1,0 +1,31 @@
+/* Execution test of the tool's rewrites of the TACO-style
+ * <SDDMM, SpMM, GEMM> kernels samples/taco/sddmm_spmm_gemm_*.c:
+ *   A(i,m) = sum_jkl B(i,j) * C(i,k) * D(j,k) * F(j,l) * W(l,m),  B CSR.
+ * The cases, checks and report are taco_check.c's (see taco_check.h).
+ * Build with the sample compiled twice, with -Dcompute=lnr_original and
+ * -Dcompute=lnr_rewritten.
+ */
+#include "taco_check.h"
+
+int lnr_original(taco_tensor_t *A, taco_tensor_t *B, taco_tensor_t *C,
+                 taco_tensor_t *D, taco_tensor_t *F, taco_tensor_t *W);
+int lnr_rewritten(taco_tensor_t *A, taco_tensor_t *B, taco_tensor_t *C,
+                  taco_tensor_t *D, taco_tensor_t *F, taco_tensor_t *W);
+
+static int call(int rewritten, taco_tensor_t *const *t) {
+  return (rewritten ? lnr_rewritten : lnr_original)(t[0], t[1], t[2], t[3],
+                                                     t[4], t[5]);
+}
+
+static const tc_kernel kernel = {
+    .name = "taco sddmm_spmm_gemm",
+    .type = TC_F64,
+    .rel_tol = 1e-9,
+    .sparse = "ij",
+    .ndense = 4,
+    .dense = {{"C", "ik"}, {"D", "jk"}, {"F", "jl"}, {"W", "lm"}},
+    .out = "im",
+    .call = call,
+};
+
+int main(void) { return tc_main(&kernel); }
