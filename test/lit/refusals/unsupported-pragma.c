@@ -87,19 +87,3 @@ void scaled_spmv(int n, int L, const int *rowptr, const int *colidx,
     }
 }
 // CHECK: refusals/unsupported-pragma.c:[[@LINE-8]]:1: remark: nest left unchanged: the schedule splits the loop that '#pragma omp parallel for' parallelizes [lnr-unsupported-pragma]
-
-// <SpMM, GEMM> parallel over rows: the fused nest keeps a vector t(k) per
-// row, which each thread would need its own copy of.
-void spmm_gemm_parallel(int n, int K, int L, const int *rowptr,
-                        const int *colidx, const double *vals, const double *C,
-                        const double *E, double *restrict A) {
-#pragma omp parallel for
-  for (int i = 0; i < n; i++)
-    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
-      int j = colidx[p];
-      for (int k = 0; k < K; k++)
-        for (int l = 0; l < L; l++)
-          A[i * L + l] += vals[p] * C[j * K + k] * E[k * L + l];
-    }
-}
-// CHECK: refusals/unsupported-pragma.c:[[@LINE-9]]:1: remark: nest left unchanged: the schedule needs temporaries private to each thread, allocated outside '#pragma omp parallel for'; the directive would have to be split [lnr-unsupported-pragma]
