@@ -394,6 +394,9 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
   // The replaced range ends after the nest's last character.
   while (!Out.Text.empty() && Out.Text.back() == '\n')
     Out.Text.pop_back();
+  // A directive must start its own line ('if (n > 0) for ...').
+  if (!S.StartsLine && !Out.Text.empty() && Out.Text.front() == '#')
+    Out.Text = "\n" + Out.Text;
   return Out;
 }
 

@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Inclusions/HeaderIncludes.h"
@@ -130,7 +131,27 @@ std::vector<NestOutcome> rewriteMainFile(clang::ASTContext &Ctx,
                                          const Options &Opts) {
   std::vector<NestOutcome> Outcomes;
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  for (const clang::Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+  // Functions at the top level, in extern "C" blocks and in namespaces.
+  std::vector<const clang::Decl *> Decls;
+  std::vector<const clang::DeclContext *> Contexts{
+      Ctx.getTranslationUnitDecl()};
+  while (!Contexts.empty()) {
+    const clang::DeclContext *DC = Contexts.back();
+    Contexts.pop_back();
+    for (const clang::Decl *D : DC->decls()) {
+      if (llvm::isa<clang::LinkageSpecDecl>(D) ||
+          llvm::isa<clang::NamespaceDecl>(D))
+        Contexts.push_back(llvm::cast<clang::DeclContext>(D));
+      else
+        Decls.push_back(D);
+    }
+  }
+  std::sort(Decls.begin(), Decls.end(),
+            [&](const clang::Decl *A, const clang::Decl *B) {
+              return SM.isBeforeInTranslationUnit(A->getBeginLoc(),
+                                                  B->getBeginLoc());
+            });
+  for (const clang::Decl *D : Decls) {
     const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody() ||
         !SM.isWrittenInMainFile(SM.getExpansionLoc(FD->getLocation())))

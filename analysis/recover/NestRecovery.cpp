@@ -33,6 +33,7 @@ std::vector<NestSite> findLoopNests(const Stmt *Body) {
     if (!S)
       continue;
     if (isa<ForStmt>(S) || isa<OMPLoopDirective>(S)) {
+      At.Function = Body;
       Nests.push_back(At);
       continue;
     }
@@ -91,8 +92,8 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
         Opts(Opts) {}
 
-  std::variant<RecoveredNest, Failure> run(const Stmt *Nest,
-                                           const Stmt *Region);
+  std::variant<RecoveredNest, Failure>
+  run(const Stmt *Nest, const Stmt *Region, const Stmt *Function);
 
 private:
   ASTContext &Ctx;
@@ -170,6 +171,15 @@ private:
   bool assignTensors();
   void findDisjointOutputIndices(const AffineForm &Form);
   bool checkAliasing(const Expr *OutputBase);
+  bool derivesFromOutput(const VarDecl *V, const Stmt *Function,
+                         unsigned Depth) const;
+  bool inputsIndependentOfOutput(const Stmt *Function);
+  /// The arrays the factors read, for the checks against the output.
+  struct InputArray {
+    const Expr *Base;
+    SourceLocation Where;
+  };
+  std::vector<InputArray> InputArrays;
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
   bool readOutput(const Expr *Lhs, const Expr *Statement);
   bool readProduct(const Expr *Rhs, QualType Target, const Expr *Statement);
@@ -827,6 +837,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     return refuse("lnr-output-read",
                   "the output '" + text(Output) + "' is also read as a factor",
                   E->getBeginLoc());
+  InputArrays.push_back({arrayOf(ASE), E->getBeginLoc()});
   // The values of a sparse tensor: vals[p], p a compressed position.
   if (const VarDecl *P = asVar(ASE->getIdx()); P && isPosition(P)) {
     ValueReads.push_back({ASE->getBase()->IgnoreParenImpCasts(), P});
@@ -952,6 +963,11 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
   if (!Out)
     return refuse("lnr-unsupported-statement",
                   "the statement does not write an array element",
+                  Lhs->getBeginLoc());
+  if (Lhs->getType().isVolatileQualified())
+    return refuse("lnr-side-effect",
+                  "the output is volatile: every access of the nest is "
+                  "observable, and the fused nest makes fewer",
                   Lhs->getBeginLoc());
   ReadingOutput = true;
   std::optional<ir::Access> OutAccess = readDenseAccess(Out, OutputForm);
@@ -1203,6 +1219,67 @@ bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
   return true;
 }
 
+bool Recoverer::derivesFromOutput(const VarDecl *V, const Stmt *Function,
+                                  unsigned Depth) const {
+  // restrict on the output excludes other pointers to its elements, except
+  // those based on it: a local initialized from it, or assigned anywhere.
+  const VarDecl *Output = asVar(outputBase);
+  if (V == Output)
+    return true;
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || Depth > 8)
+    return false;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    std::vector<const VarDecl *> Read;
+    bool Assigned = false;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *R = dyn_cast<VarDecl>(Ref->getDecl()))
+        Read.push_back(R);
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+          Assigned |= Ref->getDecl() == V;
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->getOpcode() == UO_AddrOf)
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+          Assigned |= Ref->getDecl() == V;
+      return true;
+    }
+  };
+  Finder InBody;
+  InBody.V = V;
+  if (Function)
+    InBody.TraverseStmt(const_cast<Stmt *>(Function));
+  if (InBody.Assigned)
+    return true;
+  Finder InInit;
+  InInit.V = V;
+  if (V->getInit())
+    InInit.TraverseStmt(const_cast<Expr *>(V->getInit()));
+  for (const VarDecl *R : InInit.Read)
+    if (R != V && derivesFromOutput(R, Function, Depth + 1))
+      return true;
+  return false;
+}
+
+bool Recoverer::inputsIndependentOfOutput(const Stmt *Function) {
+  for (const InputArray &In : InputArrays)
+    if (const VarDecl *V = asVar(In.Base); V && derivesFromOutput(V, Function, 0))
+      return refuse("lnr-output-read",
+                    "'" + V->getName().str() + "' may point into the output '" +
+                        asVar(outputBase)->getName().str() +
+                        "' (it is derived from it, or assigned in the "
+                        "function), so the nest may read what it writes",
+                    In.Where);
+  return true;
+}
+
 bool Recoverer::checkAliasing(const Expr *OutputBase) {
   if (Opts.AssumeNoAlias)
     return true;
@@ -1231,8 +1308,8 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
                 OutputBase->getBeginLoc());
 }
 
-std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
-                                                    const Stmt *Region) {
+std::variant<RecoveredNest, Failure>
+Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
   const ForStmt *Outer = dyn_cast<ForStmt>(Nest);
   SourceLocation Begin = Nest->getBeginLoc();
   if (Region)
@@ -1357,6 +1434,8 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
     return Failure{*Invalid, Outer->getBeginLoc()};
   if (!checkAliasing(outputBase))
     return *Fail;
+  if (!inputsIndependentOfOutput(Function))
+    return *Fail;
   if (!outputOnlyAccumulated(Outer))
     return *Fail;
   findDisjointOutputIndices(OutputForm);
@@ -1376,6 +1455,34 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   Source.FilePath = SM.getFilename(SM.getSpellingLoc(Begin)).str();
   Source.Offset = SM.getFileOffset(Begin);
   Source.Length = SM.getFileOffset(End) - Source.Offset;
+  StringRef File = SM.getBufferData(SM.getFileID(Begin));
+  StringRef Written = File.substr(Source.Offset, Source.Length);
+  // The rewrite is made from the parsed branch of any #if: a nest holding a
+  // conditional or a definition stays as it is.
+  for (StringRef Rest = Written.split('\n').second; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    StringRef Directive = Line.ltrim();
+    // Hints (#pragma GCC ivdep) may go; conditionals and definitions
+    // decide what the nest is.
+    if (Directive.startswith("#") &&
+        !Directive.drop_front().ltrim().startswith("pragma"))
+      return Failure{Refusal("lnr-macro",
+                             "the nest holds a preprocessor directive ('" +
+                                 Line.trim().str() +
+                                 "'); a rewrite would keep only what this "
+                                 "parse saw"),
+                     Begin};
+    Rest = Next;
+  }
+  for (const char *Digraph : {"<:", ":>", "<%", "%>", "%:"})
+    if (Written.contains(Digraph))
+      return Failure{Refusal("lnr-unsupported-statement",
+                             std::string("the nest is spelled with the "
+                                         "digraph '") +
+                                 Digraph + "', which the formatter splits"),
+                     Begin};
+  StringRef Before = File.substr(0, Source.Offset);
+  Source.StartsLine = Before.substr(Before.rfind('\n') + 1).trim().empty();
   Source.Line = SM.getSpellingLineNumber(Begin);
   Source.Column = SM.getSpellingColumnNumber(Begin);
   Source.IsNameTaken = [&Idents = Ctx.Idents](const std::string &Name) {
@@ -1393,7 +1500,7 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
 
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
-  return Recoverer(Ctx, Opts).run(Site.Nest, Site.Region);
+  return Recoverer(Ctx, Opts).run(Site.Nest, Site.Region, Site.Function);
 }
 
 } // namespace lnr::recover

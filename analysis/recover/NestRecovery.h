@@ -41,6 +41,7 @@ struct Failure {
 struct NestSite {
   const clang::Stmt *Nest = nullptr;
   const clang::Stmt *Region = nullptr;
+  const clang::Stmt *Function = nullptr; // the body the nest is in
 };
 
 /// The outermost `for` loops of Body in source order. Loops inside other

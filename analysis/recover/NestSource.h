@@ -27,6 +27,7 @@ struct NestSource {
   unsigned Offset = 0; // the nest's text, an OpenMP pragma on it included
   unsigned Length = 0;
   unsigned Line = 0, Column = 0; // where the nest starts, 1-based
+  bool StartsLine = true; // only blanks before it on its line
 
   std::vector<LoopSource> Loops;    // parallel to Kernel::Loops
   std::vector<std::string> Factors; // parallel to Kernel::Stmt.Factors
