@@ -73,15 +73,47 @@ Error FileTransaction::stageDirectory(StringRef Dir) {
 }
 
 Error FileTransaction::commit() {
-  Committed = true;
-  for (size_t I = 0; I < Files.size(); ++I)
-    if (std::error_code EC = sys::fs::rename(Files[I].Temp, Files[I].Path)) {
-      for (size_t J = I; J < Files.size(); ++J)
-        sys::fs::remove(Files[J].Temp);
-      return make_error<StringError>("cannot write '" + Files[I].Path +
-                                         "': " + EC.message(),
-                                     inconvertibleErrorCode());
+  // Each existing target stays reachable under a second name (a hard link,
+  // or a copy) until every rename succeeded: a failure part-way puts the
+  // originals back, so exit status 2 still means no file was written.
+  std::vector<SmallString<256>> Backups(Files.size());
+  auto Undo = [&](size_t Replaced, const Twine &Message) {
+    for (size_t J = 0; J < Files.size(); ++J) {
+      if (J < Replaced) {
+        if (Backups[J].empty())
+          sys::fs::remove(Files[J].Path); // it did not exist before
+        else
+          sys::fs::rename(Backups[J], Files[J].Path);
+      } else if (!Backups[J].empty()) {
+        sys::fs::remove(Backups[J]);
+      }
+      sys::fs::remove(Files[J].Temp);
     }
+    return make_error<StringError>(Message, inconvertibleErrorCode());
+  };
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (!sys::fs::exists(Files[I].Path))
+      continue;
+    sys::fs::createUniquePath(Files[I].Path + ".lnr-backup-%%%%%%",
+                              Backups[I], false);
+    std::error_code EC = sys::fs::create_hard_link(Files[I].Path, Backups[I]);
+    if (EC)
+      EC = sys::fs::copy_file(Files[I].Path, Backups[I]);
+    if (EC) {
+      Backups[I].clear();
+      return Undo(0, "cannot keep a copy of '" + Files[I].Path +
+                         "' while writing: " + EC.message() +
+                         "; nothing was written");
+    }
+  }
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (std::error_code EC = sys::fs::rename(Files[I].Temp, Files[I].Path))
+      return Undo(I, "cannot write '" + Files[I].Path + "': " + EC.message() +
+                         "; nothing was written");
+  Committed = true;
+  for (const SmallString<256> &Backup : Backups)
+    if (!Backup.empty())
+      sys::fs::remove(Backup);
   return Error::success();
 }
 
