@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages lnr-rewrite needs to build, test and run its
-# sample. Does nothing when every package is already present.
+# Installs the Debian 12 packages lnr-rewrite needs to build, test, run its
+# sample and run its benchmark (Eigen, gnuplot). Does nothing when every
+# package is already present.
 set -euo pipefail
 
 packages=(
@@ -8,6 +9,7 @@ packages=(
   clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev llvm-14-tools
   libomp-14-dev clang-format-14 clang-tools-14
   libgtest-dev libbenchmark-dev python3
+  libeigen3-dev gnuplot-nox
 )
 
 missing=()

@@ -212,15 +212,11 @@ public:
           continue;
         std::vector<Alternative> Producers =
             search(S->ProducerStmt, S->ProducerLoops, Depth - 1, false, Budget);
-        // Splitting the consumer again only makes sense when it has fewer
-        // factors than this level.
+        // The consumer T' * (the rest) may be split again too (the depth
+        // bounds the search): T' * D(n) can still sum D over n by itself.
         std::vector<Alternative> Consumers =
-            S->ConsumerStmt.Factors.size() < N
-                ? search(S->ConsumerStmt, S->ConsumerLoops, Depth - 1, false,
-                         Budget)
-                : std::vector<Alternative>{
-                      {nullptr, BranchedGraph::linear(S->ConsumerLoops,
-                                                      S->ConsumerStmt)}};
+            search(S->ConsumerStmt, S->ConsumerLoops, Depth - 1, false,
+                   Budget);
         for (const Alternative &P : Producers)
           for (const Alternative &C : Consumers)
             // Distribution without fusion only at the top: below it, a

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The benchmark (issue 6): set-up, build, then
+#   1. lnr-bench: the paper's six kernels (and the TACO sample) on generated
+#      and real inputs, and the K/L sweep; original, rewritten, separate and
+#      Eigen variants at 1 thread and all cores, checked equal before timing;
+#      a STREAM-like triad for the bandwidth roof;
+#   2. the tool's own speed against clang -fsyntax-only;
+#   3. bench/results/: results.csv, results.md, *.png, *.dat (the charts'
+#      data), raw/machine.txt and raw/tool_speed.csv; Google Benchmark's
+#      JSON (every repetition) stays in the build tree, bench/bench.json.
+# About 15 minutes on the 2-core development machine.
+#
+# Environment: LNR_BUILD_DIR (build), LNR_BENCH_OUT (bench/results),
+# LNR_BENCH_SUITES (main,sweep,why), LNR_BENCH_REPS (3), LNR_BENCH_MIN_TIME
+# (0.3 s per repetition), LNR_BENCH_TOOL (1: time the tool; 0: skip),
+# LNR_BENCH_ONLY (regex on suite/kernel/input), LNR_BENCH_WAIT (seconds to
+# wait for the 1-minute load average to drop below 0.5 before starting; 0).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${LNR_BUILD_DIR:-$root/build}
+out=${LNR_BENCH_OUT:-$root/bench/results}
+suites=${LNR_BENCH_SUITES:-main,sweep,why}
+reps=${LNR_BENCH_REPS:-3}
+min_time=${LNR_BENCH_MIN_TIME:-0.3}
+only=${LNR_BENCH_ONLY:-}
+wait_s=${LNR_BENCH_WAIT:-0}
+
+"$root/scripts/build.sh"
+mkdir -p "$out/raw"
+
+load1() { cut -d' ' -f1 /proc/loadavg; }
+waited=0
+while [ "$waited" -lt "$wait_s" ] &&
+      awk -v l="$(load1)" 'BEGIN { exit !(l >= 0.5) }'; do
+  sleep 10
+  waited=$((waited + 10))
+done
+
+machine=$out/raw/machine.txt
+{
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores"
+  echo "memory: $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+  echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
+  echo "compiler: $(gcc --version | head -1); kernels built with -O3 -ffast-math -fopenmp (no -march)"
+  echo "eigen: $(dpkg-query -W -f='${Version}' libeigen3-dev 2>/dev/null || echo '?'), google benchmark: $(dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null || echo '?')"
+  echo "command: scripts/bench.sh (suites $suites, $reps repetitions of >= $min_time s, randomly interleaved)"
+  echo "started: $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+} > "$machine"
+if awk -v l="$(load1)" 'BEGIN { exit !(l >= 0.5) }'; then
+  echo "bench.sh: the machine is busy (load average $(load1)): times will be noisy" >&2
+fi
+
+args=(--suite="$suites"
+      --benchmark_repetitions="$reps"
+      --benchmark_enable_random_interleaving=true
+      --benchmark_min_time="$min_time"
+      --benchmark_display_aggregates_only=true
+      --benchmark_out="$build/bench/bench.json"
+      --benchmark_out_format=json)
+[ -n "$only" ] && args+=(--only="$only")
+"$build/bench/lnr-bench" "${args[@]}"
+echo "benchmark finished: $(date -u '+%H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)" >> "$machine"
+
+tool_args=()
+if [ "${LNR_BENCH_TOOL:-1}" = 1 ]; then
+  python3 "$root/bench/tools/tool_speed.py" --tool "$build/tool/lnr-rewrite" \
+    --root "$root" --out "$out/raw/tool_speed.csv"
+  echo "tool timing finished: $(date -u '+%H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)" >> "$machine"
+  tool_args=(--tool "$out/raw/tool_speed.csv")
+fi
+
+python3 "$root/bench/tools/report.py" --bench "$build/bench/bench.json" \
+  "${tool_args[@]}" --machine "$machine" --out "$out"
+echo "bench.sh: see $out/results.md"

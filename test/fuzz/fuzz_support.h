@@ -1,0 +1,48 @@
+/* Support library of the differential fuzzer (lnr_fuzz.py): a seeded RNG,
+ * random dense data, and the storage of a sparse tensor in any combination
+ * of dense and compressed levels (CSR, CSC, CSF, DCSR, ...), built from a
+ * dense array in level order. Every generated driver links it. */
+#ifndef LNR_FUZZ_SUPPORT_H
+#define LNR_FUZZ_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FZ_MAX_ORDER 4
+
+/* splitmix64 */
+uint64_t fz_next(uint64_t *s);
+double fz_unit(uint64_t *s);              /* [0, 1) */
+int fz_below(uint64_t *s, int n);         /* [0, n), n > 0 */
+void fz_fill(double *x, size_t n, uint64_t *s); /* uniform in [-1, 1] */
+/* calloc that never returns NULL and never asks for 0 bytes. */
+void *fz_alloc(size_t count, size_t size);
+void *fz_dup(const void *p, size_t bytes);
+
+/* A sparse tensor's storage. Level l has npos[l] positions; a compressed
+ * level l has pos[l] (npos[l-1] + 1 entries, npos[-1] = 1) and crd[l]
+ * (npos[l] entries). vals has npos[order-1] entries. */
+typedef struct {
+  int order;
+  int dims[FZ_MAX_ORDER];
+  int fmt[FZ_MAX_ORDER]; /* 0 dense, 1 compressed */
+  int *pos[FZ_MAX_ORDER];
+  int *crd[FZ_MAX_ORDER];
+  size_t npos[FZ_MAX_ORDER];
+  double *vals;
+} fz_sparse;
+
+/* A random dense tensor in level order (row-major over dims): each entry
+ * nonzero with probability density, and each top-level slice emptied with
+ * probability empty_slice. */
+void fz_sparse_pattern(double *dense, int order, const int *dims,
+                       double density, double empty_slice, uint64_t *s);
+/* Compresses dense (level order) into t's levels. An all-zero subtree is
+ * still stored (an explicit zero, or an empty fiber) with probability
+ * keep_zero. */
+void fz_sparse_build(fz_sparse *t, int order, const int *dims,
+                     const int *fmt, const double *dense, double keep_zero,
+                     uint64_t *s);
+void fz_sparse_free(fz_sparse *t);
+
+#endif

@@ -1,0 +1,1573 @@
+#!/usr/bin/env python3
+"""Differential fuzzer of lnr-rewrite (issue 7).
+
+Generates random sparse tensor kernels in C -- products of 2 to 5 tensors
+over 2 to 6 indices; dense, CSR, CSC, CSF and other level formats; loop
+orders consistent with the formats; the source styles the recovery reads
+(hand-written linearized subscripts, dense position variables, accessor
+macros, TACO's code with scalar accumulators, 'A[x] = A[x] + ...', bounds
+from parameters, struct fields, locals and macros) and styles it refuses --
+and for each one:
+
+  * runs lnr-rewrite on it: any exit status but 0, or an [lnr-internal]
+    remark, is a failure;
+  * if the tool left the file as it was: the output must be byte-identical
+    and a remark must say why ('nest left unchanged');
+  * if the tool rewrote it: a kernel in a refused style must not have been
+    rewritten; the rewrite must be a fixed point of the tool; both versions
+    are compiled (gcc -O2 -fopenmp) into one driver that runs them on random
+    data (empty slices, empty tensors, extents of 1 and 0, explicit zeros,
+    a long parallel loop) with 1 and 2 threads, and compares every output
+    element relative to M = |A0| + sum of |terms| (the original run on the
+    absolute values of every input), checks guards around the output and
+    that no input was written.
+
+Usage:
+  lnr_fuzz.py --tool build/tool/lnr-rewrite [--cases N] [--seed S]
+              [--first F] [--only C1,C2,...] [-j J] [--batch B]
+              [--work DIR] [--keep-all] [--quiet] [--tolerate KIND]
+              [--tsan] [--reduce] [--print]
+
+  --cases N --seed S   the long mode: N cases from seed S (scripts/fuzz.sh
+                       runs 10,000 from seed 1000); ctest runs 200 from
+                       seed 1
+  --only C --reduce    reduce failing case C of seed S to a smaller kernel
+                       that fails the same way (greedy, on the model)
+  --tsan               kernels and driver built with clang-14
+                       -fsanitize=thread and run under Archer: a data race is
+                       a failure
+  --tolerate KIND      count failures of KIND (e.g. not-idempotent) without
+                       failing the run
+  --batch B            cases per lnr-rewrite process (-i on B files at once;
+                       a batch whose run fails is rerun case by case)
+  --print              print the kernels only
+
+A case is determined by (seed, case number) alone: '--seed S --only C'
+reproduces case C of a run. Failed cases are kept in the work directory
+(kernel.c, rewritten.c, driver.c, case.json, log.txt). The last line is
+"N passed, M failed"; exit status 0 when nothing failed.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+TACO_HEADER = os.path.join(ROOT, "samples", "taco", "taco_tensor_t.h")
+
+INDEX_NAMES = ["i", "j", "k", "l", "m", "n"]
+DENSE_NAMES = ["C", "D", "E", "F", "G", "H"]
+
+# Styles the recovery refuses by design: the nest must stay unchanged.
+REFUSALS = ["sum", "call", "minus", "div", "c89", "inclusive", "inline_crd",
+            "output_read", "volatile", "no_restrict", "macro_loop", "step2",
+            "break", "int_out", "negate", "cast", "printf"]
+# Refused today but planned (README "Not yet"): a rewrite of these is
+# checked by execution like any other instead of being a failure.
+MAYBE_LATER = {"c89", "inclusive", "inline_crd"}
+
+# Sparse formats: (name, level formats); 0 dense, 1 compressed.
+FORMATS = [("CSR", [0, 1], 30), ("CSC", [0, 1], 20), ("CSF", [0, 1, 1], 22),
+           ("DCSR", [1, 1], 4), ("SV", [1], 4), ("DDC", [0, 0, 1], 6),
+           ("DCD", [0, 1, 0], 4), ("CSF4", [0, 1, 1, 1], 4),
+           ("DCDC", [0, 1, 0, 1], 2)]
+
+
+def weighted(rng, pairs):
+    total = sum(w for _, w in pairs)
+    x = rng.uniform(0, total)
+    for v, w in pairs:
+        x -= w
+        if x <= 0:
+            return v
+    return pairs[-1][0]
+
+
+# ---------------------------------------------------------------- the model
+
+
+def make_case(seed, number):
+    """A random kernel description (plain data, JSON-serializable)."""
+    rng = random.Random("%d:%d" % (seed, number))
+    c = {"seed": seed, "number": number}
+    nidx = rng.randint(2, 6)
+    idx = INDEX_NAMES[:nidx]
+    rng.shuffle(idx)
+    c["indices"] = idx
+    c["style"] = weighted(rng, [("hand", 70), ("taco", 30)])
+    c["real"] = weighted(rng, [("double", 85), ("float", 15)])
+    c["itype"] = weighted(rng, [("int", 60), ("int32_t", 30), ("long", 10)])
+    if c["style"] == "taco":
+        c["itype"] = "int32_t"
+
+    # The sparse tensor (at most one: two compressed operands at one index
+    # would need co-iteration).
+    sparse = None
+    if rng.random() < 0.8:
+        fmts = [(f, w) for f in FORMATS if len(f[1]) <= nidx for w in [f[2]]]
+        name, lv, _ = weighted(rng, fmts)
+        levels = rng.sample(idx, len(lv))
+        sparse = {"name": "B", "format": name, "levels": levels,
+                  "fmt": list(lv)}
+    c["sparse"] = sparse
+    nfactors = rng.randint(2, 5)
+    ndense = nfactors - (1 if sparse else 0)
+    dense = []
+    for d in range(ndense):
+        r = weighted(rng, [(1, 30), (2, 50), (3, 20)])
+        r = min(r, nidx)
+        dense.append({"name": DENSE_NAMES[d], "idx": rng.sample(idx, r)})
+    c["dense"] = dense
+    r = weighted(rng, [(0, 4), (1, 35), (2, 45), (3, 16)])
+    c["out"] = {"name": "A", "idx": rng.sample(idx, min(r, nidx))}
+    # Every index is used by some access (rarely not: a repeat loop).
+    if rng.random() < 0.97:
+        used = set(c["out"]["idx"])
+        for t in dense:
+            used |= set(t["idx"])
+        if sparse:
+            used |= set(sparse["levels"])
+        for x in idx:
+            if x not in used:
+                cands = [t for t in dense if len(t["idx"]) < 3]
+                if cands and rng.random() < 0.7:
+                    rng.choice(cands)["idx"].append(x)
+                elif len(c["out"]["idx"]) < 3:
+                    c["out"]["idx"].append(x)
+                elif cands:
+                    rng.choice(cands)["idx"].append(x)
+                else:
+                    dense.append({"name": DENSE_NAMES[len(dense)],
+                                  "idx": [x]})
+    # Scalar factors.
+    c["scalars"] = []
+    if rng.random() < 0.15:
+        c["scalars"].append(weighted(rng, [("alpha", 2), ("2.0", 1),
+                                           ("0.5", 1)]))
+
+    # Loop order: a random permutation with the sparse levels in level order.
+    order = list(idx)
+    rng.shuffle(order)
+    if sparse:
+        slots = [p for p, x in enumerate(order) if x in sparse["levels"]]
+        for p, x in zip(slots, sparse["levels"]):
+            order[p] = x
+    c["order"] = order
+
+    # Bounds.
+    c["bounds"] = {}
+    for x in idx:
+        c["bounds"][x] = weighted(rng, [("param", 55), ("struct", 18),
+                                        ("macro", 12), ("local", 15)])
+    c["macro_ext"] = {x: rng.choice([1, 2, 3, 4]) for x in idx}
+
+    # Statement form.
+    inner = order[-1]
+    forms = [("+=", 50), ("assign_add", 25)]
+    if inner not in c["out"]["idx"]:
+        forms.append(("acc", 40 if c["style"] == "taco" else 20))
+    c["stmt"] = weighted(rng, forms)
+    c["acc_add"] = rng.choice(["=", "+="])
+    c["subscripts"] = weighted(rng, [("inline", 50), ("posvar", 35),
+                                     ("mixed", 15)])
+    if c["style"] == "taco":
+        c["subscripts"] = weighted(rng, [("posvar", 80), ("mixed", 20)])
+    c["accessor"] = c["style"] == "hand" and rng.random() < 0.12
+    c["lin"] = weighted(rng, [("horner", 60), ("flat", 25), ("swapped", 15)])
+    c["braces"] = weighted(rng, [("all", 50), ("none", 30), ("random", 20)])
+    c["paren"] = rng.random() < 0.08
+    c["factor_order"] = rng.random()  # seed for the factor order
+    c["pragma"] = None
+    first = order[0]
+    first_dense = not (sparse and first in sparse["levels"] and
+                       sparse["fmt"][sparse["levels"].index(first)] == 1)
+    if first in c["out"]["idx"] and first_dense and rng.random() < 0.25:
+        c["pragma"] = rng.choice(["parallel for",
+                                  "parallel for schedule(runtime)",
+                                  "parallel for schedule(static)"])
+    c["restrict"] = True
+    c["flags"] = []
+    if rng.random() < 0.06:
+        c["restrict"] = False
+        c["flags"].append("--assume-no-alias")
+    if rng.random() < 0.1:
+        c["flags"].append("--no-openmp")
+    elif rng.random() < 0.1:
+        c["flags"].append("--omp-schedule=" + rng.choice(
+            ["static", "guided", "dynamic, 1"]))
+    c["inplace"] = rng.random() < 0.1
+    c["refusal"] = None
+    if rng.random() < 0.18:
+        c["refusal"] = rng.choice(REFUSALS)
+    normalize_refusal(c)
+    if c["style"] == "taco":
+        c["bounds"] = {x: "param" for x in idx}
+    c["data_seed"] = rng.getrandbits(62)
+    c["configs"] = make_configs(rng, c)
+    return c
+
+
+def dense_loops(c):
+    """Depths of the loops that are not compressed."""
+    s = c["sparse"]
+    return [d for d, x in enumerate(c["order"])
+            if not (s and x in s["levels"] and
+                    s["fmt"][s["levels"].index(x)] == 1)]
+
+
+def normalize_refusal(c):
+    """A refused style that does not apply to the case becomes 'sum'."""
+    r = c["refusal"]
+    dl = dense_loops(c)
+    if r == "inline_crd" and not (c["sparse"] and any(c["sparse"]["fmt"])):
+        r = "sum"
+    if r in ("c89", "step2") and 0 not in dl:
+        r = "sum"
+    if r in ("macro_loop", "inclusive") and not dl:
+        r = "sum"
+    if r == "no_restrict" and "--assume-no-alias" in c["flags"]:
+        c["flags"].remove("--assume-no-alias")
+    c["refusal"] = r
+
+
+def make_configs(rng, c):
+    """Extents and sparsity of the data sets the driver runs."""
+    idx = c["indices"]
+    fixed = {x: c["macro_ext"][x] for x in idx if c["bounds"][x] == "macro"}
+    cfgs = []
+
+    def ext_with(f):
+        e = {x: fixed.get(x, f(x)) for x in idx}
+        return [e[x] for x in idx]
+
+    def cfg(ext, density, empty, keep):
+        cfgs.append({"ext": ext, "density": density, "empty": empty,
+                     "keep": keep})
+
+    cfg(ext_with(lambda x: rng.randint(1, 5)), rng.choice([0.3, 0.6, 1.0]),
+        0.2, 0.1)
+    cfg(ext_with(lambda x: rng.randint(2, 6)), rng.choice([0.1, 0.5]), 0.3,
+        0.3)
+    cfg(ext_with(lambda x: 1), 1.0, 0.0, 0.0)          # single elements
+    cfg(ext_with(lambda x: rng.randint(1, 4)), 0.0, 0.0, 0.0)  # empty tensor
+    cfg(ext_with(lambda x: rng.randint(1, 4)), 0.0, 0.0, 0.5)  # stored zeros
+    zero = rng.choice(idx)
+    cfg(ext_with(lambda x: 0 if x == zero else rng.randint(1, 4)), 0.5, 0.0,
+        0.2)                                            # an extent of 0
+    # Every extent as large as about 60,000 iterations allow.
+    big = max(2, int(60000 ** (1.0 / len(idx))))
+    cfg(ext_with(lambda x: rng.randint(big // 2 + 1, big)), 0.3, 0.2, 0.05)
+    # A long outer loop so that 2 threads really share it.
+    first = c["order"][0]
+    cfg(ext_with(lambda x: rng.randint(130, 200) if x == first
+                 else rng.randint(1, 3)), 0.4, 0.25, 0.1)
+    return cfgs
+
+
+# ------------------------------------------------------------ C generation
+
+
+class Kernel:
+    """Emits the kernel file of a case and describes its parameters."""
+
+    def __init__(self, c):
+        self.c = c
+        self.rng = random.Random(c["factor_order"])
+        self.refusal = c["refusal"]
+        self.real = c["real"]
+        self.itype = c["itype"]
+        self.taco = c["style"] == "taco"
+        self.params = []  # (C declaration, kind, ref)
+        self.top = []     # lines before the function
+        self.pre = []     # lines at the start of the body
+        self.sparse = c["sparse"]
+        self.inline_crd = (self.refusal == "inline_crd" and self.sparse and
+                           any(self.sparse["fmt"]))
+
+    # -- names
+    def bound(self, x, tensor=None):
+        kind = self.c["bounds"][x]
+        if self.taco:
+            return self.taco_dim(x, tensor)
+        if kind == "param":
+            return x.upper()
+        if kind == "struct":
+            return "d->" + x.upper()
+        if kind == "macro":
+            return "N" + x.upper()
+        return x.upper()  # a local copied from the struct or an array
+
+    def taco_tensors(self):
+        ts = [(self.c["out"]["name"], self.c["out"]["idx"])]
+        if self.sparse:
+            ts.append((self.sparse["name"], self.sparse["levels"]))
+        ts += [(t["name"], t["idx"]) for t in self.c["dense"]]
+        return ts
+
+    def taco_dim(self, x, tensor=None):
+        # The dimension of x in the given tensor, or in the first that has x.
+        for name, ix in self.taco_tensors():
+            if (tensor is None or name == tensor) and x in ix:
+                self.used_dims.add((name, ix.index(x)))
+                return "%s%d_dimension" % (name, ix.index(x) + 1)
+        # an index no tensor has (a repeat loop): a parameter
+        return x.upper()
+
+    def pos_name(self, level):
+        x = self.sparse["levels"][level]
+        if self.taco:
+            return x + "B"
+        return ["p", "q", "r", "s"][level]
+
+    def pos_arr(self, level):
+        s = self.sparse
+        if self.taco:
+            return "B%d_pos" % (level + 1), "B%d_crd" % (level + 1)
+        if s["format"] in ("CSR", "CSC") and self.c["number"] % 3 == 0:
+            return ("rowptr", "colidx") if s["format"] == "CSR" else \
+                ("colptr", "rowidx")
+        return "pos%d" % (level + 1), "crd%d" % (level + 1)
+
+    def vals_name(self):
+        if self.taco:
+            return "B_vals"
+        return ["vals", "Bv", "B_vals"][self.c["number"] % 3]
+
+    def arr(self, t):
+        return t + "_vals" if self.taco else t
+
+    # -- the sparse tensor's positions
+    def sparse_positions(self):
+        """level -> C expression of its position (after its loop)."""
+        s = self.sparse
+        out = {}
+        prev = None
+        for l, (x, f) in enumerate(zip(s["levels"], s["fmt"])):
+            if f == 1:
+                out[l] = self.pos_name(l)
+            elif prev is None:
+                out[l] = x
+            else:
+                out[l] = "%s * %s + %s" % (paren(prev), self.bound(x, "B"), x)
+                if self.taco or self.c["subscripts"] != "inline":
+                    self.sparse_dense_posvar[l] = self.pos_name(l)
+                    out[l] = self.pos_name(l)
+            prev = out[l]
+        return out
+
+    def index_expr(self, x):
+        if self.inline_crd and x in self.sparse["levels"]:
+            l = self.sparse["levels"].index(x)
+            if self.sparse["fmt"][l] == 1:
+                return "%s[%s]" % (self.pos_arr(l)[1], self.pos_name(l))
+        return x
+
+    def linear(self, name, ix, exprs=None):
+        """Linearized subscript of tensor name over indices ix (spelled
+        exprs, the indices themselves by default)."""
+        e = exprs or [self.index_expr(x) for x in ix]
+        if len(ix) == 1:
+            return e[0]
+        dims = [self.bound(x, name) for x in ix]
+        lin = self.c["lin"]
+        if lin == "flat" or (lin == "swapped" and len(ix) == 3):
+            terms = []
+            for a in range(len(ix)):
+                f = [e[a]] + dims[a + 1:]
+                terms.append(" * ".join(f))
+            return " + ".join(terms)
+        if lin == "swapped":
+            return "%s + %s * %s" % (e[1], e[0], dims[1])
+        s = e[0]
+        for a in range(1, len(ix)):
+            s = "%s * %s + %s" % (paren(s) if a > 1 else s, dims[a], e[a])
+        return s
+
+    def emit(self):
+        c = self.c
+        self.used_dims = set()
+        self.sparse_dense_posvar = {}
+        order = c["order"]
+        depth_of = {x: d for d, x in enumerate(order)}
+        R = self.real
+        it = self.itype
+        ref = self.refusal
+        posvar_mode = c["subscripts"]
+
+        # Accesses: (name, indices, kind)
+        accesses = []
+        for t in c["dense"]:
+            accesses.append((t["name"], t["idx"]))
+        out = c["out"]
+        spos = self.sparse_positions() if self.sparse else {}
+
+        decls_at = {d: [] for d in range(-1, len(order))}  # posvar decls
+        access_text = {}
+
+        def place(name, ix, text):
+            # declare a position variable in the loop of the last index
+            d = max(depth_of[x] for x in ix)
+            pv = "%s%s" % (order[d], name)
+            if pv in INDEX_NAMES or any(pv == p for p, _ in decls_at[d]):
+                pv += "_"
+            decls_at[d].append((pv, text))
+            return pv
+
+        def access(name, ix, is_out=False):
+            arrname = self.arr(name)
+            if not ix:
+                return "%s[0]" % arrname
+            if self.c["accessor"] and not is_out and len(ix) >= 2 and \
+                    self.rng.random() < 0.6:
+                params = ["a%d" % a for a in range(len(ix))]
+                body = self.linear(name, ix, ["(%s)" % p for p in params])
+                m = "%s_AT" % name
+                if m not in self.macros:
+                    self.top.append("#define %s(%s) %s[%s]" % (
+                        m, ", ".join(params), arrname, body))
+                    self.macros.add(m)
+                return "%s(%s)" % (m, ", ".join(self.index_expr(x)
+                                                for x in ix))
+            use_pv = posvar_mode == "posvar" or (
+                posvar_mode == "mixed" and self.rng.random() < 0.5)
+            if use_pv and len(ix) >= 2 and not self.inline_crd:
+                # TACO-style chain when the loop order follows the indices.
+                ds = [depth_of[x] for x in ix]
+                if ds == sorted(ds) and self.rng.random() < 0.6:
+                    prev = ix[0]
+                    for a in range(1, len(ix)):
+                        text = "%s * %s + %s" % (prev, self.bound(ix[a], name),
+                                                 ix[a])
+                        prev = place(name, ix[:a + 1], text)
+                    return "%s[%s]" % (arrname, prev)
+                pv = place(name, ix, self.linear(name, ix))
+                return "%s[%s]" % (arrname, pv)
+            return "%s[%s]" % (arrname, self.linear(name, ix))
+
+        self.macros = set()
+        factors = []
+        for name, ix in accesses:
+            factors.append(access(name, ix))
+        if self.sparse:
+            last = len(self.sparse["levels"]) - 1
+            factors.append("%s[%s]" % (self.vals_name(), spos[last]))
+        for s in c["scalars"]:
+            factors.append(s)
+        self.rng.shuffle(factors)
+        if ref == "output_read":
+            factors.append(access(out["name"], out["idx"], True))
+        out_text = access(out["name"], out["idx"], True)
+
+        if ref == "call":
+            factors[0] = "fabs(%s)" % factors[0]
+            self.top.append("double fabs(double);")
+        if ref == "negate":
+            factors[0] = "-" + factors[0]
+        if ref == "cast":
+            factors[0] = "(%s)%s" % ("float" if R == "double" else "double",
+                                     factors[0])
+        ops = [" * "] * (len(factors) - 1)
+        if ref == "div" and ops:
+            ops[-1] = " / "
+        prod = factors[0]
+        for op, f in zip(ops, factors[1:]):
+            prod += op + f
+        if c["paren"] and len(factors) >= 3 and ref != "div":
+            prod = factors[0] + " * (" + " * ".join(factors[1:]) + ")"
+        if ref == "sum":
+            prod += " + " + (factors[-1] if len(factors) > 1 else "1.0")
+
+        # Statement(s) at the innermost loop.
+        op = "-=" if ref == "minus" else "+="
+        stmt = c["stmt"]
+        if ref == "printf":
+            inner_stmt = 'printf("%%g\\n", (double)(%s));' % prod
+            self.top.append("int printf(const char *, ...);")
+            stmt = "+="
+        elif stmt == "acc":
+            tname = ("t%s%s_val" % (order[-1], out["name"]) if self.taco
+                     else self.rng.choice(["acc", "t", "sum"]))
+            inner_stmt = "%s %s %s;" % (tname, op, prod)
+        elif stmt == "assign_add" and ref != "minus":
+            inner_stmt = "%s = %s + %s;" % (out_text, out_text, prod)
+        else:
+            inner_stmt = "%s %s %s;" % (out_text, op, prod)
+
+        # Loop headers.
+        def header(d):
+            x = order[d]
+            if self.sparse and x in self.sparse["levels"]:
+                l = self.sparse["levels"].index(x)
+                if self.sparse["fmt"][l] == 1:
+                    parent = "0" if l == 0 else spos[l - 1]
+                    pa, ca = self.pos_arr(l)
+                    p = self.pos_name(l)
+                    hdr = "for (%s %s = %s[%s]; %s < %s[%s + 1]; %s++)" % (
+                        it, p, pa, parent, p, pa, paren(parent), p)
+                    body = [] if self.inline_crd else [
+                        "%s %s = %s[%s];" % (it, x, ca, p)]
+                    return hdr, body, []
+            b = self.bound(x)
+            pre = []
+            if ref == "c89" and d == 0:
+                pre = ["%s %s;" % (it, x)]
+                hdr = "for (%s = 0; %s < %s; %s++)" % (x, x, b, x)
+            elif ref == "inclusive" and d == max(dense_loops(c)):
+                hdr = "for (%s %s = 0; %s <= %s - 1; %s++)" % (it, x, x, b, x)
+            elif ref == "step2" and d == 0:
+                hdr = "for (%s %s = 0; %s < %s; %s += 2)" % (it, x, x, b, x)
+            elif ref == "macro_loop" and d == max(dense_loops(c)):
+                self.top.append("#define FZ_FOR(v, n) for (%s v = 0; v < (n);"
+                                " v++)" % it)
+                hdr = "FZ_FOR(%s, %s)" % (x, b)
+            else:
+                hdr = "for (%s %s = 0; %s < %s; %s++)" % (it, x, x, b, x)
+            body = []
+            if self.sparse and x in self.sparse["levels"]:
+                l = self.sparse["levels"].index(x)
+                if l in self.sparse_dense_posvar:
+                    body.append("%s %s = %s;" % (
+                        it, self.sparse_dense_posvar[l],
+                        "%s * %s + %s" % (paren(spos[l - 1]),
+                                          self.bound(x, "B"), x)))
+            return hdr, body, pre
+
+        def braces_for(d):
+            b = c["braces"]
+            if b == "all":
+                return True
+            if b == "none":
+                return False
+            return self.rng.random() < 0.5
+
+        lines = []
+
+        def emit_loop(d, ind):
+            hdr, body, pre = header(d)
+            for ln in pre:
+                lines.append(ind + ln)
+            if d == 0 and c["pragma"]:
+                lines.append("#pragma omp " + c["pragma"])
+            body = body + ["%s %s = %s;" % (it, pv, text)
+                           for pv, text in decls_at[d]]
+            last = d == len(order) - 1
+            inner = []
+            if last:
+                inner.append(inner_stmt)
+                if ref == "break":
+                    inner.append("if (%s == 1)" % order[d])
+                    inner.append("  break;")
+            if last or (stmt == "acc" and d == len(order) - 2):
+                pass
+            need = len(body) + (len(inner) if last else 1) > 1 or (
+                stmt == "acc" and d == len(order) - 2)
+            if need or braces_for(d):
+                lines.append(ind + hdr + " {")
+                for ln in body:
+                    lines.append(ind + "  " + ln)
+                if last:
+                    for ln in inner:
+                        lines.append(ind + "  " + ln)
+                elif stmt == "acc" and d == len(order) - 2:
+                    tname = inner_stmt.split()[0]
+                    lines.append(ind + "  %s %s = 0.0;" % (R, tname))
+                    emit_loop(d + 1, ind + "  ")
+                    if ref == "minus":
+                        lines.append(ind + "  %s -= %s;" % (out_text, tname))
+                    elif c["acc_add"] == "=":
+                        lines.append(ind + "  %s = %s + %s;" % (
+                            out_text, out_text, tname))
+                    else:
+                        lines.append(ind + "  %s += %s;" % (out_text, tname))
+                else:
+                    emit_loop(d + 1, ind + "  ")
+                lines.append(ind + "}")
+            else:
+                lines.append(ind + hdr)
+                if last:
+                    lines.append(ind + "  " + inner[0])
+                else:
+                    emit_loop(d + 1, ind + "  ")
+
+        # An accumulator needs the statement's outer loop to exist.
+        if stmt == "acc" and len(order) < 2:
+            stmt = "+="
+        # Position variables of accesses whose indices are all outside
+        # every loop cannot happen (each access has an index).
+        emit_loop(0, "  ")
+        body_lines = lines
+
+        # Parameters.
+        idx = c["indices"]
+        P = []
+        rq = " restrict" if c["restrict"] and ref != "no_restrict" else ""
+        vol = "volatile " if ref == "volatile" else ""
+        out_t = "int" if ref == "int_out" else R
+        if self.taco:
+            tensors = [t[0] for t in self.taco_tensors()]
+            for t in tensors:
+                P.append(("taco_tensor_t *%s" % t, "taco", t))
+            pre = []
+            for x in idx:  # indices no tensor has (repeat loops)
+                if self.taco_dim(x) == x.upper():
+                    P.insert(0, ("int %s" % x.upper(), "ext", x))
+            for t in tensors:
+                for x, l in sorted((x, l) for (n, l) in self.used_dims
+                                   for x in [n] if n == t):
+                    pre.append("int %s%d_dimension = (int)(%s->dimensions"
+                               "[%d]);" % (t, l + 1, t, l))
+                if t == "B":
+                    for l, f in enumerate(self.sparse["fmt"]):
+                        if f:
+                            pa, ca = self.pos_arr(l)
+                            pre.append("int* restrict %s = (int*)(B->indices"
+                                       "[%d][0]);" % (pa, l))
+                            pre.append("int* restrict %s = (int*)(B->indices"
+                                       "[%d][1]);" % (ca, l))
+                q = rq if t == out["name"] else " restrict"
+                ty = out_t if t == out["name"] else vol + R \
+                    if t == self.first_dense() else R
+                pre.append("%s*%s %s = (%s*)(%s->vals);" % (
+                    ty, q, self.arr(t), ty, t))
+            for s in c["scalars"]:
+                if s == "alpha":
+                    P.append(("%s alpha" % R, "scalar", s))
+            self.pre = pre
+        else:
+            kinds = {c["bounds"][x] for x in idx}
+            for x in idx:
+                if c["bounds"][x] == "param":
+                    P.append(("int %s" % x.upper(), "ext", x))
+            if "struct" in kinds or "local" in kinds:
+                P.append(("const struct fz_dims *d", "dims", None))
+                self.top.insert(0, "struct fz_dims {\n  int %s;\n};" %
+                                ", ".join(x.upper() for x in idx))
+            for x in idx:
+                if c["bounds"][x] == "macro":
+                    self.top.insert(0, "#define N%s %d" % (
+                        x.upper(), c["macro_ext"][x]))
+                if c["bounds"][x] == "local":
+                    self.pre.append("int %s = d->%s;" % (x.upper(),
+                                                         x.upper()))
+            if self.sparse:
+                for l, f in enumerate(self.sparse["fmt"]):
+                    if f:
+                        pa, ca = self.pos_arr(l)
+                        P.append(("const %s *%s" % (it if it != "long" else
+                                                    "int", pa), "pos", l))
+                        P.append(("const %s *%s" % (it if it != "long" else
+                                                    "int", ca), "crd", l))
+                P.append(("const %s *%s" % (R, self.vals_name()), "vals",
+                          None))
+            for t in c["dense"]:
+                v = vol if t["name"] == self.first_dense() else ""
+                P.append(("const %s%s *%s" % (v, R, t["name"]), "dense",
+                          t["name"]))
+            for s in c["scalars"]:
+                if s == "alpha":
+                    P.append(("%s alpha" % R, "scalar", s))
+            P.append(("%s *%s%s" % (out_t, rq.strip() + " " if rq else "", out["name"]), "out", None))
+        self.params = P
+
+        text = []
+        if self.taco:
+            text.append("// generated by lnr_fuzz.py (seed %d, case %d)" % (
+                c["seed"], c["number"]))
+            text.append('#include "taco_tensor_t.h"')
+        else:
+            text.append("/* generated by lnr_fuzz.py (seed %d, case %d) */" %
+                        (c["seed"], c["number"]))
+            if it == "int32_t":
+                text.append("#include <stdint.h>")
+        text += self.top
+        text.append("")
+        ret = "int" if self.taco else "void"
+        text.append("%s kern(%s) {" % (ret, ",\n    ".join(p[0] for p in P)))
+        for ln in self.pre:
+            text.append("  " + ln)
+        if self.pre:
+            text.append("")
+        text += body_lines
+        if self.taco:
+            text.append("  return 0;")
+        text.append("}")
+        return "\n".join(text) + "\n"
+
+    def first_dense(self):
+        return self.c["dense"][0]["name"] if self.c["dense"] else None
+
+
+def paren(e):
+    return "(%s)" % e if (" + " in e or " - " in e) else e
+
+
+# -------------------------------------------------------------- the driver
+
+
+DRIVER_MAIN = r"""
+static int fail(int cfg, int threads, const char *what) {
+  fprintf(stderr, "FAIL: config %d threads %d: %s\n", cfg, threads, what);
+  return 1;
+}
+
+static int check_guards(real *buf, size_t n) {
+  for (size_t g = 0; g < GUARD; g++)
+    if (buf[g] != (real)GUARD_VALUE || buf[GUARD + n + g] != (real)GUARD_VALUE)
+      return 1;
+  return 0;
+}
+
+int main(void) {
+  omp_set_dynamic(0);
+  for (int cfg = 0; cfg < NCFG; cfg++) {
+    uint64_t rng = DATA_SEED + 7919u * (uint64_t)cfg;
+    memcpy(ext, CFG_EXT[cfg], sizeof ext);
+    setup(cfg, &rng);
+    size_t nA = out_size();
+    real *A0 = fz_alloc(nA, sizeof(real));
+    double *tmp = fz_alloc(nA, sizeof(double));
+    fz_fill(tmp, nA, &rng);
+    for (size_t x = 0; x < nA; x++)
+      A0[x] = (real)tmp[x];
+    free(tmp);
+    real *M = fz_alloc(nA, sizeof(real));
+    for (size_t x = 0; x < nA; x++)
+      M[x] = (real)fabs((double)A0[x]);
+    omp_set_num_threads(1);
+    call(0, 1, M);
+    real *bo = fz_alloc(nA + 2 * GUARD, sizeof(real));
+    real *br = fz_alloc(nA + 2 * GUARD, sizeof(real));
+    for (size_t g = 0; g < GUARD; g++)
+      bo[g] = bo[GUARD + nA + g] = (real)GUARD_VALUE;
+    memcpy(bo + GUARD, A0, nA * sizeof(real));
+    call(0, 0, bo + GUARD);
+    if (check_guards(bo, nA))
+      return fail(cfg, 1, "the original wrote outside its output");
+    if (inputs_changed())
+      return fail(cfg, 1, "the original wrote an input");
+    for (int threads = 1; threads <= 2; threads++) {
+      for (size_t g = 0; g < GUARD; g++)
+        br[g] = br[GUARD + nA + g] = (real)GUARD_VALUE;
+      memcpy(br + GUARD, A0, nA * sizeof(real));
+      omp_set_num_threads(threads);
+      call(1, 0, br + GUARD);
+      if (check_guards(br, nA))
+        return fail(cfg, threads, "the rewrite wrote outside its output");
+      if (inputs_changed())
+        return fail(cfg, threads, "the rewrite wrote an input");
+      size_t bad = 0, first = 0;
+      double worst = 0;
+      for (size_t x = 0; x < nA; x++) {
+        double o = bo[GUARD + x], r = br[GUARD + x], m = M[x];
+        double err = fabs(o - r) / (m > TINY ? m : TINY);
+        if (!(err <= REL_TOL)) {
+          if (!bad++)
+            first = x;
+        } else if (err > worst)
+          worst = err;
+      }
+      if (bad) {
+        fprintf(stderr,
+                "FAIL: config %d threads %d: A[%zu]: original %.17g, rewritten "
+                "%.17g, initial %.17g, M %.17g (%zu of %zu elements differ)\n",
+                cfg, threads, first, (double)bo[GUARD + first],
+                (double)br[GUARD + first], (double)A0[first], (double)M[first],
+                bad, nA);
+        return 1;
+      }
+      printf("ok config %d threads %d elements %zu max_rel_err %.3g\n", cfg,
+             threads, nA, worst);
+    }
+    teardown();
+    free(A0);
+    free(M);
+    free(bo);
+    free(br);
+  }
+  printf("PASS\n");
+  return 0;
+}
+"""
+
+
+def gen_driver(c, k):
+    """The driver: data, calls of lnr_original and lnr_rewritten, checks."""
+    idx = c["indices"]
+    R = c["real"]
+    L = []
+    L.append("/* driver of fuzz case seed %d number %d */" % (c["seed"],
+                                                            c["number"]))
+    L.append('#include "fuzz_support.h"')
+    if k.taco:
+        L.append('#include "taco_tensor_t.h"')
+    L.append("#include <math.h>\n#include <omp.h>\n#include <stdio.h>\n"
+             "#include <stdlib.h>\n#include <string.h>\n#include <float.h>")
+    L.append("typedef %s real;" % R)
+    L.append("#define GUARD 16\n#define GUARD_VALUE 12345.5")
+    L.append("#define REL_TOL %s" % ("1e-9" if R == "double" else "2e-4"))
+    L.append("#define TINY %s" % ("DBL_MIN" if R == "double" else "FLT_MIN"))
+    L.append("#define DATA_SEED %duLL" % c["data_seed"])
+    nc = len(c["configs"])
+    L.append("#define NCFG %d\n#define NIDX %d" % (nc, len(idx)))
+    L.append("static const int CFG_EXT[NCFG][NIDX] = {%s};" % ", ".join(
+        "{%s}" % ", ".join(str(e) for e in g["ext"]) for g in c["configs"]))
+    for key in ("density", "empty", "keep"):
+        L.append("static const double CFG_%s[NCFG] = {%s};" % (
+            key.upper(), ", ".join(repr(float(g[key])) for g in c["configs"])))
+    L.append("static int ext[NIDX];")
+    X = {x: "ext[%d]" % a for a, x in enumerate(idx)}
+    if not k.taco and any(c["bounds"][x] in ("struct", "local") for x in idx):
+        L.append("struct fz_dims {\n  int %s;\n};" % ", ".join(
+            x.upper() for x in idx))
+    sig = ", ".join(p[0] for p in k.params)
+    ret = "int" if k.taco else "void"
+    L.append("%s lnr_original(%s);" % (ret, sig))
+    L.append("%s lnr_rewritten(%s);" % (ret, sig))
+    dense = c["dense"]
+    nd = len(dense)
+    L.append("#define ND %d" % max(nd, 1))
+    L.append("static real *din[ND], *din_abs[ND], *din_keep[ND];")
+    L.append("static size_t din_n[ND];")
+    L.append("static real sc[4];")
+    s = c["sparse"]
+    if s:
+        L.append("static fz_sparse S;\nstatic real *sv, *sv_abs, *sv_keep;")
+        L.append("static int *pos_keep[FZ_MAX_ORDER], *crd_keep[FZ_MAX_ORDER];")
+
+    def size(ix):
+        return " * ".join("(size_t)%s" % X[x] for x in ix) if ix else "1"
+
+    # setup
+    L.append("static void setup(int cfg, uint64_t *rng) {")
+    for a, t in enumerate(dense):
+        L.append("  din_n[%d] = %s;" % (a, size(t["idx"])))
+    L.append("  for (int a = 0; a < %d; a++) {" % nd)
+    L.append("    double *tmp = fz_alloc(din_n[a], sizeof(double));")
+    L.append("    fz_fill(tmp, din_n[a], rng);")
+    L.append("    din[a] = fz_alloc(din_n[a], sizeof(real));")
+    L.append("    din_abs[a] = fz_alloc(din_n[a], sizeof(real));")
+    L.append("    for (size_t x = 0; x < din_n[a]; x++) {")
+    L.append("      din[a][x] = (real)tmp[x];")
+    L.append("      din_abs[a][x] = (real)fabs(tmp[x]);")
+    L.append("    }")
+    L.append("    din_keep[a] = fz_dup(din[a], din_n[a] * sizeof(real));")
+    L.append("    free(tmp);")
+    L.append("  }")
+    L.append("  for (int a = 0; a < 4; a++) {")
+    L.append("    sc[a] = (real)(2.0 * fz_unit(rng) - 1.0);")
+    L.append("  }")
+    if s:
+        order = len(s["levels"])
+        L.append("  int dims[FZ_MAX_ORDER] = {%s};" % ", ".join(
+            X[x] for x in s["levels"]))
+        L.append("  static const int fmt[FZ_MAX_ORDER] = {%s};" % ", ".join(
+            str(f) for f in s["fmt"]))
+        L.append("  size_t n = %s;" % size(s["levels"]))
+        L.append("  double *dense = fz_alloc(n, sizeof(double));")
+        L.append("  fz_sparse_pattern(dense, %d, dims, CFG_DENSITY[cfg], "
+                 "CFG_EMPTY[cfg], rng);" % order)
+        L.append("  fz_sparse_build(&S, %d, dims, fmt, dense, CFG_KEEP[cfg], "
+                 "rng);" % order)
+        L.append("  free(dense);")
+        L.append("  size_t nv = S.npos[%d];" % (order - 1))
+        L.append("  sv = fz_alloc(nv, sizeof(real));")
+        L.append("  sv_abs = fz_alloc(nv, sizeof(real));")
+        L.append("  for (size_t x = 0; x < nv; x++) {")
+        L.append("    sv[x] = (real)S.vals[x];")
+        L.append("    sv_abs[x] = (real)fabs(S.vals[x]);")
+        L.append("  }")
+        L.append("  sv_keep = fz_dup(sv, nv * sizeof(real));")
+        L.append("  for (int l = 0; l < %d; l++) {" % order)
+        L.append("    if (!fmt[l]) continue;")
+        L.append("    size_t np = l ? S.npos[l - 1] : 1;")
+        L.append("    pos_keep[l] = fz_dup(S.pos[l], (np + 1) * sizeof(int));")
+        L.append("    crd_keep[l] = fz_dup(S.crd[l], S.npos[l] * sizeof(int));")
+        L.append("  }")
+    L.append("  (void)cfg;")
+    L.append("}")
+    # inputs_changed
+    L.append("static int inputs_changed(void) {")
+    L.append("  for (int a = 0; a < %d; a++)" % nd)
+    L.append("    if (din_n[a] && memcmp(din[a], din_keep[a], din_n[a] * "
+             "sizeof(real)))")
+    L.append("      return 1;")
+    if s:
+        order = len(s["levels"])
+        L.append("  if (S.npos[%d] && memcmp(sv, sv_keep, S.npos[%d] * "
+                 "sizeof(real)))" % (order - 1, order - 1))
+        L.append("    return 1;")
+        L.append("  for (int l = 0; l < %d; l++) {" % order)
+        L.append("    if (!S.fmt[l]) continue;")
+        L.append("    size_t np = l ? S.npos[l - 1] : 1;")
+        L.append("    if (memcmp(S.pos[l], pos_keep[l], (np + 1) * "
+                 "sizeof(int)) ||")
+        L.append("        (S.npos[l] && memcmp(S.crd[l], crd_keep[l], "
+                 "S.npos[l] * sizeof(int))))")
+        L.append("      return 1;")
+        L.append("  }")
+    L.append("  return 0;")
+    L.append("}")
+    # teardown
+    L.append("static void teardown(void) {")
+    L.append("  for (int a = 0; a < %d; a++) {" % nd)
+    L.append("    free(din[a]); free(din_abs[a]); free(din_keep[a]);")
+    L.append("  }")
+    if s:
+        L.append("  for (int l = 0; l < FZ_MAX_ORDER; l++) {")
+        L.append("    free(pos_keep[l]); free(crd_keep[l]);")
+        L.append("    pos_keep[l] = crd_keep[l] = NULL;")
+        L.append("  }")
+        L.append("  free(sv); free(sv_abs); free(sv_keep);")
+        L.append("  fz_sparse_free(&S);")
+    L.append("}")
+    L.append("static size_t out_size(void) { return %s; }" %
+             size(c["out"]["idx"]))
+    # call
+    dix = {t["name"]: a for a, t in enumerate(dense)}
+    L.append("static void call(int rewritten, int use_abs, real *out) {")
+    L.append("  (void)use_abs;")
+    args = []
+    if k.taco:
+        tensors = k.taco_tensors()
+        for name, ix in tensors:
+            L.append("  int32_t %s_dims[FZ_MAX_ORDER] = {%s};" % (
+                name, ", ".join(X[x] for x in ix) or "0"))
+            L.append("  taco_tensor_t %s_t;" % name)
+            L.append("  memset(&%s_t, 0, sizeof %s_t);" % (name, name))
+            L.append("  %s_t.order = %d;" % (name, len(ix)))
+            L.append("  %s_t.dimensions = %s_dims;" % (name, name))
+            if name == "A":
+                L.append("  A_t.vals = (uint8_t *)out;")
+            elif s and name == s["name"]:
+                L.append("  uint8_t *B_lv[FZ_MAX_ORDER][2];")
+                L.append("  uint8_t **B_ix[FZ_MAX_ORDER];")
+                L.append("  for (int l = 0; l < FZ_MAX_ORDER; l++) {")
+                L.append("    B_lv[l][0] = (uint8_t *)S.pos[l];")
+                L.append("    B_lv[l][1] = (uint8_t *)S.crd[l];")
+                L.append("    B_ix[l] = B_lv[l];")
+                L.append("  }")
+                L.append("  B_t.indices = B_ix;")
+                L.append("  B_t.vals = (uint8_t *)(use_abs ? sv_abs : sv);")
+            else:
+                L.append("  %s_t.vals = (uint8_t *)(use_abs ? din_abs[%d] : "
+                         "din[%d]);" % (name, dix[name], dix[name]))
+    else:
+        if any(c["bounds"][x] in ("struct", "local") for x in idx):
+            L.append("  struct fz_dims dd = {%s};" % ", ".join(X[x]
+                                                               for x in idx))
+    for decl, kind, ref in k.params:
+        if kind == "ext":
+            args.append(X[ref])
+        elif kind == "dims":
+            args.append("&dd")
+        elif kind == "pos":
+            args.append("S.pos[%d]" % ref)
+        elif kind == "crd":
+            args.append("S.crd[%d]" % ref)
+        elif kind == "vals":
+            args.append("use_abs ? sv_abs : sv")
+        elif kind == "dense":
+            args.append("use_abs ? din_abs[%d] : din[%d]" % (dix[ref],
+                                                             dix[ref]))
+        elif kind == "scalar":
+            args.append("use_abs ? (real)fabs((double)sc[0]) : sc[0]")
+        elif kind == "out":
+            args.append("out")
+        elif kind == "taco":
+            args.append("&%s_t" % ref)
+    L.append("  (rewritten ? lnr_rewritten : lnr_original)(%s);" %
+             ", ".join(args))
+    L.append("}")
+    L.append(DRIVER_MAIN)
+    return "\n".join(L) + "\n"
+
+
+# ------------------------------------------------------------- the checks
+
+
+class Result:
+    def __init__(self, number, status, detail="", remarks=()):
+        self.number = number
+        self.status = status  # rewritten, refused, FAIL-...
+        self.detail = detail
+        self.remarks = list(remarks)
+
+
+REMARK_RE = re.compile(r"remark: .*\[(lnr-[a-z-]+)\]")
+
+
+def run(cmd, cwd=None, timeout=120, input_bytes=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout,
+                           input=input_bytes)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        return "timeout", e.stdout or b"", e.stderr or b""
+
+
+def check_case(c, opts, workdir):
+    """Runs one case in workdir; returns a Result."""
+    k, src = prepare_case(c, workdir)
+    return check_files(c, k, src, opts, workdir)
+
+
+def check_batch(cases, opts):
+    """Checks [(case, workdir)] with batched tool runs; returns Results."""
+    prepared = []
+    for c, d in cases:
+        try:
+            k, src = prepare_case(c, d)
+        except Exception:
+            import traceback
+            prepared.append((c, d, None, traceback.format_exc()))
+            continue
+        shutil.copy(os.path.join(d, "kernel.c"), os.path.join(d, "first.c"))
+        prepared.append((c, d, k, src))
+    groups = {}
+    for c, d, k, src in prepared:
+        if k is not None:
+            groups.setdefault(tuple(c["flags"]), []).append(d)
+    firsts, seconds = {}, {}
+    for flags, dirs in groups.items():
+        per = batch_tool(opts, flags, [os.path.join(d, "first.c")
+                                       for d in dirs])
+        if per is None:
+            continue  # one by one
+        for d in dirs:
+            firsts[d] = per[os.path.join(d, "first.c")]
+    for flags, dirs in groups.items():
+        again = []
+        for d in dirs:
+            if d in firsts:
+                with open(os.path.join(d, "kernel.c"), "rb") as f:
+                    if f.read() != firsts[d][1]:
+                        with open(os.path.join(d, "second.c"), "wb") as g:
+                            g.write(firsts[d][1])
+                        again.append(d)
+        per = batch_tool(opts, flags, [os.path.join(d, "second.c")
+                                       for d in again])
+        if per is not None:
+            for d in again:
+                seconds[d] = per[os.path.join(d, "second.c")]
+    results = []
+    for c, d, k, src in prepared:
+        if k is None:
+            results.append(Result(c["number"], "FAIL-fuzzer", src))
+            continue
+        try:
+            results.append(check_files(c, k, src, opts, d, firsts.get(d),
+                                       seconds.get(d)))
+        except Exception:
+            import traceback
+            results.append(Result(c["number"], "FAIL-fuzzer",
+                                  traceback.format_exc()))
+    return results
+
+
+def tool_cmd(opts, c, path):
+    return [opts.tool] + list(c["flags"]) + [path, "--", "-I" + os.path.dirname(
+        path)]
+
+
+def prepare_case(c, workdir):
+    """Writes the case's kernel.c (and what it includes) into workdir."""
+    k = Kernel(c)
+    src = k.emit()
+    os.makedirs(workdir, exist_ok=True)
+    with open(os.path.join(workdir, "kernel.c"), "w") as f:
+        f.write(src)
+    with open(os.path.join(workdir, "case.json"), "w") as f:
+        json.dump(c, f, indent=1)
+    if k.taco:
+        shutil.copy(TACO_HEADER, workdir)
+    return k, src
+
+
+def batch_tool(opts, flags, paths):
+    """lnr-rewrite -i on several files at once (one process start for many
+    cases). Returns {path: (0, new bytes, its remarks)}, or None when the
+    run did not exit with 0 (then the cases are run one by one)."""
+    if not paths:
+        return {}
+    rc, _, err = run([opts.tool, "-i"] + list(flags) + paths + ["--"],
+                     timeout=opts.tool_timeout * max(1, len(paths) // 4))
+    if rc != 0:
+        return None
+    errs = err.decode("utf-8", "replace").splitlines()
+    per = {}
+    for p in paths:
+        with open(p, "rb") as f:
+            per[p] = (0, f.read(), "\n".join(
+                ln for ln in errs if ln.startswith(p + ":")).encode())
+    return per
+
+
+def check_files(c, k, src, opts, workdir, first=None, second=None):
+    """Checks one case. first and second are the tool's results on the
+    kernel and on its rewrite when a batch run already has them."""
+    number = c["number"]
+    kpath = os.path.join(workdir, "kernel.c")
+    log = []
+    if first is None:
+        rc, out, err = run(tool_cmd(opts, c, kpath),
+                           timeout=opts.tool_timeout)
+    else:
+        rc, out, err = first
+    errs = err.decode("utf-8", "replace")
+    remarks = REMARK_RE.findall(errs)
+    log.append("$ %s\nexit %s\n%s" % (" ".join(tool_cmd(opts, c, kpath)), rc,
+                                      errs))
+
+    def fail(kind, detail):
+        with open(os.path.join(workdir, "log.txt"), "w") as f:
+            f.write("\n".join(log) + "\n" + detail + "\n")
+        return Result(number, "FAIL-" + kind, detail, remarks)
+
+    if rc == "timeout":
+        return fail("timeout", "lnr-rewrite did not finish in %ds" %
+                    opts.tool_timeout)
+    if rc != 0:
+        kind = "crash" if rc not in (1, 2) else "exit%d" % rc
+        if rc == 2:
+            # Is the generated file valid C at all?
+            rcc, _, cerr = run([opts.cc, "-fsyntax-only", "-fopenmp",
+                                "-I" + workdir, kpath], timeout=60)
+            if rcc != 0:
+                log.append(cerr.decode("utf-8", "replace"))
+                return fail("generator", "the generated kernel is not "
+                            "valid C")
+        return fail(kind, "lnr-rewrite exited with %s" % rc)
+    if "lnr-internal" in errs:
+        return fail("internal", "an [lnr-internal] remark")
+    srcb = src.encode()
+    if c.get("inplace") and first is None:
+        ip = os.path.join(workdir, "inplace.c")
+        with open(ip, "wb") as f:
+            f.write(srcb)
+        rc2, _, err2 = run([opts.tool, "-i"] + list(c["flags"]) +
+                           [ip, "--", "-I" + workdir],
+                           timeout=opts.tool_timeout)
+        with open(ip, "rb") as f:
+            got = f.read()
+        if rc2 != 0 or got != out:
+            log.append(err2.decode("utf-8", "replace"))
+            return fail("inplace", "-i wrote something else than stdout "
+                        "(exit %s)" % rc2)
+    if c.get("inplace") and first is not None:
+        # The batch ran -i: stdout must show the same file.
+        rc2, got, err2 = run(tool_cmd(opts, c, kpath),
+                             timeout=opts.tool_timeout)
+        if rc2 != 0 or got != out:
+            log.append(err2.decode("utf-8", "replace"))
+            return fail("inplace", "stdout shows something else than -i "
+                        "wrote (exit %s)" % rc2)
+    if out == srcb:
+        if "nest left unchanged" not in errs:
+            return fail("no-remark", "the nest is unchanged without a remark")
+        return Result(number, "refused", "", remarks)
+    # Rewritten.
+    with open(os.path.join(workdir, "rewritten.c"), "wb") as f:
+        f.write(out)
+    if c["refusal"] and c["refusal"] not in MAYBE_LATER:
+        return fail("unexpected-rewrite", "a kernel in the refused style '%s'"
+                    " was rewritten" % c["refusal"])
+    if "[lnr-fuse]" not in errs:
+        return fail("no-remark", "rewritten without an [lnr-fuse] remark")
+    rpath = os.path.join(workdir, "rewritten.c")
+    if second is None:
+        rc3, out3, err3 = run(tool_cmd(opts, c, rpath),
+                              timeout=opts.tool_timeout)
+    else:
+        rc3, out3, err3 = second
+    if rc3 != 0 or out3 != out:
+        log.append(err3.decode("utf-8", "replace"))
+        return fail("not-idempotent", "the tool changed its own output "
+                    "(exit %s)" % rc3)
+    return compile_and_run(c, k, opts, workdir, log, fail, remarks)
+
+
+def compile_and_run(c, k, opts, workdir, log, fail, remarks):
+    with open(os.path.join(workdir, "driver.c"), "w") as f:
+        f.write(gen_driver(c, k))
+    for who, fn in (("original", "kernel.c"), ("rewritten", "rewritten.c")):
+        with open(os.path.join(workdir, "%s_w.c" % who), "w") as f:
+            f.write("#define kern lnr_%s\n#include \"%s\"\n" % (who, fn))
+    exe = os.path.join(workdir, "driver")
+    base = [opts.cc, "-O2", "-fopenmp", "-w", "-I" + workdir, "-I" + HERE]
+    if opts.tsan:
+        base = [opts.cc, "-O1", "-g", "-fopenmp", "-fsanitize=thread", "-w",
+                "-I" + workdir, "-I" + HERE]
+    # The original alone first: a failure there is the generator's.
+    rc, _, err = run(base + ["-c", "original_w.c", "-o", "original.o"],
+                     cwd=workdir, timeout=opts.cc_timeout)
+    if rc != 0:
+        log.append(err.decode("utf-8", "replace"))
+        return fail("generator", "the generated kernel does not compile")
+    rc, _, err = run(base + ["-c", "rewritten_w.c", "-o", "rewritten.o"],
+                     cwd=workdir, timeout=opts.cc_timeout)
+    if rc != 0:
+        log.append(err.decode("utf-8", "replace"))
+        return fail("compile", "the rewritten kernel does not compile")
+    rc, _, err = run(base + ["driver.c", "original.o", "rewritten.o",
+                             opts.support_obj, "-lm", "-o", exe],
+                     cwd=workdir, timeout=opts.cc_timeout)
+    if rc != 0:
+        log.append(err.decode("utf-8", "replace"))
+        return fail("generator", "the driver does not compile")
+    env = dict(os.environ, OMP_WAIT_POLICY="passive")
+    env.pop("OMP_NUM_THREADS", None)
+    if opts.tsan:
+        # Archer tells ThreadSanitizer about OpenMP's synchronization.
+        env.update(OMP_TOOL_LIBRARIES=opts.archer,
+                   TSAN_OPTIONS="ignore_noninstrumented_modules=1:"
+                   "exitcode=66:halt_on_error=1")
+    try:
+        p = subprocess.run([exe], cwd=workdir, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=opts.run_timeout,
+                           env=env)
+        rc, out, err = p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return fail("timeout", "the driver did not finish in %ds" %
+                    opts.run_timeout)
+    log.append(out.decode("utf-8", "replace") +
+               err.decode("utf-8", "replace"))
+    if opts.tsan and (rc == 66 or b"ThreadSanitizer" in err):
+        return fail("race", "ThreadSanitizer: " + next(
+            (ln for ln in err.decode("utf-8", "replace").splitlines()
+             if "WARNING: ThreadSanitizer" in ln), "exit %s" % rc))
+    if rc != 0 or b"PASS" not in out:
+        msg = err.decode("utf-8", "replace").strip().splitlines()
+        return fail("mismatch", msg[-1] if msg else "driver exit %s" % rc)
+    return Result(c["number"], "rewritten", "", remarks)
+
+
+# --------------------------------------------------------------- reduction
+
+
+def drop_index(c, x):
+    """c without index x (which no access may use any more)."""
+    c = json.loads(json.dumps(c))
+    a = c["indices"].index(x)
+    c["indices"].remove(x)
+    c["order"].remove(x)
+    c["bounds"].pop(x, None)
+    c["macro_ext"].pop(x, None)
+    for g in c["configs"]:
+        del g["ext"][a]
+    return c
+
+
+def used_indices(c):
+    used = set(c["out"]["idx"])
+    for t in c["dense"]:
+        used |= set(t["idx"])
+    if c["sparse"]:
+        used |= set(c["sparse"]["levels"])
+    return used
+
+
+def candidates(c):
+    """Simpler variants of case c, the most promising first."""
+    def variant(f):
+        d = json.loads(json.dumps(c))
+        f(d)
+        return d
+    simple = {"stmt": "+=", "subscripts": "inline", "accessor": False,
+              "lin": "horner", "braces": "all", "paren": False,
+              "pragma": None, "inplace": False, "scalars": [],
+              "real": "double", "itype": "int", "style": "hand"}
+    for key, v in simple.items():
+        if c.get(key) != v:
+            yield variant(lambda d, key=key, v=v: d.__setitem__(key, v))
+    if any(b != "param" for b in c["bounds"].values()):
+        yield variant(lambda d: d.__setitem__(
+            "bounds", {x: "param" for x in d["indices"]}))
+    for fl in c["flags"]:
+        yield variant(lambda d, fl=fl: d["flags"].remove(fl))
+    if not c["restrict"]:
+        yield variant(lambda d: (d.__setitem__("restrict", True),
+                                 d["flags"].remove("--assume-no-alias")
+                                 if "--assume-no-alias" in d["flags"]
+                                 else None))
+    for a in range(len(c["dense"])):
+        yield variant(lambda d, a=a: d["dense"].pop(a))
+    if c["sparse"]:
+        yield variant(lambda d: d.__setitem__("sparse", None))
+        if c["sparse"]["format"] not in ("CSR",) and \
+                len(c["sparse"]["levels"]) > 2:
+            def to_csr(d):
+                s = d["sparse"]
+                s["levels"] = s["levels"][:2]
+                s["fmt"] = [0, 1]
+                s["format"] = "CSR"
+            yield variant(to_csr)
+    def and_unused(d, x):
+        if x not in used_indices(d) and len(d["indices"]) > 2:
+            return drop_index(d, x)
+        return d
+    for a, t in enumerate(c["dense"]):
+        if len(t["idx"]) > 1:
+            for x in t["idx"]:
+                d = variant(lambda d, a=a, x=x: d["dense"][a]["idx"].remove(x))
+                yield and_unused(d, x)
+    for x in c["out"]["idx"]:
+        d = variant(lambda d, x=x: d["out"]["idx"].remove(x))
+        yield and_unused(d, x)
+    for x in c["indices"]:
+        if x not in used_indices(c) and len(c["indices"]) > 2:
+            yield drop_index(c, x)
+
+
+def fixup(c):
+    """Keeps a reduced case self-consistent."""
+    s = c["sparse"]
+    order = c["order"]
+    if s:
+        slots = [p for p, x in enumerate(order) if x in s["levels"]]
+        for p, x in zip(slots, s["levels"]):
+            order[p] = x
+    if c["stmt"] == "acc" and order[-1] in c["out"]["idx"]:
+        c["stmt"] = "+="
+    if c["pragma"] and (order[0] not in c["out"]["idx"] or not
+                        (0 in dense_loops(c))):
+        c["pragma"] = None
+    for x in c["indices"]:
+        if c["bounds"].get(x) is None:
+            c["bounds"][x] = "param"
+    return c
+
+
+def reduce_case(c, opts, kind):
+    """Greedy reduction of c while it still fails with the same kind."""
+    work = os.path.join(opts.work, "reduce-%d-%d" % (c["seed"], c["number"]))
+    trial = [0]
+
+    def fails(d):
+        trial[0] += 1
+        wd = os.path.join(work, "trial-%d" % trial[0])
+        try:
+            r = check_case(d, opts, wd)
+        except Exception:
+            return False
+        ok = r.status == kind
+        if not ok:
+            shutil.rmtree(wd, ignore_errors=True)
+        return ok
+
+    progress = True
+    while progress:
+        progress = False
+        for d in candidates(c):
+            d = fixup(d)
+            if d == c:
+                continue
+            if fails(d):
+                c = d
+                progress = True
+                if not opts.quiet:
+                    print("  reduced: %d indices, %d dense factors, sparse %s, "
+                      "style %s" % (len(c["indices"]), len(c["dense"]),
+                                    c["sparse"]["format"] if c["sparse"]
+                                    else "none", c["style"]), flush=True)
+                break
+    final = os.path.join(work, "reduced")
+    check_case(c, opts, final)
+    return c, final
+
+
+# ------------------------------------------------------------------ main
+
+
+def replay(opts, case_dir):
+    """Re-checks a kept case (kernel.c + case.json) from its directory."""
+    with open(os.path.join(case_dir, "case.json")) as f:
+        c = json.load(f)
+    work = tempfile.mkdtemp(prefix="lnr-replay-", dir=opts.work)
+    for fn in os.listdir(case_dir):
+        if fn in ("kernel.c", "case.json", "taco_tensor_t.h"):
+            shutil.copy(os.path.join(case_dir, fn), work)
+    if c["style"] == "taco":
+        shutil.copy(TACO_HEADER, work)
+    k = Kernel(c)
+    generated = k.emit()
+    with open(os.path.join(work, "kernel.c")) as f:
+        src = f.read()
+    if src != generated:
+        # A hand-reduced kernel: keep it, the parameters still match.
+        pass
+    r = check_files(c, k, src, opts, work)
+    expect = "refused" if c.get("refusal") and \
+        c["refusal"] not in MAYBE_LATER else None
+    print("%s: %s %s" % (case_dir, r.status, r.detail))
+    ok = not r.status.startswith("FAIL") and (expect is None or
+                                               r.status == expect)
+    if ok:
+        shutil.rmtree(work, ignore_errors=True)
+    else:
+        print("  kept in %s" % work)
+    return 0 if ok else 1
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tool", required=True, help="the lnr-rewrite binary")
+    ap.add_argument("--cases", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0,
+                    help="number of the first case")
+    ap.add_argument("--only", default="", help="comma-separated case numbers")
+    ap.add_argument("-j", "--jobs", type=int, default=1)
+    ap.add_argument("--batch", type=int, default=25,
+                    help="cases per lnr-rewrite process (-i on all their "
+                    "files at once; a batch that fails is rerun case by "
+                    "case); 1 runs every case on its own")
+    ap.add_argument("--work", default=None, help="work directory (kept)")
+    ap.add_argument("--keep-all", action="store_true",
+                    help="keep every case's files, not only failures")
+    ap.add_argument("--cc", default=None,
+                    help="C compiler (gcc; clang-14 with --tsan)")
+    ap.add_argument("--tsan", action="store_true",
+                    help="build the kernels and the driver with clang "
+                    "-fsanitize=thread and run them under Archer (the "
+                    "OpenMP tool of LLVM's libomp): a data race in the "
+                    "rewritten (or original) kernel is a failure")
+    ap.add_argument("--archer", default="/usr/lib/llvm-14/lib/libarcher.so")
+    ap.add_argument("--tool-timeout", type=int, default=60)
+    ap.add_argument("--cc-timeout", type=int, default=180)
+    ap.add_argument("--run-timeout", type=int, default=120)
+    ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--tolerate", action="append", default=[],
+                    metavar="KIND",
+                    help="count failures of this kind (e.g. not-idempotent, "
+                    "a known bug with its own XFAIL regression test) "
+                    "without failing the run; repeatable")
+    ap.add_argument("--replay", nargs="*", default=None,
+                    help="re-check kept case directories instead")
+    ap.add_argument("--reduce", action="store_true",
+                    help="reduce each failing case of --only to a smaller "
+                    "one that fails the same way")
+    ap.add_argument("--print", action="store_true",
+                    help="print the kernel of each case and exit")
+    opts = ap.parse_args(argv)
+    opts.tool = os.path.abspath(opts.tool)
+    if opts.cc is None:
+        opts.cc = "clang-14" if opts.tsan else os.environ.get("CC", "gcc")
+    if opts.tsan and not os.path.exists(opts.archer):
+        ap.error("--tsan needs Archer: no %s" % opts.archer)
+    if not os.access(opts.tool, os.X_OK):
+        ap.error("no executable tool at %s" % opts.tool)
+    if opts.work is None:
+        opts.work = tempfile.mkdtemp(prefix="lnr-fuzz-")
+    os.makedirs(opts.work, exist_ok=True)
+    opts.work = os.path.abspath(opts.work)
+    # The support library, once.
+    opts.support_obj = os.path.join(opts.work, "fuzz_support.o")
+    rc, _, err = run([opts.cc, "-O2", "-fPIC", "-c",
+                      os.path.join(HERE, "fuzz_support.c"),
+                      "-o", opts.support_obj])
+    if rc != 0:
+        sys.stderr.write(err.decode())
+        return 2
+    if opts.replay is not None:
+        bad = sum(replay(opts, d) for d in opts.replay)
+        print("%d passed, %d failed" % (len(opts.replay) - bad, bad))
+        return 1 if bad else 0
+
+    if opts.only:
+        numbers = [int(x) for x in opts.only.split(",")]
+    else:
+        numbers = list(range(opts.first, opts.first + opts.cases))
+    if opts.print:
+        for n in numbers:
+            print(Kernel(make_case(opts.seed, n)).emit())
+        return 0
+
+    if opts.reduce:
+        for n in numbers:
+            c = make_case(opts.seed, n)
+            r = check_case(c, opts, os.path.join(opts.work, "orig-%d" % n))
+            if not r.status.startswith("FAIL"):
+                print("case %d: %s, nothing to reduce" % (n, r.status))
+                continue
+            print("case %d: %s: reducing" % (n, r.status), flush=True)
+            c, d = reduce_case(c, opts, r.status)
+            print("case %d reduced (%s):" % (n, d))
+            with open(os.path.join(d, "kernel.c")) as f:
+                print(f.read())
+        return 0
+
+    start = time.time()
+    counts = {}
+    remark_counts = {}
+    failures = []
+
+    def batch(ns):
+        todo = [(make_case(opts.seed, n),
+                 os.path.join(opts.work, "case-%d-%06d" % (opts.seed, n)))
+                for n in ns]
+        rs = check_batch(todo, opts)
+        for r, (c, d) in zip(rs, todo):
+            if not r.status.startswith("FAIL") and not opts.keep_all:
+                shutil.rmtree(d, ignore_errors=True)
+        return rs
+
+    size = max(1, opts.batch)
+    batches = [numbers[a:a + size] for a in range(0, len(numbers), size)]
+
+    def results():
+        with concurrent.futures.ThreadPoolExecutor(
+                max_workers=opts.jobs) as ex:
+            for rs in ex.map(batch, batches):
+                for r in rs:
+                    yield r
+
+    if True:
+        for done, r in enumerate(results(), 1):
+            counts[r.status] = counts.get(r.status, 0) + 1
+            if r.status == "refused":
+                for name in set(r.remarks):
+                    remark_counts[name] = remark_counts.get(name, 0) + 1
+            if r.status.startswith("FAIL") and \
+                    r.status[5:] not in opts.tolerate:
+                failures.append(r)
+            if r.status.startswith("FAIL") and counts[r.status] <= 20:
+                print("case %d: %s: %s (kept in %s)" % (
+                    r.number, r.status, r.detail.strip().splitlines()[-1]
+                    if r.detail.strip() else "",
+                    os.path.join(opts.work, "case-%d-%06d" % (opts.seed,
+                                                              r.number))),
+                      flush=True)
+            elif not opts.quiet and (done % 100 == 0):
+                print("... %d/%d cases, %d failures, %.0fs" % (
+                    done, len(numbers), len(failures), time.time() - start),
+                    flush=True)
+    elapsed = time.time() - start
+    print("lnr-fuzz: seed %d, %d cases in %.0fs: %d rewritten and proved "
+          "equal (1 and 2 threads), %d left unchanged, %d failed" % (
+              opts.seed, len(numbers), elapsed, counts.get("rewritten", 0),
+              counts.get("refused", 0), len(failures)))
+    if remark_counts:
+        print("  unchanged nests by remark: " + ", ".join(
+            "%s %d" % kv for kv in sorted(remark_counts.items(),
+                                          key=lambda kv: -kv[1])))
+    for kind in sorted(k for k in counts if k.startswith("FAIL")):
+        print("  %s: %d%s" % (kind, counts[kind], " (tolerated: a known bug)"
+                              if kind[5:] in opts.tolerate else ""))
+    print("  work directory: %s" % opts.work)
+    print("%d passed, %d failed" % (len(numbers) - len(failures),
+                                    len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,27 @@
+// Bad input (a bug, issue 7): code after the nest on the nest's last line.
+// The rewrite is correct (first RUN lines: fused, proved by execution), but
+// the text after the nest on that line is reformatted too ('} } int x = 0;
+// (void)x;' becomes four lines), although the README promises that
+// everything else in the file stays byte-for-byte as it was. Expected: the
+// line's tail kept. Expected to fail until the tool is fixed.
+// XFAIL: *
+// RUN: lnr-rewrite %s -- > %t.rewritten.c 2> %t.err
+// RUN: FileCheck --check-prefix=REMARK %s < %t.err
+// REMARK: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
+// RUN: sh %S/Inputs/prove.sh %cc %harness %t %s %t.rewritten.c | FileCheck --check-prefix=EXEC %s
+// EXEC: PASS: lnr_rewritten matches lnr_original on all cases
+// RUN: FileCheck --check-prefix=TAIL %s < %t.rewritten.c
+// TAIL: } /* end if */ int unused_after = 0; (void)unused_after;{{$}}
+
+void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
+                const double *vals, const double *C, const double *D,
+                const double *E, double *restrict A) {
+  if (n > 0) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    } } /* end if */ int unused_after = 0; (void)unused_after;
+}

@@ -1,0 +1,24 @@
+// Bad input: a comment inside the nest and a backslash-newline inside the
+// statement. Expected: rewritten, proved by execution. (The comments inside
+// the replaced nest are not carried over: see the report of issue 7.)
+// RUN: lnr-rewrite %s -- > %t.rewritten.c 2> %t.err
+// RUN: FileCheck %s < %t.err
+// CHECK: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
+// RUN: sh %S/Inputs/prove.sh %cc %harness %t %s %t.rewritten.c | FileCheck --check-prefix=EXEC %s
+// EXEC: PASS: lnr_rewritten matches lnr_original on all cases
+// RUN: FileCheck --check-prefix=KEEP %s < %t.rewritten.c
+// KEEP: /* before the nest */
+
+void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
+                const double *vals, const double *C, const double *D,
+                const double *E, double *restrict A) {
+  /* before the nest */
+  for (int i = 0; i < n; i++) // rows
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p]; /* column of the nonzero */
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * \
+                          D[j * K + k] * E[j * L + l];
+    }
+}

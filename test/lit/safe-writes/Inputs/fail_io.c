@@ -1,0 +1,132 @@
+/* LD_PRELOAD shim for the safe-write tests (issue 7): makes one step of
+ * lnr-rewrite's "write a temporary beside the file, then rename it over the
+ * file" fail, without changing the tool. The temporaries are the files whose
+ * name contains "-lnr-" (tool/FileTransaction.cpp). LNR_FAIL_IO says what
+ * fails:
+ *   create     creating a temporary: EACCES
+ *   write      writing a temporary: ENOSPC after half of the first write
+ *   chmod      setting the temporary's mode: EPERM
+ *   renameN    the N-th rename of a temporary over its file: EXDEV
+ *   kill       the process is killed (SIGKILL) in the middle of writing a
+ *              temporary
+ * Every failure is reported on stderr as "fail_io: ...".
+ * Build: cc -shared -fPIC -o fail_io.so fail_io.c -ldl */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static const char *mode(void) {
+  const char *m = getenv("LNR_FAIL_IO");
+  return m ? m : "";
+}
+
+static int is_temp(const char *path) {
+  return path && strstr(path, "-lnr-") != NULL;
+}
+
+static int fd_is_temp(int fd) {
+  char link[64], path[4096];
+  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t n = readlink(link, path, sizeof path - 1);
+  if (n <= 0)
+    return 0;
+  path[n] = '\0';
+  return is_temp(path);
+}
+
+static void note(const char *what, const char *path) {
+  fprintf(stderr, "fail_io: %s %s\n", what, path ? path : "");
+}
+
+#define REAL(name, type) ((type)dlsym(RTLD_NEXT, name))
+
+typedef int (*open_fn)(const char *, int, ...);
+typedef int (*openat_fn)(int, const char *, int, ...);
+
+static int fail_create(const char *path, int flags) {
+  if ((flags & O_CREAT) && is_temp(path) && !strcmp(mode(), "create")) {
+    note("create", path);
+    errno = EACCES;
+    return 1;
+  }
+  return 0;
+}
+
+#define OPEN_WRAPPER(name)                                                     \
+  int name(const char *path, int flags, ...) {                                 \
+    mode_t m = 0;                                                              \
+    if (flags & O_CREAT) {                                                     \
+      va_list ap;                                                              \
+      va_start(ap, flags);                                                     \
+      m = va_arg(ap, mode_t);                                                  \
+      va_end(ap);                                                              \
+    }                                                                          \
+    if (fail_create(path, flags))                                              \
+      return -1;                                                               \
+    return REAL(#name, open_fn)(path, flags, m);                               \
+  }
+OPEN_WRAPPER(open)
+OPEN_WRAPPER(open64)
+
+#define OPENAT_WRAPPER(name)                                                   \
+  int name(int dir, const char *path, int flags, ...) {                        \
+    mode_t m = 0;                                                              \
+    if (flags & O_CREAT) {                                                     \
+      va_list ap;                                                              \
+      va_start(ap, flags);                                                     \
+      m = va_arg(ap, mode_t);                                                  \
+      va_end(ap);                                                              \
+    }                                                                          \
+    if (fail_create(path, flags))                                              \
+      return -1;                                                               \
+    return REAL(#name, openat_fn)(dir, path, flags, m);                        \
+  }
+OPENAT_WRAPPER(openat)
+OPENAT_WRAPPER(openat64)
+
+ssize_t write(int fd, const void *buf, size_t count) {
+  typedef ssize_t (*write_fn)(int, const void *, size_t);
+  if (count > 1 && (!strcmp(mode(), "write") || !strcmp(mode(), "kill")) &&
+      fd_is_temp(fd)) {
+    REAL("write", write_fn)(fd, buf, count / 2); /* a partial temporary */
+    if (!strcmp(mode(), "kill")) {
+      note("kill", "");
+      kill(getpid(), SIGKILL);
+    }
+    note("write", "");
+    errno = ENOSPC;
+    return -1;
+  }
+  return REAL("write", write_fn)(fd, buf, count);
+}
+
+int chmod(const char *path, mode_t m) {
+  typedef int (*chmod_fn)(const char *, mode_t);
+  if (is_temp(path) && !strcmp(mode(), "chmod")) {
+    note("chmod", path);
+    errno = EPERM;
+    return -1;
+  }
+  return REAL("chmod", chmod_fn)(path, m);
+}
+
+int rename(const char *from, const char *to) {
+  typedef int (*rename_fn)(const char *, const char *);
+  static int count;
+  if (is_temp(from) && !strncmp(mode(), "rename", 6) &&
+      ++count == atoi(mode() + 6)) {
+    note("rename", to);
+    errno = EXDEV;
+    return -1;
+  }
+  return REAL("rename", rename_fn)(from, to);
+}
