@@ -1,35 +1,26 @@
 //===- FusionTest.cpp - Algorithm 1 and the cost model, without Clang -----===//
 
-#include "analysis/ir/Cost.h"
 #include "analysis/ir/Fusion.h"
+#include "analysis/ir/Cost.h"
+
+#include "KernelBuilders.h"
 
 #include <gtest/gtest.h>
 
 using namespace lnr;
 using namespace lnr::ir;
+using namespace lnr::ir::test;
 
 namespace {
-
-const auto D = LevelFormat::Dense;
-const auto C = LevelFormat::Compressed;
-
-Loop dense(std::string I) { return Loop{std::move(I), "", 0}; }
-Loop compressed(std::string I, std::string T, unsigned Level) {
-  return Loop{std::move(I), std::move(T), Level};
-}
-
-std::vector<std::string> indicesOf(const std::vector<Loop> &Loops) {
-  std::vector<std::string> Out;
-  for (const Loop &L : Loops)
-    Out.push_back(L.Index);
-  return Out;
-}
 
 /// <SDDMM, SpMM>: A(i,l) = B(i,j) * C(i,k) * D(j,k) * E(j,l), B in CSR.
 Kernel sddmmSpmm() {
   Kernel K;
-  K.Tensors = {{"A", {D, D}}, {"B", {D, C}}, {"C", {D, D}},
-               {"D", {D, D}}, {"E", {D, D}}};
+  K.Tensors = {{"A", {D, D}},
+               {"B", {D, C}},
+               {"C", {D, D}},
+               {"D", {D, D}},
+               {"E", {D, D}}};
   K.Indices = {{"i", "N"}, {"j", ""}, {"k", "K"}, {"l", "L"}};
   K.Stmt = {{"A", {"i", "l"}},
             true,

@@ -9,27 +9,15 @@
 
 #include "analysis/ir/Schedule.h"
 
+#include "KernelBuilders.h"
+
 #include <gtest/gtest.h>
 
 using namespace lnr;
 using namespace lnr::ir;
+using namespace lnr::ir::test;
 
 namespace {
-
-const auto D = LevelFormat::Dense;
-const auto C = LevelFormat::Compressed;
-
-Loop dense(std::string I) { return Loop{std::move(I), "", 0}; }
-Loop compressed(std::string I, std::string T, unsigned Level) {
-  return Loop{std::move(I), std::move(T), Level};
-}
-
-std::vector<std::string> indicesOf(const std::vector<Loop> &Loops) {
-  std::vector<std::string> Out;
-  for (const Loop &L : Loops)
-    Out.push_back(L.Index);
-  return Out;
-}
 
 Tensor dense2(std::string Name) { return Tensor{std::move(Name), {D, D}}; }
 
