@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -32,6 +33,41 @@ bool isSimple(const std::string &Text) {
 
 std::string parenthesized(const std::string &Text) {
   return isSimple(Text) ? Text : "(" + Text + ")";
+}
+
+bool isIdentifierChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+/// Text with every use of the identifier From replaced by To; members
+/// ('.From', '->From') are not uses.
+std::string substitute(const std::string &Text, const std::string &From,
+                       const std::string &To) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size();) {
+    if (!isIdentifierChar(Text[I])) {
+      Out += Text[I++];
+      continue;
+    }
+    size_t End = I;
+    while (End < Text.size() && isIdentifierChar(Text[End]))
+      ++End;
+    std::string Word = Text.substr(I, End - I);
+    bool Member = (I >= 1 && Text[I - 1] == '.') ||
+                  (I >= 2 && Text.compare(I - 2, 2, "->") == 0);
+    Out += Word == From && !Member ? To : Word;
+    I = End;
+  }
+  return Out;
+}
+
+/// Text with every occurrence of From replaced by To.
+std::string replaceAll(std::string Text, const std::string &From,
+                       const std::string &To) {
+  for (size_t At = Text.find(From); At != std::string::npos;
+       At = Text.find(From, At + To.size()))
+    Text.replace(At, From.size(), To);
+  return Text;
 }
 
 class Emitter {
@@ -119,9 +155,12 @@ public:
         if (std::optional<std::string> Simd = simd(L, *G.Statement))
           Text += *Simd + "\n";
       line(Depth + Opened, *Header + " {");
-      if (L.isCompressed())
+      if (L.isCompressed()) {
         for (const std::string &P : S.loop(L.Index)->Prologue)
           line(Depth + Opened + 1, P);
+        if (Prefetch)
+          prefetches(L, G, Depth + Opened + 1);
+      }
       ++Opened;
     }
     unsigned Inner = Depth + Opened;
@@ -146,6 +185,7 @@ public:
 
   std::string Text;
   bool Simd = true;
+  bool Prefetch = true;
 
 private:
   const ir::Kernel &K;
@@ -199,6 +239,113 @@ private:
       return std::nullopt;
     return "for (" + Loop->IndexType + " " + Index + " = 0; " + Index + " < " +
            V->Extent + "; " + Index + "++)";
+  }
+
+  /// The source text of an input factor with the dense positions it reads
+  /// (TACO's kD, row pointers) written out.
+  std::optional<std::string> inlinedFactor(const ir::Access &A) const {
+    for (size_t I = 0; I < K.Stmt.Factors.size(); ++I) {
+      if (K.Stmt.Factors[I].Tensor != A.Tensor ||
+          K.Stmt.Factors[I].Indices != A.Indices)
+        continue;
+      std::string Text = S.Factors[I];
+      if (I < S.FactorAliases.size())
+        for (const std::string &Name : S.FactorAliases[I])
+          for (const NestSource::Alias &Alias : S.Aliases) {
+            size_t Eq = Alias.Declaration.find('=');
+            size_t Semi = Alias.Declaration.rfind(';');
+            if (Alias.Name != Name || Eq == std::string::npos ||
+                Semi == std::string::npos || Semi < Eq)
+              continue;
+            Text = substitute(
+                Text, Name,
+                "(" + Alias.Declaration.substr(Eq + 1, Semi - Eq - 1) + ")");
+          }
+      return Text;
+    }
+    return std::nullopt;
+  }
+
+  /// Inside a compressed loop over L (the nonzeros of L.Driver): software
+  /// prefetches of the dense rows X(L.Index, y) that the next nonzero will
+  /// gather, for every input X read below L with y its unit-stride index
+  /// iterated densely from zero below L. The next coordinate is read only
+  /// where the loop itself reads it (p + 1 < its end), and each address is
+  /// one the nest computes for that nonzero. Random rows are what the fused
+  /// nest waits for: the memory latency, not the arithmetic, bounds it.
+  void prefetches(const ir::Loop &L, const ir::BranchedGraph &G,
+                  unsigned Depth) {
+    const LoopSource *Src = S.loop(L.Index);
+    unsigned Step = S.ElementType == "double"  ? 8
+                    : S.ElementType == "float" ? 16
+                                               : 0;
+    if (!Src || Src->NextCoordinate.empty() || Src->LoopEnd.empty() ||
+        Src->Position.empty() || !Step)
+      return;
+    // Indices iterated densely below L in G.
+    std::set<std::string> Below;
+    bool After = false;
+    for (const ir::Loop &O : G.Loops) {
+      if (After && !O.isCompressed())
+        Below.insert(O.Index);
+      After = After || &O == &L;
+    }
+    std::function<void(const ir::BranchedGraph &)> Collect =
+        [&](const ir::BranchedGraph &B) {
+          for (const ir::Loop &O : B.Loops)
+            if (!O.isCompressed())
+              Below.insert(O.Index);
+          for (const ir::BranchedGraph &C : B.Branches)
+            Collect(C);
+        };
+    for (const ir::BranchedGraph &B : G.Branches)
+      Collect(B);
+    std::vector<ir::Assignment> Statements =
+        G.Statement ? std::vector<ir::Assignment>{*G.Statement}
+                    : G.statements();
+
+    bool Named = isSimple(L.Index);
+    std::map<std::string, std::vector<std::string>> ByRow; // extent -> rows
+    std::map<std::string, std::string> RowType;
+    std::set<std::string> Seen;
+    for (const ir::Assignment &A : Statements)
+      for (const ir::Access &X : A.Factors) {
+        const ir::Tensor *T = K.findTensor(X.Tensor);
+        if (!T || T->isSparse() || CName.count(X.Tensor) ||
+            X.Indices.size() != 2 || X.Indices[0] != L.Index ||
+            !Below.count(X.Indices[1]))
+          continue;
+        const std::string &Y = X.Indices[1];
+        const LoopSource *YSrc = S.loop(Y);
+        const ir::IndexVar *YVar = K.findIndex(Y);
+        std::optional<std::string> Text = inlinedFactor(X);
+        if (!YSrc || !YSrc->StartsAtZero || !YVar || YVar->Extent.empty() ||
+            !Text || !Seen.insert(*Text).second)
+          continue;
+        std::string Row = substitute(*Text, Y, "$");
+        Row = Named ? substitute(Row, L.Index, Src->NextCoordinate)
+                    : replaceAll(Row, L.Index, Src->NextCoordinate);
+        ByRow[YVar->Extent].push_back(Row);
+        RowType[YVar->Extent] = YSrc->IndexType;
+      }
+    if (ByRow.empty())
+      return;
+    std::string Var = "pf";
+    for (unsigned N = 1; S.IsNameTaken(Var); ++N)
+      Var = "pf_" + std::to_string(N);
+    Text += "#ifdef __GNUC__\n";
+    line(Depth, "if (" + Src->Position + " + 1 < " + Src->LoopEnd + ") {");
+    for (const auto &[Extent, Rows] : ByRow) {
+      line(Depth + 1, "for (" + RowType[Extent] + " " + Var + " = 0; " + Var +
+                          " < " + Extent + "; " + Var +
+                          " += " + std::to_string(Step) + ") {");
+      for (const std::string &Row : Rows)
+        line(Depth + 2,
+             "__builtin_prefetch(&" + replaceAll(Row, "$", Var) + ");");
+      line(Depth + 1, "}");
+    }
+    line(Depth, "}");
+    Text += "#endif\n";
   }
 
   void zero(const ir::Temporary &T, unsigned Depth) {
@@ -301,6 +448,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
   EmittedNest Out;
   Emitter E(K, S);
   E.Simd = Opts.OpenMP;
+  E.Prefetch = Opts.Prefetch;
   if (auto R = E.nameTemporaries(G))
     return *R;
   if (E.hasVectors() && !S.HasStdlib)

@@ -24,6 +24,9 @@ struct EmitOptions {
   /// and guided within noise of each other, static 5-10% slower; dynamic,64
   /// had the steadiest best median (README.md, "OpenMP schedule").
   std::string OmpSchedule = "dynamic, 64";
+  /// Software prefetches, one nonzero ahead, of the dense rows a compressed
+  /// loop gathers through its coordinate (README.md, "Prefetching").
+  bool Prefetch = true;
 };
 
 struct EmittedNest {

@@ -113,6 +113,11 @@ cl::opt<std::string> EmitGraphDir(
 cl::opt<bool> NoOpenMP("no-openmp",
                        cl::desc("Do not add '#pragma omp parallel for'"),
                        cl::cat(ToolCategory));
+cl::opt<bool> NoPrefetch(
+    "no-prefetch",
+    cl::desc("Do not add software prefetches of the rows the next nonzero "
+             "gathers"),
+    cl::cat(ToolCategory));
 cl::opt<std::string> OmpSchedule(
     "omp-schedule",
     cl::desc("Schedule clause of added OpenMP loops (default: dynamic, 64)"),
@@ -253,6 +258,7 @@ int main(int argc, const char **argv) {
   Opts.Rewrite.Recovery.AssumeNoAlias = AssumeNoAlias;
   Opts.Rewrite.Emission.OpenMP = !NoOpenMP;
   Opts.Rewrite.Emission.OmpSchedule = OmpSchedule;
+  Opts.Rewrite.Emission.Prefetch = !NoPrefetch;
   Opts.Rewrite.Directive = ScheduleDirective;
   Opts.Check = Check;
   Opts.Explain = Explain;

@@ -76,6 +76,7 @@ struct LoopFact {
   bool Compressed = false;
   // Dense loops.
   std::string Extent;
+  bool FromZero = false;
   // Compressed loops.
   const Expr *PosBase = nullptr;
   const VarDecl *ParentVar = nullptr; // indexes pos[]: a loop variable
@@ -126,6 +127,12 @@ private:
 
   bool inFile(SourceRange R) const {
     return R.getBegin().isFileID() && R.getEnd().isFileID();
+  }
+
+  /// "crd[p + 1]" for the load "crd[p]"; empty inside a macro.
+  std::string nextCoordinate(const ArraySubscriptExpr *Load) const {
+    std::string Base = text(Load->getBase()), Index = text(Load->getIdx());
+    return Base.empty() || Index.empty() ? "" : Base + "[" + Index + " + 1]";
   }
 
   const LoopFact *loopOf(const VarDecl *V) const {
@@ -353,6 +360,7 @@ const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
       &Ctx.Idents.get(Name), Load->getType(), nullptr, SC_None);
   L.CoordinateArray = Array;
   L.Source.Index = Name;
+  L.Source.NextCoordinate = nextCoordinate(Load);
   return L.Coordinate;
 }
 
@@ -428,6 +436,12 @@ bool Recoverer::readLoop(const ForStmt *For) {
     L.Compressed = true;
     L.PosBase = LoPos->getBase()->IgnoreParenImpCasts();
     L.ParentVar = Q;
+    L.Source.Position = L.Var->getName().str();
+    // Below a dense loop over [0, n), the level's positions end at pos[n].
+    const LoopFact *Parent = loopOf(Q);
+    L.Source.LoopEnd = text(HiPos);
+    if (!Parent->Compressed && Parent->FromZero && !Parent->Extent.empty())
+      L.Source.LevelEnd = text(LoPos->getBase()) + "[" + Parent->Extent + "]";
   } else {
     for (const Expr *Bound : {Lo, Hi}) {
       if (mentionsNestVariable(Bound))
@@ -451,6 +465,8 @@ bool Recoverer::readLoop(const ForStmt *For) {
     std::string HiText = text(Cond->getRHS()),
                 LoText = text(L.Var->getInit());
     L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
+    L.FromZero = FromZero;
+    L.Source.StartsAtZero = FromZero;
     if (HiText.empty() || LoText.empty())
       return refuse("lnr-macro",
                     "a bound of the loop over '" + L.Var->getName().str() +
@@ -513,6 +529,7 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
     Owner.Coordinate = V;
     Owner.CoordinateArray = symbolOf(Load->getBase());
     Owner.Source.Index = V->getName().str();
+    Owner.Source.NextCoordinate = nextCoordinate(Load);
     Owner.Source.Prologue.push_back(text(DS));
     return true;
   }

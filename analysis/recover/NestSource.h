@@ -20,6 +20,12 @@ struct LoopSource {
   std::string IndexType;             // its C type: "int", "int32_t", ...
   std::string Header;                // "for (int p = rowptr[i]; ...; p++)"
   std::vector<std::string> Prologue; // "int j = colidx[p];"
+  /// Compressed loops: the position variable ("p"), the coordinate of the
+  /// next position ("colidx[p + 1]"), the loop's own end ("rowptr[i + 1]")
+  /// and, below a dense loop over [0, n), the level's ("rowptr[n]"), so the
+  /// rewrite may look one nonzero ahead without reading past crd.
+  std::string Position, NextCoordinate, LoopEnd, LevelEnd;
+  bool StartsAtZero = false; // dense loops: 'for (i = 0; ...)'
 };
 
 struct NestSource {

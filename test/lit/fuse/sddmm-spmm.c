@@ -27,6 +27,16 @@ void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK-NEXT:     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // CHECK-NEXT:       int j = colidx[p];
+// CHECK-NEXT: #ifdef __GNUC__
+// CHECK-NEXT:       if (p + 1 < rowptr[i + 1]) {
+// CHECK-NEXT:         for (int pf = 0; pf < K; pf += 8) {
+// CHECK-NEXT:           __builtin_prefetch(&D[colidx[p + 1] * K + pf]);
+// CHECK-NEXT:         }
+// CHECK-NEXT:         for (int pf = 0; pf < L; pf += 8) {
+// CHECK-NEXT:           __builtin_prefetch(&E[colidx[p + 1] * L + pf]);
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT: #endif
 // CHECK-NEXT:       double t = 0;
 // CHECK-NEXT: #pragma omp simd reduction(+ : t)
 // CHECK-NEXT:       for (int k = 0; k < K; k++) {

@@ -39,6 +39,16 @@ void refused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:  for (int i = 0; i < n; i++) {
 // CHECK-NEXT:    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // CHECK-NEXT:      int j = colidx[p];
+// CHECK-NEXT:#ifdef __GNUC__
+// CHECK-NEXT:      if (p + 1 < rowptr[i + 1]) {
+// CHECK-NEXT:        for (int pf = 0; pf < K; pf += 8) {
+// CHECK-NEXT:          __builtin_prefetch(&D[colidx[p + 1] * K + pf]);
+// CHECK-NEXT:        }
+// CHECK-NEXT:        for (int pf = 0; pf < L; pf += 8) {
+// CHECK-NEXT:          __builtin_prefetch(&E[colidx[p + 1] * L + pf]);
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:#endif
 // CHECK-NEXT:      double t = 0;
 // CHECK-NEXT:#pragma omp simd reduction(+ : t)
 // CHECK-NEXT:      for (int k = 0; k < K; k++) {
@@ -65,5 +75,5 @@ void refused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:}
 // CHECK-EMPTY:
 
-// REMARK: refusals/untouched-mixed.c:[[@LINE-54]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
-// REMARK: refusals/untouched-mixed.c:[[@LINE-38]]:78: remark: nest left unchanged: the statement adds terms; only a product of factors is distributed [lnr-unsupported-sum]
+// REMARK: refusals/untouched-mixed.c:[[@LINE-64]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
+// REMARK: refusals/untouched-mixed.c:[[@LINE-48]]:78: remark: nest left unchanged: the statement adds terms; only a product of factors is distributed [lnr-unsupported-sum]
