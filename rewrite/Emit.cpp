@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -57,6 +58,29 @@ std::string substitute(const std::string &Text, const std::string &From,
                   (I >= 2 && Text.compare(I - 2, 2, "->") == 0);
     Out += Word == From && !Member ? To : Word;
     I = End;
+  }
+  return Out;
+}
+
+/// substitute() with the expression To, parenthesized unless it stands
+/// alone between brackets, parentheses or commas ('t[k + 1]').
+std::string substituteExpression(const std::string &Text,
+                                 const std::string &From,
+                                 const std::string &To) {
+  std::string Marked = substitute(Text, From, "\x01");
+  std::string Out;
+  for (size_t I = 0; I < Marked.size(); ++I) {
+    if (Marked[I] != '\x01') {
+      Out += Marked[I];
+      continue;
+    }
+    size_t Before = Marked.find_last_not_of(' ', I == 0 ? 0 : I - 1);
+    size_t After = Marked.find_first_not_of(' ', I + 1);
+    bool Alone = I > 0 && Before != std::string::npos &&
+                 std::strchr("[(,", Marked[Before]) &&
+                 After != std::string::npos &&
+                 std::strchr("]),", Marked[After]);
+    Out += Alone ? To : "(" + To + ")";
   }
   return Out;
 }
@@ -144,7 +168,12 @@ public:
   std::optional<Refusal> graph(const ir::BranchedGraph &G, unsigned Depth,
                                const std::string &OuterPragma) {
     unsigned Opened = 0;
+    // The last two loops, when unrolled and jammed, are written by jammed().
+    bool Jam =
+        UnrollJam && canJam(G) && (G.Loops.size() > 2 || OuterPragma.empty());
     for (const ir::Loop &L : G.Loops) {
+      if (Jam && &L == &G.Loops[G.Loops.size() - 2])
+        break;
       std::optional<std::string> Header = loopHeader(L.Index, &L);
       if (!Header)
         return Refusal("lnr-internal",
@@ -164,7 +193,9 @@ public:
       ++Opened;
     }
     unsigned Inner = Depth + Opened;
-    if (G.Statement) {
+    if (Jam) {
+      jammed(G, Inner);
+    } else if (G.Statement) {
       std::optional<std::string> Code = statement(*G.Statement);
       if (!Code)
         return Refusal("lnr-internal",
@@ -186,6 +217,7 @@ public:
   std::string Text;
   bool Simd = true;
   bool Prefetch = true;
+  bool UnrollJam = true;
 
 private:
   const ir::Kernel &K;
@@ -206,17 +238,32 @@ private:
 
   std::string size(const ir::Temporary &T) const {
     std::string Out;
-    for (const std::string &I : T.Indices)
-      Out += (Out.empty() ? "" : " * ") + extent(I);
+    for (const std::string &I : T.Indices) {
+      // 'K - 1' is negative for K = 0, where the loop runs no iteration.
+      const LoopSource *Loop = S.loop(I);
+      std::string E = extent(I);
+      if (Loop && !Loop->Begin.empty())
+        E = "(" + E + " > 0 ? " + E + " : 0)";
+      Out += (Out.empty() ? "" : " * ") + E;
+    }
     return Out;
   }
 
   /// Row-major: ((i0 * E1 + i1) * E2 + i2).
+  /// A temporary's indices count from 0: 'k - 1' where the file's loop
+  /// starts k at 1 (the extent is then 'K - 1').
+  std::string fromZero(const std::string &Index) const {
+    const LoopSource *Loop = S.loop(Index);
+    if (!Loop || Loop->Begin.empty())
+      return Index;
+    return Index + " - " + parenthesized(Loop->Begin);
+  }
+
   std::string subscript(const std::vector<std::string> &Indices) const {
-    std::string Out = Indices.front();
+    std::string Out = fromZero(Indices.front());
     for (size_t D = 1; D < Indices.size(); ++D)
-      Out = (D > 1 ? "(" + Out + ")" : Out) + " * " + extent(Indices[D]) +
-            " + " + Indices[D];
+      Out = parenthesized(Out) + " * " + extent(Indices[D]) + " + " +
+            fromZero(Indices[D]);
     return Out;
   }
 
@@ -251,16 +298,8 @@ private:
       std::string Text = S.Factors[I];
       if (I < S.FactorAliases.size())
         for (const std::string &Name : S.FactorAliases[I])
-          for (const NestSource::Alias &Alias : S.Aliases) {
-            size_t Eq = Alias.Declaration.find('=');
-            size_t Semi = Alias.Declaration.rfind(';');
-            if (Alias.Name != Name || Eq == std::string::npos ||
-                Semi == std::string::npos || Semi < Eq)
-              continue;
-            Text = substitute(
-                Text, Name,
-                "(" + Alias.Declaration.substr(Eq + 1, Semi - Eq - 1) + ")");
-          }
+          if (std::optional<std::string> Init = aliasInit(Name))
+            Text = substituteExpression(Text, Name, *Init);
       return Text;
     }
     return std::nullopt;
@@ -346,6 +385,109 @@ private:
     }
     line(Depth, "}");
     Text += "#endif\n";
+  }
+
+  /// Whether a linear graph ends in loops k, l (dense, from zero) around a
+  /// statement that accumulates over k into elements that move with l:
+  /// `A[i * L + l] += t[k] * D[k * L + l]`, the GEMM consumer of a vector
+  /// temporary.
+  bool canJam(const ir::BranchedGraph &G) const {
+    if (!G.Statement || G.Loops.size() < 2 || !G.Statement->Accumulate)
+      return false;
+    const ir::Assignment &A = *G.Statement;
+    const ir::Loop &KLoop = G.Loops[G.Loops.size() - 2],
+                   &LLoop = G.Loops.back();
+    for (const ir::Loop *X : {&KLoop, &LLoop}) {
+      const LoopSource *Src = S.loop(X->Index);
+      const ir::IndexVar *V = K.findIndex(X->Index);
+      if (X->isCompressed() || !Src || !Src->StartsAtZero || !V ||
+          V->Extent.empty())
+        return false;
+    }
+    if (A.Lhs.uses(KLoop.Index) || !A.Lhs.uses(LLoop.Index) ||
+        std::none_of(A.Factors.begin(), A.Factors.end(),
+                     [&](const ir::Access &F) { return F.uses(KLoop.Index); }))
+      return false;
+    // Even if two l wrote one element, it would receive the same terms:
+    // every update adds, and no factor reads the left side.
+    return jamStatement(A, KLoop.Index, {0}).has_value();
+  }
+
+  /// The statement summing the products for KIndex + Offsets[0], KIndex +
+  /// Offsets[1], ... into its left side, every dense position written out.
+  std::optional<std::string>
+  jamStatement(const ir::Assignment &A, const std::string &KIndex,
+               const std::vector<unsigned> &Offsets) const {
+    auto Text = [&](const ir::Access &X) -> std::optional<std::string> {
+      if (CName.count(X.Tensor))
+        return access(X);
+      if (X.Tensor == K.Stmt.Lhs.Tensor && X.Indices == K.Stmt.Lhs.Indices) {
+        std::string Out = S.Output;
+        for (const std::string &Name : S.OutputAliases)
+          if (std::optional<std::string> Init = aliasInit(Name))
+            Out = substituteExpression(Out, Name, *Init);
+        return Out;
+      }
+      return inlinedFactor(X);
+    };
+    std::optional<std::string> Lhs = Text(A.Lhs);
+    if (!Lhs)
+      return std::nullopt;
+    std::string Sum;
+    for (unsigned Offset : Offsets) {
+      std::string Product;
+      for (const ir::Access &F : A.Factors) {
+        std::optional<std::string> X = Text(F);
+        if (!X)
+          return std::nullopt;
+        if (Offset)
+          *X = substituteExpression(*X, KIndex,
+                                    KIndex + " + " + std::to_string(Offset));
+        Product += (Product.empty() ? "" : " * ") + *X;
+      }
+      Sum += (Sum.empty() ? "" : " + ") + Product;
+    }
+    return *Lhs + " += " + Sum + ";";
+  }
+
+  /// Loops k, l unrolled by 4 over k and jammed: each element of the left
+  /// side is loaded and stored once per four k instead of once per k. The
+  /// sums over k keep their order within each element.
+  void jammed(const ir::BranchedGraph &G, unsigned Depth) {
+    const ir::Loop &KLoop = G.Loops[G.Loops.size() - 2],
+                   &LLoop = G.Loops.back();
+    const std::string &KIdx = KLoop.Index;
+    std::string Extent = parenthesized(K.findIndex(KIdx)->Extent);
+    std::string LHeader = *loopHeader(LLoop.Index, &LLoop);
+    std::optional<std::string> Simd = simd(LLoop, *G.Statement);
+    auto Inner = [&](unsigned At, const std::vector<unsigned> &Offsets) {
+      if (Simd)
+        Text += *Simd + "\n";
+      line(At, LHeader + " {");
+      line(At + 1, *jamStatement(*G.Statement, KIdx, Offsets));
+      line(At, "}");
+    };
+    line(Depth, "{");
+    line(Depth + 1, S.loop(KIdx)->IndexType + " " + KIdx + " = 0;");
+    line(Depth + 1,
+         "for (; " + KIdx + " + 3 < " + Extent + "; " + KIdx + " += 4) {");
+    Inner(Depth + 2, {0, 1, 2, 3});
+    line(Depth + 1, "}");
+    line(Depth + 1, "for (; " + KIdx + " < " + Extent + "; " + KIdx + "++) {");
+    Inner(Depth + 2, {0});
+    line(Depth + 1, "}");
+    line(Depth, "}");
+  }
+
+  std::optional<std::string> aliasInit(const std::string &Name) const {
+    for (const NestSource::Alias &Alias : S.Aliases) {
+      size_t Eq = Alias.Declaration.find('=');
+      size_t Semi = Alias.Declaration.rfind(';');
+      if (Alias.Name == Name && Eq != std::string::npos &&
+          Semi != std::string::npos && Semi > Eq)
+        return Alias.Declaration.substr(Eq + 1, Semi - Eq - 1);
+    }
+    return std::nullopt;
   }
 
   void zero(const ir::Temporary &T, unsigned Depth) {
@@ -449,6 +591,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
   Emitter E(K, S);
   E.Simd = Opts.OpenMP;
   E.Prefetch = Opts.Prefetch;
+  E.UnrollJam = Opts.UnrollJam;
   if (auto R = E.nameTemporaries(G))
     return *R;
   if (E.hasVectors() && !S.HasStdlib)

@@ -27,6 +27,9 @@ struct EmitOptions {
   /// Software prefetches, one nonzero ahead, of the dense rows a compressed
   /// loop gathers through its coordinate (README.md, "Prefetching").
   bool Prefetch = true;
+  /// A GEMM consumer's loops k, l unrolled by 4 over k and jammed
+  /// (README.md, "Unroll and jam").
+  bool UnrollJam = true;
 };
 
 struct EmittedNest {

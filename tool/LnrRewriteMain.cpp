@@ -118,6 +118,10 @@ cl::opt<bool> NoPrefetch(
     cl::desc("Do not add software prefetches of the rows the next nonzero "
              "gathers"),
     cl::cat(ToolCategory));
+cl::opt<bool> NoUnrollJam(
+    "no-unroll-jam",
+    cl::desc("Do not unroll and jam the loops of a GEMM-like consumer"),
+    cl::cat(ToolCategory));
 cl::opt<std::string> OmpSchedule(
     "omp-schedule",
     cl::desc("Schedule clause of added OpenMP loops (default: dynamic, 64)"),
@@ -259,6 +263,7 @@ int main(int argc, const char **argv) {
   Opts.Rewrite.Emission.OpenMP = !NoOpenMP;
   Opts.Rewrite.Emission.OmpSchedule = OmpSchedule;
   Opts.Rewrite.Emission.Prefetch = !NoPrefetch;
+  Opts.Rewrite.Emission.UnrollJam = !NoUnrollJam;
   Opts.Rewrite.Directive = ScheduleDirective;
   Opts.Check = Check;
   Opts.Explain = Explain;

@@ -467,6 +467,8 @@ bool Recoverer::readLoop(const ForStmt *For) {
     L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
     L.FromZero = FromZero;
     L.Source.StartsAtZero = FromZero;
+    if (!FromZero)
+      L.Source.Begin = LoText;
     if (HiText.empty() || LoText.empty())
       return refuse("lnr-macro",
                     "a bound of the loop over '" + L.Var->getName().str() +

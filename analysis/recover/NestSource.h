@@ -26,6 +26,7 @@ struct LoopSource {
   /// rewrite may look one nonzero ahead without reading past crd.
   std::string Position, NextCoordinate, LoopEnd, LevelEnd;
   bool StartsAtZero = false; // dense loops: 'for (i = 0; ...)'
+  std::string Begin;         // dense loops that do not: their first value
 };
 
 struct NestSource {

@@ -420,6 +420,9 @@ std::unique_ptr<Problem> make_spmm_gemm(std::shared_ptr<CsrInput> in, int K,
     p->add("x_block4_pf", "experiment", f_bc_d, in_bytes, [=](int) {
       exp_spmm_gemm_block4_pf(n, K, L, B.rowptr, B.colidx, B.vals, C, D, A);
     });
+    p->add("x_jam4", "experiment", f_bc_d, in_bytes, [=](int) {
+      exp_spmm_gemm_jam4(n, K, L, B.rowptr, B.colidx, B.vals, C, D, A);
+    });
   }
   p->reference = [=] {
     sep_spmm_gemm_bc_d(n, m, K, L, B.rowptr, B.colidx, B.vals, C, D, A, T);

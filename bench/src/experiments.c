@@ -423,3 +423,45 @@ void exp_sddmm_spmm_prefetch(int n, int K, int L, const int *rowptr,
     }
   }
 }
+
+/* <SpMM, GEMM>: the rewrite as generated (prefetches included), with the
+ * consumer's loop over k unrolled by 4 and jammed into the loop over l, so
+ * each element of the row A(i,:) is loaded and stored once per four k
+ * instead of once per k. */
+void exp_spmm_gemm_jam4(int n, int K, int L, const int *pos, const int *crd,
+                        const double *Bv, const double *C, const double *D,
+                        double *restrict A) {
+#pragma omp parallel
+  {
+    double *t = (double *)malloc(sizeof(double) * K);
+#pragma omp for schedule(dynamic, 64)
+    for (int i = 0; i < n; i++) {
+      for (int k = 0; k < K; k++)
+        t[k] = 0;
+      for (int p = pos[i]; p < pos[i + 1]; p++) {
+        int j = crd[p];
+        if (p + 1 < pos[i + 1])
+          for (int pf = 0; pf < K; pf += 8)
+            __builtin_prefetch(&C[crd[p + 1] * K + pf]);
+#pragma omp simd
+        for (int k = 0; k < K; k++)
+          t[k] += Bv[p] * C[j * K + k];
+      }
+      int k = 0;
+      for (; k + 4 <= K; k += 4) {
+        const double t0 = t[k], t1 = t[k + 1], t2 = t[k + 2], t3 = t[k + 3];
+        const double *d0 = D + (size_t)k * L;
+#pragma omp simd
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += t0 * d0[l] + t1 * d0[L + l] + t2 * d0[2 * L + l] +
+                          t3 * d0[3 * L + l];
+      }
+      for (; k < K; k++) {
+#pragma omp simd
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += t[k] * D[k * L + l];
+      }
+    }
+    free(t);
+  }
+}

@@ -167,6 +167,9 @@ void exp_sddmm_spmm_prefetch(int n, int K, int L, const int *rowptr,
 void exp_spmm_gemm_block4(int n, int K, int L, const int *pos, const int *crd,
                           const double *Bv, const double *C, const double *D,
                           double *LNR_RESTRICT A);
+void exp_spmm_gemm_jam4(int n, int K, int L, const int *pos, const int *crd,
+                        const double *Bv, const double *C, const double *D,
+                        double *LNR_RESTRICT A);
 void exp_spmm_gemm_block4_pf(int n, int K, int L, const int *pos,
                              const int *crd, const double *Bv, const double *C,
                              const double *D, double *LNR_RESTRICT A);

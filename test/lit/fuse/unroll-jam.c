@@ -1,0 +1,69 @@
+// A GEMM-like consumer (A(i,l) += t(k) * D(k,l) below the shared loops) is
+// unrolled by 4 over k and jammed into l: each element of A's row is loaded
+// and stored once per four k. The remainder loop finishes k; the sums over
+// k keep their order within each element. Not when k does not start at 0,
+// not with --no-unroll-jam. (The execution tests prove every sample's
+// rewrite, jammed loops included, equal to its original, for extents that
+// are and are not multiples of 4.)
+//
+// RUN: lnr-rewrite %s -- 2> /dev/null | FileCheck %s
+// RUN: lnr-rewrite --no-unroll-jam %s -- 2> /dev/null | FileCheck --check-prefix=OFF %s
+// RUN: lnr-rewrite %samples/taco/spmm_gemm_ijkl.c -- 2> /dev/null | FileCheck --check-prefix=TACO %s
+
+void spmm_gemm(int n, int K, int L, const int *pos, const int *crd,
+               const double *Bv, const double *C, const double *D,
+               double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += Bv[p] * C[crd[p] * K + k] * D[k * L + l];
+}
+
+void from_one(int n, int K, int L, const int *pos, const int *crd,
+              const double *Bv, const double *C, const double *D,
+              double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int k = 1; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += Bv[p] * C[crd[p] * K + k] * D[k * L + l];
+}
+
+// CHECK-LABEL: {{^}}void spmm_gemm(
+// CHECK:      {{^}}        int k = 0;{{$}}
+// CHECK-NEXT: {{^}}        for (; k + 3 < K; k += 4) {
+// CHECK-NEXT: {{^}}#pragma omp simd
+// CHECK-NEXT: {{^}}          for (int l = 0; l < L; l++) {
+// CHECK-NEXT: {{^}}            A[i * L + l] +=
+// CHECK-NEXT: {{^}}                t[k] * D[k * L + l] + t[k + 1] * D[(k + 1) * L + l] +
+// CHECK-NEXT: {{^}}                t[k + 2] * D[(k + 2) * L + l] + t[k + 3] * D[(k + 3) * L + l];
+// CHECK-NEXT: {{^}}          }
+// CHECK-NEXT: {{^}}        }
+// CHECK-NEXT: {{^}}        for (; k < K; k++) {
+// CHECK-NEXT: {{^}}#pragma omp simd
+// CHECK-NEXT: {{^}}          for (int l = 0; l < L; l++) {
+// CHECK-NEXT: {{^}}            A[i * L + l] += t[k] * D[k * L + l];
+// CHECK-NEXT: {{^}}          }
+// CHECK-NEXT: {{^}}        }
+// CHECK-NEXT: {{^}}      }
+// CHECK-LABEL: {{^}}void from_one(
+// CHECK:      malloc(sizeof(double) * (((K) - (1)) > 0 ? ((K) - (1)) : 0));
+// CHECK-NOT:  {{^}} *for (; k
+// CHECK:      {{^}}      for (int k = 1; k < K; k++) {
+// CHECK-NEXT: {{^}}        t[k - 1] = 0;
+// CHECK:      t[k - 1] += Bv[p] * C[crd[p] * K + k];
+// CHECK:      {{^}}      for (int k = 1; k < K; k++) {
+// CHECK-NEXT: {{^}}#pragma omp simd
+// CHECK-NEXT: {{^}}        for (int l = 0; l < L; l++) {
+// CHECK-NEXT: {{^}}          A[i * L + l] += t[k - 1] * D[k * L + l];
+// OFF-NOT: {{^}} *for (; k
+
+// TACO-style code: the dense positions written out where the unrolled k
+// needs them.
+// TACO:      {{^}}        int32_t k = 0;
+// TACO-NEXT: {{^}}        for (; k + 3 < D1_dimension; k += 4) {
+// TACO-NEXT: {{^}}          for (int32_t l = 0; l < D2_dimension; l++) {
+// TACO-NEXT: {{^}}            A_vals[i * A2_dimension + l] +=
+// TACO-NEXT: {{^}}                t[k] * D_vals[k * D2_dimension + l] +
+// TACO-NEXT: {{^}}                t[k + 1] * D_vals[(k + 1) * D2_dimension + l] +
