@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Inclusions/HeaderIncludes.h"
@@ -60,6 +61,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
   // A header includes what its own rewrite calls: its includers may not.
   if (InHeader)
     Source.HasStdlib = false;
+  clang::DynTypedNodeList Parents = Ctx.getParents(*Site.Nest);
+  Source.Substatement = !Parents.empty() && Parents[0].get<clang::IfStmt>();
   Out.Kernel = Kernel;
   Out.Offset = Source.Offset;
   Out.Length = Source.Length;
