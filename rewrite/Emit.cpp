@@ -685,7 +685,11 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
   // The replaced range ends after the nest's last character.
   while (!Out.Text.empty() && Out.Text.back() == '\n')
     Out.Text.pop_back();
-  // A directive must start its own line ('if (n > 0) for ...').
+  // A directive in front of the body of an 'if' without braces goes in a
+  // block with it ('if (n > 0) { #pragma omp ... for ... }').
+  if (S.Substatement && !Out.Text.empty() && Out.Text.front() == '#')
+    Out.Text = "{\n" + Out.Text + "\n}";
+  // A directive must start its own line ('{ for ...').
   if (!S.StartsLine && !Out.Text.empty() && Out.Text.front() == '#')
     Out.Text = "\n" + Out.Text;
   return Out;

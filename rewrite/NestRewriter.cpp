@@ -8,9 +8,12 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Inclusions/HeaderIncludes.h"
+
+#include <set>
 
 namespace lnr::rewrite {
 namespace {
@@ -42,7 +45,7 @@ std::string formatsLine(const ir::Kernel &K) {
 }
 
 NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
-                        const Options &Opts) {
+                        const Options &Opts, bool InHeader) {
   NestOutcome Out;
   Out.Nest = Site.Nest;
   Out.Where = Site.Nest->getBeginLoc();
@@ -54,7 +57,12 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       Out.Where = F->Where;
     return Out;
   }
-  const auto &[Kernel, Source] = std::get<recover::RecoveredNest>(Recovered);
+  auto &[Kernel, Source] = std::get<recover::RecoveredNest>(Recovered);
+  // A header includes what its own rewrite calls: its includers may not.
+  if (InHeader)
+    Source.HasStdlib = false;
+  clang::DynTypedNodeList Parents = Ctx.getParents(*Site.Nest);
+  Source.Substatement = !Parents.empty() && Parents[0].get<clang::IfStmt>();
   Out.Kernel = Kernel;
   Out.Offset = Source.Offset;
   Out.Length = Source.Length;
@@ -127,10 +135,21 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
 }
 } // namespace
 
-std::vector<NestOutcome> rewriteMainFile(clang::ASTContext &Ctx,
-                                         const Options &Opts) {
+std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
+                                      const Options &Opts) {
   std::vector<NestOutcome> Outcomes;
   const clang::SourceManager &SM = Ctx.getSourceManager();
+  // The main file, and the user headers the filter accepts (by the name the
+  // include found, as clang-tidy's --header-filter).
+  auto Rewritten = [&](clang::SourceLocation Loc) {
+    Loc = SM.getExpansionLoc(Loc);
+    if (SM.isWrittenInMainFile(Loc))
+      return true;
+    if (!Opts.RewriteHeader || SM.isInSystemHeader(Loc))
+      return false;
+    const clang::FileEntry *File = SM.getFileEntryForID(SM.getFileID(Loc));
+    return File && Opts.RewriteHeader(File->getName());
+  };
   // Functions at the top level, in extern "C" blocks and in namespaces.
   std::vector<const clang::Decl *> Decls;
   std::vector<const clang::DeclContext *> Contexts{
@@ -154,26 +173,32 @@ std::vector<NestOutcome> rewriteMainFile(clang::ASTContext &Ctx,
   for (const clang::Decl *D : Decls) {
     const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody() ||
-        !SM.isWrittenInMainFile(SM.getExpansionLoc(FD->getLocation())))
+        !Rewritten(FD->getLocation()))
       continue;
     for (const recover::NestSite &Site :
          recover::findLoopNests(FD->getBody())) {
-      NestOutcome O = rewriteNest(Site, Ctx, Opts);
+      clang::SourceLocation Begin =
+          SM.getExpansionLoc(Site.Nest->getBeginLoc());
+      if (!Rewritten(Begin))
+        continue;
+      NestOutcome O = rewriteNest(Site, Ctx, Opts,
+                                  /*InHeader=*/!SM.isWrittenInMainFile(Begin));
+      O.File = SM.getFileID(Begin);
       O.Function = FD->getNameAsString();
       Outcomes.push_back(std::move(O));
     }
   }
+  // One #include <stdlib.h> per file, with its first nest that needs it.
+  std::set<clang::FileID> Included;
   for (NestOutcome &O : Outcomes) {
-    if (!O.NeedsStdlib)
+    if (!O.NeedsStdlib || !Included.insert(O.File).second)
       continue;
-    clang::FileID Main = SM.getMainFileID();
-    llvm::StringRef Code = SM.getBufferData(Main);
+    llvm::StringRef Code = SM.getBufferData(O.File);
     clang::tooling::HeaderIncludes Includes(
-        SM.getFileEntryForID(Main)->getName(), Code,
+        SM.getFileEntryForID(O.File)->getName(), Code,
         clang::format::getLLVMStyle().IncludeStyle);
     if (auto Insert = Includes.insert("stdlib.h", /*IsAngled=*/true))
       O.IncludeFix = *Insert;
-    break;
   }
   return Outcomes;
 }

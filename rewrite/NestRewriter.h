@@ -1,7 +1,7 @@
-//===- NestRewriter.h - One loop nest through the whole pipeline -*- C++ -*-===//
+//===- NestRewriter.h - One nest through the whole pipeline ---*- C++ -*-===//
 //
-// recover -> schedule (search or directive) -> cost check -> emit. The outcome is a
-// decision with its reason and, for a rewrite, the replacement; presenting
+// recover -> schedule (search or directive) -> cost check -> emit. The outcome
+// is a decision with its reason and, for a rewrite, the replacement; presenting
 // it (stdout, -i, remarks, --explain) is the driver's business.
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +15,7 @@
 
 #include "clang/Tooling/Core/Replacement.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,15 +29,23 @@ struct Options {
   /// A SparseLNR directive ("reorder(i,j,k,l);loopfuse(2)") applied to
   /// every nest instead of the search; empty to search.
   std::string Directive;
+  /// Whether the nests of functions written in an included header are
+  /// rewritten too, given the header's name as the include found it
+  /// (--header-filter). Unset: only the main file's. System headers never.
+  std::function<bool(llvm::StringRef)> RewriteHeader;
 };
 
 struct NestOutcome {
   const clang::Stmt *Nest = nullptr;
+  /// The file the nest is written in: the main file or a header.
+  clang::FileID File;
   std::string Function;
   /// Set when the nest is rewritten.
   std::optional<clang::tooling::Replacement> Fix;
   /// Inserts #include <stdlib.h> for the temporaries' malloc and free; set
-  /// on the first rewritten nest that needs it in a file without it.
+  /// on the first rewritten nest of each file that needs it in a file
+  /// without it. A header gets its own include, whatever its includers
+  /// declare.
   std::optional<clang::tooling::Replacement> IncludeFix;
   bool NeedsStdlib = false;
   /// The remark: [lnr-fuse] for a rewrite, the refusal's name otherwise.
@@ -47,16 +56,17 @@ struct NestOutcome {
   /// chosen for it, when one was.
   std::optional<ir::Kernel> Kernel;
   std::optional<ir::BranchedGraph> Graph;
-  /// Where the nest's text is: [Offset, Offset + Length) of the main file.
+  /// Where the nest's text is: [Offset, Offset + Length) of File.
   unsigned Offset = 0, Length = 0;
   /// What --explain prints, one "key: value" line each.
   std::vector<std::pair<std::string, std::string>> Facts;
   std::string FusedTree; // the branched graph as a loop tree
 };
 
-/// Every outermost `for` nest of every function written in the main file.
-std::vector<NestOutcome> rewriteMainFile(clang::ASTContext &Ctx,
-                                         const Options &Opts);
+/// Every outermost `for` nest of every function written in the main file,
+/// and in the headers Opts.RewriteHeader accepts, in translation-unit order.
+std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
+                                      const Options &Opts);
 
 } // namespace lnr::rewrite
 

@@ -27,6 +27,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -131,6 +132,12 @@ cl::opt<std::string> ScheduleDirective(
     cl::desc("Apply this SparseLNR directive to every nest instead of "
              "searching, e.g. \"reorder(i,j,k,l);loopfuse(2)\""),
     cl::value_desc("directive"), cl::cat(ToolCategory));
+cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Also rewrite the nests of functions written in the headers "
+             "whose name (as the #include found it) matches this regular "
+             "expression, as clang-tidy's option; system headers never"),
+    cl::value_desc("regex"), cl::cat(ToolCategory));
 cl::opt<bool> AssumeNoAlias(
     "assume-no-alias",
     cl::desc("Trust that outputs share no memory with inputs even when not "
@@ -229,6 +236,19 @@ std::string realPath(StringRef File) {
   return std::string(Real);
 }
 
+/// A header's path for diff headers: relative to the working directory when
+/// it is below it (so 'patch -p0' finds it), absolute otherwise.
+std::string headerLabel(StringRef Path) {
+  SmallString<256> Dir;
+  if (sys::fs::current_path(Dir) || sys::fs::real_path(Dir, Dir))
+    return Path.str();
+  if (!Dir.endswith(sys::path::get_separator()))
+    Dir += sys::path::get_separator();
+  if (Path.startswith(Dir))
+    return Path.drop_front(Dir.size()).str();
+  return Path.str();
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -268,6 +288,16 @@ int main(int argc, const char **argv) {
   Opts.Check = Check;
   Opts.Explain = Explain;
   Opts.Graphs = EmitGraph == GraphFormat::Dot;
+  std::optional<Regex> Headers;
+  if (HeaderFilter.getNumOccurrences()) {
+    std::string Why;
+    Headers.emplace(HeaderFilter);
+    if (!Headers->isValid(Why))
+      return fail("invalid --header-filter '" + HeaderFilter + "': " + Why);
+    Opts.Rewrite.RewriteHeader = [&Headers](StringRef Name) {
+      return Headers->match(Name);
+    };
+  }
   if (Selecting) {
     Expected<Selection> Select = selectionIn(Sources.front());
     if (!Select)
@@ -360,13 +390,21 @@ int main(int argc, const char **argv) {
     if (Diff) {
       std::string Label = Spelling.lookup(R.Path);
       if (Label.empty())
-        Label = R.Path;
+        Label = headerLabel(R.Path);
       outs() << unifiedDiff(R.Code, NewCode[I], Label, Label);
     } else if (Explain) {
       outs() << R.Explanation;
     } else if (!InPlace && !Check && Output == OutputFormat::Text &&
                (EmitGraph == GraphFormat::None || !EmitGraphDir.empty())) {
-      outs() << NewCode[I];
+      // Standard output is the files of the command line, as clang-format
+      // prints them; a header has no place in it.
+      if (R.Main)
+        outs() << NewCode[I];
+      else if (NewCode[I] != R.Code)
+        WithColor::note(errs(), "lnr-rewrite")
+            << "'" << headerLabel(R.Path)
+            << "' would be rewritten too; standard output holds only the "
+               "files of the command line (see -i, --diff, --output=json)\n";
     }
   }
   if (Output == OutputFormat::JSON)

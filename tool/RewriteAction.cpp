@@ -15,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace clang;
 using namespace llvm;
@@ -89,55 +90,62 @@ public:
     }
     const SourceManager &SM = Ctx.getSourceManager();
     FileID MainID = SM.getMainFileID();
-    const FileEntry *Main = SM.getFileEntryForID(MainID);
-    std::string Path = Main->tryGetRealPathName().str();
-    if (Path.empty())
-      Path = Main->getName().str();
+    std::string MainPath = pathOf(SM, MainID);
     for (const FileResult &R : Results.Files)
-      if (R.Path == Path)
+      if (R.Main && R.Path == MainPath)
         return; // several compile commands for one file: rewrite it once
-    FileResult Result;
-    Result.Path = Path;
     if (ErrorOr<std::string> Dir = CI.getFileManager()
                                        .getVirtualFileSystem()
                                        .getCurrentWorkingDirectory())
-      Result.BuildDirectory = *Dir;
-    Result.Code = SM.getBufferData(MainID).str();
+      BuildDirectory = *Dir;
+    // The main file has a result even without a nest.
+    size_t MainIndex = resultFor(SM, MainID);
+    Results.Files[MainIndex].Main = true;
 
     unsigned RemarkID =
         Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0 [%1]");
     unsigned WouldChangeID = Diags.getCustomDiagID(
         DiagnosticsEngine::Error, "nest would be rewritten: %0 [%1]");
     std::vector<rewrite::NestOutcome> Outcomes =
-        rewrite::rewriteMainFile(Ctx, Opts.Rewrite);
+        rewrite::rewriteNests(Ctx, Opts.Rewrite);
     // The #include <stdlib.h> the temporaries' malloc needs goes with the
-    // first reported nest that needs it (the pipeline puts it on the first
-    // nest of the file that needs it, which --offset may leave out).
-    std::optional<tooling::Replacement> IncludeFix;
+    // first reported nest of its file that needs it (the pipeline puts it on
+    // the first nest of the file that needs it, which --offset may leave
+    // out).
+    std::map<FileID, tooling::Replacement> IncludeFixes;
     for (const rewrite::NestOutcome &O : Outcomes)
-      if (O.IncludeFix && !IncludeFix)
-        IncludeFix = tooling::Replacement(Path, O.IncludeFix->getOffset(),
-                                          O.IncludeFix->getLength(),
-                                          O.IncludeFix->getReplacementText());
+      if (O.IncludeFix && !IncludeFixes.count(O.File))
+        IncludeFixes.emplace(
+            O.File,
+            tooling::Replacement(pathOf(SM, O.File), O.IncludeFix->getOffset(),
+                                 O.IncludeFix->getLength(),
+                                 O.IncludeFix->getReplacementText()));
     for (const rewrite::NestOutcome &O : Outcomes) {
       if (Opts.Select) {
-        if (Result.Selected || !overlapsSelection(O, SM, Ctx.getLangOpts()))
+        if (Results.Files[MainIndex].Selected || O.File != MainID ||
+            !overlapsSelection(O, SM, Ctx.getLangOpts()))
           continue;
-        Result.Selected = true;
+        Results.Files[MainIndex].Selected = true;
       }
+      FileResult &Result = Results.Files[resultFor(SM, O.File)];
+      const std::string &Path = Result.Path;
       NestReport Report;
       Report.Name = O.Name;
       Report.Message = O.Message;
+      Report.Begin =
+          SM.getFileOffset(SM.getExpansionLoc(O.Nest->getBeginLoc()));
       SourceLocation Where = SM.getExpansionLoc(O.Where);
-      if (SM.isInMainFile(Where))
+      if (SM.getFileID(Where) == O.File)
         Report.Offset = SM.getFileOffset(Where);
+      auto Include = IncludeFixes.find(O.File);
+      bool WithInclude = false;
       if (O.Fix) {
         tooling::Replacements Fix(
             tooling::Replacement(Path, O.Fix->getOffset(), O.Fix->getLength(),
                                  O.Fix->getReplacementText()));
-        bool WithInclude = O.NeedsStdlib && IncludeFix;
+        WithInclude = O.NeedsStdlib && Include != IncludeFixes.end();
         if (WithInclude)
-          if (Error E = Fix.add(*IncludeFix)) {
+          if (Error E = Fix.add(Include->second)) {
             Results.Errors.push_back("cannot rewrite '" + Path +
                                      "': " + toString(std::move(E)));
             return;
@@ -156,12 +164,33 @@ public:
                                    "': " + toString(NewCode.takeError()));
           return;
         }
-        if (*NewCode != Result.Code) {
+        if (*NewCode != Result.Code)
           Report.Fix = std::move(*Formatted);
-          if (WithInclude)
-            IncludeFix.reset();
-        }
       }
+      // A header included by several files of the command line is reported
+      // and rewritten once (clang-tidy removes such duplicates too); its
+      // nests must come out the same from every includer.
+      auto Seen = llvm::find_if(Result.Nests, [&](const NestReport &N) {
+        return N.Begin == Report.Begin;
+      });
+      if (Seen != Result.Nests.end()) {
+        if (Seen->Name != Report.Name || !(Seen->Fix == Report.Fix)) {
+          SourceLocation Begin = SM.getExpansionLoc(O.Nest->getBeginLoc());
+          Results.Errors.push_back(
+              Path + ":" + std::to_string(SM.getSpellingLineNumber(Begin)) +
+              ":" + std::to_string(SM.getSpellingColumnNumber(Begin)) +
+              ": the nest comes out differently in two files that include "
+              "it: [" +
+              Seen->Name + "] before '" + MainPath + "', [" + Report.Name +
+              "] in it");
+          return;
+        }
+        if (WithInclude && !Report.Fix.empty())
+          IncludeFixes.erase(Include);
+        continue;
+      }
+      if (WithInclude && !Report.Fix.empty())
+        IncludeFixes.erase(Include);
       bool WouldChange = !Report.Fix.empty();
       Diags.Report(O.Where,
                    Opts.Check && WouldChange ? WouldChangeID : RemarkID)
@@ -178,13 +207,34 @@ public:
         addGraphs(O, SM, Path, Result.Graphs);
       Result.Nests.push_back(std::move(Report));
     }
-    Results.Files.push_back(std::move(Result));
   }
 
 private:
   CompilerInstance &CI;
   const ActionOptions &Opts;
   RunResults &Results;
+  std::string BuildDirectory; // of this file's compile command
+
+  static std::string pathOf(const SourceManager &SM, FileID ID) {
+    const FileEntry *File = SM.getFileEntryForID(ID);
+    std::string Path = File->tryGetRealPathName().str();
+    return Path.empty() ? File->getName().str() : Path;
+  }
+
+  /// The index of File's result, created on its first nest: a header's
+  /// is shared by every file of the command line that includes it.
+  size_t resultFor(const SourceManager &SM, FileID File) {
+    std::string Path = pathOf(SM, File);
+    for (size_t I = 0; I < Results.Files.size(); ++I)
+      if (Results.Files[I].Path == Path)
+        return I;
+    FileResult Result;
+    Result.Path = Path;
+    Result.BuildDirectory = BuildDirectory;
+    Result.Code = SM.getBufferData(File).str();
+    Results.Files.push_back(std::move(Result));
+    return Results.Files.size() - 1;
+  }
 
   /// Whether the nest's text (with an OpenMP pragma on it, when it was
   /// recovered) overlaps the selected range.

@@ -40,6 +40,7 @@ struct NestReport {
   std::string Name;    // lnr-fuse, or the refusal
   std::string Message; // the remark's text, without the name
   unsigned Offset = 0; // of the diagnostic's location in the file
+  unsigned Begin = 0;  // of the nest's first character in the file
   /// The nest's replacements after clang-format: exactly what -i writes for
   /// it. Empty when the nest is left unchanged.
   clang::tooling::Replacements Fix;
@@ -51,8 +52,9 @@ struct GraphText {
   std::string Dot;
 };
 
+/// A file on the command line, or a header --header-filter selected.
 struct FileResult {
-  std::string Path;           // real path of the main file
+  std::string Path;           // real path
   std::string BuildDirectory; // of its compile command
   std::string Code;           // the text that was parsed
   std::vector<NestReport> Nests;
@@ -60,9 +62,14 @@ struct FileResult {
   std::string Explanation;
   std::vector<GraphText> Graphs;
   bool Selected = false; // a nest overlapped the selection
+  /// Parsed as a main file (named on the command line); otherwise a header
+  /// whose nests were reported.
+  bool Main = false;
 };
 
 struct RunResults {
+  /// In the order of the command line, each header after the first file
+  /// that includes it.
   std::vector<FileResult> Files;
   /// A file whose parse reported an error (its own, or -Werror's).
   bool ParseFailed = false;

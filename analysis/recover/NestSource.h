@@ -35,6 +35,9 @@ struct NestSource {
   unsigned Length = 0;
   unsigned Line = 0, Column = 0; // where the nest starts, 1-based
   bool StartsLine = true; // only blanks before it on its line
+  /// The nest is the body of an 'if' or 'else' without braces: a directive
+  /// put in front of it goes in a block with it.
+  bool Substatement = false;
 
   std::vector<LoopSource> Loops;    // parallel to Kernel::Loops
   std::vector<std::string> Factors; // parallel to Kernel::Stmt.Factors

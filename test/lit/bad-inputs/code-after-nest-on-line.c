@@ -1,17 +1,20 @@
-// Bad input (a bug, issue 7): code after the nest on the nest's last line.
-// The rewrite is correct (first RUN lines: fused, proved by execution), but
-// the text after the nest on that line is reformatted too ('} } int x = 0;
-// (void)x;' becomes four lines), although the README promises that
-// everything else in the file stays byte-for-byte as it was. Expected: the
-// line's tail kept. Expected to fail until the tool is fixed.
-// XFAIL: *
+// Bad input (found here, fixed): code after the nest on the nest's last
+// line. The rewrite was correct, but the text after the nest on that line
+// was reformatted too ('} } /* end if */ int x = 0; (void)x;' became four
+// lines), although everything else in the file must stay byte-for-byte as
+// it was. Expected, and checked: fused, proved by execution, and the line's
+// tail kept as it was, after the fused nest's last brace.
 // RUN: lnr-rewrite %s -- > %t.rewritten.c 2> %t.err
 // RUN: FileCheck --check-prefix=REMARK %s < %t.err
 // REMARK: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
 // RUN: sh %S/Inputs/prove.sh %cc %harness %t %s %t.rewritten.c | FileCheck --check-prefix=EXEC %s
 // EXEC: PASS: lnr_rewritten matches lnr_original on all cases
-// RUN: FileCheck --check-prefix=TAIL %s < %t.rewritten.c
-// TAIL: } /* end if */ int unused_after = 0; (void)unused_after;{{$}}
+// RUN: FileCheck --strict-whitespace --check-prefix=TAIL %s < %t.rewritten.c
+// TAIL:      {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
+// TAIL:      {{^}}    } } /* end if */ int unused_after = 0; (void)unused_after;{{$}}
+// TAIL-NEXT: {{^}}}{{$}}
+// The lines before the nest are untouched.
+// RUN: head -n 22 %s > %t.before && head -n 22 %t.rewritten.c | diff %t.before -
 
 void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                 const double *vals, const double *C, const double *D,
