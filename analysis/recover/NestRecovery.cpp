@@ -81,8 +81,8 @@ struct LoopFact {
   const VarDecl *ParentVar = nullptr; // indexes pos[]: a loop variable
   const VarDecl *Coordinate = nullptr;
   std::string CoordinateArray; // crd, as in `int j = crd[p];`
-  std::string Tensor; // set once the chain's values are found
-  unsigned Level = 0; // of the tensor, 0-based
+  std::string Tensor;          // set once the chain's values are found
+  unsigned Level = 0;          // of the tensor, 0-based
   LoopSource Source;
 };
 
@@ -92,8 +92,8 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
         Opts(Opts) {}
 
-  std::variant<RecoveredNest, Failure>
-  run(const Stmt *Nest, const Stmt *Region, const Stmt *Function);
+  std::variant<RecoveredNest, Failure> run(const Stmt *Nest, const Stmt *Region,
+                                           const Stmt *Function);
 
 private:
   ASTContext &Ctx;
@@ -181,6 +181,30 @@ private:
   };
   std::vector<InputArray> InputArrays;
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
+  /// `j = crd[p];`, j declared before the nest: a coordinate load.
+  const BinaryOperator *coordinateAssignment(const Stmt *S,
+                                             const LoopFact &Owner) const;
+  /// A declaration or a coordinate assignment before a loop body's
+  /// statement; false (with a refusal, or none) for anything else.
+  bool readLeading(const Stmt *S, LoopFact &Owner);
+  /// Variables declared before the nest (C89: `int i, p, j; for (i = 0; ...`)
+  /// that the nest uses as loop variables or coordinates. Each is written by
+  /// the nest from From to the end of Scope; outside the nest it must be
+  /// dead, and it is shared by default in an OpenMP region.
+  struct OuterVariable {
+    const VarDecl *Var;
+    const ForStmt *Scope;
+    SourceLocation From;
+  };
+  std::vector<OuterVariable> OuterVariables;
+  std::vector<std::pair<const VarDecl *, SourceLocation>> PrivateVars;
+  const Stmt *FunctionBody = nullptr;
+  bool addOuterVariable(const VarDecl *V, const ForStmt *Scope,
+                        SourceLocation From, SourceLocation Where);
+  bool outerVariablesDead(const Stmt *Nest, const ForStmt *Outer);
+  bool deadAfter(const OuterVariable &O, const Stmt *Nest,
+                 const std::vector<const Stmt *> &Parents);
+  static bool references(const Stmt *S, const VarDecl *V);
   bool readOutput(const Expr *Lhs, const Expr *Statement);
   bool readProduct(const Expr *Rhs, QualType Target, const Expr *Statement);
   bool checkTypes(QualType Target, QualType Value, const Expr *Statement);
@@ -362,23 +386,50 @@ bool Recoverer::readLoop(const ForStmt *For) {
                   For->getBeginLoc());
   LoopFact L;
   L.For = For;
-  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  if (!Init)
+  // The lower bound: `int i = lo` (C99) or `i = lo` with i declared before
+  // the loop (C89), which must then be dead after the nest.
+  const Expr *LoInit = nullptr;
+  if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (!Init->isSingleDecl())
+      return refuse("lnr-unsupported-loop",
+                    "the loop declares more than one variable in its "
+                    "initialization",
+                    For->getBeginLoc());
+    L.Var = dyn_cast<VarDecl>(Init->getSingleDecl());
+    if (!L.Var || !L.Var->getType()->isIntegerType() || !L.Var->getInit())
+      return refuse("lnr-unsupported-loop",
+                    "the loop variable is not an initialized integer",
+                    For->getBeginLoc());
+    LoInit = L.Var->getInit();
+  } else if (const auto *Assign =
+                 dyn_cast_or_null<BinaryOperator>(For->getInit());
+             Assign && Assign->getOpcode() == BO_Assign &&
+             isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
+             asVar(Assign->getLHS())) {
+    L.Var = asVar(Assign->getLHS());
+    if (!L.Var->getType()->isIntegerType())
+      return refuse("lnr-unsupported-loop",
+                    "the loop variable is not an integer", For->getBeginLoc());
+    if (!addOuterVariable(L.Var, For, For->getBeginLoc(), For->getBeginLoc()))
+      return false;
+    LoInit = Assign->getRHS();
+  } else {
     return refuse("lnr-unsupported-loop",
-                  "the loop does not declare its variable in its "
-                  "initialization",
+                  "the loop neither declares nor assigns its variable in its "
+                  "initialization ('int i = 0' or 'i = 0')",
                   For->getBeginLoc());
-  if (!Init->isSingleDecl())
+  }
+  if (loopOf(L.Var) || coordinateLoop(L.Var))
     return refuse("lnr-unsupported-loop",
-                  "the loop declares more than one variable in its "
-                  "initialization",
+                  "'" + L.Var->getName().str() +
+                      "' is the variable of two loops of the nest",
                   For->getBeginLoc());
-  L.Var = dyn_cast<VarDecl>(Init->getSingleDecl());
-  if (!L.Var || !L.Var->getType()->isIntegerType() || !L.Var->getInit())
+  if (references(LoInit, L.Var))
     return refuse("lnr-unsupported-loop",
-                  "the loop variable is not an initialized integer",
+                  "the lower bound of the loop over '" +
+                      L.Var->getName().str() + "' reads the variable itself",
                   For->getBeginLoc());
-  const Expr *Lo = L.Var->getInit()->IgnoreParenImpCasts();
+  const Expr *Lo = LoInit->IgnoreParenImpCasts();
 
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
@@ -418,7 +469,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
                    (asVar(Next->getRHS()) == Q &&
                     Next->getLHS()->EvaluateAsInt(One, Ctx))) &&
                   One.Val.getInt() == 1;
-    if (!Q || !loopOf(Q) || !IsNext ||
+    if (!Q || Q == L.Var || !loopOf(Q) || !IsNext ||
         text(LoPos->getBase()) != text(HiPos->getBase()) ||
         !isInvariant(LoPos->getBase()))
       return refuse("lnr-unsupported-loop",
@@ -430,7 +481,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
     L.ParentVar = Q;
   } else {
     for (const Expr *Bound : {Lo, Hi}) {
-      if (mentionsNestVariable(Bound))
+      if (mentionsNestVariable(Bound) || references(Bound, L.Var))
         return refuse("lnr-unsupported-loop",
                       "the bounds of the loop over '" + L.Var->getName().str() +
                           "' depend on the nest",
@@ -448,8 +499,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
     bool FromZero = Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
     // As written, parentheses and all: a macro's expansion maps back to
     // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
-    std::string HiText = text(Cond->getRHS()),
-                LoText = text(L.Var->getInit());
+    std::string HiText = text(Cond->getRHS()), LoText = text(LoInit);
     L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
     if (HiText.empty() || LoText.empty())
       return refuse("lnr-macro",
@@ -525,6 +575,76 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   return true;
 }
 
+const BinaryOperator *
+Recoverer::coordinateAssignment(const Stmt *S, const LoopFact &Owner) const {
+  const auto *B = dyn_cast<BinaryOperator>(S);
+  if (!B || B->getOpcode() != BO_Assign || !Owner.Compressed)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+  const auto *Load =
+      dyn_cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
+  if (!Ref || !isa<VarDecl>(Ref->getDecl()) || !Load ||
+      asVar(Load->getIdx()) != Owner.Var)
+    return nullptr;
+  return B;
+}
+
+bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    return readDeclaration(DS, Owner);
+  const BinaryOperator *B = coordinateAssignment(S, Owner);
+  if (!B)
+    return false;
+  // `j = crd[p];` with j declared before the nest (C89): the coordinate,
+  // as `int j = crd[p];` would be.
+  const VarDecl *V = asVar(B->getLHS());
+  const auto *Load =
+      cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
+  if (Owner.Coordinate || !V->getType()->isIntegerType() ||
+      !isInvariant(Load->getBase()))
+    return refuse("lnr-unsupported-statement",
+                  "only the coordinate load ('j = crd[p];') may assign a "
+                  "variable in the nest",
+                  B->getBeginLoc());
+  if (loopOf(V) || coordinateLoop(V))
+    return refuse("lnr-unsupported-statement",
+                  "'" + V->getName().str() +
+                      "' is both a loop variable and a coordinate of the nest",
+                  B->getBeginLoc());
+  std::string Text = text(B);
+  if (Text.empty() || !inFile(B->getSourceRange()))
+    return refuse("lnr-macro", "the coordinate load is written inside a macro",
+                  B->getBeginLoc());
+  if (!addOuterVariable(V, Owner.For, B->getBeginLoc(), B->getBeginLoc()))
+    return false;
+  Owner.Coordinate = V;
+  Owner.CoordinateArray = symbolOf(Load->getBase());
+  Owner.Source.Index = V->getName().str();
+  Owner.Source.Prologue.push_back(Text + ";");
+  return true;
+}
+
+bool Recoverer::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
+                                 SourceLocation From, SourceLocation Where) {
+  std::string Name = "'" + V->getName().str() + "'";
+  const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!V->hasLocalStorage() || V->getType()->isReferenceType() || !FD ||
+      FD->getBody() != FunctionBody)
+    return refuse("lnr-live-induction-variable",
+                  Name + " is declared outside the nest and is not a local "
+                         "variable of this function (a global, a static or "
+                         "a reference); its value after the nest is "
+                         "observable, and the rewrite changes it",
+                  Where);
+  if (V->getType().isVolatileQualified())
+    return refuse("lnr-live-induction-variable",
+                  Name + " is volatile: every write of it is observable, and "
+                         "the rewritten nest makes others",
+                  Where);
+  OuterVariables.push_back({V, Scope, From});
+  return true;
+}
+
 bool Recoverer::readBody(const ForStmt *For) {
   std::vector<const Stmt *> Body;
   if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
@@ -548,8 +668,7 @@ bool Recoverer::readBody(const ForStmt *For) {
         ((Zero.Val.isFloat() && Zero.Val.getFloat().isZero()) ||
          (Zero.Val.isInt() && Zero.Val.getInt() == 0))) {
       for (size_t I = 0; I + 3 < Body.size(); ++I)
-        if (!isa<DeclStmt>(Body[I]) ||
-            !readDeclaration(cast<DeclStmt>(Body[I]), Loops[Owner]))
+        if (!readLeading(Body[I], Loops[Owner]))
           return Fail ? false
                       : refuse("lnr-imperfect-nest",
                                "the loop body holds more than one statement; "
@@ -568,7 +687,9 @@ bool Recoverer::readBody(const ForStmt *For) {
     }
   }
   // A perfect nest level: declarations, then one loop or statement.
-  auto NotDecl = [](const Stmt *S) { return !isa<DeclStmt>(S); };
+  auto NotDecl = [&](const Stmt *S) {
+    return !isa<DeclStmt>(S) && !coordinateAssignment(S, Loops[Owner]);
+  };
   auto First = std::find_if(Body.begin(), Body.end(), NotDecl);
   if (First != Body.end()) {
     auto Second = std::find_if(First + 1, Body.end(), NotDecl);
@@ -581,12 +702,12 @@ bool Recoverer::readBody(const ForStmt *For) {
   for (size_t I = 0; I < Body.size(); ++I) {
     const Stmt *S = Body[I];
     bool Last = I + 1 == Body.size();
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    if (isa<DeclStmt>(S) || (!Last && coordinateAssignment(S, Loops[Owner]))) {
       if (Last)
         return refuse("lnr-unsupported-statement",
                       "the loop body ends with a declaration",
                       S->getBeginLoc());
-      if (!readDeclaration(DS, Loops[Owner]))
+      if (!readLeading(S, Loops[Owner]))
         return false;
       continue;
     }
@@ -769,8 +890,8 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
   return orderByStride(Form, tensorName(Base));
 }
 
-std::optional<ir::Access>
-Recoverer::orderByStride(const AffineForm &Form, const std::string &Tensor) {
+std::optional<ir::Access> Recoverer::orderByStride(const AffineForm &Form,
+                                                   const std::string &Tensor) {
   // Row-major: the index with the largest stride is the outermost level.
   std::vector<std::pair<Coefficient, const VarDecl *>> ByStride;
   for (const auto &[V, C] : Form.Terms)
@@ -941,8 +1062,9 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
       if (L.Compressed || !Kernel.Stmt.Lhs.uses(Index) ||
           !OutputForm.Terms.count(L.Var))
         return refuse("lnr-assign-in-reduction",
-                      "'" + text(U->Lhs) + "' is assigned, not accumulated, "
-                      "inside the loop over '" +
+                      "'" + text(U->Lhs) +
+                          "' is assigned, not accumulated, "
+                          "inside the loop over '" +
                           (L.Compressed ? L.Var->getName().str() : Index) +
                           "', which does not index it; only its last value "
                           "is kept",
@@ -1123,8 +1245,7 @@ bool Recoverer::resolveSparseOutput() {
     const LoopFact *Inner = loopOf(V);
     if (!Inner || Inner->Compressed || C.Scale != 1 || !C.Symbols.empty() ||
         Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
-        OutputForm.Terms.size() != 2 ||
-        Inner->Extent != Stride.Symbols.front())
+        OutputForm.Terms.size() != 2 || Inner->Extent != Stride.Symbols.front())
       return refuse("lnr-unsupported-access",
                     "the output is stored at the positions of '" + L->Tensor +
                         "' but is not laid out as positions x one dense "
@@ -1270,7 +1391,8 @@ bool Recoverer::derivesFromOutput(const VarDecl *V, const Stmt *Function,
 
 bool Recoverer::inputsIndependentOfOutput(const Stmt *Function) {
   for (const InputArray &In : InputArrays)
-    if (const VarDecl *V = asVar(In.Base); V && derivesFromOutput(V, Function, 0))
+    if (const VarDecl *V = asVar(In.Base);
+        V && derivesFromOutput(V, Function, 0))
       return refuse("lnr-output-read",
                     "'" + V->getName().str() + "' may point into the output '" +
                         asVar(outputBase)->getName().str() +
@@ -1308,8 +1430,280 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
                 OutputBase->getBeginLoc());
 }
 
+bool Recoverer::references(const Stmt *S, const VarDecl *V) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Found |= Ref->getDecl() == V;
+      return !Found;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+namespace {
+/// The references of one variable in a function body: whether each is a
+/// plain read or write, and the statements around the nest.
+struct VariableUses : RecursiveASTVisitor<VariableUses> {
+  const VarDecl *V = nullptr;
+  const Stmt *Nest = nullptr;
+  std::vector<const Stmt *> Stack;       // the statements being traversed
+  std::vector<const Stmt *> NestParents; // the nest's, outermost first
+  unsigned InNest = 0, InClosure = 0;
+  const Stmt *Goto = nullptr;
+  const DeclRefExpr *Escape = nullptr; // outside the nest, not read or written
+
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (!S)
+      return true;
+    bool IsNest = S == Nest;
+    if (IsNest)
+      NestParents = Stack;
+    Stack.push_back(S);
+    InNest += IsNest;
+    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    InNest -= IsNest;
+    Stack.pop_back();
+    return Result;
+  }
+  // Code that runs at another time: lambdas, blocks, nested functions.
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    ++InClosure;
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    --InClosure;
+    return Result;
+  }
+  bool TraverseBlockExpr(BlockExpr *E) {
+    ++InClosure;
+    bool Result = RecursiveASTVisitor::TraverseBlockExpr(E);
+    --InClosure;
+    return Result;
+  }
+  bool TraverseFunctionDecl(FunctionDecl *D) {
+    ++InClosure;
+    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(D);
+    --InClosure;
+    return Result;
+  }
+  bool VisitGotoStmt(GotoStmt *S) {
+    Goto = Goto ? Goto : S;
+    return true;
+  }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
+    Goto = Goto ? Goto : S;
+    return true;
+  }
+
+  /// The statement I levels above the top of the stack, parentheses
+  /// skipped.
+  const Stmt *parent(size_t &I) const {
+    while (I < Stack.size() && isa<ParenExpr>(Stack[Stack.size() - 1 - I]))
+      ++I;
+    return I < Stack.size() ? Stack[Stack.size() - 1 - I] : nullptr;
+  }
+  /// An assignment's value read or discarded, not bound or addressed (C++
+  /// assignments are lvalues).
+  bool resultUnused(const Expr *Op, size_t I) const {
+    if (!Op->isGLValue())
+      return true;
+    const Stmt *P = parent(++I);
+    if (!P || !isa<Expr>(P))
+      return true;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P))
+      return Cast->getCastKind() == CK_LValueToRValue;
+    if (const auto *Comma = dyn_cast<BinaryOperator>(P))
+      return Comma->getOpcode() == BO_Comma &&
+             Comma->getLHS()->IgnoreParens() == Op;
+    return false;
+  }
+  bool plainUse(const DeclRefExpr *Ref) const {
+    size_t I = 1;
+    const Stmt *P = parent(I);
+    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+      return Cast->getCastKind() == CK_LValueToRValue;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+      return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Ref &&
+             resultUnused(B, I);
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+      return U->isIncrementDecrementOp() && resultUnused(U, I);
+    // An OpenMP region's capture runs the region in place.
+    return P && isa<CapturedStmt>(P);
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Ref->getDecl() == V && !InNest && !Escape &&
+        (InClosure || !plainUse(Ref)))
+      Escape = Ref;
+    return true;
+  }
+};
+
+/// Whether S can leave the statement list it is in other than by running
+/// to its end or returning ('break' or 'continue' out of S).
+bool jumpsOut(const Stmt *S, bool InLoop, bool InSwitch) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt>(S))
+    return !InLoop && !InSwitch;
+  if (isa<ContinueStmt>(S))
+    return !InLoop;
+  if (isa<Expr>(S))
+    return false; // statement expressions aside: those are refused above
+  bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+              isa<CXXForRangeStmt>(S);
+  bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (jumpsOut(Child, InLoop || Loop, InSwitch || Switch))
+      return true;
+  return false;
+}
+} // namespace
+
+bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
+                          const std::vector<const Stmt *> &Parents) {
+  // From the nest outwards, the statements that follow it in each block:
+  // the first to mention the variable must assign it without reading it,
+  // and none before may jump past that assignment. Running off the end of
+  // the function, or returning, leaves it dead too.
+  std::string Name = "'" + O.Var->getName().str() + "'";
+  const Stmt *Child = Nest;
+  for (auto It = Parents.rbegin(); It != Parents.rend(); Child = *It++) {
+    const Stmt *Parent = *It;
+    if (isa<IfStmt>(Parent) || isa<SwitchStmt>(Parent) ||
+        isa<SwitchCase>(Parent) || isa<LabelStmt>(Parent) ||
+        isa<AttributedStmt>(Parent))
+      continue;
+    const auto *Block = dyn_cast<CompoundStmt>(Parent);
+    if (!Block)
+      return refuse("lnr-live-induction-variable",
+                    Name +
+                        " is declared outside the nest, which is inside "
+                        "a '" +
+                        std::string(Parent->getStmtClassName()) +
+                        "'; it is not proved unread after the nest",
+                    O.From);
+    auto After = std::find(Block->body_begin(), Block->body_end(), Child);
+    for (++After; After != Block->body_end(); ++After) {
+      const Stmt *S = *After;
+      if (!references(S, O.Var)) {
+        if (jumpsOut(S, false, false))
+          return refuse(
+              "lnr-live-induction-variable",
+              "a 'break' or 'continue' at line " +
+                  std::to_string(SM.getSpellingLineNumber(S->getBeginLoc())) +
+                  " may skip the assignment of " + Name +
+                  " after the nest, whose value the rewrite "
+                  "changes",
+              S->getBeginLoc());
+        continue;
+      }
+      // `v = e;`, `a = v = e;` or `for (v = e; ...)`, e not reading v.
+      const Stmt *Kill = S;
+      if (const auto *For = dyn_cast<ForStmt>(S))
+        Kill = For->getInit();
+      const auto *Assign = dyn_cast_or_null<BinaryOperator>(
+          isa_and_nonnull<Expr>(Kill) ? cast<Expr>(Kill)->IgnoreParens()
+                                      : nullptr);
+      for (; Assign && Assign->getOpcode() == BO_Assign;
+           Assign =
+               dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParens())) {
+        bool Target = isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
+                      asVar(Assign->getLHS()) == O.Var;
+        if (Target && !references(Assign->getRHS(), O.Var))
+          return true;
+        if (references(Assign->getLHS(), O.Var))
+          break;
+      }
+      struct Finder : RecursiveASTVisitor<Finder> {
+        const VarDecl *V;
+        SourceLocation First;
+        bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+          if (Ref->getDecl() == V && First.isInvalid())
+            First = Ref->getBeginLoc();
+          return true;
+        }
+      } Read;
+      Read.V = O.Var;
+      Read.TraverseStmt(const_cast<Stmt *>(S));
+      return refuse("lnr-live-induction-variable",
+                    Name +
+                        " is declared outside the nest and read after it "
+                        "(line " +
+                        std::to_string(SM.getSpellingLineNumber(Read.First)) +
+                        ") before it is assigned again; the rewritten nest "
+                        "leaves another value in it",
+                    Read.First);
+    }
+  }
+  return true;
+}
+
+bool Recoverer::outerVariablesDead(const Stmt *Nest, const ForStmt *Outer) {
+  auto LineOf = [&](SourceLocation Loc) {
+    return std::to_string(SM.getSpellingLineNumber(Loc));
+  };
+  for (const OuterVariable &O : OuterVariables) {
+    std::string Name = "'" + O.Var->getName().str() + "'";
+    // Inside the nest: read only where the nest has written it.
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const VarDecl *V;
+      std::vector<SourceLocation> Uses;
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (Ref->getDecl() == V)
+          Uses.push_back(Ref->getBeginLoc());
+        return true;
+      }
+    } Inside;
+    Inside.V = O.Var;
+    Inside.TraverseStmt(const_cast<ForStmt *>(Outer));
+    SourceLocation From = SM.getExpansionLoc(O.From),
+                   To = SM.getExpansionLoc(O.Scope->getEndLoc());
+    for (SourceLocation Use : Inside.Uses) {
+      Use = SM.getExpansionLoc(Use);
+      if (SM.isBeforeInTranslationUnit(Use, From) ||
+          SM.isBeforeInTranslationUnit(To, Use))
+        return refuse("lnr-live-induction-variable",
+                      Name + " is declared outside the nest and read in it "
+                             "before the nest assigns it",
+                      Use);
+    }
+    // Outside: only read and written, never addressed or captured, and
+    // not read after the nest before it is assigned again.
+    VariableUses Uses;
+    Uses.V = O.Var;
+    Uses.Nest = Nest;
+    Uses.TraverseStmt(const_cast<Stmt *>(FunctionBody));
+    if (Uses.NestParents.empty())
+      return refuse("lnr-live-induction-variable",
+                    "the nest is not found in its function; " + Name +
+                        " is not proved unread after it",
+                    O.From);
+    if (Uses.Escape)
+      return refuse("lnr-live-induction-variable",
+                    Name + " is declared outside the nest and used at line " +
+                        LineOf(Uses.Escape->getBeginLoc()) +
+                        " other than by reading or assigning it (its address "
+                        "taken, a reference bound or a capture); the "
+                        "rewrite changes its value after the nest",
+                    Uses.Escape->getBeginLoc());
+    if (Uses.Goto)
+      return refuse("lnr-live-induction-variable",
+                    "the function holds a 'goto' (line " +
+                        LineOf(Uses.Goto->getBeginLoc()) +
+                        "): the rewrite changes the value of " + Name +
+                        " after the nest, and it is not proved unread",
+                    O.From);
+    if (!deadAfter(O, Nest, Uses.NestParents))
+      return false;
+  }
+  return true;
+}
+
 std::variant<RecoveredNest, Failure>
 Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
+  FunctionBody = Function;
   const ForStmt *Outer = dyn_cast<ForStmt>(Nest);
   SourceLocation Begin = Nest->getBeginLoc();
   if (Region)
@@ -1338,6 +1732,12 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
     // (collapse, reduction, private, ...) describe the original nest.
     for (const OMPClause *C : Directive->clauses()) {
       llvm::omp::Clause Kind = C->getClauseKind();
+      if (const auto *Private = dyn_cast<OMPPrivateClause>(C)) {
+        // Checked against the variables declared outside the nest below.
+        for (const Expr *Ref : Private->varlists())
+          PrivateVars.push_back({asVar(Ref), Ref->getBeginLoc()});
+        continue;
+      }
       if (Kind != llvm::omp::OMPC_schedule &&
           Kind != llvm::omp::OMPC_num_threads &&
           Kind != llvm::omp::OMPC_proc_bind && Kind != llvm::omp::OMPC_if &&
@@ -1438,6 +1838,37 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
     return *Fail;
   if (!outputOnlyAccumulated(Outer))
     return *Fail;
+  if (!outerVariablesDead(Nest, Outer))
+    return *Fail;
+  // A directive on the nest shares the variables declared outside it, but
+  // for the work-shared loop's own: 'private' must name the others, and
+  // only them, or the threads of the original nest race on them.
+  if (Source.Pragma) {
+    for (const auto &[V, Where] : PrivateVars)
+      if (!V ||
+          std::none_of(OuterVariables.begin(), OuterVariables.end(),
+                       [&](const OuterVariable &O) { return O.Var == V; }))
+        return Failure{Refusal("lnr-unsupported-pragma",
+                               "the clause 'private' names '" +
+                                   (V ? V->getName().str() : text(Nest)) +
+                                   "', which is not a loop variable or a "
+                                   "coordinate of the nest declared outside "
+                                   "it; it would not hold on the fused nest"),
+                       Where};
+    for (const OuterVariable &O : OuterVariables)
+      if (O.Var != Loops.front().Var &&
+          std::none_of(PrivateVars.begin(), PrivateVars.end(),
+                       [&](const auto &P) { return P.first == O.Var; }))
+        return Failure{
+            Refusal("lnr-unsupported-pragma",
+                    "'" + O.Var->getName().str() +
+                        "' is declared outside the nest and shared by the "
+                        "OpenMP directive: the threads of the nest race on "
+                        "it; list it in a 'private' clause"),
+            O.From};
+  }
+  for (const OuterVariable &O : OuterVariables)
+    Source.OuterDeclared.push_back(O.Var->getName().str());
   findDisjointOutputIndices(OutputForm);
   Source.DisjointOutputIndices.insert(Source.DisjointOutputIndices.end(),
                                       SparseOutputIndices.begin(),
@@ -1466,12 +1897,12 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
     // decide what the nest is.
     if (Directive.startswith("#") &&
         !Directive.drop_front().ltrim().startswith("pragma"))
-      return Failure{Refusal("lnr-macro",
-                             "the nest holds a preprocessor directive ('" +
-                                 Line.trim().str() +
-                                 "'); a rewrite would keep only what this "
-                                 "parse saw"),
-                     Begin};
+      return Failure{
+          Refusal("lnr-macro", "the nest holds a preprocessor directive ('" +
+                                   Line.trim().str() +
+                                   "'); a rewrite would keep only what this "
+                                   "parse saw"),
+          Begin};
     Rest = Next;
   }
   for (const char *Digraph : {"<:", ":>", "<%", "%>", "%:"})
