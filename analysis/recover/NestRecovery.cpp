@@ -76,6 +76,7 @@ struct LoopFact {
   bool Compressed = false;
   // Dense loops.
   std::string Extent;
+  bool FromZero = false;
   // Compressed loops.
   const Expr *PosBase = nullptr;
   const VarDecl *ParentVar = nullptr; // indexes pos[]: a loop variable
@@ -187,6 +188,15 @@ private:
   /// A declaration or a coordinate assignment before a loop body's
   /// statement; false (with a refusal, or none) for anything else.
   bool readLeading(const Stmt *S, LoopFact &Owner);
+  /// TACO's counter of a sparse output's positions (`int32_t jA = 0;`
+  /// before the nest, `jA++;` in a compressed loop's body).
+  const VarDecl *Counter = nullptr;
+  const VarDecl *CounterPosition = nullptr; // the loop variable it follows
+  std::string CounterAssignment;            // "jA = jB - B2_pos[0];"
+  size_t CounterLoop = 0;
+  const VarDecl *incremented(const Stmt *S) const;
+  bool readCounter(const VarDecl *V, const Stmt *Increment, size_t Owner,
+                   bool First);
   /// Variables declared before the nest (C89: `int i, p, j; for (i = 0; ...`)
   /// that the nest uses as loop variables or coordinates. Each is written by
   /// the nest from From to the end of Scope; outside the nest it must be
@@ -272,7 +282,7 @@ bool Recoverer::mentionsNestVariable(const Expr *E) const {
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         Found |= R.loopOf(V) || R.coordinateLoop(V) || R.aliasInit(V) ||
-                 R.rowPointer(V) || V == R.Accumulator;
+                 R.rowPointer(V) || V == R.Accumulator || V == R.Counter;
       return !Found;
     }
   } F(*this);
@@ -497,6 +507,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
     }
     Expr::EvalResult Zero;
     bool FromZero = Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
+    L.FromZero = FromZero;
     // As written, parentheses and all: a macro's expansion maps back to
     // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
     std::string HiText = text(Cond->getRHS()), LoText = text(LoInit);
@@ -566,9 +577,15 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
     Owner.Source.Prologue.push_back(text(DS));
     return true;
   }
-  // A dense position: an affine function of the indices.
+  // A dense position: an affine function of the indices. It may hold a
+  // sparse position (TACO's `int32_t mA = jA * A3_dimension + m;`): each
+  // access that reads it is checked again, and only the output may.
   AffineForm Form;
-  if (!affine(V->getInit(), Form))
+  bool WasReadingOutput = ReadingOutput;
+  ReadingOutput = true;
+  bool Affine = affine(V->getInit(), Form);
+  ReadingOutput = WasReadingOutput;
+  if (!Affine)
     return false;
   Aliases.push_back({V, V->getInit()});
   Source.Aliases.push_back({V->getName().str(), text(DS)});
@@ -645,6 +662,115 @@ bool Recoverer::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
   return true;
 }
 
+const VarDecl *Recoverer::incremented(const Stmt *S) const {
+  // v++, ++v or v += 1.
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->isIncrementOp() &&
+                   isa<DeclRefExpr>(U->getSubExpr()->IgnoreParens())
+               ? asVar(U->getSubExpr())
+               : nullptr;
+  Expr::EvalResult One;
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(E))
+    return C->getOpcode() == BO_AddAssign &&
+                   isa<DeclRefExpr>(C->getLHS()->IgnoreParens()) &&
+                   C->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1
+               ? asVar(C->getLHS())
+               : nullptr;
+  return nullptr;
+}
+
+bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
+                            size_t Owner, bool First) {
+  // `T jA = c;` before the nest, `jA++` once per iteration of the loop over
+  // the positions jB of a compressed level right under the outer loop
+  // (from 0): the loops visit jB = pos[0], pos[0] + 1, ... in order (pos
+  // of a valid CSR/CSF level never decreases), so inside the loop, jA is
+  // jB - pos[0] + c (+ 1 when the increment comes first). The rewrite
+  // assigns it so at the top of each iteration.
+  std::string Name = "'" + V->getName().str() + "'";
+  const LoopFact &L = Loops[Owner];
+  if (Counter)
+    return refuse("lnr-unsupported-counter",
+                  "the nest increments two counters ('" +
+                      Counter->getName().str() + "' and " + Name + ")",
+                  Increment->getBeginLoc());
+  if (Owner != 1 || Loops[0].Compressed || !Loops[0].FromZero ||
+      L.ParentVar != Loops[0].Var)
+    return refuse("lnr-unsupported-counter",
+                  Name + " counts the iterations of the loop over '" +
+                      L.Var->getName().str() +
+                      "', which is not the compressed level right under the "
+                      "nest's outer loop from 0; its value is not proved to "
+                      "be a position",
+                  Increment->getBeginLoc());
+  Expr::EvalResult Start;
+  if (!V->getType()->isIntegerType() || isa<ParmVarDecl>(V) || !V->getInit() ||
+      !V->getInit()->EvaluateAsInt(Start, Ctx) ||
+      !SM.isBeforeInTranslationUnit(V->getLocation(),
+                                    Loops[0].For->getBeginLoc()))
+    return refuse("lnr-unsupported-counter",
+                  Name + " is not declared before the nest with a constant "
+                         "initial value ('int32_t jA = 0;')",
+                  Increment->getBeginLoc());
+  // Nothing else writes it, and nothing jumps past its initialization.
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *V;
+    std::vector<const Stmt *> Found;
+    bool Labels = false;
+    void write(Stmt *S, Expr *Target) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParens());
+          Ref && Ref->getDecl() == V)
+        Found.push_back(S);
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        write(B, B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp())
+        write(U, U->getSubExpr());
+      return true;
+    }
+    bool VisitLabelStmt(LabelStmt *) { return !(Labels = true); }
+    bool VisitSwitchCase(SwitchCase *) { return !(Labels = true); }
+  } W;
+  W.V = V;
+  W.TraverseStmt(const_cast<Stmt *>(FunctionBody));
+  if (W.Labels || W.Found.size() != 1 ||
+      W.Found.front() != cast<Expr>(Increment)->IgnoreParens())
+    return refuse("lnr-unsupported-counter",
+                  Name + " is written elsewhere in the function, or a label "
+                         "may jump past its initialization; it is not proved "
+                         "to count the positions",
+                  W.Labels || W.Found.empty() ? Increment->getBeginLoc()
+                  : W.Found.front() != Increment
+                      ? W.Found.front()->getBeginLoc()
+                      : W.Found.back()->getBeginLoc());
+  if (!addOuterVariable(V, L.For, L.For->getBeginLoc(),
+                        Increment->getBeginLoc()))
+    return false;
+  Counter = V;
+  CounterPosition = L.Var;
+  long long Offset = Start.Val.getInt().getExtValue() + (First ? 1 : 0);
+  std::string Pos = text(L.PosBase);
+  if (Pos.empty())
+    return refuse("lnr-macro", "the position array is written in a macro",
+                  L.For->getBeginLoc());
+  CounterAssignment = V->getName().str() + " = " + L.Var->getName().str() +
+                      " - " + Pos + "[0]" +
+                      (Offset > 0   ? " + " + std::to_string(Offset)
+                       : Offset < 0 ? " - " + std::to_string(-Offset)
+                                    : "") +
+                      ";";
+  CounterLoop = Owner;
+  return true;
+}
+
 bool Recoverer::readBody(const ForStmt *For) {
   std::vector<const Stmt *> Body;
   if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
@@ -652,6 +778,20 @@ bool Recoverer::readBody(const ForStmt *For) {
   else
     Body.push_back(For->getBody());
   size_t Owner = Loops.size() - 1;
+  // TACO's counter of a sparse output's positions: `jA++;` last (or first)
+  // in a compressed loop's body.
+  if (Body.size() >= 2 && Loops[Owner].Compressed)
+    for (bool First : {false, true}) {
+      const Stmt *S = First ? Body.front() : Body.back();
+      const VarDecl *V = incremented(S);
+      if (!V || loopOf(V) || coordinateLoop(V) || aliasInit(V) ||
+          V == Accumulator)
+        continue;
+      if (!readCounter(V, S, Owner, First))
+        return false;
+      Body.erase(First ? Body.begin() : Body.end() - 1);
+      break;
+    }
   // TACO's scalar accumulator: `T acc = 0; for (...) acc += product;
   // A[..] = A[..] + acc;` sums what a perfect nest would add to A[..].
   if (Body.size() >= 3 && !Accumulator) {
@@ -736,6 +876,18 @@ bool Recoverer::readBody(const ForStmt *For) {
 bool Recoverer::affine(const Expr *E, AffineForm &Out) {
   E = E->IgnoreParenImpCasts();
   if (const VarDecl *V = asVar(E)) {
+    if (V == Counter) {
+      // TACO's jA: the position of its loop, offset by a constant.
+      if (ReadingOutput) {
+        Out.Terms[CounterPosition] = Coefficient();
+        return true;
+      }
+      return refuse("lnr-unsupported-counter",
+                    "the counter '" + V->getName().str() +
+                        "' indexes an input; only the output may be stored "
+                        "at its positions",
+                    E->getBeginLoc());
+    }
     if (isIndex(V)) {
       Out.Terms[V] = Coefficient();
       return true;
@@ -1237,15 +1389,23 @@ bool Recoverer::resolveSparseOutput() {
     if (F.Tensor == L->Tensor)
       InputAccess = &F;
   // The position must be the largest stride, every other index dense and
-  // inner, or elements of different fibers could collide.
+  // inner. Fibers are disjoint when the inner loop's extent is the stride
+  // (`A[p * M + m]`, 0 <= m < M); with another extent written (TACO's
+  // `jA * A3_dimension + m` with m < D2_dimension) they are for consistent
+  // dimensions only, which is not proved: the rewrite is then right (every
+  // term still goes to its element) but not parallel.
   const Coefficient &Stride = OutputForm.Terms.at(Position);
+  bool FibersDisjoint = true;
   for (const auto &[V, C] : OutputForm.Terms) {
     if (V == Position)
       continue;
     const LoopFact *Inner = loopOf(V);
+    if (Inner && Stride.Symbols.size() == 1 &&
+        Inner->Extent != Stride.Symbols.front())
+      FibersDisjoint = false;
     if (!Inner || Inner->Compressed || C.Scale != 1 || !C.Symbols.empty() ||
         Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
-        OutputForm.Terms.size() != 2 || Inner->Extent != Stride.Symbols.front())
+        OutputForm.Terms.size() != 2)
       return refuse("lnr-unsupported-access",
                     "the output is stored at the positions of '" + L->Tensor +
                         "' but is not laid out as positions x one dense "
@@ -1275,7 +1435,7 @@ bool Recoverer::resolveSparseOutput() {
   // Distinct fibers have distinct positions (the pos arrays of a
   // well-formed tensor increase), so each index of the pattern writes its
   // own elements.
-  for (unsigned Level = 0; Level <= L->Level; ++Level)
+  for (unsigned Level = 0; FibersDisjoint && Level <= L->Level; ++Level)
     SparseOutputIndices.push_back(InputAccess->Indices[Level]);
   return true;
 }
@@ -1768,6 +1928,8 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
   }
   if (!readLoop(Outer) || !assignTensors() || !resolveSparseOutput())
     return *Fail;
+  if (Counter)
+    Loops[CounterLoop].Source.Prologue.push_back(CounterAssignment);
 
   // A loop whose index no access uses repeats the statement: fusion would
   // keep one repetition.
