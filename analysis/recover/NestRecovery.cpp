@@ -1670,7 +1670,10 @@ struct VariableUses : RecursiveASTVisitor<VariableUses> {
     if (!Op->isGLValue())
       return true;
     const Stmt *P = parent(++I);
-    if (!P || !isa<Expr>(P))
+    // Discarded, or tested; not returned or bound to a reference.
+    if (!P || isa<CompoundStmt>(P) || isa<ForStmt>(P) || isa<IfStmt>(P) ||
+        isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<SwitchStmt>(P) ||
+        isa<SwitchCase>(P) || isa<LabelStmt>(P))
       return true;
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P))
       return Cast->getCastKind() == CK_LValueToRValue;
@@ -1767,8 +1770,8 @@ bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
           isa_and_nonnull<Expr>(Kill) ? cast<Expr>(Kill)->IgnoreParens()
                                       : nullptr);
       for (; Assign && Assign->getOpcode() == BO_Assign;
-           Assign =
-               dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParens())) {
+           Assign = dyn_cast<BinaryOperator>(
+               Assign->getRHS()->IgnoreParenImpCasts())) {
         bool Target = isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
                       asVar(Assign->getLHS()) == O.Var;
         if (Target && !references(Assign->getRHS(), O.Var))
