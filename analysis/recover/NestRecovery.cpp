@@ -1652,6 +1652,8 @@ struct VariableUses : RecursiveASTVisitor<VariableUses> {
     Goto = Goto ? Goto : S;
     return true;
   }
+  // A 'private' clause names the variable without reading or writing it.
+  bool VisitOMPPrivateClause(OMPPrivateClause *) { return true; }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
     Goto = Goto ? Goto : S;
     return true;
@@ -1703,6 +1705,47 @@ struct VariableUses : RecursiveASTVisitor<VariableUses> {
   }
 };
 
+/// Whether the OpenMP directive S neither reads nor writes V: V is private
+/// to it, named in a 'private' clause or the variable of its loop
+/// (predetermined private), and in no other clause.
+bool privateIn(const Stmt *S, const VarDecl *V) {
+  const auto *D = dyn_cast<OMPExecutableDirective>(S);
+  if (!D)
+    return false;
+  auto Mentions = [&](const Stmt *X) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const VarDecl *V;
+      bool Found = false;
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        Found |= Ref->getDecl() == V;
+        return !Found;
+      }
+    } F;
+    F.V = V;
+    F.TraverseStmt(const_cast<Stmt *>(X));
+    return F.Found;
+  };
+  bool Private = false;
+  for (const OMPClause *C : D->clauses()) {
+    bool Named = false;
+    for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+      Named |= Child && Mentions(Child);
+    if (Named && !isa<OMPPrivateClause>(C))
+      return false;
+    Private |= Named;
+  }
+  if (const auto *Loop = dyn_cast<OMPLoopDirective>(D))
+    if (const auto *For = dyn_cast<ForStmt>(
+            Loop->getInnermostCapturedStmt()->getCapturedStmt()))
+      if (const auto *Init = dyn_cast_or_null<BinaryOperator>(For->getInit()))
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParens()))
+          Private |= Init->getOpcode() == BO_Assign && Ref->getDecl() == V &&
+                     (isa<OMPParallelForDirective>(D) ||
+                      isa<OMPParallelForSimdDirective>(D));
+  return Private;
+}
+
 /// Whether S can leave the statement list it is in other than by running
 /// to its end or returning ('break' or 'continue' out of S).
 bool jumpsOut(const Stmt *S, bool InLoop, bool InSwitch) {
@@ -1750,7 +1793,8 @@ bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
     auto After = std::find(Block->body_begin(), Block->body_end(), Child);
     for (++After; After != Block->body_end(); ++After) {
       const Stmt *S = *After;
-      if (!references(S, O.Var)) {
+      // An OpenMP region to which it is private reads another object.
+      if (!references(S, O.Var) || privateIn(S, O.Var)) {
         if (jumpsOut(S, false, false))
           return refuse(
               "lnr-live-induction-variable",

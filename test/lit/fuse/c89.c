@@ -138,3 +138,30 @@ int rows_only(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:     for (i = 0; i < n; i++) {
 // CHECK-NEXT:       for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // REMARK: c89.c:[[@LINE-16]]:1: remark: fused {{.*}} [lnr-fuse]
+
+// Two nests sharing the variables, each with its own directive: to the
+// second, they are private (its own objects), so the first nest's values
+// are never read; both are rewritten.
+void two_nests(int n, int K, int L, const int *rowptr, const int *colidx,
+               const double *vals, const double *C, const double *D,
+               const double *E, double *restrict A, double *restrict A2) {
+  int i, p, j, k, l;
+#pragma omp parallel for private(p, j, k, l)
+  for (i = 0; i < n; i++)
+    for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      j = colidx[p];
+      for (k = 0; k < K; k++)
+        for (l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+#pragma omp parallel for private(p, j, k, l)
+  for (i = 0; i < n; i++)
+    for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      j = colidx[p];
+      for (k = 0; k < K; k++)
+        for (l = 0; l < L; l++)
+          A2[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// REMARK: c89.c:[[@LINE-17]]:1: remark: fused 'A(i,l) {{.*}} [lnr-fuse]
+// REMARK: c89.c:[[@LINE-10]]:1: remark: fused 'A2(i,l) {{.*}} [lnr-fuse]

@@ -164,3 +164,20 @@ void read_before_assigned(int n, int K, int L, const int *rowptr,
     }
 }
 // CHECK: refusals/live-induction-variable.c:[[@LINE-7]]:15: remark: nest left unchanged: 'j' is declared outside the nest and read in it before the nest assigns it [lnr-live-induction-variable]
+
+// Read after the nest by a region that copies it in ('firstprivate').
+void read_by_region(int n, int K, int L, const int *rowptr, const int *colidx,
+                    const double *vals, const double *C, const double *D,
+                    const double *E, double *restrict A, double *restrict B) {
+  int i, p, j, k, l;
+  for (i = 0; i < n; i++)
+    for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      j = colidx[p];
+      for (k = 0; k < K; k++)
+        for (l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+#pragma omp parallel firstprivate(k)
+  B[0] = k;
+}
+// CHECK: refusals/live-induction-variable.c:[[@LINE-3]]:35: remark: nest left unchanged: 'k' is declared outside the nest and used at line [[@LINE-3]] other than by reading or assigning it {{.*}} [lnr-live-induction-variable]
