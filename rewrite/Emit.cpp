@@ -138,8 +138,7 @@ public:
         return std::nullopt;
       Out += pad(Depth + Opened++) + *Header + " {\n";
     }
-    std::set<std::string> Read(S.OutputAliases.begin(),
-                               S.OutputAliases.end());
+    std::set<std::string> Read(S.OutputAliases.begin(), S.OutputAliases.end());
     for (const NestSource::Alias &Alias : S.Aliases)
       if (Read.count(Alias.Name))
         Out += pad(Depth + Opened) + Alias.Declaration + "\n";
@@ -225,9 +224,7 @@ private:
   std::map<std::string, std::string> CName; // IR temporary -> C identifier
   std::vector<ir::Temporary> Vectors;
 
-  static std::string pad(unsigned Depth) {
-    return std::string(2 * Depth, ' ');
-  }
+  static std::string pad(unsigned Depth) { return std::string(2 * Depth, ' '); }
   void line(unsigned Depth, const std::string &Code) {
     Text += pad(Depth) + Code + "\n";
   }
@@ -498,7 +495,8 @@ private:
     }
     for (size_t D = 0; D < T.Indices.size(); ++D)
       line(Depth + D, *loopHeader(T.Indices[D]) + " {");
-    line(Depth + T.Indices.size(), Name + "[" + subscript(T.Indices) + "] = 0;");
+    line(Depth + T.Indices.size(),
+         Name + "[" + subscript(T.Indices) + "] = 0;");
     for (size_t D = T.Indices.size(); D-- > 0;)
       line(Depth + D, "}");
   }
@@ -584,9 +582,8 @@ private:
 
 } // namespace
 
-OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
-                                const ir::Kernel &K, const NestSource &S,
-                                const EmitOptions &Opts) {
+OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
+                                const NestSource &S, const EmitOptions &Opts) {
   EmittedNest Out;
   Emitter E(K, S);
   E.Simd = Opts.OpenMP;
@@ -617,14 +614,14 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
     Out.ParallelNote = "not parallelized: the schedule has no shared outer "
                        "loop";
   } else if (Outer->isCompressed()) {
-    Out.ParallelNote = "not parallelized: the outer loop over " + OuterName +
-                       " is compressed";
+    Out.ParallelNote =
+        "not parallelized: the outer loop over " + OuterName + " is compressed";
   } else if (std::find(S.DisjointOutputIndices.begin(),
                        S.DisjointOutputIndices.end(),
                        Outer->Index) == S.DisjointOutputIndices.end()) {
     Out.ParallelNote = "not parallelized: different " + OuterName +
-                       " may write the same elements of '" +
-                       K.Stmt.Lhs.Tensor + "'";
+                       " may write the same elements of '" + K.Stmt.Lhs.Tensor +
+                       "'";
   } else {
     Parallel = true;
     Out.ParallelNote = "parallel over " + OuterName +
@@ -634,6 +631,17 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
   Out.Parallel = Parallel;
 
   std::string Clause = "schedule(" + Opts.OmpSchedule + ")";
+  // Variables declared before the nest are shared by default in a region
+  // the rewrite opens: each thread needs its own (a directive already on
+  // the nest names them itself; the recovery checked it).
+  std::string Private;
+  for (const std::string &V : S.OuterDeclared)
+    Private += (Private.empty() ? "" : ", ") + V;
+  if (!Private.empty())
+    Private = " private(" + Private + ")";
+  if (Parallel && !S.Pragma && !Private.empty())
+    Out.ParallelNote +=
+        "; private" + Private.substr(8) + ": declared outside the nest";
   if (S.Pragma && E.hasVectors()) {
     // The file's directive, split so each thread allocates its temporaries
     // once, outside the work-shared loop.
@@ -650,7 +658,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
     Out.Text = E.Text;
   } else if (Parallel && E.hasVectors()) {
     // One allocation per thread, outside the work-shared loop.
-    E.Text = "#pragma omp parallel\n{\n" + E.allocations(1);
+    E.Text = "#pragma omp parallel" + Private + "\n{\n" + E.allocations(1);
     if (auto R = E.graph(G, 1, "#pragma omp for " + Clause))
       return *R;
     Out.Text = E.Text + E.releases(1) + "}";
@@ -660,8 +668,9 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
     bool Block = G.Loops.empty() || E.hasVectors();
     unsigned Depth = Block ? 1 : 0;
     E.Text = (Block ? "{\n" : "") + E.allocations(Depth);
-    if (auto R = E.graph(G, Depth,
-                         Parallel ? "#pragma omp parallel for " + Clause : ""))
+    if (auto R = E.graph(
+            G, Depth,
+            Parallel ? "#pragma omp parallel for " + Clause + Private : ""))
       return *R;
     Out.Text = E.Text + E.releases(Depth) + (Block ? "}" : "");
   }
@@ -675,7 +684,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
     std::string Pragma =
         Parallel && DisjointOuter
             ? "#pragma omp parallel for" + S.PragmaParallelClauses +
-                  " schedule(static)"
+                  " schedule(static)" + (S.Pragma ? "" : Private)
             : "";
     std::optional<std::string> Zero = E.outputZeroing(1, Pragma);
     if (!Zero)

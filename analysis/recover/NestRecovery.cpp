@@ -82,8 +82,8 @@ struct LoopFact {
   const VarDecl *ParentVar = nullptr; // indexes pos[]: a loop variable
   const VarDecl *Coordinate = nullptr;
   std::string CoordinateArray; // crd, as in `int j = crd[p];`
-  std::string Tensor; // set once the chain's values are found
-  unsigned Level = 0; // of the tensor, 0-based
+  std::string Tensor;          // set once the chain's values are found
+  unsigned Level = 0;          // of the tensor, 0-based
   LoopSource Source;
 };
 
@@ -93,8 +93,8 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
         Opts(Opts) {}
 
-  std::variant<RecoveredNest, Failure>
-  run(const Stmt *Nest, const Stmt *Region, const Stmt *Function);
+  std::variant<RecoveredNest, Failure> run(const Stmt *Nest, const Stmt *Region,
+                                           const Stmt *Function);
 
 private:
   ASTContext &Ctx;
@@ -188,6 +188,39 @@ private:
   };
   std::vector<InputArray> InputArrays;
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
+  /// `j = crd[p];`, j declared before the nest: a coordinate load.
+  const BinaryOperator *coordinateAssignment(const Stmt *S,
+                                             const LoopFact &Owner) const;
+  /// A declaration or a coordinate assignment before a loop body's
+  /// statement; false (with a refusal, or none) for anything else.
+  bool readLeading(const Stmt *S, LoopFact &Owner);
+  /// TACO's counter of a sparse output's positions (`int32_t jA = 0;`
+  /// before the nest, `jA++;` in a compressed loop's body).
+  const VarDecl *Counter = nullptr;
+  const VarDecl *CounterPosition = nullptr; // the loop variable it follows
+  std::string CounterAssignment;            // "jA = jB - B2_pos[0];"
+  size_t CounterLoop = 0;
+  const VarDecl *incremented(const Stmt *S) const;
+  bool readCounter(const VarDecl *V, const Stmt *Increment, size_t Owner,
+                   bool First);
+  /// Variables declared before the nest (C89: `int i, p, j; for (i = 0; ...`)
+  /// that the nest uses as loop variables or coordinates. Each is written by
+  /// the nest from From to the end of Scope; outside the nest it must be
+  /// dead, and it is shared by default in an OpenMP region.
+  struct OuterVariable {
+    const VarDecl *Var;
+    const ForStmt *Scope;
+    SourceLocation From;
+  };
+  std::vector<OuterVariable> OuterVariables;
+  std::vector<std::pair<const VarDecl *, SourceLocation>> PrivateVars;
+  const Stmt *FunctionBody = nullptr;
+  bool addOuterVariable(const VarDecl *V, const ForStmt *Scope,
+                        SourceLocation From, SourceLocation Where);
+  bool outerVariablesDead(const Stmt *Nest, const ForStmt *Outer);
+  bool deadAfter(const OuterVariable &O, const Stmt *Nest,
+                 const std::vector<const Stmt *> &Parents);
+  static bool references(const Stmt *S, const VarDecl *V);
   bool readOutput(const Expr *Lhs, const Expr *Statement);
   bool readProduct(const Expr *Rhs, QualType Target, const Expr *Statement);
   bool checkTypes(QualType Target, QualType Value, const Expr *Statement);
@@ -255,7 +288,7 @@ bool Recoverer::mentionsNestVariable(const Expr *E) const {
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         Found |= R.loopOf(V) || R.coordinateLoop(V) || R.aliasInit(V) ||
-                 R.rowPointer(V) || V == R.Accumulator;
+                 R.rowPointer(V) || V == R.Accumulator || V == R.Counter;
       return !Found;
     }
   } F(*this);
@@ -370,23 +403,50 @@ bool Recoverer::readLoop(const ForStmt *For) {
                   For->getBeginLoc());
   LoopFact L;
   L.For = For;
-  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  if (!Init)
+  // The lower bound: `int i = lo` (C99) or `i = lo` with i declared before
+  // the loop (C89), which must then be dead after the nest.
+  const Expr *LoInit = nullptr;
+  if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (!Init->isSingleDecl())
+      return refuse("lnr-unsupported-loop",
+                    "the loop declares more than one variable in its "
+                    "initialization",
+                    For->getBeginLoc());
+    L.Var = dyn_cast<VarDecl>(Init->getSingleDecl());
+    if (!L.Var || !L.Var->getType()->isIntegerType() || !L.Var->getInit())
+      return refuse("lnr-unsupported-loop",
+                    "the loop variable is not an initialized integer",
+                    For->getBeginLoc());
+    LoInit = L.Var->getInit();
+  } else if (const auto *Assign =
+                 dyn_cast_or_null<BinaryOperator>(For->getInit());
+             Assign && Assign->getOpcode() == BO_Assign &&
+             isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
+             asVar(Assign->getLHS())) {
+    L.Var = asVar(Assign->getLHS());
+    if (!L.Var->getType()->isIntegerType())
+      return refuse("lnr-unsupported-loop",
+                    "the loop variable is not an integer", For->getBeginLoc());
+    if (!addOuterVariable(L.Var, For, For->getBeginLoc(), For->getBeginLoc()))
+      return false;
+    LoInit = Assign->getRHS();
+  } else {
     return refuse("lnr-unsupported-loop",
-                  "the loop does not declare its variable in its "
-                  "initialization",
+                  "the loop neither declares nor assigns its variable in its "
+                  "initialization ('int i = 0' or 'i = 0')",
                   For->getBeginLoc());
-  if (!Init->isSingleDecl())
+  }
+  if (loopOf(L.Var) || coordinateLoop(L.Var))
     return refuse("lnr-unsupported-loop",
-                  "the loop declares more than one variable in its "
-                  "initialization",
+                  "'" + L.Var->getName().str() +
+                      "' is the variable of two loops of the nest",
                   For->getBeginLoc());
-  L.Var = dyn_cast<VarDecl>(Init->getSingleDecl());
-  if (!L.Var || !L.Var->getType()->isIntegerType() || !L.Var->getInit())
+  if (references(LoInit, L.Var))
     return refuse("lnr-unsupported-loop",
-                  "the loop variable is not an initialized integer",
+                  "the lower bound of the loop over '" +
+                      L.Var->getName().str() + "' reads the variable itself",
                   For->getBeginLoc());
-  const Expr *Lo = L.Var->getInit()->IgnoreParenImpCasts();
+  const Expr *Lo = LoInit->IgnoreParenImpCasts();
 
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
@@ -426,7 +486,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
                    (asVar(Next->getRHS()) == Q &&
                     Next->getLHS()->EvaluateAsInt(One, Ctx))) &&
                   One.Val.getInt() == 1;
-    if (!Q || !loopOf(Q) || !IsNext ||
+    if (!Q || Q == L.Var || !loopOf(Q) || !IsNext ||
         text(LoPos->getBase()) != text(HiPos->getBase()) ||
         !isInvariant(LoPos->getBase()))
       return refuse("lnr-unsupported-loop",
@@ -444,7 +504,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
       L.Source.LevelEnd = text(LoPos->getBase()) + "[" + Parent->Extent + "]";
   } else {
     for (const Expr *Bound : {Lo, Hi}) {
-      if (mentionsNestVariable(Bound))
+      if (mentionsNestVariable(Bound) || references(Bound, L.Var))
         return refuse("lnr-unsupported-loop",
                       "the bounds of the loop over '" + L.Var->getName().str() +
                           "' depend on the nest",
@@ -460,10 +520,10 @@ bool Recoverer::readLoop(const ForStmt *For) {
     }
     Expr::EvalResult Zero;
     bool FromZero = Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
+    L.FromZero = FromZero;
     // As written, parentheses and all: a macro's expansion maps back to
     // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
-    std::string HiText = text(Cond->getRHS()),
-                LoText = text(L.Var->getInit());
+    std::string HiText = text(Cond->getRHS()), LoText = text(LoInit);
     L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
     L.FromZero = FromZero;
     L.Source.StartsAtZero = FromZero;
@@ -535,12 +595,197 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
     Owner.Source.Prologue.push_back(text(DS));
     return true;
   }
-  // A dense position: an affine function of the indices.
+  // A dense position: an affine function of the indices. It may hold a
+  // sparse position (TACO's `int32_t mA = jA * A3_dimension + m;`): each
+  // access that reads it is checked again, and only the output may.
   AffineForm Form;
-  if (!affine(V->getInit(), Form))
+  bool WasReadingOutput = ReadingOutput;
+  ReadingOutput = true;
+  bool Affine = affine(V->getInit(), Form);
+  ReadingOutput = WasReadingOutput;
+  if (!Affine)
     return false;
   Aliases.push_back({V, V->getInit()});
   Source.Aliases.push_back({V->getName().str(), text(DS)});
+  return true;
+}
+
+const BinaryOperator *
+Recoverer::coordinateAssignment(const Stmt *S, const LoopFact &Owner) const {
+  const auto *B = dyn_cast<BinaryOperator>(S);
+  if (!B || B->getOpcode() != BO_Assign || !Owner.Compressed)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+  const auto *Load =
+      dyn_cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
+  if (!Ref || !isa<VarDecl>(Ref->getDecl()) || !Load ||
+      asVar(Load->getIdx()) != Owner.Var)
+    return nullptr;
+  return B;
+}
+
+bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    return readDeclaration(DS, Owner);
+  const BinaryOperator *B = coordinateAssignment(S, Owner);
+  if (!B)
+    return false;
+  // `j = crd[p];` with j declared before the nest (C89): the coordinate,
+  // as `int j = crd[p];` would be.
+  const VarDecl *V = asVar(B->getLHS());
+  const auto *Load =
+      cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
+  if (Owner.Coordinate || !V->getType()->isIntegerType() ||
+      !isInvariant(Load->getBase()))
+    return refuse("lnr-unsupported-statement",
+                  "only the coordinate load ('j = crd[p];') may assign a "
+                  "variable in the nest",
+                  B->getBeginLoc());
+  if (loopOf(V) || coordinateLoop(V))
+    return refuse("lnr-unsupported-statement",
+                  "'" + V->getName().str() +
+                      "' is both a loop variable and a coordinate of the nest",
+                  B->getBeginLoc());
+  std::string Text = text(B);
+  if (Text.empty() || !inFile(B->getSourceRange()))
+    return refuse("lnr-macro", "the coordinate load is written inside a macro",
+                  B->getBeginLoc());
+  if (!addOuterVariable(V, Owner.For, B->getBeginLoc(), B->getBeginLoc()))
+    return false;
+  Owner.Coordinate = V;
+  Owner.CoordinateArray = symbolOf(Load->getBase());
+  Owner.Source.Index = V->getName().str();
+  Owner.Source.Prologue.push_back(Text + ";");
+  return true;
+}
+
+bool Recoverer::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
+                                 SourceLocation From, SourceLocation Where) {
+  std::string Name = "'" + V->getName().str() + "'";
+  const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!V->hasLocalStorage() || V->getType()->isReferenceType() || !FD ||
+      FD->getBody() != FunctionBody)
+    return refuse("lnr-live-induction-variable",
+                  Name + " is declared outside the nest and is not a local "
+                         "variable of this function (a global, a static or "
+                         "a reference); its value after the nest is "
+                         "observable, and the rewrite changes it",
+                  Where);
+  if (V->getType().isVolatileQualified())
+    return refuse("lnr-live-induction-variable",
+                  Name + " is volatile: every write of it is observable, and "
+                         "the rewritten nest makes others",
+                  Where);
+  OuterVariables.push_back({V, Scope, From});
+  return true;
+}
+
+const VarDecl *Recoverer::incremented(const Stmt *S) const {
+  // v++, ++v or v += 1.
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->isIncrementOp() &&
+                   isa<DeclRefExpr>(U->getSubExpr()->IgnoreParens())
+               ? asVar(U->getSubExpr())
+               : nullptr;
+  Expr::EvalResult One;
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(E))
+    return C->getOpcode() == BO_AddAssign &&
+                   isa<DeclRefExpr>(C->getLHS()->IgnoreParens()) &&
+                   C->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1
+               ? asVar(C->getLHS())
+               : nullptr;
+  return nullptr;
+}
+
+bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
+                            size_t Owner, bool First) {
+  // `T jA = c;` before the nest, `jA++` once per iteration of the loop over
+  // the positions jB of a compressed level right under the outer loop
+  // (from 0): the loops visit jB = pos[0], pos[0] + 1, ... in order (pos
+  // of a valid CSR/CSF level never decreases), so inside the loop, jA is
+  // jB - pos[0] + c (+ 1 when the increment comes first). The rewrite
+  // assigns it so at the top of each iteration.
+  std::string Name = "'" + V->getName().str() + "'";
+  const LoopFact &L = Loops[Owner];
+  if (Counter)
+    return refuse("lnr-unsupported-counter",
+                  "the nest increments two counters ('" +
+                      Counter->getName().str() + "' and " + Name + ")",
+                  Increment->getBeginLoc());
+  if (Owner != 1 || Loops[0].Compressed || !Loops[0].FromZero ||
+      L.ParentVar != Loops[0].Var)
+    return refuse("lnr-unsupported-counter",
+                  Name + " counts the iterations of the loop over '" +
+                      L.Var->getName().str() +
+                      "', which is not the compressed level right under the "
+                      "nest's outer loop from 0; its value is not proved to "
+                      "be a position",
+                  Increment->getBeginLoc());
+  Expr::EvalResult Start;
+  if (!V->getType()->isIntegerType() || isa<ParmVarDecl>(V) || !V->getInit() ||
+      !V->getInit()->EvaluateAsInt(Start, Ctx) ||
+      !SM.isBeforeInTranslationUnit(V->getLocation(),
+                                    Loops[0].For->getBeginLoc()))
+    return refuse("lnr-unsupported-counter",
+                  Name + " is not declared before the nest with a constant "
+                         "initial value ('int32_t jA = 0;')",
+                  Increment->getBeginLoc());
+  // Nothing else writes it, and nothing jumps past its initialization.
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *V;
+    std::vector<const Stmt *> Found;
+    bool Labels = false;
+    void write(Stmt *S, Expr *Target) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParens());
+          Ref && Ref->getDecl() == V)
+        Found.push_back(S);
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        write(B, B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp())
+        write(U, U->getSubExpr());
+      return true;
+    }
+    bool VisitLabelStmt(LabelStmt *) { return !(Labels = true); }
+    bool VisitSwitchCase(SwitchCase *) { return !(Labels = true); }
+  } W;
+  W.V = V;
+  W.TraverseStmt(const_cast<Stmt *>(FunctionBody));
+  if (W.Labels || W.Found.size() != 1 ||
+      W.Found.front() != cast<Expr>(Increment)->IgnoreParens())
+    return refuse("lnr-unsupported-counter",
+                  Name + " is written elsewhere in the function, or a label "
+                         "may jump past its initialization; it is not proved "
+                         "to count the positions",
+                  W.Labels || W.Found.empty() ? Increment->getBeginLoc()
+                  : W.Found.front() != Increment
+                      ? W.Found.front()->getBeginLoc()
+                      : W.Found.back()->getBeginLoc());
+  if (!addOuterVariable(V, L.For, L.For->getBeginLoc(),
+                        Increment->getBeginLoc()))
+    return false;
+  Counter = V;
+  CounterPosition = L.Var;
+  long long Offset = Start.Val.getInt().getExtValue() + (First ? 1 : 0);
+  std::string Pos = text(L.PosBase);
+  if (Pos.empty())
+    return refuse("lnr-macro", "the position array is written in a macro",
+                  L.For->getBeginLoc());
+  CounterAssignment = V->getName().str() + " = " + L.Var->getName().str() +
+                      " - " + Pos + "[0]" +
+                      (Offset > 0   ? " + " + std::to_string(Offset)
+                       : Offset < 0 ? " - " + std::to_string(-Offset)
+                                    : "") +
+                      ";";
+  CounterLoop = Owner;
   return true;
 }
 
@@ -551,6 +796,20 @@ bool Recoverer::readBody(const ForStmt *For) {
   else
     Body.push_back(For->getBody());
   size_t Owner = Loops.size() - 1;
+  // TACO's counter of a sparse output's positions: `jA++;` last (or first)
+  // in a compressed loop's body.
+  if (Body.size() >= 2 && Loops[Owner].Compressed)
+    for (bool First : {false, true}) {
+      const Stmt *S = First ? Body.front() : Body.back();
+      const VarDecl *V = incremented(S);
+      if (!V || loopOf(V) || coordinateLoop(V) || aliasInit(V) ||
+          V == Accumulator)
+        continue;
+      if (!readCounter(V, S, Owner, First))
+        return false;
+      Body.erase(First ? Body.begin() : Body.end() - 1);
+      break;
+    }
   // TACO's scalar accumulator: `T acc = 0; for (...) acc += product;
   // A[..] = A[..] + acc;` sums what a perfect nest would add to A[..].
   if (Body.size() >= 3 && !Accumulator) {
@@ -567,8 +826,7 @@ bool Recoverer::readBody(const ForStmt *For) {
         ((Zero.Val.isFloat() && Zero.Val.getFloat().isZero()) ||
          (Zero.Val.isInt() && Zero.Val.getInt() == 0))) {
       for (size_t I = 0; I + 3 < Body.size(); ++I)
-        if (!isa<DeclStmt>(Body[I]) ||
-            !readDeclaration(cast<DeclStmt>(Body[I]), Loops[Owner]))
+        if (!readLeading(Body[I], Loops[Owner]))
           return Fail ? false
                       : refuse("lnr-imperfect-nest",
                                "the loop body holds more than one statement; "
@@ -587,7 +845,9 @@ bool Recoverer::readBody(const ForStmt *For) {
     }
   }
   // A perfect nest level: declarations, then one loop or statement.
-  auto NotDecl = [](const Stmt *S) { return !isa<DeclStmt>(S); };
+  auto NotDecl = [&](const Stmt *S) {
+    return !isa<DeclStmt>(S) && !coordinateAssignment(S, Loops[Owner]);
+  };
   auto First = std::find_if(Body.begin(), Body.end(), NotDecl);
   if (First != Body.end()) {
     auto Second = std::find_if(First + 1, Body.end(), NotDecl);
@@ -600,12 +860,12 @@ bool Recoverer::readBody(const ForStmt *For) {
   for (size_t I = 0; I < Body.size(); ++I) {
     const Stmt *S = Body[I];
     bool Last = I + 1 == Body.size();
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    if (isa<DeclStmt>(S) || (!Last && coordinateAssignment(S, Loops[Owner]))) {
       if (Last)
         return refuse("lnr-unsupported-statement",
                       "the loop body ends with a declaration",
                       S->getBeginLoc());
-      if (!readDeclaration(DS, Loops[Owner]))
+      if (!readLeading(S, Loops[Owner]))
         return false;
       continue;
     }
@@ -634,6 +894,18 @@ bool Recoverer::readBody(const ForStmt *For) {
 bool Recoverer::affine(const Expr *E, AffineForm &Out) {
   E = E->IgnoreParenImpCasts();
   if (const VarDecl *V = asVar(E)) {
+    if (V == Counter) {
+      // TACO's jA: the position of its loop, offset by a constant.
+      if (ReadingOutput) {
+        Out.Terms[CounterPosition] = Coefficient();
+        return true;
+      }
+      return refuse("lnr-unsupported-counter",
+                    "the counter '" + V->getName().str() +
+                        "' indexes an input; only the output may be stored "
+                        "at its positions",
+                    E->getBeginLoc());
+    }
     if (isIndex(V)) {
       Out.Terms[V] = Coefficient();
       return true;
@@ -788,8 +1060,8 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
   return orderByStride(Form, tensorName(Base));
 }
 
-std::optional<ir::Access>
-Recoverer::orderByStride(const AffineForm &Form, const std::string &Tensor) {
+std::optional<ir::Access> Recoverer::orderByStride(const AffineForm &Form,
+                                                   const std::string &Tensor) {
   // Row-major: the index with the largest stride is the outermost level.
   std::vector<std::pair<Coefficient, const VarDecl *>> ByStride;
   for (const auto &[V, C] : Form.Terms)
@@ -960,8 +1232,9 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
       if (L.Compressed || !Kernel.Stmt.Lhs.uses(Index) ||
           !OutputForm.Terms.count(L.Var))
         return refuse("lnr-assign-in-reduction",
-                      "'" + text(U->Lhs) + "' is assigned, not accumulated, "
-                      "inside the loop over '" +
+                      "'" + text(U->Lhs) +
+                          "' is assigned, not accumulated, "
+                          "inside the loop over '" +
                           (L.Compressed ? L.Var->getName().str() : Index) +
                           "', which does not index it; only its last value "
                           "is kept",
@@ -1134,16 +1407,23 @@ bool Recoverer::resolveSparseOutput() {
     if (F.Tensor == L->Tensor)
       InputAccess = &F;
   // The position must be the largest stride, every other index dense and
-  // inner, or elements of different fibers could collide.
+  // inner. Fibers are disjoint when the inner loop's extent is the stride
+  // (`A[p * M + m]`, 0 <= m < M); with another extent written (TACO's
+  // `jA * A3_dimension + m` with m < D2_dimension) they are for consistent
+  // dimensions only, which is not proved: the rewrite is then right (every
+  // term still goes to its element) but not parallel.
   const Coefficient &Stride = OutputForm.Terms.at(Position);
+  bool FibersDisjoint = true;
   for (const auto &[V, C] : OutputForm.Terms) {
     if (V == Position)
       continue;
     const LoopFact *Inner = loopOf(V);
+    if (Inner && Stride.Symbols.size() == 1 &&
+        Inner->Extent != Stride.Symbols.front())
+      FibersDisjoint = false;
     if (!Inner || Inner->Compressed || C.Scale != 1 || !C.Symbols.empty() ||
         Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
-        OutputForm.Terms.size() != 2 ||
-        Inner->Extent != Stride.Symbols.front())
+        OutputForm.Terms.size() != 2)
       return refuse("lnr-unsupported-access",
                     "the output is stored at the positions of '" + L->Tensor +
                         "' but is not laid out as positions x one dense "
@@ -1173,7 +1453,7 @@ bool Recoverer::resolveSparseOutput() {
   // Distinct fibers have distinct positions (the pos arrays of a
   // well-formed tensor increase), so each index of the pattern writes its
   // own elements.
-  for (unsigned Level = 0; Level <= L->Level; ++Level)
+  for (unsigned Level = 0; FibersDisjoint && Level <= L->Level; ++Level)
     SparseOutputIndices.push_back(InputAccess->Indices[Level]);
   return true;
 }
@@ -1289,7 +1569,8 @@ bool Recoverer::derivesFromOutput(const VarDecl *V, const Stmt *Function,
 
 bool Recoverer::inputsIndependentOfOutput(const Stmt *Function) {
   for (const InputArray &In : InputArrays)
-    if (const VarDecl *V = asVar(In.Base); V && derivesFromOutput(V, Function, 0))
+    if (const VarDecl *V = asVar(In.Base);
+        V && derivesFromOutput(V, Function, 0))
       return refuse("lnr-output-read",
                     "'" + V->getName().str() + "' may point into the output '" +
                         asVar(outputBase)->getName().str() +
@@ -1327,8 +1608,327 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
                 OutputBase->getBeginLoc());
 }
 
+bool Recoverer::references(const Stmt *S, const VarDecl *V) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Found |= Ref->getDecl() == V;
+      return !Found;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+namespace {
+/// The references of one variable in a function body: whether each is a
+/// plain read or write, and the statements around the nest.
+struct VariableUses : RecursiveASTVisitor<VariableUses> {
+  const VarDecl *V = nullptr;
+  const Stmt *Nest = nullptr;
+  std::vector<const Stmt *> Stack;       // the statements being traversed
+  std::vector<const Stmt *> NestParents; // the nest's, outermost first
+  unsigned InNest = 0, InClosure = 0;
+  const Stmt *Goto = nullptr;
+  const DeclRefExpr *Escape = nullptr; // outside the nest, not read or written
+
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (!S)
+      return true;
+    bool IsNest = S == Nest;
+    if (IsNest)
+      NestParents = Stack;
+    Stack.push_back(S);
+    InNest += IsNest;
+    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    InNest -= IsNest;
+    Stack.pop_back();
+    return Result;
+  }
+  // Code that runs at another time: lambdas, blocks, nested functions.
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    ++InClosure;
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    --InClosure;
+    return Result;
+  }
+  bool TraverseBlockExpr(BlockExpr *E) {
+    ++InClosure;
+    bool Result = RecursiveASTVisitor::TraverseBlockExpr(E);
+    --InClosure;
+    return Result;
+  }
+  bool TraverseFunctionDecl(FunctionDecl *D) {
+    ++InClosure;
+    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(D);
+    --InClosure;
+    return Result;
+  }
+  bool VisitGotoStmt(GotoStmt *S) {
+    Goto = Goto ? Goto : S;
+    return true;
+  }
+  // A 'private' clause names the variable without reading or writing it.
+  bool VisitOMPPrivateClause(OMPPrivateClause *) { return true; }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
+    Goto = Goto ? Goto : S;
+    return true;
+  }
+
+  /// The statement I levels above the top of the stack, parentheses
+  /// skipped.
+  const Stmt *parent(size_t &I) const {
+    while (I < Stack.size() && isa<ParenExpr>(Stack[Stack.size() - 1 - I]))
+      ++I;
+    return I < Stack.size() ? Stack[Stack.size() - 1 - I] : nullptr;
+  }
+  /// An assignment's value read or discarded, not bound or addressed (C++
+  /// assignments are lvalues).
+  bool resultUnused(const Expr *Op, size_t I) const {
+    if (!Op->isGLValue())
+      return true;
+    const Stmt *P = parent(++I);
+    // Discarded, or tested; not returned or bound to a reference.
+    if (!P || isa<CompoundStmt>(P) || isa<ForStmt>(P) || isa<IfStmt>(P) ||
+        isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<SwitchStmt>(P) ||
+        isa<SwitchCase>(P) || isa<LabelStmt>(P))
+      return true;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P))
+      return Cast->getCastKind() == CK_LValueToRValue;
+    if (const auto *Comma = dyn_cast<BinaryOperator>(P))
+      return Comma->getOpcode() == BO_Comma &&
+             Comma->getLHS()->IgnoreParens() == Op;
+    return false;
+  }
+  bool plainUse(const DeclRefExpr *Ref) const {
+    size_t I = 1;
+    const Stmt *P = parent(I);
+    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+      return Cast->getCastKind() == CK_LValueToRValue;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+      return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Ref &&
+             resultUnused(B, I);
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+      return U->isIncrementDecrementOp() && resultUnused(U, I);
+    // An OpenMP region's capture runs the region in place.
+    return P && isa<CapturedStmt>(P);
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Ref->getDecl() == V && !InNest && !Escape &&
+        (InClosure || !plainUse(Ref)))
+      Escape = Ref;
+    return true;
+  }
+};
+
+/// Whether the OpenMP directive S neither reads nor writes V: V is private
+/// to it, named in a 'private' clause or the variable of its loop
+/// (predetermined private), and in no other clause.
+bool privateIn(const Stmt *S, const VarDecl *V) {
+  const auto *D = dyn_cast<OMPExecutableDirective>(S);
+  if (!D)
+    return false;
+  auto Mentions = [&](const Stmt *X) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const VarDecl *V;
+      bool Found = false;
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        Found |= Ref->getDecl() == V;
+        return !Found;
+      }
+    } F;
+    F.V = V;
+    F.TraverseStmt(const_cast<Stmt *>(X));
+    return F.Found;
+  };
+  bool Private = false;
+  for (const OMPClause *C : D->clauses()) {
+    bool Named = false;
+    for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+      Named |= Child && Mentions(Child);
+    if (Named && !isa<OMPPrivateClause>(C))
+      return false;
+    Private |= Named;
+  }
+  if (const auto *Loop = dyn_cast<OMPLoopDirective>(D))
+    if (const auto *For = dyn_cast<ForStmt>(
+            Loop->getInnermostCapturedStmt()->getCapturedStmt()))
+      if (const auto *Init = dyn_cast_or_null<BinaryOperator>(For->getInit()))
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParens()))
+          Private |= Init->getOpcode() == BO_Assign && Ref->getDecl() == V &&
+                     (isa<OMPParallelForDirective>(D) ||
+                      isa<OMPParallelForSimdDirective>(D));
+  return Private;
+}
+
+/// Whether S can leave the statement list it is in other than by running
+/// to its end or returning ('break' or 'continue' out of S).
+bool jumpsOut(const Stmt *S, bool InLoop, bool InSwitch) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt>(S))
+    return !InLoop && !InSwitch;
+  if (isa<ContinueStmt>(S))
+    return !InLoop;
+  if (isa<Expr>(S))
+    return false; // statement expressions aside: those are refused above
+  bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+              isa<CXXForRangeStmt>(S);
+  bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (jumpsOut(Child, InLoop || Loop, InSwitch || Switch))
+      return true;
+  return false;
+}
+} // namespace
+
+bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
+                          const std::vector<const Stmt *> &Parents) {
+  // From the nest outwards, the statements that follow it in each block:
+  // the first to mention the variable must assign it without reading it,
+  // and none before may jump past that assignment. Running off the end of
+  // the function, or returning, leaves it dead too.
+  std::string Name = "'" + O.Var->getName().str() + "'";
+  const Stmt *Child = Nest;
+  for (auto It = Parents.rbegin(); It != Parents.rend(); Child = *It++) {
+    const Stmt *Parent = *It;
+    if (isa<IfStmt>(Parent) || isa<SwitchStmt>(Parent) ||
+        isa<SwitchCase>(Parent) || isa<LabelStmt>(Parent) ||
+        isa<AttributedStmt>(Parent))
+      continue;
+    const auto *Block = dyn_cast<CompoundStmt>(Parent);
+    if (!Block)
+      return refuse("lnr-live-induction-variable",
+                    Name +
+                        " is declared outside the nest, which is inside "
+                        "a '" +
+                        std::string(Parent->getStmtClassName()) +
+                        "'; it is not proved unread after the nest",
+                    O.From);
+    auto After = std::find(Block->body_begin(), Block->body_end(), Child);
+    for (++After; After != Block->body_end(); ++After) {
+      const Stmt *S = *After;
+      // An OpenMP region to which it is private reads another object.
+      if (!references(S, O.Var) || privateIn(S, O.Var)) {
+        if (jumpsOut(S, false, false))
+          return refuse(
+              "lnr-live-induction-variable",
+              "a 'break' or 'continue' at line " +
+                  std::to_string(SM.getSpellingLineNumber(S->getBeginLoc())) +
+                  " may skip the assignment of " + Name +
+                  " after the nest, whose value the rewrite "
+                  "changes",
+              S->getBeginLoc());
+        continue;
+      }
+      // `v = e;`, `a = v = e;` or `for (v = e; ...)`, e not reading v.
+      const Stmt *Kill = S;
+      if (const auto *For = dyn_cast<ForStmt>(S))
+        Kill = For->getInit();
+      const auto *Assign = dyn_cast_or_null<BinaryOperator>(
+          isa_and_nonnull<Expr>(Kill) ? cast<Expr>(Kill)->IgnoreParens()
+                                      : nullptr);
+      for (; Assign && Assign->getOpcode() == BO_Assign;
+           Assign = dyn_cast<BinaryOperator>(
+               Assign->getRHS()->IgnoreParenImpCasts())) {
+        bool Target = isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
+                      asVar(Assign->getLHS()) == O.Var;
+        if (Target && !references(Assign->getRHS(), O.Var))
+          return true;
+        if (references(Assign->getLHS(), O.Var))
+          break;
+      }
+      struct Finder : RecursiveASTVisitor<Finder> {
+        const VarDecl *V;
+        SourceLocation First;
+        bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+          if (Ref->getDecl() == V && First.isInvalid())
+            First = Ref->getBeginLoc();
+          return true;
+        }
+      } Read;
+      Read.V = O.Var;
+      Read.TraverseStmt(const_cast<Stmt *>(S));
+      return refuse("lnr-live-induction-variable",
+                    Name +
+                        " is declared outside the nest and read after it "
+                        "(line " +
+                        std::to_string(SM.getSpellingLineNumber(Read.First)) +
+                        ") before it is assigned again; the rewritten nest "
+                        "leaves another value in it",
+                    Read.First);
+    }
+  }
+  return true;
+}
+
+bool Recoverer::outerVariablesDead(const Stmt *Nest, const ForStmt *Outer) {
+  auto LineOf = [&](SourceLocation Loc) {
+    return std::to_string(SM.getSpellingLineNumber(Loc));
+  };
+  for (const OuterVariable &O : OuterVariables) {
+    std::string Name = "'" + O.Var->getName().str() + "'";
+    // Inside the nest: read only where the nest has written it.
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const VarDecl *V;
+      std::vector<SourceLocation> Uses;
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (Ref->getDecl() == V)
+          Uses.push_back(Ref->getBeginLoc());
+        return true;
+      }
+    } Inside;
+    Inside.V = O.Var;
+    Inside.TraverseStmt(const_cast<ForStmt *>(Outer));
+    SourceLocation From = SM.getExpansionLoc(O.From),
+                   To = SM.getExpansionLoc(O.Scope->getEndLoc());
+    for (SourceLocation Use : Inside.Uses) {
+      Use = SM.getExpansionLoc(Use);
+      if (SM.isBeforeInTranslationUnit(Use, From) ||
+          SM.isBeforeInTranslationUnit(To, Use))
+        return refuse("lnr-live-induction-variable",
+                      Name + " is declared outside the nest and read in it "
+                             "before the nest assigns it",
+                      Use);
+    }
+    // Outside: only read and written, never addressed or captured, and
+    // not read after the nest before it is assigned again.
+    VariableUses Uses;
+    Uses.V = O.Var;
+    Uses.Nest = Nest;
+    Uses.TraverseStmt(const_cast<Stmt *>(FunctionBody));
+    if (Uses.NestParents.empty())
+      return refuse("lnr-live-induction-variable",
+                    "the nest is not found in its function; " + Name +
+                        " is not proved unread after it",
+                    O.From);
+    if (Uses.Escape)
+      return refuse("lnr-live-induction-variable",
+                    Name + " is declared outside the nest and used at line " +
+                        LineOf(Uses.Escape->getBeginLoc()) +
+                        " other than by reading or assigning it (its address "
+                        "taken, a reference bound or a capture); the "
+                        "rewrite changes its value after the nest",
+                    Uses.Escape->getBeginLoc());
+    if (Uses.Goto)
+      return refuse("lnr-live-induction-variable",
+                    "the function holds a 'goto' (line " +
+                        LineOf(Uses.Goto->getBeginLoc()) +
+                        "): the rewrite changes the value of " + Name +
+                        " after the nest, and it is not proved unread",
+                    O.From);
+    if (!deadAfter(O, Nest, Uses.NestParents))
+      return false;
+  }
+  return true;
+}
+
 std::variant<RecoveredNest, Failure>
 Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
+  FunctionBody = Function;
   const ForStmt *Outer = dyn_cast<ForStmt>(Nest);
   SourceLocation Begin = Nest->getBeginLoc();
   if (Region)
@@ -1357,6 +1957,12 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
     // (collapse, reduction, private, ...) describe the original nest.
     for (const OMPClause *C : Directive->clauses()) {
       llvm::omp::Clause Kind = C->getClauseKind();
+      if (const auto *Private = dyn_cast<OMPPrivateClause>(C)) {
+        // Checked against the variables declared outside the nest below.
+        for (const Expr *Ref : Private->varlists())
+          PrivateVars.push_back({asVar(Ref), Ref->getBeginLoc()});
+        continue;
+      }
       if (Kind != llvm::omp::OMPC_schedule &&
           Kind != llvm::omp::OMPC_num_threads &&
           Kind != llvm::omp::OMPC_proc_bind && Kind != llvm::omp::OMPC_if &&
@@ -1387,6 +1993,8 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
   }
   if (!readLoop(Outer) || !assignTensors() || !resolveSparseOutput())
     return *Fail;
+  if (Counter)
+    Loops[CounterLoop].Source.Prologue.push_back(CounterAssignment);
 
   // A loop whose index no access uses repeats the statement: fusion would
   // keep one repetition.
@@ -1457,6 +2065,37 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
     return *Fail;
   if (!outputOnlyAccumulated(Outer))
     return *Fail;
+  if (!outerVariablesDead(Nest, Outer))
+    return *Fail;
+  // A directive on the nest shares the variables declared outside it, but
+  // for the work-shared loop's own: 'private' must name the others, and
+  // only them, or the threads of the original nest race on them.
+  if (Source.Pragma) {
+    for (const auto &[V, Where] : PrivateVars)
+      if (!V ||
+          std::none_of(OuterVariables.begin(), OuterVariables.end(),
+                       [&](const OuterVariable &O) { return O.Var == V; }))
+        return Failure{Refusal("lnr-unsupported-pragma",
+                               "the clause 'private' names '" +
+                                   (V ? V->getName().str() : text(Nest)) +
+                                   "', which is not a loop variable or a "
+                                   "coordinate of the nest declared outside "
+                                   "it; it would not hold on the fused nest"),
+                       Where};
+    for (const OuterVariable &O : OuterVariables)
+      if (O.Var != Loops.front().Var &&
+          std::none_of(PrivateVars.begin(), PrivateVars.end(),
+                       [&](const auto &P) { return P.first == O.Var; }))
+        return Failure{
+            Refusal("lnr-unsupported-pragma",
+                    "'" + O.Var->getName().str() +
+                        "' is declared outside the nest and shared by the "
+                        "OpenMP directive: the threads of the nest race on "
+                        "it; list it in a 'private' clause"),
+            O.From};
+  }
+  for (const OuterVariable &O : OuterVariables)
+    Source.OuterDeclared.push_back(O.Var->getName().str());
   findDisjointOutputIndices(OutputForm);
   Source.DisjointOutputIndices.insert(Source.DisjointOutputIndices.end(),
                                       SparseOutputIndices.begin(),
@@ -1485,12 +2124,12 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
     // decide what the nest is.
     if (Directive.startswith("#") &&
         !Directive.drop_front().ltrim().startswith("pragma"))
-      return Failure{Refusal("lnr-macro",
-                             "the nest holds a preprocessor directive ('" +
-                                 Line.trim().str() +
-                                 "'); a rewrite would keep only what this "
-                                 "parse saw"),
-                     Begin};
+      return Failure{
+          Refusal("lnr-macro", "the nest holds a preprocessor directive ('" +
+                                   Line.trim().str() +
+                                   "'); a rewrite would keep only what this "
+                                   "parse saw"),
+          Begin};
     Rest = Next;
   }
   for (const char *Digraph : {"<:", ":>", "<%", "%>", "%:"})

@@ -50,13 +50,18 @@ struct NestSource {
   std::vector<Alias> Aliases;
   std::vector<std::vector<std::string>> FactorAliases; // per factor
   std::vector<std::string> OutputAliases;
-  std::string ElementType;          // of the output: "double"
+  std::string ElementType; // of the output: "double"
   /// The nest assigns every element of the output once (TACO's
   /// `A_vals[lA] = tjA_val;`): the rewrite zeroes it, then accumulates.
   bool ZeroOutputFirst = false;
   std::optional<std::string> Pragma; // "#pragma omp parallel for", as written
   /// Its clauses, as written, for the 'parallel' and the 'for' part.
   std::string PragmaParallelClauses, PragmaForClauses;
+
+  /// The nest's loop variables and coordinates declared before it (C89:
+  /// `int i, p, j; for (i = 0; ...`), proved dead after it. A new OpenMP
+  /// region lists them in 'private' (they are shared by default).
+  std::vector<std::string> OuterDeclared;
 
   /// Indices whose distinct values write distinct output elements (proved
   /// from the output subscript): a loop over one of them can run in parallel.

@@ -261,6 +261,41 @@ static size_t operand_size(const case_ctx *c, const char *idx) {
   return (size_t)c->ext[var(idx[0])] * (size_t)c->ext[var(idx[1])];
 }
 
+/* A's values: ext x ext, or, with out_fibers, one row per fiber of B. */
+static size_t out_size(const case_ctx *c) {
+  const tc_kernel *k = c->k;
+  if (!k->out_fibers)
+    return operand_size(c, k->out);
+  return c->B->ncrd[1] * (size_t)c->ext[var(k->out[1])];
+}
+
+/* A as a taco_tensor_t: dense 2-D, or, with out_fibers, the 3-tensor
+ * (dense, compressed, dense) whose first two levels are B's: its pos and
+ * crd are copies of B's level 1 (*pos and *crd, freed by the caller). */
+static void out_init(const case_ctx *c, tensor *x, void *vals, size_t n,
+                     int **pos, int **crd) {
+  const tc_kernel *k = c->k;
+  if (!k->out_fibers) {
+    int dims[2] = {c->ext[var(k->out[0])], c->ext[var(k->out[1])]};
+    tensor_init(x, k->type, 2, dims, NULL, vals, (int)n);
+    return;
+  }
+  const sparse_in *B = c->B;
+  int dims[3] = {B->dims[0], B->dims[1], c->ext[var(k->out[1])]};
+  if (!*pos) {
+    *pos = dup_bytes(B->pos[1], B->npos[1] * sizeof(int));
+    *crd = dup_bytes(B->crd[1], B->ncrd[1] * sizeof(int));
+  }
+  sparse_in pattern = *B;
+  pattern.pos[1] = *pos;
+  pattern.crd[1] = *crd;
+  tensor_init(x, k->type, 3, dims, &pattern, vals, (int)n);
+  x->mode_types[2] = taco_mode_dense;
+  x->level_size[2] = dims[2];
+  x->slots[2][0] = (uint8_t *)&x->level_size[2];
+  x->slots[2][1] = NULL;
+}
+
 static void fill_guards(tc_type t, void *buf, size_t n) {
   for (size_t g = 0; g < GUARD; g++) {
     set(t, buf, g, GUARD_VALUE);
@@ -345,7 +380,8 @@ static int run_case(const case_ctx *c, uint64_t seed, int *nonzero) {
   const size_t es = elem_size(t);
   const sparse_in *B = c->B;
   const int nt = 2 + k->ndense;
-  const size_t nA = operand_size(c, k->out);
+  const size_t nA = out_size(c);
+  int *A_pos = NULL, *A_crd = NULL;
   const double tiny = t == TC_F32 ? (double)FLT_MIN : DBL_MIN;
   inputs in;
   memset(&in, 0, sizeof in);
@@ -385,7 +421,7 @@ static int run_case(const case_ctx *c, uint64_t seed, int *nonzero) {
   }
 
   /* A: random initial values, which the kernel must reset */
-  int dimsA[2] = {c->ext[var(k->out[0])], c->ext[var(k->out[1])]};
+  const size_t colsA = (size_t)c->ext[var(k->out[1])];
   double *a0 = xcalloc(nA, sizeof(double));
   lnr_fill_random(a0, nA, seed + 1 + TC_MAX_DENSE);
   for (size_t x = 0; x < nA; x++)
@@ -398,7 +434,7 @@ static int run_case(const case_ctx *c, uint64_t seed, int *nonzero) {
   omp_set_dynamic(0);
   omp_set_num_threads(1);
   omp_set_schedule(omp_sched_static, 0);
-  tensor_init(&abs_tensors[0], t, 2, dimsA, NULL, M, (int)nA);
+  out_init(c, &abs_tensors[0], M, nA, &A_pos, &A_crd);
   int failed = 0;
   int ret = call(c, 0, abs_tensors);
   if (ret != 0) {
@@ -426,14 +462,14 @@ static int run_case(const case_ctx *c, uint64_t seed, int *nonzero) {
       memcpy(Ao, A0, nA * es);
       memcpy(Ar, A0, nA * es);
 
-      tensor_init(&in.tensors[0], t, 2, dimsA, NULL, Ao, (int)nA);
+      out_init(c, &in.tensors[0], Ao, nA, &A_pos, &A_crd);
       memcpy(in.keep_tensors, in.tensors, (size_t)nt * sizeof(tensor));
       ret = call(c, 0, in.tensors);
       failed = check_guards(c, run, "lnr_original", bo, nA) ||
                check_inputs(c, &in, run, "lnr_original", ret);
       if (failed)
         break;
-      tensor_init(&in.tensors[0], t, 2, dimsA, NULL, Ar, (int)nA);
+      out_init(c, &in.tensors[0], Ar, nA, &A_pos, &A_crd);
       memcpy(in.keep_tensors, in.tensors, (size_t)nt * sizeof(tensor));
       ret = call(c, 1, in.tensors);
       failed = check_guards(c, run, "lnr_rewritten", br, nA) ||
@@ -462,7 +498,7 @@ static int run_case(const case_ctx *c, uint64_t seed, int *nonzero) {
                 c->name, run);
         failed = 1;
       } else if (bad) {
-        size_t x = first_bad, cols = (size_t)dimsA[1];
+        size_t x = first_bad, cols = colsA;
         double a = get(t, Ao, x), b = get(t, Ar, x), m = get(t, M, x);
         fprintf(stderr,
                 "FAIL: %s %s: A[%zu] (%c=%zu, %c=%zu): original %.17g, "
@@ -507,6 +543,8 @@ static int run_case(const case_ctx *c, uint64_t seed, int *nonzero) {
   free(abs_tensors);
   free(A0);
   free(M);
+  free(A_pos);
+  free(A_crd);
   free(bo);
   free(br);
   return failed;

@@ -69,6 +69,11 @@ typedef struct {
   /* The dense operands, in compute's argument order after B. */
   tc_operand dense[TC_MAX_DENSE];
   const char *out; /* A's two index variables, e.g. "il" */
+  /* Nonzero: A is sparse with B's pattern in its first two modes (B CSF,
+   * A(i,j,m) stored at B's level-1 positions: A->indices[1] are copies of
+   * B's pos and crd, A's values one row of out[1]'s extent per fiber), and
+   * out names the fiber's index and the dense one, e.g. "jm". */
+  int out_fibers;
   /* Calls lnr_rewritten when rewritten != 0, lnr_original otherwise, with
    * t[0] = A, t[1] = B, t[2 + d] = dense[d]; returns compute's result. */
   int (*call)(int rewritten, taco_tensor_t *const *t);

@@ -5,14 +5,16 @@
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 
-void private_coordinate(int n, int K, int L, const int *rowptr, const int *colidx,
+// (private(j) of a coordinate 'j = colidx[p];' declared before the nest
+// holds on the fused nest: fuse/c89.c.) A private scratch variable does not.
+void private_scratch(int n, int K, int L, const int *rowptr, const int *colidx,
         const double *vals, const double *C, const double *D,
         const double *E, double *restrict A) {
-  int j;
-#pragma omp parallel for private(j)
+  int s;
+#pragma omp parallel for private(s)
   for (int i = 0; i < n; i++)
     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
-      j = colidx[p];
+      int j = colidx[p];
       for (int k = 0; k < K; k++)
         for (int l = 0; l < L; l++)
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
@@ -47,6 +49,6 @@ void ordered_rows(int n, int K, int L, const int *rowptr, const int *colidx,
     }
 }
 
-// CHECK: bad-inputs/omp-clauses-refused.c:12:26: remark: nest left unchanged: {{.*}}[lnr-unsupported-pragma]
-// CHECK: bad-inputs/omp-clauses-refused.c:26:26: remark: nest left unchanged: {{.*}}[lnr-unsupported-pragma]
-// CHECK: bad-inputs/omp-clauses-refused.c:40:26: remark: nest left unchanged: {{.*}}[lnr-unsupported-pragma]
+// CHECK: bad-inputs/omp-clauses-refused.c:14:34: remark: nest left unchanged: the clause 'private' names 's'{{.*}}[lnr-unsupported-pragma]
+// CHECK: bad-inputs/omp-clauses-refused.c:28:26: remark: nest left unchanged: {{.*}}[lnr-unsupported-pragma]
+// CHECK: bad-inputs/omp-clauses-refused.c:42:26: remark: nest left unchanged: {{.*}}[lnr-unsupported-pragma]

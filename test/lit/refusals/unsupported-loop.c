@@ -1,17 +1,20 @@
 // Loops that are neither a dense loop (0 to an invariant bound, step one, the
-// variable declared in the loop) nor a compressed loop over pos[q]..pos[q+1].
+// variable declared or assigned in the loop) nor a compressed loop over
+// pos[q]..pos[q+1].
 // RUN: lnr-rewrite %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 
 int rank(void);
 
-// The variable is declared outside the loop (C89 style).
-void sddmm_spmm_c89(int n, int K, int L, const int *rowptr, const int *colidx,
-                    const double *vals, const double *C, const double *D,
-                    const double *E, double *restrict A) {
-  int i;
-  for (i = 0; i < n; i++)
+// The loop starts where the variable already is. (A variable declared
+// before the loop and assigned in its initialization, C89 style, is read:
+// see live-induction-variable.c.)
+void sddmm_spmm_no_init(int n, int K, int L, const int *rowptr,
+                        const int *colidx, const double *vals, const double *C,
+                        const double *D, const double *E, double *restrict A) {
+  int i = 0;
+  for (; i < n; i++)
     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
       int j = colidx[p];
       for (int k = 0; k < K; k++)
@@ -19,7 +22,7 @@ void sddmm_spmm_c89(int n, int K, int L, const int *rowptr, const int *colidx,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop does not declare its variable in its initialization [lnr-unsupported-loop]
+// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop neither declares nor assigns its variable in its initialization ('int i = 0' or 'i = 0') [lnr-unsupported-loop]
 
 // Every other row.
 void sddmm_spmm_even_rows(int n, int K, int L, const int *rowptr,

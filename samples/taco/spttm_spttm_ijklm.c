@@ -1,0 +1,52 @@
+// <SpTTM, SpTTM>: A(i,j,m) = B(i,j,k) * C(k,l) * D(l,m), B a CSF 3-tensor
+// (dense i, compressed j, compressed k), C and D dense row-major, and A
+// sparse with B's (i,j) pattern (dense i, compressed j, dense m, assembled
+// beforehand with B's pos and crd): the kernel as TACO writes it in its
+// default loop order i, j, k, l, m. TACO walks A's positions with a
+// counter, jA, incremented after each fiber of B, so it leaves the loops
+// sequential; A is zeroed first and accumulated as A_vals[mA] = A_vals[mA]
+// + ...
+#include "taco_tensor_t.h"
+
+int compute(taco_tensor_t *A, taco_tensor_t *B, taco_tensor_t *C,
+            taco_tensor_t *D) {
+  int A1_dimension = (int)(A->dimensions[0]);
+  int* restrict A2_pos = (int*)(A->indices[1][0]);
+  int A3_dimension = (int)(A->dimensions[2]);
+  double* restrict A_vals = (double*)(A->vals);
+  int B1_dimension = (int)(B->dimensions[0]);
+  int* restrict B2_pos = (int*)(B->indices[1][0]);
+  int* restrict B2_crd = (int*)(B->indices[1][1]);
+  int* restrict B3_pos = (int*)(B->indices[2][0]);
+  int* restrict B3_crd = (int*)(B->indices[2][1]);
+  double* restrict B_vals = (double*)(B->vals);
+  int C2_dimension = (int)(C->dimensions[1]);
+  double* restrict C_vals = (double*)(C->vals);
+  int D2_dimension = (int)(D->dimensions[1]);
+  double* restrict D_vals = (double*)(D->vals);
+
+  #pragma omp parallel for schedule(static)
+  for (int32_t pA = 0; pA < (A2_pos[A1_dimension] * A3_dimension); pA++) {
+    A_vals[pA] = 0.0;
+  }
+
+  int32_t jA = 0;
+  for (int32_t i = 0; i < B1_dimension; i++) {
+    for (int32_t jB = B2_pos[i]; jB < B2_pos[(i + 1)]; jB++) {
+      int32_t j = B2_crd[jB];
+      for (int32_t kB = B3_pos[jB]; kB < B3_pos[(jB + 1)]; kB++) {
+        int32_t k = B3_crd[kB];
+        for (int32_t l = 0; l < C2_dimension; l++) {
+          int32_t lC = k * C2_dimension + l;
+          for (int32_t m = 0; m < D2_dimension; m++) {
+            int32_t mA = jA * A3_dimension + m;
+            int32_t mD = l * D2_dimension + m;
+            A_vals[mA] = A_vals[mA] + (B_vals[kB] * C_vals[lC]) * D_vals[mD];
+          }
+        }
+      }
+      jA++;
+    }
+  }
+  return 0;
+}
