@@ -185,6 +185,15 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
                                   /*InHeader=*/!SM.isWrittenInMainFile(Begin));
       O.File = SM.getFileID(Begin);
       O.Function = FD->getNameAsString();
+      clang::SourceLocation FBegin = FD->getSourceRange().getBegin(),
+                            FEnd = FD->getSourceRange().getEnd();
+      if (FD->getDeclContext()->isTranslationUnit() && FBegin.isFileID() &&
+          FEnd.isFileID() && SM.getFileID(FBegin) == O.File &&
+          SM.getFileID(FEnd) == O.File &&
+          SM.getSpellingColumnNumber(FBegin) == 1) {
+        O.WindowBegin = SM.getFileOffset(FBegin);
+        O.WindowEnd = SM.getFileOffset(FEnd) + 1; // the closing brace
+      }
       Outcomes.push_back(std::move(O));
     }
   }

@@ -58,6 +58,11 @@ struct NestOutcome {
   std::optional<ir::BranchedGraph> Graph;
   /// Where the nest's text is: [Offset, Offset + Length) of File.
   unsigned Offset = 0, Length = 0;
+  /// The text of its function, [WindowBegin, WindowEnd) of File, when the
+  /// function starts a line at the file's top level: formatting it alone
+  /// formats the nest as the whole file would, in time independent of the
+  /// file's other nests. Empty otherwise.
+  unsigned WindowBegin = 0, WindowEnd = 0;
   /// What --explain prints, one "key: value" line each.
   std::vector<std::pair<std::string, std::string>> Facts;
   std::string FusedTree; // the branched graph as a loop tree

@@ -76,6 +76,33 @@ void addGraphs(const rewrite::NestOutcome &O, const SourceManager &SM,
          ""});
 }
 
+/// Fix formatted, within Code[Begin, End) when that is not empty (the
+/// nest's function: formatting it costs the function's size, not the
+/// file's, so a file of n nests is not formatted n times), else within the
+/// whole of Code.
+Expected<tooling::Replacements> formatFix(const tooling::Replacement &Fix,
+                                          unsigned Begin, unsigned End,
+                                          const std::string &Path,
+                                          StringRef Code) {
+  if (End <= Begin || End > Code.size() || Fix.getOffset() < Begin ||
+      Fix.getOffset() + Fix.getLength() > End)
+    Begin = 0, End = Code.size();
+  tooling::Replacements Local(
+      tooling::Replacement(Path, Fix.getOffset() - Begin, Fix.getLength(),
+                           Fix.getReplacementText()));
+  Expected<tooling::Replacements> Formatted =
+      rewrite::formatReplacements(Path, Code.slice(Begin, End), Local);
+  if (!Formatted || Begin == 0)
+    return Formatted;
+  tooling::Replacements Shifted;
+  for (const tooling::Replacement &R : *Formatted)
+    if (Error E = Shifted.add(tooling::Replacement(Path, R.getOffset() + Begin,
+                                                   R.getLength(),
+                                                   R.getReplacementText())))
+      return E;
+  return Shifted;
+}
+
 class RewriteConsumer : public ASTConsumer {
 public:
   RewriteConsumer(CompilerInstance &CI, const ActionOptions &Opts,
@@ -140,18 +167,21 @@ public:
       auto Include = IncludeFixes.find(O.File);
       bool WithInclude = false;
       if (O.Fix) {
-        tooling::Replacements Fix(
-            tooling::Replacement(Path, O.Fix->getOffset(), O.Fix->getLength(),
-                                 O.Fix->getReplacementText()));
         WithInclude = O.NeedsStdlib && Include != IncludeFixes.end();
-        if (WithInclude)
-          if (Error E = Fix.add(Include->second)) {
-            Results.Errors.push_back("cannot rewrite '" + Path +
-                                     "': " + toString(std::move(E)));
-            return;
-          }
         Expected<tooling::Replacements> Formatted =
-            rewrite::formatReplacements(Path, Result.Code, Fix);
+            formatFix(*O.Fix, O.WindowBegin, O.WindowEnd, Path, Result.Code);
+        if (Formatted && WithInclude) {
+          Expected<tooling::Replacements> Header =
+              formatFix(Include->second, 0, 0, Path, Result.Code);
+          if (!Header)
+            Formatted = Header.takeError();
+          else
+            for (const tooling::Replacement &R : *Header)
+              if (Error E = Formatted->add(R)) {
+                Formatted = std::move(E);
+                break;
+              }
+        }
         if (!Formatted) {
           Results.Errors.push_back("cannot format '" + Path +
                                    "': " + toString(Formatted.takeError()));
