@@ -656,6 +656,7 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
   Owner.CoordinateArray = symbolOf(Load->getBase());
   Owner.Source.Index = V->getName().str();
   Owner.Source.Prologue.push_back(Text + ";");
+  Owner.Source.NextCoordinate = nextCoordinate(Load);
   return true;
 }
 

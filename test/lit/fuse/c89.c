@@ -35,6 +35,16 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:   for (i = 0; i < n; i++) {
 // CHECK-NEXT:     for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // CHECK-NEXT:       j = colidx[p];
+// CHECK-NEXT: #ifdef __GNUC__
+// CHECK-NEXT:       if (p + 1 < rowptr[i + 1]) {
+// CHECK-NEXT:         for (int pf = 0; pf < K; pf += 8) {
+// CHECK-NEXT:           __builtin_prefetch(&D[colidx[p + 1] * K + pf]);
+// CHECK-NEXT:         }
+// CHECK-NEXT:         for (int pf = 0; pf < L; pf += 8) {
+// CHECK-NEXT:           __builtin_prefetch(&E[colidx[p + 1] * L + pf]);
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT: #endif
 // CHECK-NEXT:       double t = 0;
 // CHECK-NEXT: #pragma omp simd reduction(+ : t)
 // CHECK-NEXT:       for (k = 0; k < K; k++) {
@@ -47,9 +57,9 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
 // CHECK-NEXT:   /* Assigned again before any read: dead after the nest. */
-// REMARK: c89.c:[[@LINE-30]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
-// REMARK: c89.c:[[@LINE-22]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
-// EXPLAIN:      c89.c:[[@LINE-32]]:3: nest in 'sddmm_spmm'
+// REMARK: c89.c:[[@LINE-40]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
+// REMARK: c89.c:[[@LINE-32]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
+// EXPLAIN:      c89.c:[[@LINE-42]]:3: nest in 'sddmm_spmm'
 // EXPLAIN-NEXT:   notation: A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)
 // EXPLAIN-NEXT:   formats: A dense, vals CSR (dense i, compressed j), C dense, D dense, E dense
 // EXPLAIN-NEXT:   loop order: i, j(vals), k, l
@@ -58,7 +68,7 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // NOOMP-NEXT:   for (i = 0; i < n; i++) {
 // NOOMP-NEXT:     for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // NOOMP-NEXT:       j = colidx[p];
-// NOOMP-NEXT:       double t = 0;
+// NOOMP:            double t = 0;
 // NOOMP-NEXT:       for (k = 0; k < K; k++) {
 
 // Per-thread vector temporaries: 'private' goes on the 'parallel' part, the
@@ -108,8 +118,18 @@ void sddmm_spmm_omp(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:   for (i = 0; i < n; i++) {
 // CHECK-NEXT:     for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // CHECK-NEXT:       j = colidx[p];
+// CHECK-NEXT: #ifdef __GNUC__
+// CHECK-NEXT:       if (p + 1 < rowptr[i + 1]) {
+// CHECK-NEXT:         for (int pf = 0; pf < K; pf += 8) {
+// CHECK-NEXT:           __builtin_prefetch(&D[colidx[p + 1] * K + pf]);
+// CHECK-NEXT:         }
+// CHECK-NEXT:         for (int pf = 0; pf < L; pf += 8) {
+// CHECK-NEXT:           __builtin_prefetch(&E[colidx[p + 1] * L + pf]);
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT: #endif
 // CHECK-NEXT:       double t = 0;
-// REMARK: c89.c:[[@LINE-15]]:1: remark: fused {{.*}} [lnr-fuse]
+// REMARK: c89.c:[[@LINE-25]]:1: remark: fused {{.*}} [lnr-fuse]
 // NOOMP:      int i, p, j, k, l;
 // NOOMP-NEXT: #pragma omp parallel for private(p, j, k, l) schedule(static)
 
