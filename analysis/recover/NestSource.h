@@ -20,6 +20,12 @@ struct LoopSource {
   std::string IndexType;             // its C type: "int", "int32_t", ...
   std::string Header;                // "for (int p = rowptr[i]; ...; p++)"
   std::vector<std::string> Prologue; // "int j = colidx[p];"
+  /// Compressed loops: the position variable ("p") and the positions array
+  /// as written ("rowptr"), for temporaries stored at these positions.
+  std::string Position, Positions;
+  /// Dense loops: the upper bound as written ("n"); the loop's positions
+  /// (of a dense level, its index) are below it.
+  std::string Bound;
 };
 
 struct NestSource {
