@@ -306,6 +306,11 @@ OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
                               const SchedulerOptions &Opts) {
   if (auto Invalid = K.validate())
     return *Invalid;
+  if (K.Stmt.Factors.size() < 2)
+    return Refusal("lnr-no-gain", "'" + toString(K.Stmt) +
+                                      "' is not a product of two or more "
+                                      "factors; there is nothing to "
+                                      "distribute");
   std::vector<std::string> Names;
   for (const Access &F : K.Stmt.Factors)
     Names.push_back(F.Tensor);

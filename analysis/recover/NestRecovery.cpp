@@ -1609,6 +1609,7 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
     return !Found.empty() && isa<FunctionDecl>(Found.front());
   };
   Source.HasStdlib = Declared("malloc") && Declared("free");
+  Source.HasCalloc = Declared("calloc");
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }
 

@@ -61,6 +61,7 @@ struct NestSource {
   std::function<bool(const std::string &)> IsNameTaken;
   /// Whether malloc and free are declared (<stdlib.h> is included).
   bool HasStdlib = false;
+  bool HasCalloc = false; // and calloc, for shared temporaries
 
   const LoopSource *loop(const std::string &Index) const {
     for (const LoopSource &L : Loops)
