@@ -429,4 +429,21 @@ TEST(ScheduleTest, MalformedPlansAreRefused) {
   EXPECT_EQ(S.refusal().Name, "lnr-no-gain");
 }
 
+TEST(ScheduleTest, PositionsArePreferredToADenseTemporaryTheConsumerWalks) {
+  // With j's extent known (TACO's dimensions), t(i,j) could be dense N x M;
+  // at B's positions it holds nnz(B) elements, and the consumer walks them.
+  Kernel K = sddmmSpmm();
+  K.Indices[1].Extent = "M";
+  OrRefusal<Schedule> S = applyDirective(K, "{B,C,D}{E}!");
+  ASSERT_TRUE(S) << S.refusal().Message;
+  ASSERT_TRUE(S->Graph.Temp->Positions);
+  EXPECT_EQ(S->Graph.Temp->Positions->Tensor, "B");
+  EXPECT_EQ(S->Estimate.toString(), "O(nnz(B_ij)*(K+L))");
+  // A temporary over dense indices only stays dense.
+  OrRefusal<Schedule> Dense =
+      applyDirective(spmmGemmWithExtents(), "{C,D}{B}!");
+  ASSERT_TRUE(Dense);
+  EXPECT_FALSE(Dense->Graph.Temp->Positions);
+}
+
 } // namespace
