@@ -7,6 +7,10 @@
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
 // RUN: FileCheck --check-prefix=CODE %s < %t.out
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -fsyntax-only -x c %t.out
+// Running the tool on its own output changes nothing.
+// RUN: cp %t.out %t.rewritten.c
+// RUN: lnr-rewrite %t.rewritten.c -- > %t.again 2> /dev/null
+// RUN: diff %t.out %t.again
 
 // SDDMM weighted by the row sums of F, loop order l, i, k, j:
 // A(i,j) += F(i,l) * C(i,k) * B(i,j) * D(j,k). The cheaper schedule keeps the
