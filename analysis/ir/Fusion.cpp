@@ -89,14 +89,42 @@ std::optional<Refusal> fitDrivers(const Kernel &K, std::vector<Loop> &Loops,
   return std::nullopt;
 }
 
-/// Where a temporary over Dims (below the shared loops) is stored: dense
-/// when every index has an extent, otherwise at the positions of a sparse
-/// producer factor whose leading levels Dims and the shared loops cover.
+/// Where a temporary over Dims (below the shared loops) is stored. At the
+/// positions of a sparse producer factor whose leading levels are all
+/// indices of T' (TPrimeDims), as separate kernels keep a sparse
+/// intermediate: the consumer walks those positions too, and nnz elements
+/// are fewer than the dense extents' product. Otherwise dense when every
+/// index has an extent, else at the positions of a sparse producer factor
+/// whose leading levels Dims and the shared loops cover.
 std::optional<Temporary> storage(const Kernel &K, std::string Name,
                                  const std::vector<std::string> &Dims,
+                                 const std::vector<std::string> &TPrimeDims,
                                  const std::vector<Loop> &Shared,
                                  const std::vector<Access> &ProducerFactors) {
   Temporary T{std::move(Name), Dims, std::nullopt};
+  for (const Access &A : ProducerFactors) {
+    const Tensor *X = K.findTensor(A.Tensor);
+    if (!X || !X->isSparse() || Dims.empty())
+      continue;
+    for (unsigned Level = 0; Level < A.Indices.size(); ++Level) {
+      if (X->Levels[Level] != LevelFormat::Compressed)
+        continue;
+      std::vector<std::string> Prefix(A.Indices.begin(),
+                                      A.Indices.begin() + Level + 1);
+      bool InTPrime =
+          std::all_of(Prefix.begin(), Prefix.end(), [&](const std::string &I) {
+            return contains(TPrimeDims, I);
+          });
+      bool DimsInPrefix =
+          std::all_of(Dims.begin(), Dims.end(), [&](const std::string &I) {
+            return contains(Prefix, I);
+          });
+      if (InTPrime && DimsInPrefix && contains(Dims, Prefix.back())) {
+        T.Positions = PatternSource{A.Tensor, Level + 1};
+        return T;
+      }
+    }
+  }
   bool Dense = std::all_of(Dims.begin(), Dims.end(), [&](const std::string &I) {
     const IndexVar *V = K.findIndex(I);
     return V && !V->Extent.empty();
@@ -374,7 +402,7 @@ OrRefusal<BranchedGraph> Distributor::join(const Step &S,
                      [&](const Loop &L) { return L.Index == I; }))
       TempDims.push_back(I);
   std::optional<Temporary> Temp =
-      storage(K, S.TName, TempDims, Shared, S.ProducerFactors);
+      storage(K, S.TName, TempDims, S.TPrimeDims, Shared, S.ProducerFactors);
   if (!Temp)
     return Refusal("lnr-unsupported-temporary",
                    "the temporary would be indexed by " +

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 
 namespace lnr::ir {
@@ -105,6 +107,249 @@ std::string trim(std::string S) {
   return S.substr(Start);
 }
 
+/// A split plan as SplitPlan::toString prints it ("{C,D}{B}!", sides
+/// bracketed again where they are split), before its names are matched to
+/// factors.
+struct PlanText {
+  struct Side {
+    std::vector<std::string> Names;  // the side's factors, when not split
+    std::shared_ptr<PlanText> Split; // or how it is split
+  };
+  Side Producer, Consumer;
+  bool Fuse = true;
+};
+
+/// The name a consumer statement gives its first factor, the temporary.
+const char *const TPrimeName = "t'";
+
+class PlanParser {
+public:
+  explicit PlanParser(const std::string &Text) : Text(Text) {}
+
+  OrRefusal<PlanText> parse() {
+    std::optional<PlanText> P = plan();
+    skipSpace();
+    if (P && Pos != Text.size())
+      fail("unexpected '" + Text.substr(Pos, 1) + "' after the plan");
+    if (!Error.empty())
+      return Refusal("lnr-invalid-schedule", "'" + Text + "': " + Error +
+                                                 " (at character " +
+                                                 std::to_string(Pos + 1) + ")");
+    return *P;
+  }
+
+private:
+  const std::string &Text;
+  size_t Pos = 0;
+  std::string Error;
+
+  void fail(const std::string &Why) {
+    if (Error.empty())
+      Error = Why;
+  }
+  void skipSpace() {
+    while (Pos < Text.size() &&
+           std::isspace(static_cast<unsigned char>(Text[Pos])))
+      ++Pos;
+  }
+  bool take(char C) {
+    skipSpace();
+    if (Pos < Text.size() && Text[Pos] == C) {
+      ++Pos;
+      return true;
+    }
+    return false;
+  }
+  bool expect(char C) {
+    if (take(C))
+      return true;
+    fail(std::string("expected '") + C + "'");
+    return false;
+  }
+
+  std::optional<PlanText> plan() {
+    PlanText P;
+    if (!expect('{') || !side(P.Producer) || !expect('}') || !expect('{') ||
+        !side(P.Consumer) || !expect('}'))
+      return std::nullopt;
+    if (take('!'))
+      P.Fuse = false;
+    return P;
+  }
+
+  bool side(PlanText::Side &S) {
+    skipSpace();
+    if (Pos < Text.size() && Text[Pos] == '{') {
+      std::optional<PlanText> Inner = plan();
+      if (!Inner)
+        return false;
+      S.Split = std::make_shared<PlanText>(std::move(*Inner));
+      return true;
+    }
+    do {
+      skipSpace();
+      size_t Start = Pos;
+      while (Pos < Text.size() &&
+             (std::isalnum(static_cast<unsigned char>(Text[Pos])) ||
+              Text[Pos] == '_' || Text[Pos] == '\''))
+        ++Pos;
+      if (Pos == Start) {
+        fail("expected a factor's name");
+        return false;
+      }
+      S.Names.push_back(Text.substr(Start, Pos - Start));
+    } while (take(','));
+    return true;
+  }
+};
+
+/// The factors a plan distributes, by name: its statement's factors.
+std::vector<std::string> factorsOf(const PlanText &P);
+std::vector<std::string> factorsOf(const PlanText::Side &S) {
+  return S.Split ? factorsOf(*S.Split) : S.Names;
+}
+std::vector<std::string> factorsOf(const PlanText &P) {
+  std::vector<std::string> Out = factorsOf(P.Producer);
+  std::vector<std::string> Rest = factorsOf(P.Consumer);
+  if (P.Consumer.Split) {
+    // The consumer's statement reads this split's temporary first.
+    auto T = std::find(Rest.begin(), Rest.end(), TPrimeName);
+    if (T != Rest.end())
+      Rest.erase(T);
+  }
+  Out.insert(Out.end(), Rest.begin(), Rest.end());
+  return Out;
+}
+
+/// Matches P's names to the factors of a statement (Names, in order: a
+/// consumer statement's first factor is "t'").
+OrRefusal<SplitPlan> resolvePlan(const PlanText &P,
+                                 const std::vector<std::string> &Names,
+                                 const std::string &Directive) {
+  auto Invalid = [&](const std::string &Why) {
+    return Refusal("lnr-invalid-schedule", "'" + Directive + "': " + Why);
+  };
+  auto List = [](const std::vector<std::string> &Of) {
+    std::string Out;
+    for (const std::string &N : Of)
+      Out += (Out.empty() ? "" : ",") + N;
+    return "{" + Out + "}";
+  };
+  std::vector<bool> Used(Names.size(), false);
+  SplitPlan Out;
+  Out.Fuse = P.Fuse;
+  for (const std::string &N : factorsOf(P.Producer)) {
+    size_t I = 0;
+    while (I < Names.size() && (Used[I] || Names[I] != N))
+      ++I;
+    if (I == Names.size())
+      return Invalid("'" + N + "' is not a factor of " + List(Names) +
+                     " (or is named twice)");
+    Used[I] = true;
+    Out.Producer.push_back(static_cast<unsigned>(I));
+  }
+  std::sort(Out.Producer.begin(), Out.Producer.end());
+  std::vector<std::string> ProducerNames, Rest;
+  for (size_t I = 0; I < Names.size(); ++I)
+    (Used[I] ? ProducerNames : Rest).push_back(Names[I]);
+  std::vector<std::string> ConsumerNames = Rest;
+  if (P.Consumer.Split)
+    ConsumerNames.insert(ConsumerNames.begin(), TPrimeName);
+  std::vector<std::string> Written = factorsOf(P.Consumer);
+  if (P.Consumer.Split)
+    Written = factorsOf(*P.Consumer.Split);
+  std::vector<std::string> A = Written, B = ConsumerNames;
+  std::sort(A.begin(), A.end());
+  std::sort(B.begin(), B.end());
+  if (A != B)
+    return Invalid("the consumer side names " + List(Written) + ", but " +
+                   List(Names) + " leaves " + List(ConsumerNames) +
+                   " after the producer " + List(ProducerNames));
+  if (P.Producer.Split) {
+    OrRefusal<SplitPlan> Inner =
+        resolvePlan(*P.Producer.Split, ProducerNames, Directive);
+    if (!Inner)
+      return Inner;
+    Out.ProducerPlan = std::make_shared<SplitPlan>(std::move(*Inner));
+  }
+  if (P.Consumer.Split) {
+    OrRefusal<SplitPlan> Inner =
+        resolvePlan(*P.Consumer.Split, ConsumerNames, Directive);
+    if (!Inner)
+      return Inner;
+    Out.ConsumerPlan = std::make_shared<SplitPlan>(std::move(*Inner));
+  }
+  return Out;
+}
+
+/// Every split of Plan, outermost first, so their Reorder flags can be set.
+void collectSplits(SplitPlan &Plan, std::vector<SplitPlan *> &Out) {
+  Out.push_back(&Plan);
+  if (Plan.ProducerPlan) {
+    auto Copy = std::make_shared<SplitPlan>(*Plan.ProducerPlan);
+    collectSplits(*Copy, Out);
+    Plan.ProducerPlan = std::move(Copy);
+  }
+  if (Plan.ConsumerPlan) {
+    auto Copy = std::make_shared<SplitPlan>(*Plan.ConsumerPlan);
+    collectSplits(*Copy, Out);
+    Plan.ConsumerPlan = std::move(Copy);
+  }
+}
+
+/// Applies a written plan. The printed plan does not say where the search
+/// reordered the loops, so every combination of reordered and unreordered
+/// splits is tried, and the best schedule among them is the one the search
+/// would have chosen.
+OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
+                              const std::string &Directive,
+                              const SchedulerOptions &Opts) {
+  if (auto Invalid = K.validate())
+    return *Invalid;
+  if (K.Stmt.Factors.size() < 2)
+    return Refusal("lnr-no-gain", "'" + toString(K.Stmt) +
+                                      "' is not a product of two or more "
+                                      "factors; there is nothing to "
+                                      "distribute");
+  std::vector<std::string> Names;
+  for (const Access &F : K.Stmt.Factors)
+    Names.push_back(F.Tensor);
+  OrRefusal<SplitPlan> Resolved = resolvePlan(Written, Names, Directive);
+  if (!Resolved)
+    return Resolved.refusal();
+  std::vector<SplitPlan *> Splits;
+  collectSplits(*Resolved, Splits);
+  if (Splits.size() > 10)
+    return Refusal("lnr-invalid-schedule",
+                   "'" + Directive + "': more than 10 splits");
+  std::optional<Refusal> First;
+  std::vector<Schedule> Found;
+  for (unsigned Mask = 0; Mask < (1u << Splits.size()); ++Mask) {
+    for (size_t I = 0; I < Splits.size(); ++I)
+      Splits[I]->Reorder = Mask & (1u << I);
+    OrRefusal<BranchedGraph> G = distribute(K, *Resolved);
+    if (!G) {
+      if (!First)
+        First = G.refusal();
+      continue;
+    }
+    // A copy: the next combination changes the flags.
+    SplitPlan Plan = *Resolved;
+    std::vector<SplitPlan *> Copies;
+    collectSplits(Plan, Copies);
+    Found.push_back(evaluate(K, std::move(Plan), std::move(*G), Opts.Sizes));
+  }
+  if (Found.empty())
+    return *First;
+  auto Best = Found.begin();
+  for (auto It = Found.begin(); It != Found.end(); ++It)
+    if (asymptoticallyCheaper(It->Estimate, Best->Estimate) ||
+        (!asymptoticallyCheaper(Best->Estimate, It->Estimate) &&
+         better(*It, *Best)))
+      Best = It;
+  return std::move(*Best);
+}
+
 } // namespace
 
 std::string Schedule::describe(const Kernel &K) const {
@@ -181,11 +426,21 @@ OrRefusal<Schedule> applyDirective(const Kernel &K,
   };
   Kernel Ordered = K;
   std::optional<unsigned> Depth;
+  std::optional<PlanText> Written;
   std::string Rest = Directive;
   while (!trim(Rest).empty()) {
     size_t Semi = Rest.find(';');
     std::string Part = trim(Rest.substr(0, Semi));
     Rest = Semi == std::string::npos ? "" : Rest.substr(Semi + 1);
+    if (!Part.empty() && Part.front() == '{') {
+      if (Written)
+        return Invalid("two split plans");
+      OrRefusal<PlanText> P = PlanParser(Part).parse();
+      if (!P)
+        return P.refusal();
+      Written = std::move(*P);
+      continue;
+    }
     size_t Open = Part.find('(');
     if (Open == std::string::npos || Part.back() != ')')
       return Invalid("expected 'name(arguments)', got '" + Part + "'");
@@ -221,11 +476,16 @@ OrRefusal<Schedule> applyDirective(const Kernel &K,
       Depth = std::stoul(Args[0]);
     } else {
       return Invalid("unknown directive '" + Name +
-                     "' (known: reorder, loopfuse)");
+                     "' (known: reorder, loopfuse, and split plans as "
+                     "--explain prints them)");
     }
   }
+  if (Written && Depth)
+    return Invalid("both a split plan and loopfuse(n): give one");
+  if (Written)
+    return applyPlan(Ordered, *Written, Directive, Opts);
   if (!Depth)
-    return Invalid("no loopfuse(n): nothing to apply");
+    return Invalid("no loopfuse(n) or split plan: nothing to apply");
   SplitPlan Plan = loopfusePlan(Ordered.Stmt.Factors.size(), *Depth);
   OrRefusal<BranchedGraph> G = distribute(Ordered, Plan);
   if (!G)

@@ -8,8 +8,9 @@
 // model, then fewer strided inner accesses, then smaller temporaries, then
 // a parallel outer loop.
 //
-// A directive overrides the search, in SparseLNR's terms:
-//   reorder(i,j,k,l);loopfuse(2)
+// A directive overrides the search, in SparseLNR's terms or as a plan the
+// search prints:
+//   reorder(i,j,k,l);loopfuse(2)      {C,D}{B}!
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_ANALYSIS_IR_SCHEDULE_H
@@ -58,8 +59,13 @@ OrRefusal<Schedule> chooseSchedule(const Kernel &K,
                                    const SchedulerOptions &Opts = {});
 
 /// Applies a directive: "reorder(i,j,...)" (a legal order of all loops)
-/// and/or "loopfuse(n)", separated by ';'. Refuses a malformed directive
-/// or an illegal order with [lnr-invalid-schedule].
+/// and/or either "loopfuse(n)" or a split plan as Schedule::describe prints
+/// it ("{C,D}{B}!": the producer's factors, then the consumer's, each side
+/// bracketed again where it is split, "t'" naming a consumer's temporary,
+/// '!' for distribution without fusion), separated by ';'. The loops of a
+/// plan's splits are reordered where that makes the schedule better, as the
+/// search does. Refuses a malformed directive, a plan that does not name
+/// each factor once, or an illegal order with [lnr-invalid-schedule].
 OrRefusal<Schedule> applyDirective(const Kernel &K,
                                    const std::string &Directive,
                                    const SchedulerOptions &Opts = {});

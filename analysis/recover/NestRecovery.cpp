@@ -228,6 +228,15 @@ private:
   bool readAccumulatorUse(const Expr *E);
   std::vector<std::string> aliasesIn(const Expr *E) const;
   std::string tensorName(const Expr *Base) const;
+  /// TACO: the tensor struct a values array comes from
+  /// (`double *B_vals = (double *)(B->vals);` -> B).
+  const VarDecl *tacoStruct(const Expr *Base) const;
+  /// The extent of a compressed index, as TACO's tensor structs give it:
+  /// the dimension of a tensor read at that index, by the name the preamble
+  /// gives it (`int C1_dimension = (int)(C->dimensions[0]);`) or read from
+  /// the struct; empty when no struct says.
+  std::string tacoExtent(const std::string &Index, const Stmt *Function,
+                         SourceLocation Before) const;
   /// The array an access reads: through subscripts and row pointers.
   const Expr *arrayOf(const Expr *E) const;
   std::optional<ir::Access> orderByStride(const AffineForm &Form,
@@ -351,6 +360,109 @@ std::string Recoverer::tensorName(const Expr *Base) const {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
     return Ref->getDecl()->getName().str();
   return text(Base->IgnoreParenImpCasts());
+}
+
+const VarDecl *Recoverer::tacoStruct(const Expr *Base) const {
+  Base = arrayOf(Base);
+  const VarDecl *V = asVar(Base);
+  if (!V || !V->getInit())
+    return nullptr;
+  const auto *M = dyn_cast<MemberExpr>(V->getInit()->IgnoreParenCasts());
+  if (!M || M->getMemberDecl()->getName() != "vals")
+    return nullptr;
+  const VarDecl *Struct = asVar(M->getBase());
+  if (!Struct || !Struct->getType()->isPointerType())
+    return nullptr;
+  const RecordDecl *R = Struct->getType()->getPointeeType()->getAsRecordDecl();
+  if (!R)
+    return nullptr;
+  for (const FieldDecl *F : R->fields())
+    if (F->getName() == "dimensions")
+      return Struct;
+  return nullptr;
+}
+
+namespace {
+/// Whether V is assigned, incremented or has its address taken in S.
+bool isChangedIn(const VarDecl *V, const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Changed = false;
+    bool refersToV(const Expr *E) const {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == V;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Changed |= B->isAssignmentOp() && refersToV(B->getLHS());
+      return !Changed;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Changed |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+                 refersToV(U->getSubExpr());
+      return !Changed;
+    }
+  } F;
+  F.V = V;
+  if (S)
+    F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Changed;
+}
+} // namespace
+
+std::string Recoverer::tacoExtent(const std::string &Index,
+                                  const Stmt *Function,
+                                  SourceLocation Before) const {
+  // The tensors read at Index, dense ones first: a dense producer reads
+  // them over the whole extent.
+  std::vector<std::pair<const VarDecl *, unsigned>> Dimensions;
+  for (bool Dense : {true, false})
+    for (const InputArray &In : InputArrays) {
+      const VarDecl *Struct = tacoStruct(In.Base);
+      if (!Struct || isChangedIn(Struct, Function))
+        continue;
+      std::string Name = tensorName(In.Base);
+      const ir::Tensor *T = Kernel.findTensor(Name);
+      if (Dense == (T && T->isSparse()))
+        continue;
+      for (const ir::Access &A : Kernel.Stmt.Factors)
+        if (A.Tensor == Name)
+          for (unsigned D = 0; D < A.Indices.size(); ++D)
+            if (A.Indices[D] == Index)
+              Dimensions.push_back({Struct, D});
+    }
+  auto IsDimension = [&](const Expr *E, const VarDecl *Struct, unsigned D) {
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenCasts());
+    if (!ASE)
+      return false;
+    const auto *M = dyn_cast<MemberExpr>(ASE->getBase()->IgnoreParenImpCasts());
+    Expr::EvalResult R;
+    return M && M->getMemberDecl()->getName() == "dimensions" &&
+           asVar(M->getBase()) == Struct &&
+           ASE->getIdx()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == D;
+  };
+  // The preamble's name for it: a local of the function's outermost block,
+  // declared before the nest and never changed.
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Function);
+  for (const auto &[Struct, D] : Dimensions) {
+    if (!Body)
+      break;
+    for (const Stmt *S : Body->body()) {
+      const auto *DS = dyn_cast<DeclStmt>(S);
+      if (!DS || !SM.isBeforeInTranslationUnit(DS->getEndLoc(), Before))
+        continue;
+      for (const Decl *Dcl : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(Dcl);
+            V && V->getInit() && V->getType()->isIntegerType() &&
+            IsDimension(V->getInit(), Struct, D) && !isChangedIn(V, Function))
+          return V->getName().str();
+    }
+  }
+  // Else read from a parameter's struct, which every statement sees.
+  for (const auto &[Struct, D] : Dimensions)
+    if (isa<ParmVarDecl>(Struct))
+      return Struct->getName().str() + "->dimensions[" + std::to_string(D) +
+             "]";
+  return "";
 }
 
 bool Recoverer::isInvariant(const Expr *E) const {
@@ -502,6 +614,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
     L.Source.LoopEnd = text(HiPos);
     if (!Parent->Compressed && Parent->FromZero && !Parent->Extent.empty())
       L.Source.LevelEnd = text(LoPos->getBase()) + "[" + Parent->Extent + "]";
+    L.Source.Positions = text(L.PosBase);
   } else {
     for (const Expr *Bound : {Lo, Hi}) {
       if (mentionsNestVariable(Bound) || references(Bound, L.Var))
@@ -529,6 +642,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
     L.Source.StartsAtZero = FromZero;
     if (!FromZero)
       L.Source.Begin = LoText;
+    L.Source.Bound = HiText;
     if (HiText.empty() || LoText.empty())
       return refuse("lnr-macro",
                     "a bound of the loop over '" + L.Var->getName().str() +
@@ -2019,7 +2133,8 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
       Loop.Index = L.Coordinate->getName().str();
       Loop.Driver = L.Tensor;
       Loop.DriverLevel = L.Level;
-      Kernel.Indices.push_back({Loop.Index, ""});
+      Kernel.Indices.push_back(
+          {Loop.Index, tacoExtent(Loop.Index, Function, Begin)});
     } else {
       Loop.Index = L.Var->getName().str();
       Kernel.Indices.push_back({Loop.Index, L.Extent});
@@ -2152,6 +2267,7 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
     return !Found.empty() && isa<FunctionDecl>(Found.front());
   };
   Source.HasStdlib = Declared("malloc") && Declared("free");
+  Source.HasCalloc = Declared("calloc");
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }
 

@@ -20,11 +20,16 @@ struct LoopSource {
   std::string IndexType;             // its C type: "int", "int32_t", ...
   std::string Header;                // "for (int p = rowptr[i]; ...; p++)"
   std::vector<std::string> Prologue; // "int j = colidx[p];"
-  /// Compressed loops: the position variable ("p"), the coordinate of the
-  /// next position ("colidx[p + 1]"), the loop's own end ("rowptr[i + 1]")
-  /// and, below a dense loop over [0, n), the level's ("rowptr[n]"), so the
-  /// rewrite may look one nonzero ahead without reading past crd.
-  std::string Position, NextCoordinate, LoopEnd, LevelEnd;
+  /// Compressed loops: the position variable ("p"), the positions array as
+  /// written ("rowptr", for temporaries stored at these positions), the
+  /// coordinate of the next position ("colidx[p + 1]"), the loop's own end
+  /// ("rowptr[i + 1]") and, below a dense loop over [0, n), the level's
+  /// ("rowptr[n]"), so the rewrite may look one nonzero ahead without
+  /// reading past crd.
+  std::string Position, Positions, NextCoordinate, LoopEnd, LevelEnd;
+  /// Dense loops: the upper bound as written ("n"); the loop's positions
+  /// (of a dense level, its index) are below it.
+  std::string Bound;
   bool StartsAtZero = false; // dense loops: 'for (i = 0; ...)'
   std::string Begin;         // dense loops that do not: their first value
 };
@@ -70,6 +75,7 @@ struct NestSource {
   std::function<bool(const std::string &)> IsNameTaken;
   /// Whether malloc and free are declared (<stdlib.h> is included).
   bool HasStdlib = false;
+  bool HasCalloc = false; // and calloc, for shared temporaries
 
   const LoopSource *loop(const std::string &Index) const {
     for (const LoopSource &L : Loops)

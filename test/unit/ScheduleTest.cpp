@@ -309,4 +309,141 @@ TEST(ScheduleTest, DirectivesAreCheckedAndExplained) {
   }
 }
 
+/// <SpMM, GEMM> with every extent known (TACO's dimensions), B CSR.
+Kernel spmmGemmWithExtents() {
+  Kernel K;
+  K.Tensors = {dense2("A"), {"B", {D, C}}, dense2("C"), dense2("D")};
+  K.Indices = {{"i", "N"}, {"j", "M"}, {"k", "K"}, {"l", "L"}};
+  K.Stmt = {{"A", {"i", "l"}},
+            true,
+            {{"B", {"i", "j"}}, {"C", {"j", "k"}}, {"D", {"k", "l"}}}};
+  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
+  return K;
+}
+
+TEST(ScheduleTest, PlansAreAppliedAsWritten) {
+  // Re-associated: t(j,l) = C(j,k) D(k,l) for every j, a full temporary,
+  // then A(i,l) += B(i,j) t(j,l).
+  Kernel K = spmmGemmWithExtents();
+  OrRefusal<Schedule> Full = applyDirective(K, "{C,D}{B}!");
+  ASSERT_TRUE(Full) << Full.refusal().Message;
+  EXPECT_FALSE(Full->Plan.Fuse);
+  EXPECT_TRUE(Full->Graph.Loops.empty());
+  EXPECT_EQ(Full->Graph.Temp->Indices, (std::vector<std::string>{"j", "l"}));
+  EXPECT_FALSE(Full->Graph.Temp->Positions);
+  EXPECT_EQ(Full->describe(K),
+            "split {C,D}{B}!, shared (), temporary dense t(j,l)");
+  EXPECT_EQ(Full->Estimate.toString(), "O(nnz(B_ij)*L+K*L*M)");
+  // The producer iterates j densely: it does not read B.
+  EXPECT_FALSE(Full->Graph.producer().Loops.front().isCompressed());
+  EXPECT_TRUE(Full->Graph.consumer().Loops[1].isCompressed());
+
+  // Spaces are allowed; the paper's association, fused.
+  OrRefusal<Schedule> Fused = applyDirective(K, " { B , C } { D } ");
+  ASSERT_TRUE(Fused) << Fused.refusal().Message;
+  EXPECT_EQ(Fused->describe(K),
+            "split {B,C}{D}, shared (i), temporary dense t(k)");
+
+  // With a reorder first.
+  OrRefusal<Schedule> Ordered = applyDirective(K, "reorder(i,j,l,k); {B,C}{D}");
+  ASSERT_TRUE(Ordered) << Ordered.refusal().Message;
+  EXPECT_EQ(indicesOf(Ordered->Order),
+            (std::vector<std::string>{"i", "j", "l", "k"}));
+}
+
+TEST(ScheduleTest, SddmmSpmmAsTwoKernelsStoresTheTemporaryAtBsPositions) {
+  // SDDMM into t(i,j) at B's positions, then SpMM reads it.
+  Kernel K = sddmmSpmm();
+  OrRefusal<Schedule> S = applyDirective(K, "{B,C,D}{E}!");
+  ASSERT_TRUE(S) << S.refusal().Message;
+  EXPECT_TRUE(S->Graph.Loops.empty());
+  ASSERT_TRUE(S->Graph.Temp->Positions);
+  EXPECT_EQ(S->Graph.Temp->Positions->Tensor, "B");
+  EXPECT_EQ(S->Graph.Temp->Positions->Levels, 2u);
+  EXPECT_EQ(S->Graph.Temp->Indices, (std::vector<std::string>{"i", "j"}));
+  EXPECT_EQ(S->Estimate.toString(), "O(nnz(B_ij)*(K+L))");
+  EXPECT_EQ(S->describe(K), "split {B,C,D}{E}!, shared (), temporary "
+                            "t(i,j) at the positions of B");
+}
+
+TEST(ScheduleTest, EveryPlanTheSearchPrintsReadsBack) {
+  // What --explain prints, given back to --schedule, is the same schedule
+  // (nested plans, "t'" and '!' included).
+  Kernel SddmmSpmmGemm;
+  SddmmSpmmGemm.Tensors = {dense2("A"), {"B", {D, C}}, dense2("C"),
+                           dense2("D"), dense2("F"),   dense2("W")};
+  SddmmSpmmGemm.Indices = {
+      {"i", "N"}, {"j", ""}, {"k", "K"}, {"l", "L"}, {"m", "M"}};
+  SddmmSpmmGemm.Stmt = {{"A", {"i", "m"}},
+                        true,
+                        {{"B", {"i", "j"}},
+                         {"C", {"i", "k"}},
+                         {"D", {"j", "k"}},
+                         {"F", {"j", "l"}},
+                         {"W", {"l", "m"}}}};
+  SddmmSpmmGemm.Loops = {dense("i"), compressed("j", "B", 1), dense("k"),
+                         dense("l"), dense("m")};
+  unsigned Nested = 0, Unfused = 0;
+  for (const Kernel &K : {sddmmSpmm(), spmmGemmWithExtents(), SddmmSpmmGemm}) {
+    std::vector<Alternative> All = searchSchedules(K, 3, 20000);
+    ASSERT_FALSE(All.empty());
+    for (const Alternative &A : All) {
+      std::string Plan = A.Plan->toString(K.Stmt);
+      Nested += Plan.find("{{") != std::string::npos ||
+                Plan.find("}}") != std::string::npos;
+      Unfused += !A.Plan->Fuse;
+      OrRefusal<Schedule> Again = applyDirective(K, Plan);
+      ASSERT_TRUE(Again) << Plan << ": " << Again.refusal().Message;
+      EXPECT_EQ(Again->Plan.toString(K.Stmt), Plan);
+      // Several graphs may share a printed plan (reordered or not); the one
+      // read back is never worse than the one printed.
+      EXPECT_FALSE(asymptoticallyCheaper(costOf(A.Graph, K), Again->Estimate))
+          << Plan;
+    }
+    // The best schedule reads back as itself.
+    OrRefusal<Schedule> Best = chooseSchedule(K);
+    ASSERT_TRUE(Best);
+    OrRefusal<Schedule> Again = applyDirective(K, Best->Plan.toString(K.Stmt));
+    ASSERT_TRUE(Again);
+    EXPECT_EQ(toString(Again->Graph), toString(Best->Graph));
+  }
+  EXPECT_GT(Nested, 0u);
+  EXPECT_GT(Unfused, 0u);
+}
+
+TEST(ScheduleTest, MalformedPlansAreRefused) {
+  Kernel K = sddmmSpmm();
+  for (const char *Bad :
+       {"{B,C,D}", "{B,C,D}{E", "{B,C,D}{E}}", "{B,C,D}{E}!!", "{}{E}",
+        "{B,C,D}{}", "{B,C,D,E}{E}", "{B,C}{E}", "{B,C,D}{E,C}", "{X,C,D}{E}",
+        "{B,,C}{D,E}", "{B,C,D}{E};{B}{C,D,E}", "{B,C,D}{E};loopfuse(1)",
+        "{B,C}{{D}{E}}", "{B,C}{{t',t'}{D,E}}", "{B,C,D}{E} x"}) {
+    OrRefusal<Schedule> S = applyDirective(K, Bad);
+    ASSERT_FALSE(S) << Bad;
+    EXPECT_EQ(S.refusal().Name, "lnr-invalid-schedule")
+        << Bad << ": " << S.refusal().Message;
+  }
+  // Well formed, but the split gains nothing: the split's own refusal.
+  OrRefusal<Schedule> S = applyDirective(K, "{B,C}{D,E}");
+  ASSERT_FALSE(S);
+  EXPECT_EQ(S.refusal().Name, "lnr-no-gain");
+}
+
+TEST(ScheduleTest, PositionsArePreferredToADenseTemporaryTheConsumerWalks) {
+  // With j's extent known (TACO's dimensions), t(i,j) could be dense N x M;
+  // at B's positions it holds nnz(B) elements, and the consumer walks them.
+  Kernel K = sddmmSpmm();
+  K.Indices[1].Extent = "M";
+  OrRefusal<Schedule> S = applyDirective(K, "{B,C,D}{E}!");
+  ASSERT_TRUE(S) << S.refusal().Message;
+  ASSERT_TRUE(S->Graph.Temp->Positions);
+  EXPECT_EQ(S->Graph.Temp->Positions->Tensor, "B");
+  EXPECT_EQ(S->Estimate.toString(), "O(nnz(B_ij)*(K+L))");
+  // A temporary over dense indices only stays dense.
+  OrRefusal<Schedule> Dense =
+      applyDirective(spmmGemmWithExtents(), "{C,D}{B}!");
+  ASSERT_TRUE(Dense);
+  EXPECT_FALSE(Dense->Graph.Temp->Positions);
+}
+
 } // namespace

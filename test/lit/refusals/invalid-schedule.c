@@ -40,5 +40,5 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // DEPTH: refusals/invalid-schedule.c:[[@LINE-11]]:3: remark: nest left unchanged: 'loopfuse(0)': loopfuse takes a depth of at least 1 [lnr-invalid-schedule]
 // EVERY: refusals/invalid-schedule.c:[[@LINE-12]]:3: remark: nest left unchanged: 'reorder(i,j); loopfuse(1)': reorder must list every loop of the nest once [lnr-invalid-schedule]
 // PARENT: refusals/invalid-schedule.c:[[@LINE-13]]:3: remark: nest left unchanged: 'reorder(j,i,k,l); loopfuse(1)': compressed loop over 'j' comes before its parent 'i' [lnr-invalid-schedule]
-// UNKNOWN: refusals/invalid-schedule.c:[[@LINE-14]]:3: remark: nest left unchanged: 'unroll(2)': unknown directive 'unroll' (known: reorder, loopfuse) [lnr-invalid-schedule]
-// NOFUSE: refusals/invalid-schedule.c:[[@LINE-15]]:3: remark: nest left unchanged: 'reorder(i,j,k,l)': no loopfuse(n): nothing to apply [lnr-invalid-schedule]
+// UNKNOWN: refusals/invalid-schedule.c:[[@LINE-14]]:3: remark: nest left unchanged: 'unroll(2)': unknown directive 'unroll' (known: reorder, loopfuse, and split plans as --explain prints them) [lnr-invalid-schedule]
+// NOFUSE: refusals/invalid-schedule.c:[[@LINE-15]]:3: remark: nest left unchanged: 'reorder(i,j,k,l)': no loopfuse(n) or split plan: nothing to apply [lnr-invalid-schedule]

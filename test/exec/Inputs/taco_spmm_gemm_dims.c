@@ -1,0 +1,42 @@
+// <SpMM, GEMM> as TACO writes it after reorder(i,j,k,l), with the preamble
+// naming C's first dimension (TACO declares the dimensions a kernel reads):
+// the extent of j, over which a full temporary t(j,l) = C(j,k) * D(k,l) is
+// computed by --schedule='{C,D}{B}!'. No OpenMP directive on the nest.
+#include "taco_tensor_t.h"
+
+int compute(taco_tensor_t *A, taco_tensor_t *B, taco_tensor_t *C,
+            taco_tensor_t *D) {
+  int A1_dimension = (int)(A->dimensions[0]);
+  int A2_dimension = (int)(A->dimensions[1]);
+  double* restrict A_vals = (double*)(A->vals);
+  int B1_dimension = (int)(B->dimensions[0]);
+  int* restrict B2_pos = (int*)(B->indices[1][0]);
+  int* restrict B2_crd = (int*)(B->indices[1][1]);
+  double* restrict B_vals = (double*)(B->vals);
+  int C1_dimension = (int)(C->dimensions[0]);
+  int C2_dimension = (int)(C->dimensions[1]);
+  double* restrict C_vals = (double*)(C->vals);
+  int D1_dimension = (int)(D->dimensions[0]);
+  int D2_dimension = (int)(D->dimensions[1]);
+  double* restrict D_vals = (double*)(D->vals);
+  (void)C1_dimension;
+
+  for (int32_t pA = 0; pA < (A1_dimension * A2_dimension); pA++) {
+    A_vals[pA] = 0.0;
+  }
+
+  for (int32_t i = 0; i < B1_dimension; i++) {
+    for (int32_t jB = B2_pos[i]; jB < B2_pos[(i + 1)]; jB++) {
+      int32_t j = B2_crd[jB];
+      for (int32_t k = 0; k < D1_dimension; k++) {
+        int32_t kC = j * C2_dimension + k;
+        for (int32_t l = 0; l < D2_dimension; l++) {
+          int32_t lA = i * A2_dimension + l;
+          int32_t lD = k * D2_dimension + l;
+          A_vals[lA] = A_vals[lA] + (B_vals[jB] * C_vals[kC]) * D_vals[lD];
+        }
+      }
+    }
+  }
+  return 0;
+}
