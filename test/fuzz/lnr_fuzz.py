@@ -70,12 +70,12 @@ DENSE_NAMES = ["C", "D", "E", "F", "G", "H"]
 # Styles the recovery refuses by design: the nest must stay unchanged.
 REFUSALS = ["sum", "call", "minus", "div", "c89", "inclusive", "inline_crd",
             "output_read", "volatile", "no_restrict", "macro_loop", "step2",
-            "break", "int_out", "negate", "cast", "printf"]
+            "break", "int_out", "negate", "cast", "printf", "from_one"]
 # Refused today but planned (README "Not yet"), or rewritten only when a
 # proof holds (c89: the variable declared before the nest must be dead after
 # it): a rewrite of these is checked by execution like any other instead of
 # being a failure.
-MAYBE_LATER = {"c89", "inclusive", "inline_crd"}
+MAYBE_LATER = {"c89", "inclusive", "inline_crd", "from_one"}
 
 # Sparse formats: (name, level formats); 0 dense, 1 compressed.
 FORMATS = [("CSR", [0, 1], 30), ("CSC", [0, 1], 20), ("CSF", [0, 1, 1], 22),
@@ -226,6 +226,13 @@ def dense_loops(c):
                     s["fmt"][s["levels"].index(x)] == 1)]
 
 
+def from_one_depth(c):
+    """The dense loop a 'from_one' case starts at 1: the second innermost,
+    often the index of a temporary."""
+    dl = dense_loops(c)
+    return dl[-2] if len(dl) >= 2 else dl[-1]
+
+
 def normalize_refusal(c):
     """A refused style that does not apply to the case becomes 'sum'."""
     r = c["refusal"]
@@ -234,7 +241,7 @@ def normalize_refusal(c):
         r = "sum"
     if r in ("c89", "step2") and 0 not in dl:
         r = "sum"
-    if r in ("macro_loop", "inclusive") and not dl:
+    if r in ("macro_loop", "inclusive", "from_one") and not dl:
         r = "sum"
     if r == "no_restrict" and "--assume-no-alias" in c["flags"]:
         c["flags"].remove("--assume-no-alias")
@@ -525,6 +532,10 @@ class Kernel:
                 hdr = "for (%s = 0; %s < %s; %s++)" % (x, x, b, x)
             elif ref == "inclusive" and d == max(dense_loops(c)):
                 hdr = "for (%s %s = 0; %s <= %s - 1; %s++)" % (it, x, x, b, x)
+            elif ref == "from_one" and d == from_one_depth(c):
+                # Not a refusal: a dense loop from 1 (temporaries over it
+                # count from 0).
+                hdr = "for (%s %s = 1; %s < %s; %s++)" % (it, x, x, b, x)
             elif ref == "step2" and d == 0:
                 hdr = "for (%s %s = 0; %s < %s; %s += 2)" % (it, x, x, b, x)
             elif ref == "macro_loop" and d == max(dense_loops(c)):
