@@ -90,8 +90,10 @@ Expected<tooling::Replacements> formatFix(const tooling::Replacement &Fix,
   tooling::Replacements Local(
       tooling::Replacement(Path, Fix.getOffset() - Begin, Fix.getLength(),
                            Fix.getReplacementText()));
+  // A copy: clang's lexers read the NUL after a buffer's end.
+  std::string Window = Code.slice(Begin, End).str();
   Expected<tooling::Replacements> Formatted =
-      rewrite::formatReplacements(Path, Code.slice(Begin, End), Local);
+      rewrite::formatReplacements(Path, Window, Local);
   if (!Formatted || Begin == 0)
     return Formatted;
   tooling::Replacements Shifted;
