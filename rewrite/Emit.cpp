@@ -115,8 +115,10 @@ public:
       } else if (!Full.count(T.Name)) {
         for (const std::string &I : T.Indices)
           if (!loopHeader(I))
-            return Refusal("lnr-internal",
-                           "no loop to zero the temporary over '" + I + "'");
+            return inPlace(I) ? *inPlace(I)
+                              : Refusal("lnr-internal",
+                                        "no loop to zero the temporary over '" +
+                                            I + "'");
       }
       std::string Name = T.Name;
       for (unsigned N = 1; S.IsNameTaken(Name) || Chosen.count(Name); ++N)
@@ -287,8 +289,10 @@ public:
         break;
       std::optional<std::string> Header = loopHeader(L.Index, &L);
       if (!Header)
-        return Refusal("lnr-internal",
-                       "no source for the loop over '" + L.Index + "'");
+        return inPlace(L.Index)
+                   ? *inPlace(L.Index)
+                   : Refusal("lnr-internal",
+                             "no source for the loop over '" + L.Index + "'");
       if (Opened == 0 && !OuterPragma.empty())
         Text += OuterPragma + "\n";
       else if (G.Statement && &L == &G.Loops.back())
@@ -518,6 +522,17 @@ private:
     return Out;
   }
 
+  /// Why a schedule that loops densely over a coordinate read in place
+  /// cannot be written; nothing for other indices.
+  std::optional<Refusal> inPlace(const std::string &Index) const {
+    if (isSimple(Index))
+      return std::nullopt;
+    return Refusal("lnr-unsupported-schedule",
+                   "the schedule loops densely over the coordinate '" + Index +
+                       "', which the nest reads in place: there is no "
+                       "variable to loop over");
+  }
+
   /// The file's own header for a loop over Index, or, where the graph
   /// iterates densely what the file iterated sparsely, one over its extent.
   std::optional<std::string> loopHeader(const std::string &Index,
@@ -533,7 +548,8 @@ private:
     if (!Original || Dense == !Original->isCompressed())
       return Loop->Header;
     const ir::IndexVar *V = K.findIndex(Index);
-    if (!V || V->Extent.empty() || Loop->IndexType.empty())
+    // A coordinate read in place ('B2_crd[kB]') has no variable to loop over.
+    if (!V || V->Extent.empty() || Loop->IndexType.empty() || !isSimple(Index))
       return std::nullopt;
     return "for (" + Loop->IndexType + " " + Index + " = 0; " + Index + " < " +
            V->Extent + "; " + Index + "++)";
