@@ -26,18 +26,16 @@
 namespace lnr::rewrite {
 namespace {
 
+bool isIdentifierChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
 bool isSimple(const std::string &Text) {
-  return std::all_of(Text.begin(), Text.end(), [](char C) {
-    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-  });
+  return std::all_of(Text.begin(), Text.end(), isIdentifierChar);
 }
 
 std::string parenthesized(const std::string &Text) {
   return isSimple(Text) ? Text : "(" + Text + ")";
-}
-
-bool isIdentifierChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
 }
 
 /// Text with every use of the identifier From replaced by To; members
@@ -378,13 +376,11 @@ private:
   /// tensor's values, or a temporary at its positions, by position only
   /// does not load the coordinate).
   static bool mentions(const std::string &Code, const std::string &Name) {
-    auto IsIdent = [](char C) {
-      return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-    };
     for (size_t At = Code.find(Name); At != std::string::npos;
          At = Code.find(Name, At + 1))
-      if ((At == 0 || !IsIdent(Code[At - 1])) &&
-          (At + Name.size() == Code.size() || !IsIdent(Code[At + Name.size()])))
+      if ((At == 0 || !isIdentifierChar(Code[At - 1])) &&
+          (At + Name.size() == Code.size() ||
+           !isIdentifierChar(Code[At + Name.size()])))
         return true;
     return false;
   }
