@@ -873,6 +873,15 @@ private:
 
 /// One loop nest of the rewrite, run after the previous one: the graph's
 /// branches that no shared loop encloses are computed one after the other.
+/// " private(i, p, j)": the nest's variables declared before it (C89 loops,
+/// counters), which a region the rewrite opens would otherwise share.
+std::string privateClause(const NestSource &S) {
+  std::string Names;
+  for (const std::string &V : S.OuterDeclared)
+    Names += (Names.empty() ? "" : ", ") + V;
+  return Names.empty() ? "" : " private(" + Names + ")";
+}
+
 struct Phase {
   const ir::BranchedGraph *Root;
   std::string Fills; // the IR name of what it computes
@@ -899,7 +908,8 @@ std::optional<std::string> withOutputZeroing(Emitter &E, const ir::Kernel &K,
                 K.Loops.front().Index) != S.DisjointOutputIndices.end();
   std::string Pragma = Parallel && DisjointOuter
                            ? "#pragma omp parallel for" +
-                                 S.PragmaParallelClauses + " schedule(static)"
+                                 S.PragmaParallelClauses + " schedule(static)" +
+                                 (S.Pragma ? "" : privateClause(S))
                            : "";
   std::optional<std::string> Zero = E.outputZeroing(1, Pragma);
   if (!Zero)
@@ -948,6 +958,10 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
   }
 
   std::string Clause = "schedule(" + Opts.OmpSchedule + ")";
+  // A region the rewrite opens lists the variables declared before the
+  // nest; the file's own directive names them already (the recovery
+  // checked).
+  std::string Private = privateClause(S);
   std::string Text = "{\n" + E.globalAllocations(1);
   std::string Notes;
   bool AnyParallel = false;
@@ -980,7 +994,7 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
     if (Parallel && !Vectors.empty()) {
       // One allocation per thread, outside the work-shared loop.
       E.Text = "#pragma omp parallel" +
-               (Kept ? S.PragmaParallelClauses : std::string()) + "\n" +
+               (Kept ? S.PragmaParallelClauses : Private) + "\n" +
                Emitter::pad(1) + "{\n" + E.allocations(2, Vectors);
       if (auto R = E.graph(*P.Root, 2,
                            Kept ? "#pragma omp for" + S.PragmaForClauses
@@ -994,9 +1008,10 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
       E.Text += E.releases(2, Vectors) + Emitter::pad(1) + "}\n";
     } else {
       if (auto R = E.graph(*P.Root, 1,
-                           Kept       ? *S.Pragma
-                           : Parallel ? "#pragma omp parallel for " + Clause
-                                      : ""))
+                           Kept ? *S.Pragma
+                           : Parallel
+                               ? "#pragma omp parallel for " + Clause + Private
+                               : ""))
         return *R;
     }
     Text += E.Text;
@@ -1074,11 +1089,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
   // Variables declared before the nest are shared by default in a region
   // the rewrite opens: each thread needs its own (a directive already on
   // the nest names them itself; the recovery checked it).
-  std::string Private;
-  for (const std::string &V : S.OuterDeclared)
-    Private += (Private.empty() ? "" : ", ") + V;
-  if (!Private.empty())
-    Private = " private(" + Private + ")";
+  std::string Private = privateClause(S);
   if (Parallel && !S.Pragma && !Private.empty())
     Out.ParallelNote +=
         "; private" + Private.substr(8) + ": declared outside the nest";

@@ -1,6 +1,7 @@
 //===- NestRewriter.cpp ---------------------------------------------------===//
 
 #include "rewrite/NestRewriter.h"
+#include "rewrite/RuntimeChoice.h"
 
 #include "analysis/ir/Cost.h"
 #include "analysis/ir/Fusion.h"
@@ -42,6 +43,55 @@ std::string formatsLine(const ir::Kernel &K) {
     }
   }
   return Out;
+}
+
+/// A second schedule, cheaper than the chosen one for some sizes, and the
+/// run-time test that picks between them.
+struct RuntimeAlternative {
+  ir::Schedule Schedule;
+  EmittedNest Emitted;
+  std::string ChosenCost, OtherCost; // C expressions
+  std::vector<ExtentScan> Scans;     // extents the two need, found first
+};
+
+std::optional<RuntimeAlternative>
+runtimeAlternative(const ir::Schedule &Chosen, const ir::Kernel &K,
+                   const NestSource &Source,
+                   const std::vector<ir::Schedule> &Candidates,
+                   const ir::Cost &Before, const Options &Opts) {
+  // With the extents a scan of the coordinates finds, more schedules apply
+  // (a dense temporary over a hand-written CSR matrix's columns).
+  ir::Kernel Scanned = K;
+  std::vector<ExtentScan> Scans = scanUnknownExtents(Scanned, Source);
+  std::vector<ir::Schedule> Others =
+      Scans.empty() ? Candidates
+                    : ir::enumerateSchedules(Scanned, Opts.Scheduling);
+  std::map<std::string, std::string> Symbols = runtimeSymbols(Scanned, Source);
+  std::optional<std::string> ChosenCost = runtimeCost(Chosen.Estimate, Symbols);
+  if (!ChosenCost)
+    return std::nullopt;
+  for (const ir::Schedule &Other : Others) {
+    // Only a schedule that costs less than the chosen one for some sizes,
+    // by more than lower-order terms.
+    if (!ir::mayCostMore(Chosen.Estimate, Other.Estimate) ||
+        !ir::asymptoticallyCheaper(Other.Estimate, Before))
+      continue;
+    std::optional<std::string> OtherCost = runtimeCost(Other.Estimate, Symbols);
+    if (!OtherCost)
+      continue;
+    OrRefusal<EmittedNest> Emitted =
+        emitNest(Other.Graph, Scanned, Source, Opts.Emission);
+    if (!Emitted)
+      continue;
+    RuntimeAlternative Out{
+        Other, std::move(*Emitted), *ChosenCost, *OtherCost, {}};
+    for (ExtentScan &Scan : Scans)
+      if (Out.Emitted.Text.find(Scan.Variable) != std::string::npos ||
+          Out.OtherCost.find(Scan.Variable) != std::string::npos)
+        Out.Scans.push_back(std::move(Scan));
+    return Out;
+  }
+  return std::nullopt;
 }
 
 NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
@@ -118,17 +168,44 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     Out.Facts.push_back({"schedule", S.describe(Kernel)});
     if (!Skipped.empty())
       Out.Facts.push_back({"not chosen", Skipped});
-    Out.Facts.push_back(
-        {"cost", Before.toString() + " -> " + S.Estimate.toString()});
+    std::optional<RuntimeAlternative> Alternative;
+    if (Opts.Directive.empty() && Opts.RuntimeChoice)
+      Alternative =
+          runtimeAlternative(S, Kernel, Source, Candidates, Before, Opts);
+    std::string After = S.Estimate.toString();
+    std::string Text = Emitted->Text;
+    if (Alternative) {
+      const ir::Schedule &A = Alternative->Schedule;
+      std::string Scanned;
+      for (const ExtentScan &Scan : Alternative->Scans)
+        Scanned += (Scanned.empty() ? "; " : ", ") + Scan.Variable + " (" +
+                   Scan.Index + ") from a scan of the coordinates";
+      Out.Facts.push_back({"run-time choice",
+                           A.describe(Kernel) + ", " + A.Estimate.toString() +
+                               ", when it costs less on the actual sizes" +
+                               Scanned});
+      After += " or " + A.Estimate.toString();
+      // One block: the scans' variables are local to it, and the 'else'
+      // cannot pair with an 'if' around the nest.
+      Text = "{\n";
+      for (const ExtentScan &Scan : Alternative->Scans)
+        Text += Scan.Code;
+      Text += "if (" + Alternative->ChosenCost +
+              " <= " + Alternative->OtherCost + ") {\n" + Emitted->Text +
+              "\n} else {\n" + Alternative->Emitted.Text + "\n}\n}";
+    }
+    Out.Facts.push_back({"cost", Before.toString() + " -> " + After});
     Out.Facts.push_back({"openmp", Emitted->ParallelNote});
     Out.FusedTree = toString(S.Graph);
     Out.Graph = S.Graph;
     Out.Fix = clang::tooling::Replacement(Source.FilePath, Source.Offset,
-                                          Source.Length, Emitted->Text);
-    Out.NeedsStdlib = Emitted->NeedsStdlib;
+                                          Source.Length, Text);
+    Out.NeedsStdlib = Emitted->NeedsStdlib ||
+                      (Alternative && Alternative->Emitted.NeedsStdlib);
     Out.Name = "lnr-fuse";
     Out.Message = "fused '" + toString(Kernel.Stmt) +
-                  "': " + Before.toString() + " -> " + S.Estimate.toString();
+                  "': " + Before.toString() + " -> " + After +
+                  (Alternative ? ", whichever costs less at run time" : "");
     return Out;
   }
   return Refused(*FirstProblem);

@@ -29,6 +29,10 @@ struct Options {
   /// A SparseLNR directive ("reorder(i,j,k,l);loopfuse(2)") applied to
   /// every nest instead of the search; empty to search.
   std::string Directive;
+  /// Without a directive, when the best schedule and another one are each
+  /// cheaper for some sizes, write both and pick one at run time by their
+  /// costs on the actual sizes (RuntimeChoice.h).
+  bool RuntimeChoice = true;
   /// Whether the nests of functions written in an included header are
   /// rewritten too, given the header's name as the include found it
   /// (--header-filter). Unset: only the main file's. System headers never.

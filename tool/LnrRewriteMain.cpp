@@ -123,6 +123,12 @@ cl::opt<bool> NoUnrollJam(
     "no-unroll-jam",
     cl::desc("Do not unroll and jam the loops of a GEMM-like consumer"),
     cl::cat(ToolCategory));
+cl::opt<bool> NoRuntimeChoice(
+    "no-runtime-choice",
+    cl::desc("When two schedules are each cheaper for some sizes, write only "
+             "the one the size model prefers instead of both with a test of "
+             "the actual sizes"),
+    cl::cat(ToolCategory));
 cl::opt<std::string> OmpSchedule(
     "omp-schedule",
     cl::desc("Schedule clause of added OpenMP loops (default: dynamic, 64)"),
@@ -285,6 +291,7 @@ int main(int argc, const char **argv) {
   Opts.Rewrite.Emission.Prefetch = !NoPrefetch;
   Opts.Rewrite.Emission.UnrollJam = !NoUnrollJam;
   Opts.Rewrite.Directive = ScheduleDirective;
+  Opts.Rewrite.RuntimeChoice = !NoRuntimeChoice;
   Opts.Check = Check;
   Opts.Explain = Explain;
   Opts.Graphs = EmitGraph == GraphFormat::Dot;

@@ -25,25 +25,6 @@ bool divides(const Monomial &A, const Monomial &B) {
   return std::includes(B.begin(), B.end(), A.begin(), A.end(), symbolOrder);
 }
 
-std::string extentSymbol(const std::string &Extent) {
-  bool Simple = std::all_of(Extent.begin(), Extent.end(), [](char C) {
-    return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
-           C == '.' || C == '>' || C == '-';
-  });
-  return Simple ? Extent : "(" + Extent + ")";
-}
-
-std::string nnzSymbol(const Access &A, unsigned Level) {
-  bool Short = true;
-  for (unsigned I = 0; I <= Level; ++I)
-    Short = Short && A.Indices[I].size() == 1;
-  // nnz(B_ij), or nnz(B_{i,jj}) when an index name is longer than a letter.
-  std::string Out = "nnz(" + A.Tensor + (Short ? "_" : "_{");
-  for (unsigned I = 0; I <= Level; ++I)
-    Out += (I && !Short ? "," : "") + A.Indices[I];
-  return Out + (Short ? ")" : "})");
-}
-
 /// The iteration count so far and which factor each index put into it.
 struct Walk {
   Monomial Product;
@@ -148,6 +129,25 @@ std::string product(const Monomial &M) {
 }
 
 } // namespace
+
+std::string extentSymbol(const std::string &Extent) {
+  bool Simple = std::all_of(Extent.begin(), Extent.end(), [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
+           C == '.' || C == '>' || C == '-';
+  });
+  return Simple ? Extent : "(" + Extent + ")";
+}
+
+std::string nnzSymbol(const Access &A, unsigned Level) {
+  bool Short = true;
+  for (unsigned I = 0; I <= Level; ++I)
+    Short = Short && A.Indices[I].size() == 1;
+  // nnz(B_ij), or nnz(B_{i,jj}) when an index name is longer than a letter.
+  std::string Out = "nnz(" + A.Tensor + (Short ? "_" : "_{");
+  for (unsigned I = 0; I <= Level; ++I)
+    Out += (I && !Short ? "," : "") + A.Indices[I];
+  return Out + (Short ? ")" : "})");
+}
 
 std::string Cost::toString() const {
   if (Terms.size() == 1)
@@ -265,17 +265,16 @@ bool boundedBy(const Monomial &M, const Cost &Other, const Cost &Order) {
 
 } // namespace
 
+bool mayCostMore(const Cost &A, const Cost &B) {
+  Cost Order = A;
+  Order.Order.insert(Order.Order.end(), B.Order.begin(), B.Order.end());
+  return std::any_of(A.Terms.begin(), A.Terms.end(), [&](const Monomial &M) {
+    return !boundedBy(M, B, Order);
+  });
+}
+
 bool asymptoticallyCheaper(const Cost &After, const Cost &Before) {
-  Cost Order = After;
-  Order.Order.insert(Order.Order.end(), Before.Order.begin(),
-                     Before.Order.end());
-  bool NeverWorse = std::all_of(
-      After.Terms.begin(), After.Terms.end(),
-      [&](const Monomial &A) { return boundedBy(A, Before, Order); });
-  bool SometimesBetter = std::any_of(
-      Before.Terms.begin(), Before.Terms.end(),
-      [&](const Monomial &B) { return !boundedBy(B, After, Order); });
-  return NeverWorse && SometimesBetter;
+  return !mayCostMore(After, Before) && mayCostMore(Before, After);
 }
 
 double SizeModel::valueOf(const std::string &Symbol) const {

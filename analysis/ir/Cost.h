@@ -37,6 +37,11 @@ struct Cost {
   evaluate(const std::map<std::string, double> &Sizes) const;
 };
 
+/// The symbol of a dense extent as written ("K", "(n - 1)"), and of the
+/// nonzeros of A's tensor through level Level ("nnz(B_ij)").
+std::string extentSymbol(const std::string &Extent);
+std::string nnzSymbol(const Access &A, unsigned Level);
+
 Cost costOf(const Kernel &K);
 Cost costOf(const BranchedGraph &G, const Kernel &K);
 
@@ -44,6 +49,10 @@ Cost costOf(const BranchedGraph &G, const Kernel &K);
 /// term of Before is bounded by no term of After: After never grows faster,
 /// and grows slower for some sizes.
 bool asymptoticallyCheaper(const Cost &After, const Cost &Before);
+
+/// True when some term of A is bounded by no term of B: for some sizes, A
+/// grows faster than B.
+bool mayCostMore(const Cost &A, const Cost &B);
 
 /// Sizes for ranking schedules of equal asymptotic class: known symbols
 /// from Known, every other dense extent DenseExtent, and the nonzeros of an

@@ -384,16 +384,18 @@ std::vector<Schedule> enumerateSchedules(const Kernel &K,
     Found.push_back(evaluate(K, *A.Plan, std::move(A.Graph), Opts.Sizes));
   }
   std::stable_sort(Found.begin(), Found.end(), better);
-  // Leave out what another schedule beats asymptotically.
-  std::vector<Schedule> Kept;
-  for (size_t I = 0; I < Found.size(); ++I) {
-    bool Dominated =
+  // Leave out what another schedule beats asymptotically (all compared
+  // before any is moved out).
+  std::vector<bool> Dominated(Found.size());
+  for (size_t I = 0; I < Found.size(); ++I)
+    Dominated[I] =
         std::any_of(Found.begin(), Found.end(), [&](const Schedule &O) {
           return asymptoticallyCheaper(O.Estimate, Found[I].Estimate);
         });
-    if (!Dominated)
+  std::vector<Schedule> Kept;
+  for (size_t I = 0; I < Found.size(); ++I)
+    if (!Dominated[I])
       Kept.push_back(std::move(Found[I]));
-  }
   return Kept;
 }
 

@@ -13,6 +13,9 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 using namespace lnr;
 using namespace lnr::ir;
 using namespace lnr::ir::test;
@@ -349,6 +352,26 @@ TEST(ScheduleTest, PlansAreAppliedAsWritten) {
   ASSERT_TRUE(Ordered) << Ordered.refusal().Message;
   EXPECT_EQ(indicesOf(Ordered->Order),
             (std::vector<std::string>{"i", "j", "l", "k"}));
+}
+
+TEST(ScheduleTest, SchedulesNoneBeatsAsymptoticallyAreAllKept) {
+  // Fused, nnz(B)*K + N*K*L, and re-associated, M*K*L + nnz(B)*L: each is
+  // cheaper for some sizes, so the search keeps both (the run-time choice
+  // between them needs the second). Only what another schedule beats for
+  // every size is left out.
+  Kernel K = spmmGemmWithExtents();
+  std::vector<Schedule> All = enumerateSchedules(K);
+  std::set<std::string> Costs;
+  for (const Schedule &S : All) {
+    Costs.insert(S.Estimate.toString());
+    for (const Schedule &O : All)
+      EXPECT_FALSE(asymptoticallyCheaper(O.Estimate, S.Estimate))
+          << O.describe(K) << " beats " << S.describe(K);
+  }
+  EXPECT_EQ(Costs, (std::set<std::string>{"O(nnz(B_ij)*K+K*L*N)",
+                                          "O(nnz(B_ij)*L+K*L*M)"}));
+  EXPECT_EQ(All.front().describe(K),
+            "split {B,C}{D}, shared (i), temporary dense t(k)");
 }
 
 TEST(ScheduleTest, SddmmSpmmAsTwoKernelsStoresTheTemporaryAtBsPositions) {

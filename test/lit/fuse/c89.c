@@ -7,11 +7,21 @@
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
 // RUN: lnr-rewrite --explain %s -- 2>/dev/null | FileCheck --check-prefix=EXPLAIN %s
 // RUN: lnr-rewrite --no-openmp %s -- 2>/dev/null | FileCheck --check-prefix=NOOMP %s
+// Two kernels with a temporary at B's positions: each region the rewrite
+// opens lists them too (the producer and the consumer alike).
+// RUN: lnr-rewrite --schedule='{vals,C,D}{E}!' %s -- 2>/dev/null | FileCheck --check-prefix=PHASES %s
 // The rewrite is valid C99 with every warning an error, and idempotent.
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
 // RUN: lnr-rewrite %t.c -- 2>/dev/null | diff %t.c -
 
 void use(int x);
+
+// PHASES-LABEL: void sddmm_spmm(
+// PHASES:      double *t = (double *)calloc((size_t)(rowptr[n]), sizeof(double));
+// PHASES-NEXT: #pragma omp parallel for schedule(dynamic, 64) private(i, p, j, k, l)
+// PHASES:      t[p] += vals[p] * C[i * K + k] * D[j * K + k];
+// PHASES:      #pragma omp parallel for schedule(dynamic, 64) private(i, p, j, k, l)
+// PHASES:      A[i * L + l] += t[p] * E[j * L + l];
 
 void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                 const double *vals, const double *C, const double *D,

@@ -73,17 +73,19 @@ void rank_one_update(int n, int K, int L, const double *C, const double *d,
 }
 // CHECK: refusals/unsupported-pragma.c:[[@LINE-6]]:26: remark: nest left unchanged: the clause 'collapse' describes the original nest and would not hold on the fused one [lnr-unsupported-pragma]
 
-// SpMV scaled by the sum of z: the fused nest sums z once, outside the row
-// loop that the directive parallelizes.
-void scaled_spmv(int n, int L, const int *rowptr, const int *colidx,
+// Each l sums row-scaled SpMV terms into its own y(l): every schedule that
+// gains sums x and z apart, outside the loop over l the directive
+// parallelizes. (With the directive on i instead, a schedule that keeps i
+// outermost exists: fuse/pragma-fallback.c.)
+void scaled_sums(int n, int L, const int *rowptr, const int *colidx,
                  const double *vals, const double *x, const double *z,
                  double *restrict y) {
 #pragma omp parallel for
-  for (int i = 0; i < n; i++)
-    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
-      int j = colidx[p];
-      for (int l = 0; l < L; l++)
-        y[i] += vals[p] * x[j] * z[l];
-    }
+  for (int l = 0; l < L; l++)
+    for (int i = 0; i < n; i++)
+      for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+        int j = colidx[p];
+        y[l] += vals[p] * x[j] * z[l];
+      }
 }
 // CHECK: refusals/unsupported-pragma.c:[[@LINE-8]]:1: remark: nest left unchanged: the schedule splits the loop that '#pragma omp parallel for' parallelizes [lnr-unsupported-pragma]

@@ -1,0 +1,171 @@
+//===- RuntimeChoice.cpp --------------------------------------------------===//
+
+#include "rewrite/RuntimeChoice.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace lnr::rewrite {
+namespace {
+
+const ir::Access *driverAccess(const ir::Kernel &K, const ir::Loop &L) {
+  if (K.Stmt.Lhs.Tensor == L.Driver)
+    return &K.Stmt.Lhs;
+  for (const ir::Access &A : K.Stmt.Factors)
+    if (A.Tensor == L.Driver)
+      return &A;
+  return nullptr;
+}
+
+const ir::Loop *loopOf(const ir::Kernel &K, const std::string &Index) {
+  for (const ir::Loop &L : K.Loops)
+    if (L.Index == Index)
+      return &L;
+  return nullptr;
+}
+
+bool isIdentifierChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+/// Whether Statement assigns Name: "int j = crd[p];" or "j = crd[p];".
+bool assigns(const std::string &Statement, const std::string &Name) {
+  for (size_t At = Statement.find(Name); At != std::string::npos;
+       At = Statement.find(Name, At + 1)) {
+    size_t End = At + Name.size();
+    if ((At && isIdentifierChar(Statement[At - 1])) ||
+        (End < Statement.size() && isIdentifierChar(Statement[End])))
+      continue;
+    while (End < Statement.size() && Statement[End] == ' ')
+      ++End;
+    return End + 1 < Statement.size() && Statement[End] == '=' &&
+           Statement[End + 1] != '=';
+  }
+  return false;
+}
+
+std::string parenthesized(const std::string &Text) {
+  bool Simple = std::all_of(Text.begin(), Text.end(), isIdentifierChar);
+  return Simple ? Text : "(" + Text + ")";
+}
+
+} // namespace
+
+std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
+                                                  const NestSource &S) {
+  std::map<std::string, std::string> Out;
+  for (const ir::IndexVar &V : K.Indices)
+    if (!V.Extent.empty())
+      Out[ir::extentSymbol(V.Extent)] = "(double)" + parenthesized(V.Extent);
+  // A compressed level below a dense loop over [0, n) ends at pos[n]; one
+  // below that at pos2[pos[n]]. The nest reads pos[n] when n > 0, and
+  // pos2[pos[n]] when the last fiber of the first level is not empty
+  // (otherwise the first level's count stands in: it only ranks costs).
+  struct Level {
+    std::string End, Count, Positions, Rows;
+  };
+  std::map<std::string, Level> Levels; // by index
+  for (const ir::Loop &L : K.Loops) {
+    const ir::Access *A = driverAccess(K, L);
+    const LoopSource *Src = S.loop(L.Index);
+    if (!L.isCompressed() || !A || L.DriverLevel == 0 || !Src ||
+        Src->Positions.empty())
+      continue;
+    const std::string &ParentIndex = A->Indices[L.DriverLevel - 1];
+    const ir::Loop *Parent = loopOf(K, ParentIndex);
+    const LoopSource *ParentSrc = S.loop(ParentIndex);
+    if (!Parent || !ParentSrc)
+      continue;
+    std::string Positions = parenthesized(Src->Positions);
+    Level This;
+    This.Positions = Positions;
+    if (!Parent->isCompressed()) {
+      if (!ParentSrc->StartsAtZero || ParentSrc->Bound.empty())
+        continue;
+      std::string N = parenthesized(ParentSrc->Bound);
+      This.Rows = N;
+      This.End = Positions + "[" + N + "]";
+      This.Count = "(" + N + " > 0 ? (double)" + This.End + " : 0.0)";
+    } else {
+      auto Above = Levels.find(ParentIndex);
+      if (Parent->Driver != L.Driver || Above == Levels.end() ||
+          Above->second.Rows.empty())
+        continue;
+      const Level &P = Above->second;
+      This.End = Positions + "[" + P.End + "]";
+      This.Count = "(" + P.Rows + " > 0 && " + P.End + " > " + P.Positions +
+                   "[" + P.Rows + " - 1] ? (double)" + This.End + " : " +
+                   P.Count + ")";
+    }
+    Out[ir::nnzSymbol(*A, L.DriverLevel)] = This.Count;
+    Levels[L.Index] = This;
+  }
+  return Out;
+}
+
+std::optional<std::string>
+runtimeCost(const ir::Cost &C, const std::map<std::string, std::string> &Sym) {
+  std::string Out;
+  for (const ir::Monomial &M : C.Terms) {
+    std::string Term;
+    for (const std::string &Symbol : M) {
+      auto It = Sym.find(Symbol);
+      if (It == Sym.end())
+        return std::nullopt;
+      Term += (Term.empty() ? "" : " * ") + It->second;
+    }
+    Out += (Out.empty() ? "" : " + ") + (Term.empty() ? "1.0" : Term);
+  }
+  if (Out.empty())
+    return std::nullopt;
+  return Out;
+}
+
+std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S) {
+  std::vector<ExtentScan> Scans;
+  std::vector<std::string> Declared;
+  auto Taken = [&](const std::string &Name) {
+    return (S.IsNameTaken && S.IsNameTaken(Name)) ||
+           std::count(Declared.begin(), Declared.end(), Name) ||
+           K.findIndex(Name) || K.findTensor(Name);
+  };
+  for (size_t P = 0; P < K.Loops.size(); ++P) {
+    const ir::Loop &L = K.Loops[P];
+    auto V =
+        std::find_if(K.Indices.begin(), K.Indices.end(),
+                     [&](const ir::IndexVar &I) { return I.Name == L.Index; });
+    const LoopSource *Src = S.loop(L.Index);
+    if (!L.isCompressed() || V == K.Indices.end() || !V->Extent.empty() ||
+        !Src || Src->Prologue.empty() || Src->IndexType.empty() ||
+        !assigns(Src->Prologue.front(), L.Index))
+      continue;
+    // Only the loops that define the level around it: the scan then reads
+    // the positions and coordinates the nest reads, and no operand.
+    std::vector<std::string> Parents = ir::parentsOf(L, K);
+    bool Alone = Parents.size() == P;
+    for (size_t Q = 0; Q < P && Alone; ++Q)
+      Alone = std::count(Parents.begin(), Parents.end(), K.Loops[Q].Index) &&
+              S.loop(K.Loops[Q].Index) &&
+              !S.loop(K.Loops[Q].Index)->Header.empty();
+    if (!Alone || Src->Header.empty())
+      continue;
+    ExtentScan Scan;
+    Scan.Index = L.Index;
+    Scan.Variable = L.Index + "_extent";
+    for (unsigned N = 2; Taken(Scan.Variable); ++N)
+      Scan.Variable = L.Index + "_extent" + std::to_string(N);
+    Declared.push_back(Scan.Variable);
+    Scan.Code = Src->IndexType + " " + Scan.Variable + " = 0;\n";
+    for (size_t Q = 0; Q <= P; ++Q)
+      Scan.Code += S.loop(K.Loops[Q].Index)->Header + " {\n";
+    Scan.Code += Src->Prologue.front() + "\n";
+    Scan.Code += "if (" + L.Index + " >= " + Scan.Variable + ")\n" +
+                 Scan.Variable + " = " + L.Index + " + 1;\n";
+    Scan.Code += std::string(P + 1, '}') + "\n";
+    V->Extent = Scan.Variable;
+    Scans.push_back(std::move(Scan));
+  }
+  return Scans;
+}
+
+} // namespace lnr::rewrite

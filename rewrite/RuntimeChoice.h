@@ -1,0 +1,55 @@
+//===- RuntimeChoice.h - Two schedules, chosen by the actual sizes -*- C++ -*-//
+//
+// Some schedules are cheaper than others only for some sizes: <SpMM, GEMM>
+// fused costs nnz(B)*K + n*K*L, re-associated (T = C*D first) m*K*L +
+// nnz(B)*L. The size model cannot know which the caller's matrices favour,
+// so the rewrite writes both and the nest evaluates both costs on its own
+// extents and nonzero counts before it runs one. These are the pieces: the
+// run-time value of each cost symbol, a cost as a C expression, and a scan
+// that finds an extent the source never states (the column count of a
+// hand-written CSR matrix) from the coordinates the nest itself reads.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_RUNTIMECHOICE_H
+#define LNR_REWRITE_RUNTIMECHOICE_H
+
+#include "analysis/ir/Cost.h"
+#include "analysis/ir/Kernel.h"
+#include "analysis/recover/NestSource.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lnr::rewrite {
+
+/// C expressions of type double for the cost symbols of K whose value the
+/// nest can read before it runs: each dense extent as written, and the
+/// nonzeros of a compressed level from its positions array (`rowptr[n]`).
+/// Every read is one the nest itself makes: `rowptr[n]` only when n > 0,
+/// a second level's end only when the last fiber above it is not empty.
+std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
+                                                  const NestSource &S);
+
+/// C for C's value, or nullopt when a symbol has no run-time value.
+std::optional<std::string>
+runtimeCost(const ir::Cost &C, const std::map<std::string, std::string> &Sym);
+
+/// The extent of an index the source does not state, computed before the
+/// nest as one past the largest coordinate its compressed loop reads.
+struct ExtentScan {
+  std::string Index;
+  std::string Variable; // declared by Code, the index's extent afterwards
+  std::string Code;     // C statements, unformatted
+};
+
+/// Scans for the extent of every compressed index of K without one, when
+/// its loop's parents are the loops around it (so the scan reads exactly
+/// the coordinates the nest reads) and the coordinate is loaded into a
+/// variable. Fills in the extents of K; the others stay unknown.
+std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S);
+
+} // namespace lnr::rewrite
+
+#endif
