@@ -681,28 +681,43 @@ private:
 
   /// The statement summing the products for KIndex + Offsets[0], KIndex +
   /// Offsets[1], ... into its left side, every dense position written out.
+  /// A factor or temporary as the jammed statement reads it: positions
+  /// written out, so it can be shifted to k + 1, k + 2, ...
+  std::optional<std::string> factorText(const ir::Access &X) {
+    if (CName.count(X.Tensor))
+      return access(X);
+    return inlinedFactor(X);
+  }
+
+  /// With Hoisted, the factors that do not read LIndex are replaced by
+  /// Hoisted[n] for Offsets[n] (their product, computed before the loop
+  /// over LIndex).
   std::optional<std::string>
   jamStatement(const ir::Assignment &A, const std::string &KIndex,
-               const std::vector<unsigned> &Offsets) {
+               const std::vector<unsigned> &Offsets,
+               const std::vector<std::string> *Hoisted = nullptr,
+               const std::string &LIndex = "") {
     auto Text = [&](const ir::Access &X) -> std::optional<std::string> {
-      if (CName.count(X.Tensor))
-        return access(X);
-      if (X.Tensor == K.Stmt.Lhs.Tensor && X.Indices == K.Stmt.Lhs.Indices) {
+      if (X.Tensor == K.Stmt.Lhs.Tensor && X.Indices == K.Stmt.Lhs.Indices &&
+          !CName.count(X.Tensor)) {
         std::string Out = S.Output;
         for (const std::string &Name : S.OutputAliases)
           if (std::optional<std::string> Init = aliasInit(Name))
             Out = substituteExpression(Out, Name, *Init);
         return Out;
       }
-      return inlinedFactor(X);
+      return factorText(X);
     };
     std::optional<std::string> Lhs = Text(A.Lhs);
     if (!Lhs)
       return std::nullopt;
     std::string Sum;
-    for (unsigned Offset : Offsets) {
-      std::string Product;
+    for (size_t N = 0; N < Offsets.size(); ++N) {
+      unsigned Offset = Offsets[N];
+      std::string Product = Hoisted ? (*Hoisted)[N] : "";
       for (const ir::Access &F : A.Factors) {
+        if (Hoisted && !F.uses(LIndex))
+          continue;
         std::optional<std::string> X = Text(F);
         if (!X)
           return std::nullopt;
@@ -726,21 +741,76 @@ private:
     std::string Extent = parenthesized(K.findIndex(KIdx)->Extent);
     std::string LHeader = *loopHeader(LLoop.Index, &LLoop);
     std::optional<std::string> Simd = simd(LLoop, *G.Statement);
-    auto Inner = [&](unsigned At, const std::vector<unsigned> &Offsets) {
+    auto Inner = [&](unsigned At, const std::vector<unsigned> &Offsets,
+                     const std::vector<std::string> *Hoisted) {
       if (Simd)
         Text += *Simd + "\n";
       line(At, LHeader + " {");
-      line(At + 1, *jamStatement(*G.Statement, KIdx, Offsets));
+      line(At + 1,
+           *jamStatement(*G.Statement, KIdx, Offsets, Hoisted, LLoop.Index));
       line(At, "}");
     };
+    // The factors that do not move with l, multiplied once per k before
+    // the loop over l: when the left side is a temporary (from malloc, not
+    // restrict), the compiler must assume it may alias them and reloads
+    // them for every l. Read only when the loop over l runs, as the nest
+    // reads them.
+    const ir::Assignment &A = *G.Statement;
+    bool Hoist =
+        CName.count(A.Lhs.Tensor) &&
+        std::any_of(
+            A.Factors.begin(), A.Factors.end(),
+            [&](const ir::Access &F) { return !F.uses(LLoop.Index); }) &&
+        std::any_of(A.Factors.begin(), A.Factors.end(),
+                    [&](const ir::Access &F) { return F.uses(LLoop.Index); });
+    std::vector<std::string> Hoisted;
+    std::vector<std::string> Products;
+    auto Taken = [&](const std::string &Name) {
+      if (S.IsNameTaken(Name))
+        return true;
+      for (const auto &[IR, C] : CName)
+        if (C == Name)
+          return true;
+      return false;
+    };
+    for (unsigned N = 0; Hoist && N < 4; ++N) {
+      std::string Name = KIdx + "_w" + std::to_string(N);
+      for (unsigned M = 1; Taken(Name); ++M)
+        Name = KIdx + "_w" + std::to_string(N) + "_" + std::to_string(M);
+      Hoisted.push_back(Name);
+      std::string Product;
+      for (const ir::Access &F : A.Factors) {
+        if (F.uses(LLoop.Index))
+          continue;
+        std::optional<std::string> X = factorText(F);
+        if (!X) {
+          Hoist = false;
+          break;
+        }
+        if (N)
+          *X = substituteExpression(*X, KIdx, KIdx + " + " + std::to_string(N));
+        Product += (Product.empty() ? "" : " * ") + *X;
+      }
+      Products.push_back(Product);
+    }
+    std::string LExtent = parenthesized(K.findIndex(LLoop.Index)->Extent);
     line(Depth, "{");
     line(Depth + 1, S.loop(KIdx)->IndexType + " " + KIdx + " = 0;");
     line(Depth + 1,
          "for (; " + KIdx + " + 3 < " + Extent + "; " + KIdx + " += 4) {");
-    Inner(Depth + 2, {0, 1, 2, 3});
+    if (Hoist) {
+      line(Depth + 2, "if (" + LExtent + " > 0) {");
+      for (unsigned N = 0; N < 4; ++N)
+        line(Depth + 3, "const " + S.ElementType + " " + Hoisted[N] + " = " +
+                            Products[N] + ";");
+      Inner(Depth + 3, {0, 1, 2, 3}, &Hoisted);
+      line(Depth + 2, "}");
+    } else {
+      Inner(Depth + 2, {0, 1, 2, 3}, nullptr);
+    }
     line(Depth + 1, "}");
     line(Depth + 1, "for (; " + KIdx + " < " + Extent + "; " + KIdx + "++) {");
-    Inner(Depth + 2, {0});
+    Inner(Depth + 2, {0}, nullptr);
     line(Depth + 1, "}");
     line(Depth, "}");
   }

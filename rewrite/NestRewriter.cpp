@@ -67,7 +67,8 @@ runtimeAlternative(const ir::Schedule &Chosen, const ir::Kernel &K,
       Scans.empty() ? Candidates
                     : ir::enumerateSchedules(Scanned, Opts.Scheduling);
   std::map<std::string, std::string> Symbols = runtimeSymbols(Scanned, Source);
-  std::optional<std::string> ChosenCost = runtimeCost(Chosen.Estimate, Symbols);
+  std::optional<std::string> ChosenCost =
+      runtimeCost(ir::workOf(Chosen.Graph, K), Symbols);
   if (!ChosenCost)
     return std::nullopt;
   for (const ir::Schedule &Other : Others) {
@@ -76,7 +77,8 @@ runtimeAlternative(const ir::Schedule &Chosen, const ir::Kernel &K,
     if (!ir::mayCostMore(Chosen.Estimate, Other.Estimate) ||
         !ir::asymptoticallyCheaper(Other.Estimate, Before))
       continue;
-    std::optional<std::string> OtherCost = runtimeCost(Other.Estimate, Symbols);
+    std::optional<std::string> OtherCost =
+        runtimeCost(ir::workOf(Other.Graph, Scanned), Symbols);
     if (!OtherCost)
       continue;
     OrRefusal<EmittedNest> Emitted =

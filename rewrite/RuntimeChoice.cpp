@@ -104,11 +104,14 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
 }
 
 std::optional<std::string>
-runtimeCost(const ir::Cost &C, const std::map<std::string, std::string> &Sym) {
+runtimeCost(const std::vector<ir::WorkTerm> &Work,
+            const std::map<std::string, std::string> &Sym) {
   std::string Out;
-  for (const ir::Monomial &M : C.Terms) {
+  for (const ir::WorkTerm &W : Work) {
     std::string Term;
-    for (const std::string &Symbol : M) {
+    if (W.Weight != 1)
+      Term = std::to_string(static_cast<int>(W.Weight)) + ".0";
+    for (const std::string &Symbol : W.Symbols) {
       auto It = Sym.find(Symbol);
       if (It == Sym.end())
         return std::nullopt;

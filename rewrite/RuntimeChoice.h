@@ -32,9 +32,11 @@ namespace lnr::rewrite {
 std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
                                                   const NestSource &S);
 
-/// C for C's value, or nullopt when a symbol has no run-time value.
+/// C for the value of a schedule's work (ir::workOf), or nullopt when a
+/// symbol has no run-time value.
 std::optional<std::string>
-runtimeCost(const ir::Cost &C, const std::map<std::string, std::string> &Sym);
+runtimeCost(const std::vector<ir::WorkTerm> &Work,
+            const std::map<std::string, std::string> &Sym);
 
 /// The extent of an index the source does not state, computed before the
 /// nest as one past the largest coordinate its compressed loop reads.

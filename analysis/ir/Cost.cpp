@@ -96,6 +96,63 @@ void collect(const BranchedGraph &G, const Kernel &K, Walk W,
     collect(B, K, W, Terms);
 }
 
+void collectWork(const BranchedGraph &G, const Kernel &K, Walk W,
+                 std::vector<const Loop *> Compressed,
+                 std::vector<const Temporary *> Temporaries,
+                 std::vector<WorkTerm> &Out) {
+  for (const Loop &L : G.Loops) {
+    W.enter(L, K, driverAccess(K, L));
+    if (L.isCompressed())
+      Compressed.push_back(&L);
+  }
+  if (G.Statement) {
+    WorkTerm Term{1, normalized(W.Product)};
+    for (const Access &F : G.Statement->Factors) {
+      const Tensor *T = K.findTensor(F.Tensor);
+      const Temporary *Temp = nullptr;
+      for (const Temporary *Known : Temporaries)
+        if (Known->Name == F.Tensor)
+          Temp = Known;
+      // Read at the positions a compressed loop walks: a stream, not a
+      // gather (the loop's own tensor, one with its pattern, a temporary
+      // stored at its positions).
+      bool Gathered =
+          std::any_of(Compressed.begin(), Compressed.end(), [&](const Loop *L) {
+            return F.uses(L->Index) && F.Tensor != L->Driver &&
+                   !(T && T->SameNonzerosAs &&
+                     T->SameNonzerosAs->Tensor == L->Driver) &&
+                   !(Temp && Temp->Positions &&
+                     Temp->Positions->Tensor == L->Driver);
+          });
+      if (Gathered)
+        Term.Weight += GatherWeight;
+    }
+    Out.push_back(std::move(Term));
+    return;
+  }
+  Temporaries.push_back(&*G.Temp);
+  if (!G.Temp->isScalar()) {
+    // Zeroing visits the temporary, as in collect().
+    Walk Zeroing = W;
+    for (const std::string &I : G.Temp->Indices) {
+      Loop Visit{I, "", 0};
+      if (G.Temp->Positions) {
+        const Access &A =
+            driverAccess(K, Loop{"", G.Temp->Positions->Tensor, 0});
+        for (unsigned L = 0; L < A.Indices.size(); ++L)
+          if (A.Indices[L] == I &&
+              K.findTensor(A.Tensor)->Levels[L] == LevelFormat::Compressed)
+            Visit = Loop{I, A.Tensor, L};
+      }
+      Zeroing.enter(Visit, K, driverAccess(K, Visit));
+    }
+    Out.push_back({W.Product.empty() ? TemporaryWeight : 1.0,
+                   normalized(Zeroing.Product)});
+  }
+  for (const BranchedGraph &B : G.Branches)
+    collectWork(B, K, W, Compressed, Temporaries, Out);
+}
+
 Cost simplified(std::vector<Monomial> Terms) {
   for (Monomial &M : Terms)
     M = normalized(std::move(M));
@@ -191,6 +248,12 @@ Cost::evaluate(const std::map<std::string, double> &Sizes) const {
 
 Cost costOf(const Kernel &K) {
   return costOf(BranchedGraph::linear(K.Loops, K.Stmt), K);
+}
+
+std::vector<WorkTerm> workOf(const BranchedGraph &G, const Kernel &K) {
+  std::vector<WorkTerm> Out;
+  collectWork(G, K, Walk{}, {}, {}, Out);
+  return Out;
 }
 
 Cost costOf(const BranchedGraph &G, const Kernel &K) {

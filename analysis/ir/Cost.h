@@ -54,6 +54,21 @@ bool asymptoticallyCheaper(const Cost &After, const Cost &Before);
 /// grows faster than B.
 bool mayCostMore(const Cost &A, const Cost &B);
 
+/// A schedule's work for comparing it with another on actual sizes (the
+/// run-time choice): each statement's iterations weighted by 1, plus
+/// GatherWeight for each operand it reads through a compressed coordinate
+/// (a row at random: a wait on memory, not arithmetic), and each temporary
+/// allocated whole rather than per outer iteration by TemporaryWeight per
+/// element (allocated, zeroed, written and gathered back from memory). The
+/// weights are measured ratios (README.md, "Run-time choice").
+struct WorkTerm {
+  double Weight = 1;
+  Monomial Symbols;
+};
+inline constexpr double GatherWeight = 4;
+inline constexpr double TemporaryWeight = 4;
+std::vector<WorkTerm> workOf(const BranchedGraph &G, const Kernel &K);
+
 /// Sizes for ranking schedules of equal asymptotic class: known symbols
 /// from Known, every other dense extent DenseExtent, and the nonzeros of an
 /// l-level prefix DenseExtent * NonzerosPerFiber^(l-1).

@@ -9,6 +9,23 @@
 // RUN: lnr-rewrite %s -- 2> /dev/null | FileCheck %s
 // RUN: lnr-rewrite --no-unroll-jam %s -- 2> /dev/null | FileCheck --check-prefix=OFF %s
 // RUN: lnr-rewrite %samples/taco/spmm_gemm_ijkl.c -- 2> /dev/null | FileCheck --check-prefix=TACO %s
+// When the left side is a temporary (not restrict: it may alias the
+// operands), the factors that do not read l are multiplied once per k
+// before the loop over l, and only when that loop runs (as the nest reads
+// them); the remainder loop keeps the statement.
+// RUN: lnr-rewrite --schedule='{C,D}{B}!' %samples/taco/spmm_gemm_ijkl.c -- 2> /dev/null | FileCheck --check-prefix=HOIST %s
+// HOIST:      for (; k + 3 < D1_dimension; k += 4) {
+// HOIST-NEXT:   if (D2_dimension > 0) {
+// HOIST-NEXT:     const double k_w0 = C_vals[j * C2_dimension + k];
+// HOIST-NEXT:     const double k_w1 = C_vals[j * C2_dimension + (k + 1)];
+// HOIST-NEXT:     const double k_w2 = C_vals[j * C2_dimension + (k + 2)];
+// HOIST-NEXT:     const double k_w3 = C_vals[j * C2_dimension + (k + 3)];
+// HOIST-NEXT: #pragma omp simd
+// HOIST-NEXT:     for (int32_t l = 0; l < D2_dimension; l++) {
+// HOIST-NEXT:       t[(size_t)j * D2_dimension + l] +=
+// HOIST-NEXT:           k_w0 * D_vals[k * D2_dimension + l] +
+// HOIST:      for (; k < D1_dimension; k++) {
+// HOIST:            C_vals[j * C2_dimension + k] * D_vals[k * D2_dimension + l];
 
 void spmm_gemm(int n, int K, int L, const int *pos, const int *crd,
                const double *Bv, const double *C, const double *D,
