@@ -374,6 +374,42 @@ TEST(ScheduleTest, SchedulesNoneBeatsAsymptoticallyAreAllKept) {
             "split {B,C}{D}, shared (i), temporary dense t(k)");
 }
 
+/// "4*nnz(B_ij)*L" for comparing work terms.
+std::set<std::string> workTerms(const Schedule &S, const Kernel &K) {
+  std::set<std::string> Out;
+  for (const WorkTerm &T : workOf(S.Graph, K)) {
+    std::string Text = std::to_string(static_cast<int>(T.Weight));
+    for (const std::string &Symbol : T.Symbols)
+      Text += "*" + Symbol;
+    Out.insert(Text);
+  }
+  return Out;
+}
+
+TEST(ScheduleTest, WorkWeighsGathersAndWholeTemporaries) {
+  Kernel K = spmmGemmWithExtents();
+  // Fused: t(k) zeroed per row, B(i,j) * C(j,k) gathers C's row j, the
+  // consumer streams.
+  OrRefusal<Schedule> Fused = applyDirective(K, "{B,C}{D}");
+  ASSERT_TRUE(Fused) << Fused.refusal().Message;
+  EXPECT_EQ(workTerms(*Fused, K),
+            (std::set<std::string>{"1*K*N", "5*nnz(B_ij)*K", "1*K*L*N"}));
+  // Re-associated: t(j,l) allocated whole (weight 4 per element), filled
+  // by a dense GEMM, then gathered by row j.
+  OrRefusal<Schedule> Full = applyDirective(K, "{C,D}{B}!");
+  ASSERT_TRUE(Full) << Full.refusal().Message;
+  EXPECT_EQ(workTerms(*Full, K),
+            (std::set<std::string>{"4*L*M", "1*K*L*M", "5*nnz(B_ij)*L"}));
+  // <SDDMM, SpMM> at B's positions: t(i,j) read where the loop walks B, E
+  // gathered.
+  Kernel S = sddmmSpmm();
+  OrRefusal<Schedule> Positions = applyDirective(S, "{B,C,D}{E}!");
+  ASSERT_TRUE(Positions) << Positions.refusal().Message;
+  EXPECT_EQ(
+      workTerms(*Positions, S),
+      (std::set<std::string>{"4*nnz(B_ij)", "5*nnz(B_ij)*K", "5*nnz(B_ij)*L"}));
+}
+
 TEST(ScheduleTest, SddmmSpmmAsTwoKernelsStoresTheTemporaryAtBsPositions) {
   // SDDMM into t(i,j) at B's positions, then SpMM reads it.
   Kernel K = sddmmSpmm();
