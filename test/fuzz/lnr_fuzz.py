@@ -1226,11 +1226,38 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     if rc != 0:
         log.append(err.decode("utf-8", "replace"))
         return fail("generator", "the generated kernel does not compile")
-    rc, _, err = run(base + ["-c", "rewritten_w.c", "-o", "rewritten.o"],
+    # A run-time choice between two schedules (the one '<=' of a rewrite
+    # whose original has none) is also run inverted, so that each case runs
+    # both schedules.
+    with open(os.path.join(workdir, "kernel.c")) as f:
+        original_text = f.read()
+    with open(os.path.join(workdir, "rewritten.c")) as f:
+        rewritten_text = f.read()
+    variants = [("rewritten", "rewritten_w.c")]
+    if "<=" not in original_text and rewritten_text.count("<=") == 1:
+        with open(os.path.join(workdir, "flipped.c"), "w") as f:
+            f.write(rewritten_text.replace("<=", ">"))
+        with open(os.path.join(workdir, "flipped_w.c"), "w") as f:
+            f.write("#define kern lnr_rewritten\n#include \"flipped.c\"\n")
+        variants.append(("flipped", "flipped_w.c"))
+    for name, wrapper in variants:
+        result = run_variant(c, opts, workdir, log, fail, base, exe, name,
+                             wrapper)
+        if result is not None:
+            return result
+    result = Result(c["number"], "rewritten", "", remarks)
+    result.both_schedules = len(variants) == 2
+    return result
+
+
+def run_variant(c, opts, workdir, log, fail, base, exe, name, wrapper):
+    """Compiles the rewrite (or its variant) with the driver and runs it;
+    a failure's Result, or None."""
+    rc, _, err = run(base + ["-c", wrapper, "-o", "rewritten.o"],
                      cwd=workdir, timeout=opts.cc_timeout)
     if rc != 0:
         log.append(err.decode("utf-8", "replace"))
-        return fail("compile", "the rewritten kernel does not compile")
+        return fail("compile", "the %s kernel does not compile" % name)
     rc, _, err = run(base + ["driver.c", "original.o", "rewritten.o",
                              opts.support_obj, "-lm", "-o", exe],
                      cwd=workdir, timeout=opts.cc_timeout)
@@ -1260,8 +1287,9 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
              if "WARNING: ThreadSanitizer" in ln), "exit %s" % rc))
     if rc != 0 or b"PASS" not in out:
         msg = err.decode("utf-8", "replace").strip().splitlines()
-        return fail("mismatch", msg[-1] if msg else "driver exit %s" % rc)
-    return Result(c["number"], "rewritten", "", remarks)
+        return fail("mismatch", "%s: %s" % (
+            name, msg[-1] if msg else "driver exit %s" % rc))
+    return None
 
 
 # --------------------------------------------------------------- reduction
@@ -1522,6 +1550,7 @@ def main(argv=None):
     start = time.time()
     counts = {}
     remark_counts = {}
+    both = 0  # rewrites with a run-time choice, both schedules proved
     failures = []
 
     def batch(ns):
@@ -1547,6 +1576,7 @@ def main(argv=None):
     if True:
         for done, r in enumerate(results(), 1):
             counts[r.status] = counts.get(r.status, 0) + 1
+            both += getattr(r, "both_schedules", False)
             if r.status == "refused":
                 for name in set(r.remarks):
                     remark_counts[name] = remark_counts.get(name, 0) + 1
@@ -1569,6 +1599,9 @@ def main(argv=None):
           "equal (1 and 2 threads), %d left unchanged, %d failed" % (
               opts.seed, len(numbers), elapsed, counts.get("rewritten", 0),
               counts.get("refused", 0), len(failures)))
+    if both:
+        print("  %d of the rewritten with a run-time choice, both of its "
+              "schedules proved" % both)
     if remark_counts:
         print("  unchanged nests by remark: " + ", ".join(
             "%s %d" % kv for kv in sorted(remark_counts.items(),
