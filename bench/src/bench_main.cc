@@ -672,6 +672,17 @@ std::unique_ptr<Problem> make_spttm_spttm(std::shared_ptr<CsfInput> in, int L,
       exp_spttm_spttm_block4_pf(I, L, M, B.pos1, B.crd1, B.pos2, B.crd2,
                                 B.vals, C, D, A);
     });
+    // sep_b_cd with its intermediate allocated in the call, as a rewrite
+    // must (calloc'd, as the rewrite's full temporaries are): what the
+    // separate kernels' preallocated buffer is worth.
+    p->add("x_b_cd_alloc", "experiment", f_b_cd, in_bytes + 16.0 * K * M,
+           [=](int) {
+             double *G2 = static_cast<double *>(
+                 std::calloc((size_t)K * M, sizeof(double)));
+             sep_spttm_spttm_b_cd(I, nf, K, L, M, B.pos1, B.pos2, B.crd2,
+                                  B.vals, C, D, A, G2);
+             std::free(G2);
+           });
   }
   p->reference = [=] {
     sep_spttm_spttm_bc_d(I, nf, K, L, M, B.pos1, B.pos2, B.crd2, B.vals, C, D,
@@ -759,6 +770,7 @@ std::vector<Spec> suite_specs(const std::string &suite) {
         {"sddmm_spmm_gemm", "rmat:12:4", {64, 64, 64}, false},
         {"mttkrp_gemm", "csf:20000:2000:20000:8:8", {32, 64}, false},
         {"spttm_spttm", "tns:NELL-995", {32, 64}, false},
+        {"spttm_spttm", "csf:20000:2000:20000:8:8", {32, 64}, false},
     };
   die("unknown suite '" + suite + "' (smoke, main, sweep, why)");
 }
