@@ -28,6 +28,18 @@ bool isIdentifierChar(char C) {
   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
 }
 
+/// Whether Code names the identifier Name.
+bool mentions(const std::string &Code, const std::string &Name) {
+  for (size_t At = Code.find(Name); At != std::string::npos;
+       At = Code.find(Name, At + 1)) {
+    size_t End = At + Name.size();
+    if ((!At || !isIdentifierChar(Code[At - 1])) &&
+        (End == Code.size() || !isIdentifierChar(Code[End])))
+      return true;
+  }
+  return false;
+}
+
 /// Whether Statement assigns Name: "int j = crd[p];" or "j = crd[p];".
 bool assigns(const std::string &Statement, const std::string &Name) {
   for (size_t At = Statement.find(Name); At != std::string::npos;
@@ -150,6 +162,12 @@ std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S) {
       Alone = std::count(Parents.begin(), Parents.end(), K.Loops[Q].Index) &&
               S.loop(K.Loops[Q].Index) &&
               !S.loop(K.Loops[Q].Index)->Header.empty();
+    // The scan writes the headers and only this loop's coordinate load:
+    // no header may read another loop's coordinate.
+    for (size_t Q = 0; Q <= P && Alone; ++Q)
+      for (size_t R = 0; R < P && Alone; ++R)
+        Alone = !K.Loops[R].isCompressed() ||
+                !mentions(S.loop(K.Loops[Q].Index)->Header, K.Loops[R].Index);
     if (!Alone || Src->Header.empty())
       continue;
     ExtentScan Scan;
