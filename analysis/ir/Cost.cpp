@@ -66,6 +66,23 @@ const Access &driverAccess(const Kernel &K, const Loop &L) {
   return K.Stmt.Lhs;
 }
 
+/// What zeroing T visits below the loops of W: its dense extents, or the
+/// nonzeros of the tensor whose positions store it.
+Monomial zeroing(const Temporary &T, const Kernel &K, Walk W) {
+  for (const std::string &I : T.Indices) {
+    Loop Visit{I, "", 0};
+    if (T.Positions) {
+      const Access &A = driverAccess(K, Loop{"", T.Positions->Tensor, 0});
+      for (unsigned L = 0; L < A.Indices.size(); ++L)
+        if (A.Indices[L] == I &&
+            K.findTensor(A.Tensor)->Levels[L] == LevelFormat::Compressed)
+          Visit = Loop{I, A.Tensor, L};
+    }
+    W.enter(Visit, K, driverAccess(K, Visit));
+  }
+  return W.Product;
+}
+
 void collect(const BranchedGraph &G, const Kernel &K, Walk W,
              std::vector<Monomial> &Terms) {
   for (const Loop &L : G.Loops)
@@ -74,24 +91,8 @@ void collect(const BranchedGraph &G, const Kernel &K, Walk W,
     Terms.push_back(W.Product);
     return;
   }
-  if (!G.Temp->isScalar()) {
-    // Zeroing visits the temporary: its dense extents, or the nonzeros of
-    // the tensor whose positions store it.
-    Walk Zeroing = W;
-    for (const std::string &I : G.Temp->Indices) {
-      Loop Visit{I, "", 0};
-      if (G.Temp->Positions) {
-        const Access &A =
-            driverAccess(K, Loop{"", G.Temp->Positions->Tensor, 0});
-        for (unsigned L = 0; L < A.Indices.size(); ++L)
-          if (A.Indices[L] == I &&
-              K.findTensor(A.Tensor)->Levels[L] == LevelFormat::Compressed)
-            Visit = Loop{I, A.Tensor, L};
-      }
-      Zeroing.enter(Visit, K, driverAccess(K, Visit));
-    }
-    Terms.push_back(Zeroing.Product);
-  }
+  if (!G.Temp->isScalar())
+    Terms.push_back(zeroing(*G.Temp, K, W));
   for (const BranchedGraph &B : G.Branches)
     collect(B, K, W, Terms);
 }
@@ -131,24 +132,9 @@ void collectWork(const BranchedGraph &G, const Kernel &K, Walk W,
     return;
   }
   Temporaries.push_back(&*G.Temp);
-  if (!G.Temp->isScalar()) {
-    // Zeroing visits the temporary, as in collect().
-    Walk Zeroing = W;
-    for (const std::string &I : G.Temp->Indices) {
-      Loop Visit{I, "", 0};
-      if (G.Temp->Positions) {
-        const Access &A =
-            driverAccess(K, Loop{"", G.Temp->Positions->Tensor, 0});
-        for (unsigned L = 0; L < A.Indices.size(); ++L)
-          if (A.Indices[L] == I &&
-              K.findTensor(A.Tensor)->Levels[L] == LevelFormat::Compressed)
-            Visit = Loop{I, A.Tensor, L};
-      }
-      Zeroing.enter(Visit, K, driverAccess(K, Visit));
-    }
+  if (!G.Temp->isScalar())
     Out.push_back({W.Product.empty() ? TemporaryWeight : 1.0,
-                   normalized(Zeroing.Product)});
-  }
+                   normalized(zeroing(*G.Temp, K, W))});
   for (const BranchedGraph &B : G.Branches)
     collectWork(B, K, W, Compressed, Temporaries, Out);
 }
