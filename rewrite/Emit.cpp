@@ -679,8 +679,6 @@ private:
     return jamStatement(A, KLoop.Index, {0}).has_value();
   }
 
-  /// The statement summing the products for KIndex + Offsets[0], KIndex +
-  /// Offsets[1], ... into its left side, every dense position written out.
   /// A factor or temporary as the jammed statement reads it: positions
   /// written out, so it can be shifted to k + 1, k + 2, ...
   std::optional<std::string> factorText(const ir::Access &X) {
@@ -689,6 +687,8 @@ private:
     return inlinedFactor(X);
   }
 
+  /// The statement summing the products for KIndex + Offsets[0], KIndex +
+  /// Offsets[1], ... into its left side, every dense position written out.
   /// With Hoisted, the factors that do not read LIndex are replaced by
   /// Hoisted[n] for Offsets[n] (their product, computed before the loop
   /// over LIndex).
@@ -754,10 +754,12 @@ private:
     // the loop over l: when the left side is a temporary (from malloc, not
     // restrict), the compiler must assume it may alias them and reloads
     // them for every l. Read only when the loop over l runs, as the nest
-    // reads them.
+    // reads them. Only in double, the type a product of several hoisted
+    // factors is then computed in (the statement's own order would have
+    // promoted them to the double operand that moves with l).
     const ir::Assignment &A = *G.Statement;
     bool Hoist =
-        CName.count(A.Lhs.Tensor) &&
+        CName.count(A.Lhs.Tensor) && S.ElementType == "double" &&
         std::any_of(
             A.Factors.begin(), A.Factors.end(),
             [&](const ir::Access &F) { return !F.uses(LLoop.Index); }) &&
@@ -791,6 +793,11 @@ private:
           *X = substituteExpression(*X, KIdx, KIdx + " + " + std::to_string(N));
         Product += (Product.empty() ? "" : " * ") + *X;
       }
+      unsigned Count = std::count_if(
+          A.Factors.begin(), A.Factors.end(),
+          [&](const ir::Access &F) { return !F.uses(LLoop.Index); });
+      if (Count > 1)
+        Product = "(double)" + Product;
       Products.push_back(Product);
     }
     std::string LExtent = parenthesized(K.findIndex(LLoop.Index)->Extent);
@@ -941,8 +948,6 @@ private:
   }
 };
 
-/// One loop nest of the rewrite, run after the previous one: the graph's
-/// branches that no shared loop encloses are computed one after the other.
 /// " private(i, p, j)": the nest's variables declared before it (C89 loops,
 /// counters), which a region the rewrite opens would otherwise share.
 std::string privateClause(const NestSource &S) {
@@ -952,6 +957,8 @@ std::string privateClause(const NestSource &S) {
   return Names.empty() ? "" : " private(" + Names + ")";
 }
 
+/// One loop nest of the rewrite, run after the previous one: the graph's
+/// branches that no shared loop encloses are computed one after the other.
 struct Phase {
   const ir::BranchedGraph *Root;
   std::string Fills; // the IR name of what it computes
