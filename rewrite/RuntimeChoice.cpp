@@ -88,6 +88,23 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
     const LoopSource *ParentSrc = S.loop(ParentIndex);
     if (!Parent || !ParentSrc)
       continue;
+    // The level's loop runs only when the dense loops around it that are
+    // not its parents do ('for k' in 'i, k, p'): each must be non-empty.
+    std::vector<std::string> Parents = ir::parentsOf(L, K);
+    std::string Around;
+    bool Known = true;
+    for (const ir::Loop &Q : K.Loops) {
+      if (Q.Index == L.Index)
+        break;
+      if (std::count(Parents.begin(), Parents.end(), Q.Index))
+        continue;
+      const ir::IndexVar *V = K.findIndex(Q.Index);
+      Known = Known && !Q.isCompressed() && V && !V->Extent.empty();
+      if (Known)
+        Around += " && " + parenthesized(V->Extent) + " > 0";
+    }
+    if (!Known)
+      continue;
     std::string Positions = parenthesized(Src->Positions);
     Level This;
     This.Positions = Positions;
@@ -97,7 +114,8 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
       std::string N = parenthesized(ParentSrc->Bound);
       This.Rows = N;
       This.End = Positions + "[" + N + "]";
-      This.Count = "(" + N + " > 0 ? (double)" + This.End + " : 0.0)";
+      This.Count =
+          "(" + N + " > 0" + Around + " ? (double)" + This.End + " : 0.0)";
     } else {
       auto Above = Levels.find(ParentIndex);
       if (Parent->Driver != L.Driver || Above == Levels.end() ||
@@ -105,9 +123,9 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
         continue;
       const Level &P = Above->second;
       This.End = Positions + "[" + P.End + "]";
-      This.Count = "(" + P.Rows + " > 0 && " + P.End + " > " + P.Positions +
-                   "[" + P.Rows + " - 1] ? (double)" + This.End + " : " +
-                   P.Count + ")";
+      This.Count = "(" + P.Rows + " > 0" + Around + " && " + P.End + " > " +
+                   P.Positions + "[" + P.Rows + " - 1] ? (double)" + This.End +
+                   " : " + P.Count + ")";
     }
     Out[ir::nnzSymbol(*A, L.DriverLevel)] = This.Count;
     Levels[L.Index] = This;

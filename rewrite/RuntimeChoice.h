@@ -27,8 +27,10 @@ namespace lnr::rewrite {
 /// C expressions of type double for the cost symbols of K whose value the
 /// nest can read before it runs: each dense extent as written, and the
 /// nonzeros of a compressed level from its positions array (`rowptr[n]`).
-/// Every read is one the nest itself makes: `rowptr[n]` only when n > 0,
-/// a second level's end only when the last fiber above it is not empty.
+/// Every read is one the nest itself makes: `rowptr[n]` only when n > 0
+/// and every dense loop around the level's loop that is not its parent
+/// runs, a second level's end only when the last fiber above it is not
+/// empty as well.
 std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
                                                   const NestSource &S);
 
