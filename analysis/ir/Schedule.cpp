@@ -384,18 +384,23 @@ std::vector<Schedule> enumerateSchedules(const Kernel &K,
     Found.push_back(evaluate(K, *A.Plan, std::move(A.Graph), Opts.Sizes));
   }
   std::stable_sort(Found.begin(), Found.end(), better);
-  // Leave out what another schedule beats asymptotically (all compared
-  // before any is moved out).
-  std::vector<bool> Dominated(Found.size());
-  for (size_t I = 0; I < Found.size(); ++I)
-    Dominated[I] =
-        std::any_of(Found.begin(), Found.end(), [&](const Schedule &O) {
-          return asymptoticallyCheaper(O.Estimate, Found[I].Estimate);
-        });
+  // Leave out what another schedule beats asymptotically. Thousands of
+  // schedules share a few costs: each distinct cost is compared with the
+  // others once (and all before any schedule is moved out).
+  std::map<std::vector<Monomial>, const Cost *> Classes;
+  for (const Schedule &S : Found)
+    Classes.emplace(S.Estimate.Terms, &S.Estimate);
+  std::set<std::vector<Monomial>> Beaten;
+  for (const auto &[Terms, C] : Classes)
+    for (const auto &[OtherTerms, Other] : Classes)
+      if (asymptoticallyCheaper(*Other, *C)) {
+        Beaten.insert(Terms);
+        break;
+      }
   std::vector<Schedule> Kept;
-  for (size_t I = 0; I < Found.size(); ++I)
-    if (!Dominated[I])
-      Kept.push_back(std::move(Found[I]));
+  for (Schedule &S : Found)
+    if (!Beaten.count(S.Estimate.Terms))
+      Kept.push_back(std::move(S));
   return Kept;
 }
 
