@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/Emit.h"
+#include "rewrite/CText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -25,18 +26,6 @@
 
 namespace lnr::rewrite {
 namespace {
-
-bool isIdentifierChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
-
-bool isSimple(const std::string &Text) {
-  return std::all_of(Text.begin(), Text.end(), isIdentifierChar);
-}
-
-std::string parenthesized(const std::string &Text) {
-  return isSimple(Text) ? Text : "(" + Text + ")";
-}
 
 /// Text with every use of the identifier From replaced by To; members
 /// ('.From', '->From') are not uses.
@@ -375,16 +364,6 @@ private:
   /// Whether Code names the identifier Name (a branch that reads a sparse
   /// tensor's values, or a temporary at its positions, by position only
   /// does not load the coordinate).
-  static bool mentions(const std::string &Code, const std::string &Name) {
-    for (size_t At = Code.find(Name); At != std::string::npos;
-         At = Code.find(Name, At + 1))
-      if ((At == 0 || !isIdentifierChar(Code[At - 1])) &&
-          (At + Name.size() == Code.size() ||
-           !isIdentifierChar(Code[At + Name.size()])))
-        return true;
-    return false;
-  }
-
   /// The temporaries of the branches that no loop encloses: computed once.
   static void collectFull(const ir::BranchedGraph &G,
                           std::set<std::string> &Out) {

@@ -1,6 +1,7 @@
 //===- RuntimeChoice.cpp --------------------------------------------------===//
 
 #include "rewrite/RuntimeChoice.h"
+#include "rewrite/CText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -24,22 +25,6 @@ const ir::Loop *loopOf(const ir::Kernel &K, const std::string &Index) {
   return nullptr;
 }
 
-bool isIdentifierChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
-
-/// Whether Code names the identifier Name.
-bool mentions(const std::string &Code, const std::string &Name) {
-  for (size_t At = Code.find(Name); At != std::string::npos;
-       At = Code.find(Name, At + 1)) {
-    size_t End = At + Name.size();
-    if ((!At || !isIdentifierChar(Code[At - 1])) &&
-        (End == Code.size() || !isIdentifierChar(Code[End])))
-      return true;
-  }
-  return false;
-}
-
 /// Whether Statement assigns Name: "int j = crd[p];" or "j = crd[p];".
 bool assigns(const std::string &Statement, const std::string &Name) {
   for (size_t At = Statement.find(Name); At != std::string::npos;
@@ -54,11 +39,6 @@ bool assigns(const std::string &Statement, const std::string &Name) {
            Statement[End + 1] != '=';
   }
   return false;
-}
-
-std::string parenthesized(const std::string &Text) {
-  bool Simple = std::all_of(Text.begin(), Text.end(), isIdentifierChar);
-  return Simple ? Text : "(" + Text + ")";
 }
 
 } // namespace

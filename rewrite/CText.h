@@ -1,0 +1,24 @@
+//===- CText.h - Small predicates on C source text -------------*- C++ -*-===//
+//
+// The emitter and the run-time choice compose C from the recovered text;
+// both ask the same questions of it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_CTEXT_H
+#define LNR_REWRITE_CTEXT_H
+
+#include <string>
+
+namespace lnr::rewrite {
+
+bool isIdentifierChar(char C);
+/// A single identifier or number: safe as an operand without parentheses.
+bool isSimple(const std::string &Text);
+/// Text, in parentheses unless it is simple.
+std::string parenthesized(const std::string &Text);
+/// Whether Code names the identifier Name (not as part of a longer one).
+bool mentions(const std::string &Code, const std::string &Name);
+
+} // namespace lnr::rewrite
+
+#endif
