@@ -54,18 +54,16 @@ struct RuntimeAlternative {
   std::vector<ExtentScan> Scans;     // extents the two need, found first
 };
 
-std::optional<RuntimeAlternative>
-runtimeAlternative(const ir::Schedule &Chosen, const ir::Kernel &K,
-                   const NestSource &Source,
-                   const std::vector<ir::Schedule> &Candidates,
-                   const ir::Cost &Before, const Options &Opts) {
+std::optional<RuntimeAlternative> runtimeAlternative(
+    const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
+    const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
+    const Options &Opts, ir::ScheduleCache &Schedules) {
   // With the extents a scan of the coordinates finds, more schedules apply
   // (a dense temporary over a hand-written CSR matrix's columns).
   ir::Kernel Scanned = K;
   std::vector<ExtentScan> Scans = scanUnknownExtents(Scanned, Source);
-  std::vector<ir::Schedule> Others =
-      Scans.empty() ? Candidates
-                    : ir::enumerateSchedules(Scanned, Opts.Scheduling);
+  const std::vector<ir::Schedule> &Others =
+      Scans.empty() ? Candidates : Schedules.enumerate(Scanned);
   std::map<std::string, std::string> Symbols = runtimeSymbols(Scanned, Source);
   std::optional<std::string> ChosenCost =
       runtimeCost(ir::workOf(Chosen.Graph, K), Symbols);
@@ -97,7 +95,8 @@ runtimeAlternative(const ir::Schedule &Chosen, const ir::Kernel &K,
 }
 
 NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
-                        const Options &Opts, bool InHeader) {
+                        const Options &Opts, ir::ScheduleCache &Schedules,
+                        bool InHeader) {
   NestOutcome Out;
   Out.Nest = Site.Nest;
   Out.Where = Site.Nest->getBeginLoc();
@@ -129,21 +128,18 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     Out.Facts.push_back({"cost", Before.toString()});
     return Out;
   };
-  std::vector<ir::Schedule> Candidates;
+  std::vector<ir::Schedule> Directed;
   if (!Opts.Directive.empty()) {
     OrRefusal<ir::Schedule> S =
         ir::applyDirective(Kernel, Opts.Directive, Opts.Scheduling);
     if (!S)
       return Refused(S.refusal());
-    Candidates.push_back(std::move(*S));
-  } else {
-    Candidates = ir::enumerateSchedules(Kernel, Opts.Scheduling);
-    if (Candidates.empty()) {
-      OrRefusal<ir::Schedule> Why = ir::chooseSchedule(Kernel, Opts.Scheduling);
-      return Refused(Why ? Refusal("lnr-no-gain", "no schedule applies")
-                         : Why.refusal());
-    }
+    Directed.push_back(std::move(*S));
   }
+  const std::vector<ir::Schedule> &Candidates =
+      Opts.Directive.empty() ? Schedules.enumerate(Kernel) : Directed;
+  if (Candidates.empty())
+    return Refused(ir::noScheduleReason(Kernel));
   // Best first; a schedule the code generator cannot write yet gives way to
   // the next, and --explain says so.
   std::optional<Refusal> FirstProblem;
@@ -172,8 +168,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       Out.Facts.push_back({"not chosen", Skipped});
     std::optional<RuntimeAlternative> Alternative;
     if (Opts.Directive.empty() && Opts.RuntimeChoice)
-      Alternative =
-          runtimeAlternative(S, Kernel, Source, Candidates, Before, Opts);
+      Alternative = runtimeAlternative(S, Kernel, Source, Candidates, Before,
+                                       Opts, Schedules);
     std::string After = S.Estimate.toString();
     std::string Text = Emitted->Text;
     if (Alternative) {
@@ -217,6 +213,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
 std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
                                       const Options &Opts) {
   std::vector<NestOutcome> Outcomes;
+  ir::ScheduleCache Schedules(Opts.Scheduling);
   const clang::SourceManager &SM = Ctx.getSourceManager();
   // The main file, and the user headers the filter accepts (by the name the
   // include found, as clang-tidy's --header-filter).
@@ -260,7 +257,7 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
           SM.getExpansionLoc(Site.Nest->getBeginLoc());
       if (!Rewritten(Begin))
         continue;
-      NestOutcome O = rewriteNest(Site, Ctx, Opts,
+      NestOutcome O = rewriteNest(Site, Ctx, Opts, Schedules,
                                   /*InHeader=*/!SM.isWrittenInMainFile(Begin));
       O.File = SM.getFileID(Begin);
       O.Function = FD->getNameAsString();

@@ -224,6 +224,55 @@ std::vector<Loop> bringForward(const std::vector<Loop> &Loops,
   return Out;
 }
 
+namespace {
+// Length-prefixed, so that no name or extent can run into the next field.
+void appendField(std::string &Out, const std::string &Text) {
+  Out += std::to_string(Text.size()) + ':' + Text;
+}
+void appendField(std::string &Out, unsigned Value) {
+  appendField(Out, std::to_string(Value));
+}
+void appendAccess(std::string &Out, const Access &A) {
+  appendField(Out, A.Tensor);
+  appendField(Out, unsigned(A.Indices.size()));
+  for (const std::string &I : A.Indices)
+    appendField(Out, I);
+}
+} // namespace
+
+std::string identityKey(const Kernel &K) {
+  std::string Out;
+  appendField(Out, unsigned(K.Tensors.size()));
+  for (const Tensor &T : K.Tensors) {
+    appendField(Out, T.Name);
+    appendField(Out, unsigned(T.Levels.size()));
+    for (LevelFormat L : T.Levels)
+      appendField(Out, unsigned(L));
+    appendField(Out, unsigned(T.SameNonzerosAs.has_value()));
+    if (T.SameNonzerosAs) {
+      appendField(Out, T.SameNonzerosAs->Tensor);
+      appendField(Out, T.SameNonzerosAs->Levels);
+    }
+  }
+  appendField(Out, unsigned(K.Indices.size()));
+  for (const IndexVar &I : K.Indices) {
+    appendField(Out, I.Name);
+    appendField(Out, I.Extent);
+  }
+  appendAccess(Out, K.Stmt.Lhs);
+  appendField(Out, unsigned(K.Stmt.Accumulate));
+  appendField(Out, unsigned(K.Stmt.Factors.size()));
+  for (const Access &F : K.Stmt.Factors)
+    appendAccess(Out, F);
+  appendField(Out, unsigned(K.Loops.size()));
+  for (const Loop &L : K.Loops) {
+    appendField(Out, L.Index);
+    appendField(Out, L.Driver);
+    appendField(Out, L.DriverLevel);
+  }
+  return Out;
+}
+
 std::string toString(const Access &A) {
   if (A.Indices.empty())
     return A.Tensor;

@@ -67,7 +67,8 @@ struct Loop {
   bool isCompressed() const { return !Driver.empty(); }
 };
 
-/// A perfectly nested loop nest: the input of the scheduler.
+/// A perfectly nested loop nest: the input of the scheduler. A field added
+/// here must also be added to identityKey().
 struct Kernel {
   std::vector<Tensor> Tensors;
   std::vector<IndexVar> Indices;
@@ -90,6 +91,10 @@ std::vector<Loop> bringForward(const std::vector<Loop> &Loops,
                                const Kernel &K);
 /// The indices that must be iterated before L (its compressed parents).
 std::vector<std::string> parentsOf(const Loop &L, const Kernel &K);
+
+/// A text equal for two kernels exactly when all their fields are equal
+/// (names included): the key under which a kernel's schedules are kept.
+std::string identityKey(const Kernel &K);
 
 std::string toString(const Access &A);
 std::string toString(const Assignment &S);

@@ -404,18 +404,31 @@ std::vector<Schedule> enumerateSchedules(const Kernel &K,
   return Kept;
 }
 
+Refusal noScheduleReason(const Kernel &K) {
+  if (auto Invalid = K.validate())
+    return *Invalid;
+  // Say why the paper's own schedule does not apply.
+  OrRefusal<BranchedGraph> Paper = fuseAfterDistribution(K, 1);
+  if (!Paper)
+    return Paper.refusal();
+  return Refusal("lnr-no-gain", "no split of the product is legal");
+}
+
+const std::vector<Schedule> &ScheduleCache::enumerate(const Kernel &K) {
+  std::string Key = identityKey(K);
+  auto It = Found.find(Key);
+  if (It == Found.end())
+    It = Found.emplace(std::move(Key), enumerateSchedules(K, Opts)).first;
+  return It->second;
+}
+
 OrRefusal<Schedule> chooseSchedule(const Kernel &K,
                                    const SchedulerOptions &Opts) {
   if (auto Invalid = K.validate())
     return *Invalid;
   std::vector<Schedule> Candidates = enumerateSchedules(K, Opts);
-  if (Candidates.empty()) {
-    // Say why the paper's own schedule does not apply.
-    OrRefusal<BranchedGraph> Paper = fuseAfterDistribution(K, 1);
-    if (!Paper)
-      return Paper.refusal();
-    return Refusal("lnr-no-gain", "no split of the product is legal");
-  }
+  if (Candidates.empty())
+    return noScheduleReason(K);
   Cost Before = costOf(K);
   Schedule &Best = Candidates.front();
   if (!asymptoticallyCheaper(Best.Estimate, Before))

@@ -21,6 +21,7 @@
 #include "analysis/ir/Fusion.h"
 #include "analysis/ir/Kernel.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,22 @@ struct SchedulerOptions {
 /// costlier than another are left out.
 std::vector<Schedule> enumerateSchedules(const Kernel &K,
                                          const SchedulerOptions &Opts = {});
+
+/// Why the search finds no schedule for K (enumerateSchedules is empty).
+Refusal noScheduleReason(const Kernel &K);
+
+/// enumerateSchedules, once per distinct kernel. A file often holds one
+/// kernel many times (generated code, one kernel per data type or size),
+/// and the search is the costliest step of a nest.
+class ScheduleCache {
+public:
+  explicit ScheduleCache(SchedulerOptions Opts) : Opts(std::move(Opts)) {}
+  const std::vector<Schedule> &enumerate(const Kernel &K);
+
+private:
+  SchedulerOptions Opts;
+  std::map<std::string, std::vector<Schedule>> Found; // by identityKey
+};
 
 /// The best schedule, or why none is asymptotically cheaper than K itself.
 OrRefusal<Schedule> chooseSchedule(const Kernel &K,

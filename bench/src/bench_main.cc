@@ -766,6 +766,7 @@ std::vector<Spec> suite_specs(const std::string &suite) {
         {"sddmm_spmm", "skewed:50000:20", {64, 64}, false},
         {"sddmm_spmm", "rmat:16:8", {64, 64}, false},
         {"spmm_gemm", "rmat:15:8", {128, 128}, false},
+        {"spmm_gemm", "mtx:bcsstk16", {128, 128}, false},
         {"spmmh_gemm", "rmat:15:8", {128, 64}, false},
         {"sddmm_spmm_gemm", "rmat:12:4", {64, 64, 64}, false},
         {"mttkrp_gemm", "csf:20000:2000:20000:8:8", {32, 64}, false},

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <set>
 #include <string>
 
@@ -506,3 +507,60 @@ TEST(ScheduleTest, PositionsArePreferredToADenseTemporaryTheConsumerWalks) {
 }
 
 } // namespace
+
+TEST(ScheduleTest, KernelsDifferingInAnyFieldHaveDifferentKeys) {
+  const Kernel Base = sddmmSpmm();
+  std::vector<std::pair<std::string, std::function<void(Kernel &)>>> Changes = {
+      {"tensor name", [](Kernel &K) { K.Tensors[4].Name = "F"; }},
+      {"level format", [](Kernel &K) { K.Tensors[0].Levels[1] = C; }},
+      {"pattern source",
+       [](Kernel &K) {
+         K.Tensors[0].SameNonzerosAs = PatternSource{"B", 2};
+       }},
+      {"index name", [](Kernel &K) { K.Indices[3].Name = "m"; }},
+      {"extent", [](Kernel &K) { K.Indices[3].Extent = "M"; }},
+      {"unknown extent", [](Kernel &K) { K.Indices[3].Extent = ""; }},
+      {"lhs",
+       [](Kernel &K) {
+         K.Stmt.Lhs.Indices = {"l", "i"};
+       }},
+      {"assignment", [](Kernel &K) { K.Stmt.Accumulate = false; }},
+      {"factor order",
+       [](Kernel &K) { std::swap(K.Stmt.Factors[2], K.Stmt.Factors[3]); }},
+      {"factor indices",
+       [](Kernel &K) {
+         K.Stmt.Factors[2].Indices = {"k", "j"};
+       }},
+      {"loop order", [](Kernel &K) { std::swap(K.Loops[2], K.Loops[3]); }},
+      {"loop driver", [](Kernel &K) { K.Loops[1].DriverLevel = 0; }},
+      // Names that run together must not make equal keys.
+      {"split names", [](Kernel &K) {
+         K.Tensors[3].Name = "DE";
+         K.Tensors[4].Name = "";
+       }}};
+  std::set<std::string> Keys{identityKey(Base)};
+  for (auto &[What, Change] : Changes) {
+    Kernel K = Base;
+    Change(K);
+    EXPECT_TRUE(Keys.insert(identityKey(K)).second) << What;
+  }
+  EXPECT_EQ(identityKey(Base), identityKey(sddmmSpmm()));
+}
+
+TEST(ScheduleTest, TheCacheSearchesEachDistinctKernelOnce) {
+  ScheduleCache Cache{SchedulerOptions{}};
+  const std::vector<Schedule> &First = Cache.enumerate(sddmmSpmm());
+  const std::vector<Schedule> &Again = Cache.enumerate(sddmmSpmm());
+  EXPECT_EQ(&First, &Again); // the same entry, not a second search
+  std::vector<Schedule> Direct = enumerateSchedules(sddmmSpmm());
+  ASSERT_EQ(First.size(), Direct.size());
+  for (size_t I = 0; I < Direct.size(); ++I)
+    EXPECT_EQ(toString(First[I].Graph), toString(Direct[I].Graph));
+  Kernel Renamed = sddmmSpmm();
+  Renamed.Tensors[4].Name = "F";
+  Renamed.Stmt.Factors[3].Tensor = "F";
+  const std::vector<Schedule> &Other = Cache.enumerate(Renamed);
+  EXPECT_NE(&First, &Other);
+  ASSERT_FALSE(Other.empty());
+  EXPECT_NE(toString(Other.front().Graph).find("F("), std::string::npos);
+}

@@ -1,0 +1,113 @@
+/* Code placement experiment (bench/tools/code_placement.sh): times a
+ * rewritten sample and the hand-written separate kernels of the same
+ * computation on one thread, best of REPS calls, and checks that they agree.
+ * The script links this driver several times with a padding function of a
+ * different size before the kernels, so that the same machine code sits at
+ * different addresses.
+ *
+ *   placement_driver spmm_gemm|sddmm_spmm INPUT K L REPS
+ *
+ * INPUT is mtx:PATH or fem:NX:NY:NZ (bench_inputs.h). Prints the two best
+ * times in milliseconds: rewritten, then separate.
+ */
+#include "bench_inputs.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lnr_placed_spmm_gemm(int n, int K, int L, const int *pos, const int *crd,
+                          const double *Bv, const double *C, const double *D,
+                          double *restrict A);
+void sep_spmm_gemm_bc_d(int n, int m, int K, int L, const int *pos,
+                        const int *crd, const double *Bv, const double *C,
+                        const double *D, double *restrict A,
+                        double *restrict T);
+void lnr_placed_sddmm_spmm(int n, int K, int L, const int *rowptr,
+                           const int *colidx, const double *vals,
+                           const double *C, const double *D, const double *E,
+                           double *restrict A);
+void sep_sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
+                    const double *vals, const double *C, const double *D,
+                    const double *E, double *restrict A, double *restrict T);
+
+static void *checked_calloc(size_t count) {
+  void *p = calloc(count ? count : 1, sizeof(double));
+  if (!p) {
+    fprintf(stderr, "placement_driver: out of memory\n");
+    exit(2);
+  }
+  return p;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 6) {
+    fprintf(stderr, "usage: %s spmm_gemm|sddmm_spmm INPUT K L REPS\n",
+            argv[0]);
+    return 2;
+  }
+  const int gemm = strcmp(argv[1], "spmm_gemm") == 0;
+  if (!gemm && strcmp(argv[1], "sddmm_spmm") != 0) {
+    fprintf(stderr, "placement_driver: unknown kernel '%s'\n", argv[1]);
+    return 2;
+  }
+  lnr_csr B;
+  int nx, ny, nz;
+  if (strncmp(argv[2], "mtx:", 4) == 0) {
+    if (lnr_csr_read_mtx(argv[2] + 4, &B))
+      return 2;
+  } else if (sscanf(argv[2], "fem:%d:%d:%d", &nx, &ny, &nz) == 3) {
+    B = lnr_bench_fem27(nx, ny, nz, 20220627); /* lnr-bench's seed */
+  } else {
+    fprintf(stderr, "placement_driver: input '%s' is not mtx:PATH or "
+                    "fem:NX:NY:NZ\n", argv[2]);
+    return 2;
+  }
+  const int K = atoi(argv[3]), L = atoi(argv[4]), reps = atoi(argv[5]);
+  const size_t n = (size_t)B.rows, m = (size_t)B.cols;
+  /* <SpMM, GEMM>: C is m x K, D is K x L. <SDDMM, SpMM>: C is n x K, D is
+   * m x K, E is m x L. */
+  double *C = checked_calloc((gemm ? m : n) * K);
+  double *D = checked_calloc(gemm ? (size_t)K * L : m * K);
+  double *E = checked_calloc(m * L);
+  double *T = checked_calloc(gemm ? n * K : (size_t)B.nnz);
+  double *A[2] = {checked_calloc(n * L), checked_calloc(n * L)};
+  lnr_fill_random(C, (gemm ? m : n) * K, 1);
+  lnr_fill_random(D, gemm ? (size_t)K * L : m * K, 2);
+  lnr_fill_random(E, m * L, 3);
+  double best[2] = {INFINITY, INFINITY};
+  for (int r = 0; r < reps; r++)
+    for (int v = 0; v < 2; v++) {
+      memset(A[v], 0, sizeof(double) * n * L);
+      double t0 = omp_get_wtime();
+      if (gemm && v == 0)
+        lnr_placed_spmm_gemm(B.rows, K, L, B.rowptr, B.colidx, B.vals, C, D,
+                             A[0]);
+      else if (gemm)
+        sep_spmm_gemm_bc_d(B.rows, B.cols, K, L, B.rowptr, B.colidx, B.vals,
+                           C, D, A[1], T);
+      else if (v == 0)
+        lnr_placed_sddmm_spmm(B.rows, K, L, B.rowptr, B.colidx, B.vals, C, D,
+                              E, A[0]);
+      else
+        sep_sddmm_spmm(B.rows, K, L, B.rowptr, B.colidx, B.vals, C, D, E,
+                       A[1], T);
+      double t = omp_get_wtime() - t0;
+      if (t < best[v])
+        best[v] = t;
+    }
+  double err = 0;
+  for (size_t x = 0; x < n * L; x++) {
+    double scale = fabs(A[1][x]) > 1 ? fabs(A[1][x]) : 1;
+    if (fabs(A[0][x] - A[1][x]) / scale > err)
+      err = fabs(A[0][x] - A[1][x]) / scale;
+  }
+  if (err > 1e-9) {
+    fprintf(stderr, "placement_driver: the variants differ by %g\n", err);
+    return 1;
+  }
+  printf("%.3f %.3f\n", best[0] * 1e3, best[1] * 1e3);
+  return 0;
+}
