@@ -13,7 +13,9 @@
 # Environment: LNR_BUILD_DIR (build), LNR_BENCH_OUT (bench/results),
 # LNR_BENCH_SUITES (main,sweep,why), LNR_BENCH_REPS (3), LNR_BENCH_MIN_TIME
 # (0.3 s per repetition), LNR_BENCH_TOOL (1: time the tool; 0: skip),
-# LNR_BENCH_ONLY (regex on suite/kernel/input), LNR_BENCH_WAIT (seconds to
+# LNR_BENCH_ONLY (regex on suite/kernel/input), LNR_BENCH_PLACEMENT (1: the
+# code placement experiment, bench/tools/code_placement.sh; 0: skip),
+# LNR_BENCH_WAIT (seconds to
 # wait for the 1-minute load average to drop below 0.5 before starting; 0).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -69,6 +71,21 @@ if [ "${LNR_BENCH_TOOL:-1}" = 1 ]; then
   tool_args=(--tool "$out/raw/tool_speed.csv")
 fi
 
+placement_args=()
+if [ "${LNR_BENCH_PLACEMENT:-1}" = 1 ]; then
+  # Two problems of the main suite: one whose rewrite moves with its address,
+  # one whose gap to the separate kernels does not.
+  while IFS='|' read -r kernel input K L title; do
+    LNR_BUILD_DIR=$build "$root/bench/tools/code_placement.sh" \
+      "$kernel" "$input" "$K" "$L" "$out/raw/code_placement_$kernel.md"
+    placement_args+=(--placement "$title=$out/raw/code_placement_$kernel.md")
+  done <<'PROBLEMS'
+spmm_gemm|mtx:bcsstk16|128|128|<SpMM, GEMM> on bcsstk16, K = L = 128
+sddmm_spmm|fem:32:32:24|64|64|<SDDMM, SpMM> on fem27-32x32x24, K = L = 64
+PROBLEMS
+  echo "placement finished: $(date -u '+%H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)" >> "$machine"
+fi
+
 python3 "$root/bench/tools/report.py" --bench "$build/bench/bench.json" \
-  "${tool_args[@]}" --machine "$machine" --out "$out"
+  "${tool_args[@]}" "${placement_args[@]}" --machine "$machine" --out "$out"
 echo "bench.sh: see $out/results.md"

@@ -54,7 +54,8 @@ for pad in 0 16 32 48 64 80 96 112; do
   $cc -fopenmp "$work/driver.o" "$work/pad.o" "$work/rewritten.o" \
     "$work/separate.o" "$work/stub.o" "$work/csr_input.o" \
     "$work/bench_inputs.o" -lm -o "$work/run"
-  read -r tr ts < <(OMP_NUM_THREADS=1 "$work/run" "$kernel" "$input" "$K" "$L" "$reps")
+  times=$(OMP_NUM_THREADS=1 "$work/run" "$kernel" "$input" "$K" "$L" "$reps")
+  read -r tr ts <<<"$times"
   table+=$'\n'"| $pad | $tr | $ts | $(awk -v a="$ts" -v b="$tr" 'BEGIN { printf "%.2f", a / b }') |"
 done
 echo "$table"

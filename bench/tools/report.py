@@ -102,6 +102,8 @@ def main():
     ap.add_argument("--bench", required=True)
     ap.add_argument("--tool")
     ap.add_argument("--machine")
+    ap.add_argument("--placement", action="append", default=[],
+                    help="TITLE=FILE: a table of code_placement.sh")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -385,6 +387,18 @@ def main():
                     float(r["lnr_seconds"]) / float(r["clang_seconds"])))
         md.append("")
 
+    if a.placement:
+        md.append("## Code placement\n")
+        md.append("The same machine code linked at eight addresses "
+                  "(bench/tools/code_placement.sh: a padding function of 0 to "
+                  "112 bytes before the kernels), one thread, best of 10 "
+                  "calls. A kernel whose time changes with its address alone "
+                  "can win or lose a run of the table above by placement.\n")
+        for item in a.placement:
+            title, path = item.split("=", 1)
+            md.append("### %s\n" % title)
+            with open(path) as f:
+                md.append(f.read())
     if pngs:
         md.append("## Charts\n")
         for p in pngs:
