@@ -50,7 +50,9 @@ std::string substitute(const std::string &Text, const std::string &From,
 }
 
 /// substitute() with the expression To, parenthesized unless it stands
-/// alone between brackets, parentheses or commas ('t[k + 1]').
+/// alone between brackets ('t[k + 1]'). An argument between parentheses or
+/// commas is parenthesized too: it may be a macro's ('C_AT(i, (k + 1))'),
+/// which need not parenthesize its parameters.
 std::string substituteExpression(const std::string &Text,
                                  const std::string &From,
                                  const std::string &To) {
@@ -64,9 +66,8 @@ std::string substituteExpression(const std::string &Text,
     size_t Before = Marked.find_last_not_of(' ', I == 0 ? 0 : I - 1);
     size_t After = Marked.find_first_not_of(' ', I + 1);
     bool Alone = I > 0 && Before != std::string::npos &&
-                 std::strchr("[(,", Marked[Before]) &&
-                 After != std::string::npos &&
-                 std::strchr("]),", Marked[After]);
+                 Marked[Before] == '[' && After != std::string::npos &&
+                 Marked[After] == ']';
     Out += Alone ? To : "(" + To + ")";
   }
   return Out;
@@ -271,8 +272,13 @@ public:
     // The last two loops, when unrolled and jammed, are written by jammed().
     bool Jam =
         UnrollJam && canJam(G) && (G.Loops.size() > 2 || OuterPragma.empty());
+    // The reduction loop, when split into partial sums, by partialSums().
+    bool Split = !Jam && SplitReductions && canSplitReduction(G) &&
+                 (G.Loops.size() > 1 || OuterPragma.empty());
     for (const ir::Loop &L : G.Loops) {
       if (Jam && &L == &G.Loops[G.Loops.size() - 2])
+        break;
+      if (Split && &L == &G.Loops.back())
         break;
       std::optional<std::string> Header = loopHeader(L.Index, &L);
       if (!Header)
@@ -294,6 +300,8 @@ public:
     unsigned Inner = Depth + Opened;
     if (Jam) {
       jammed(G, Inner);
+    } else if (Split) {
+      partialSums(G, Inner);
     } else if (G.Statement) {
       std::optional<std::string> Code = statement(*G.Statement);
       if (!Code && Problem)
@@ -335,6 +343,7 @@ public:
   bool Simd = true;
   bool Prefetch = true;
   bool UnrollJam = true;
+  bool SplitReductions = true;
 
   static std::string pad(unsigned Depth) { return std::string(2 * Depth, ' '); }
   const std::string &cName(const std::string &Temp) const {
@@ -746,19 +755,8 @@ private:
                     [&](const ir::Access &F) { return F.uses(LLoop.Index); });
     std::vector<std::string> Hoisted;
     std::vector<std::string> Products;
-    auto Taken = [&](const std::string &Name) {
-      if (S.IsNameTaken(Name))
-        return true;
-      for (const auto &[IR, C] : CName)
-        if (C == Name)
-          return true;
-      return false;
-    };
     for (unsigned N = 0; Hoist && N < 4; ++N) {
-      std::string Name = KIdx + "_w" + std::to_string(N);
-      for (unsigned M = 1; Taken(Name); ++M)
-        Name = KIdx + "_w" + std::to_string(N) + "_" + std::to_string(M);
-      Hoisted.push_back(Name);
+      Hoisted.push_back(freshName(KIdx + "_w" + std::to_string(N)));
       std::string Product;
       for (const ir::Access &F : A.Factors) {
         if (F.uses(LLoop.Index))
@@ -781,7 +779,7 @@ private:
     }
     std::string LExtent = parenthesized(K.findIndex(LLoop.Index)->Extent);
     line(Depth, "{");
-    line(Depth + 1, S.loop(KIdx)->IndexType + " " + KIdx + " = 0;");
+    line(Depth + 1, startAtZero(KIdx));
     line(Depth + 1,
          "for (; " + KIdx + " + 3 < " + Extent + "; " + KIdx + " += 4) {");
     if (Hoist) {
@@ -798,6 +796,97 @@ private:
     line(Depth + 1, "for (; " + KIdx + " < " + Extent + "; " + KIdx + "++) {");
     Inner(Depth + 2, {0}, nullptr);
     line(Depth + 1, "}");
+    line(Depth, "}");
+  }
+
+  /// The loop variable Index set to 0 at the start of a block that steps
+  /// it by hand: declared there, unless the file declares it before the
+  /// nest (C89), where a new declaration would leave that one unused.
+  std::string startAtZero(const std::string &Index) const {
+    if (std::find(S.OuterDeclared.begin(), S.OuterDeclared.end(), Index) !=
+        S.OuterDeclared.end())
+      return Index + " = 0;";
+    return S.loop(Index)->IndexType + " " + Index + " = 0;";
+  }
+
+  /// Base, or Base_1, Base_2, ...: a name neither the file nor the rewrite
+  /// uses.
+  std::string freshName(const std::string &Base) const {
+    auto Taken = [&](const std::string &Name) {
+      if (S.IsNameTaken(Name))
+        return true;
+      for (const auto &[IR, C] : CName)
+        if (C == Name)
+          return true;
+      return false;
+    };
+    std::string Name = Base;
+    for (unsigned M = 1; Taken(Name); ++M)
+      Name = Base + "_" + std::to_string(M);
+    return Name;
+  }
+
+  /// A sum into a scalar temporary over a dense innermost loop from zero
+  /// (the dot product of an SDDMM).
+  bool canSplitReduction(const ir::BranchedGraph &G) {
+    if (!G.Statement || G.Loops.empty() || !G.Statement->Accumulate)
+      return false;
+    const ir::Assignment &A = *G.Statement;
+    const ir::Loop &L = G.Loops.back();
+    const LoopSource *Src = S.loop(L.Index);
+    const ir::IndexVar *V = K.findIndex(L.Index);
+    if (L.isCompressed() || !Src || !Src->StartsAtZero || !V ||
+        V->Extent.empty() || Src->IndexType.empty() || !isSimple(L.Index) ||
+        !A.Lhs.Indices.empty() || !CName.count(A.Lhs.Tensor))
+      return false;
+    if (std::none_of(A.Factors.begin(), A.Factors.end(),
+                     [&](const ir::Access &F) { return F.uses(L.Index); }))
+      return false;
+    return jamStatement(A, L.Index, {0}).has_value();
+  }
+
+  /// The reduction t += x(k) over k as eight partial sums, added to t at
+  /// the end: one accumulator makes each addition wait for the previous
+  /// one, eight let them overlap (and vectorize without reassociating a
+  /// scalar sum). Only the grouping of the terms changes, as fusion itself
+  /// already regroups the sums.
+  void partialSums(const ir::BranchedGraph &G, unsigned Depth) {
+    const ir::Assignment &A = *G.Statement;
+    const ir::Loop &L = G.Loops.back();
+    const std::string &Idx = L.Index;
+    const std::string &Sum = CName.at(A.Lhs.Tensor);
+    std::string Extent = parenthesized(K.findIndex(Idx)->Extent);
+    std::string Statement = *jamStatement(A, Idx, {0});
+    std::string Prefix = Sum + " += ";
+    std::string Terms = Statement.substr(Prefix.size());
+    Terms.pop_back(); // ';'
+    std::string Partial = freshName(Sum + "_part");
+    std::string Lane = freshName(Idx + "_lane");
+    line(Depth, "{");
+    line(Depth + 1, S.ElementType + " " + Partial +
+                        "[8] = {0, 0, 0, 0, 0, 0, 0, 0};");
+    line(Depth + 1, "int " + Lane + ";");
+    line(Depth + 1, startAtZero(Idx));
+    line(Depth + 1, "for (; " + Idx + " + 7 < " + Extent + "; " + Idx +
+                        " += 8) {");
+    if (Simd)
+      Text += "#pragma omp simd\n";
+    line(Depth + 2,
+         "for (" + Lane + " = 0; " + Lane + " < 8; " + Lane + "++) {");
+    line(Depth + 3,
+         Partial + "[" + Lane + "] += " +
+             substituteExpression(Terms, Idx, Idx + " + " + Lane) + ";");
+    line(Depth + 2, "}");
+    line(Depth + 1, "}");
+    line(Depth + 1, "for (; " + Idx + " < " + Extent + "; " + Idx + "++) {");
+    line(Depth + 2, Statement);
+    line(Depth + 1, "}");
+    auto P = [&](unsigned N) {
+      return Partial + "[" + std::to_string(N) + "]";
+    };
+    line(Depth + 1, Sum + " += ((" + P(0) + " + " + P(1) + ") + (" + P(2) +
+                        " + " + P(3) + ")) + ((" + P(4) + " + " + P(5) +
+                        ") + (" + P(6) + " + " + P(7) + "));");
     line(Depth, "}");
   }
 
@@ -1097,6 +1186,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
   E.Simd = Opts.OpenMP;
   E.Prefetch = Opts.Prefetch;
   E.UnrollJam = Opts.UnrollJam;
+  E.SplitReductions = Opts.SplitReductions;
   if (auto R = E.nameTemporaries(G))
     return *R;
   if ((E.hasVectors() && !S.HasStdlib) ||

@@ -30,6 +30,9 @@ struct EmitOptions {
   /// A GEMM consumer's loops k, l unrolled by 4 over k and jammed
   /// (README.md, "Unroll and jam").
   bool UnrollJam = true;
+  /// A dot product into a scalar temporary summed into eight partial sums
+  /// (README.md, "Partial sums").
+  bool SplitReductions = true;
 };
 
 struct EmittedNest {

@@ -123,6 +123,11 @@ cl::opt<bool> NoUnrollJam(
     "no-unroll-jam",
     cl::desc("Do not unroll and jam the loops of a GEMM-like consumer"),
     cl::cat(ToolCategory));
+cl::opt<bool> NoSplitReductions(
+    "no-split-reductions",
+    cl::desc("Do not sum a dot product into a scalar temporary as eight "
+             "partial sums"),
+    cl::cat(ToolCategory));
 cl::opt<bool> NoRuntimeChoice(
     "no-runtime-choice",
     cl::desc("When two schedules are each cheaper for some sizes, write only "
@@ -290,6 +295,7 @@ int main(int argc, const char **argv) {
   Opts.Rewrite.Emission.OmpSchedule = OmpSchedule;
   Opts.Rewrite.Emission.Prefetch = !NoPrefetch;
   Opts.Rewrite.Emission.UnrollJam = !NoUnrollJam;
+  Opts.Rewrite.Emission.SplitReductions = !NoSplitReductions;
   Opts.Rewrite.Directive = ScheduleDirective;
   Opts.Rewrite.RuntimeChoice = !NoRuntimeChoice;
   Opts.Check = Check;

@@ -56,9 +56,22 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:       }
 // CHECK-NEXT: #endif
 // CHECK-NEXT:       double t = 0;
-// CHECK-NEXT: #pragma omp simd reduction(+ : t)
-// CHECK-NEXT:       for (k = 0; k < K; k++) {
-// CHECK-NEXT:         t += vals[p] * C[i * K + k] * D[j * K + k];
+// CHECK-NEXT:       {
+// CHECK-NEXT:         double t_part[8] = {{[{]}}0, 0, 0, 0, 0, 0, 0, 0};
+// CHECK-NEXT:         int k_lane;
+// CHECK-NEXT:         k = 0;
+// CHECK-NEXT:         for (; k + 7 < K; k += 8) {
+// CHECK-NEXT: #pragma omp simd
+// CHECK-NEXT:           for (k_lane = 0; k_lane < 8; k_lane++) {
+// CHECK-NEXT:             t_part[k_lane] +=
+// CHECK-NEXT:                 vals[p] * C[i * K + (k + k_lane)] * D[j * K + (k + k_lane)];
+// CHECK-NEXT:           }
+// CHECK-NEXT:         }
+// CHECK-NEXT:         for (; k < K; k++) {
+// CHECK-NEXT:           t += vals[p] * C[i * K + k] * D[j * K + k];
+// CHECK-NEXT:         }
+// CHECK-NEXT:         t += ((t_part[0] + t_part[1]) + (t_part[2] + t_part[3])) +
+// CHECK-NEXT:              ((t_part[4] + t_part[5]) + (t_part[6] + t_part[7]));
 // CHECK-NEXT:       }
 // CHECK-NEXT: #pragma omp simd
 // CHECK-NEXT:       for (l = 0; l < L; l++) {
@@ -67,9 +80,9 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
 // CHECK-NEXT:   /* Assigned again before any read: dead after the nest. */
-// REMARK: c89.c:[[@LINE-40]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
-// REMARK: c89.c:[[@LINE-32]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
-// EXPLAIN:      c89.c:[[@LINE-42]]:3: nest in 'sddmm_spmm'
+// REMARK: c89.c:[[@LINE-53]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
+// REMARK: c89.c:[[@LINE-45]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
+// EXPLAIN:      c89.c:[[@LINE-55]]:3: nest in 'sddmm_spmm'
 // EXPLAIN-NEXT:   notation: A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)
 // EXPLAIN-NEXT:   formats: A dense, vals CSR (dense i, compressed j), C dense, D dense, E dense
 // EXPLAIN-NEXT:   loop order: i, j(vals), k, l
@@ -79,7 +92,12 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // NOOMP-NEXT:     for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // NOOMP-NEXT:       j = colidx[p];
 // NOOMP:            double t = 0;
-// NOOMP-NEXT:       for (k = 0; k < K; k++) {
+// NOOMP-NEXT:       {
+// NOOMP-NEXT:         double t_part[8] = {{[{]}}0, 0, 0, 0, 0, 0, 0, 0};
+// NOOMP-NEXT:         int k_lane;
+// NOOMP-NEXT:         k = 0;
+// NOOMP-NEXT:         for (; k + 7 < K; k += 8) {
+// NOOMP-NEXT:           for (k_lane = 0; k_lane < 8; k_lane++) {
 
 // Per-thread vector temporaries: 'private' goes on the 'parallel' part, the
 // parameters 'i' and 'k' (passed by value) are dead at the end too.

@@ -38,9 +38,22 @@ void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:       }
 // CHECK-NEXT: #endif
 // CHECK-NEXT:       double t = 0;
-// CHECK-NEXT: #pragma omp simd reduction(+ : t)
-// CHECK-NEXT:       for (int k = 0; k < K; k++) {
-// CHECK-NEXT:         t += vals[p] * C[i * K + k] * D[j * K + k];
+// CHECK-NEXT:       {
+// CHECK-NEXT:         double t_part[8] = {{[{]}}0, 0, 0, 0, 0, 0, 0, 0};
+// CHECK-NEXT:         int k_lane;
+// CHECK-NEXT:         int k = 0;
+// CHECK-NEXT:         for (; k + 7 < K; k += 8) {
+// CHECK-NEXT: #pragma omp simd
+// CHECK-NEXT:           for (k_lane = 0; k_lane < 8; k_lane++) {
+// CHECK-NEXT:             t_part[k_lane] +=
+// CHECK-NEXT:                 vals[p] * C[i * K + (k + k_lane)] * D[j * K + (k + k_lane)];
+// CHECK-NEXT:           }
+// CHECK-NEXT:         }
+// CHECK-NEXT:         for (; k < K; k++) {
+// CHECK-NEXT:           t += vals[p] * C[i * K + k] * D[j * K + k];
+// CHECK-NEXT:         }
+// CHECK-NEXT:         t += ((t_part[0] + t_part[1]) + (t_part[2] + t_part[3])) +
+// CHECK-NEXT:              ((t_part[4] + t_part[5]) + (t_part[6] + t_part[7]));
 // CHECK-NEXT:       }
 // CHECK-NEXT: #pragma omp simd
 // CHECK-NEXT:       for (int l = 0; l < L; l++) {
