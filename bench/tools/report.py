@@ -348,6 +348,28 @@ def main():
         md.extend(why_table(suite) if suite == "why" else table(suite))
         md.append("")
 
+    # The README's table: the main suite, one line per problem.
+    compact = ["| kernel | input | dims | 1 thread: vs original | vs best "
+               "separate | 2 threads: vs original | vs best separate |",
+               "|---|---|---|---|---|---|---|"]
+    problems = OrderedDict()
+    for sm in summary:
+        if sm["suite"] == "main":
+            problems.setdefault((sm["kernel"], sm["input"], sm["dims"]),
+                                {})[sm["threads"]] = sm
+    for (kernel, inp, dims), by in problems.items():
+        cells = []
+        for t in sorted(by)[:2]:
+            sm = by[t]
+            cells.append(fmt_x(sm["vs_orig"]))
+            cells.append("%.2f%s" % (sm["vs_sep"], " **miss**"
+                                     if sm["verdict"] == "MISS" else "")
+                         if sm["vs_sep"] else "-")
+        compact.append("| %s | %s | %s | %s |" % (
+            KERNEL_TITLES.get(kernel, kernel), inp, dims, " | ".join(cells)))
+    with open(os.path.join(a.out, "summary.md"), "w") as f:
+        f.write("\n".join(compact) + "\n")
+
     # Targets.
     md.append("## Targets of issue 6\n")
     misses = [s for s in summary if s["verdict"] == "MISS"]
