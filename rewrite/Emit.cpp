@@ -286,11 +286,14 @@ public:
                    ? *inPlace(L.Index)
                    : Refusal("lnr-internal",
                              "no source for the loop over '" + L.Index + "'");
-      if (Opened == 0 && !OuterPragma.empty())
+      if (Opened == 0 && !OuterPragma.empty()) {
         Text += OuterPragma + "\n";
-      else if (G.Statement && &L == &G.Loops.back())
-        if (std::optional<std::string> Simd = simd(L, *G.Statement))
+      } else if (G.Statement && &L == &G.Loops.back()) {
+        if (std::optional<std::string> Simd = simd(L, *G.Statement)) {
+          hoistNonzeroValues(L, *G.Statement, Depth + Opened);
           Text += *Simd + "\n";
+        }
+      }
       line(Depth + Opened, *Header + " {");
       // The coordinate load goes here once the body is known to read it.
       BodyStarts.push_back(Text.size());
@@ -312,6 +315,7 @@ public:
       for (const std::string &Declaration : positionsRead(*G.Statement))
         line(Inner, Declaration);
       line(Inner, *Code);
+      HoistedValues.clear();
     } else {
       zero(*G.Temp, Inner);
       for (const ir::BranchedGraph &B : G.Branches)
@@ -360,6 +364,9 @@ private:
   std::optional<Refusal> Problem;           // found while emitting
 
   std::vector<size_t> BodyStarts; // where each open loop's body starts
+  /// Input tensor -> the constant its value at the current position was
+  /// read into, for the next statement (hoistNonzeroValues).
+  std::map<std::string, std::string> HoistedValues;
 
   bool originalReads(const std::string &Index) const {
     std::string Code = S.Output;
@@ -1007,12 +1014,52 @@ private:
       return std::nullopt;
     std::string Out = *Lhs + (A.Accumulate ? " += " : " = ");
     for (size_t I = 0; I < A.Factors.size(); ++I) {
-      std::optional<std::string> F = access(A.Factors[I]);
+      auto It = HoistedValues.find(A.Factors[I].Tensor);
+      std::optional<std::string> F =
+          It != HoistedValues.end() ? It->second : access(A.Factors[I]);
       if (!F)
         return std::nullopt;
       Out += (I ? " * " : "") + *F;
     }
     return Out + ";";
+  }
+
+  /// Before a vectorized innermost loop L: the values of a sparse input at
+  /// the position of an enclosing loop ('vals[p2]'), which do not move with
+  /// L, read once into a constant. gcc read them again for every vector of
+  /// the loop under '#pragma omp simd': the <SpTTM, SpTTM> consumer
+  /// 'A[p1 * M + m] += t[..] * vals[p2]' ran 35 ms instead of 29. The
+  /// position is one the enclosing loop is at, so the read is one the nest
+  /// makes (whether or not L runs), and the statement computes the same
+  /// product of the same values.
+  void hoistNonzeroValues(const ir::Loop &L, const ir::Assignment &A,
+                          unsigned Depth) {
+    for (size_t I = 0; I < K.Stmt.Factors.size(); ++I) {
+      const ir::Access &F = K.Stmt.Factors[I];
+      const ir::Tensor *T = K.findTensor(F.Tensor);
+      bool InStatement = std::any_of(
+          A.Factors.begin(), A.Factors.end(), [&](const ir::Access &X) {
+            return X.Tensor == F.Tensor && X.Indices == F.Indices;
+          });
+      if (!InStatement || !T || !T->isSparse() || F.uses(L.Index) ||
+          CName.count(F.Tensor) || HoistedValues.count(F.Tensor) ||
+          (I < S.FactorAliases.size() && !S.FactorAliases[I].empty()))
+        continue;
+      // At a position: the innermost index of the access is a loop over
+      // this tensor's last level, open around L.
+      bool AtPosition = std::any_of(
+          Enclosing.begin(), Enclosing.end(), [&](const ir::Loop *E) {
+            return E->isCompressed() && E->Driver == F.Tensor &&
+                   E->DriverLevel + 1 == T->Levels.size() &&
+                   !F.Indices.empty() && E->Index == F.Indices.back();
+          });
+      if (!AtPosition)
+        continue;
+      std::string Name = freshName(F.Tensor + "_val");
+      line(Depth,
+           "const " + S.ElementType + " " + Name + " = " + S.Factors[I] + ";");
+      HoistedValues[F.Tensor] = Name;
+    }
   }
 };
 

@@ -417,7 +417,7 @@ def main():
                   "calls. A kernel whose time changes with its address alone "
                   "can win or lose a run of the table above by placement.\n")
         for item in a.placement:
-            title, path = item.split("=", 1)
+            title, path = item.rsplit("=", 1)
             md.append("### %s\n" % title)
             with open(path) as f:
                 md.append(f.read())

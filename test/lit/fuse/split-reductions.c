@@ -49,7 +49,8 @@ void sddmm_spmm_float(int n, int K, int L, const int *rowptr,
 // CHECK-NEXT: #pragma omp simd
 // CHECK-NEXT: for (int l = 0; l < L; l++) {
 // OFF:      float t = 0;
+// OFF-NEXT: const float vals_val = vals[p];
 // OFF-NEXT: #pragma omp simd reduction(+ : t)
 // OFF-NEXT: for (int k = 0; k < K + 1; k++) {
-// OFF-NEXT:   t += vals[p] * C[i * (K + 1) + k] * D[j * (K + 1) + k];
+// OFF-NEXT:   t += vals_val * C[i * (K + 1) + k] * D[j * (K + 1) + k];
 // OFF-NEXT: }

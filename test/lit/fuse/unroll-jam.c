@@ -69,7 +69,7 @@ void from_one(int n, int K, int L, const int *pos, const int *crd,
 // CHECK-NOT:  {{^}} *for (; k
 // CHECK:      {{^}}      for (int k = 1; k < K; k++) {
 // CHECK-NEXT: {{^}}        t[k - 1] = 0;
-// CHECK:      t[k - 1] += Bv[p] * C[crd[p] * K + k];
+// CHECK:      t[k - 1] += Bv_val * C[crd[p] * K + k];
 // CHECK:      {{^}}      for (int k = 1; k < K; k++) {
 // CHECK-NEXT: {{^}}#pragma omp simd
 // CHECK-NEXT: {{^}}        for (int l = 0; l < L; l++) {
