@@ -364,8 +364,9 @@ private:
   std::optional<Refusal> Problem;           // found while emitting
 
   std::vector<size_t> BodyStarts; // where each open loop's body starts
-  /// Input tensor -> the constant its value at the current position was
-  /// read into, for the next statement (hoistNonzeroValues).
+  /// An input's access ("vals(i,j,k)") -> the constant its value at the
+  /// current position was read into, for the next statement
+  /// (hoistNonzeroValues).
   std::map<std::string, std::string> HoistedValues;
 
   bool originalReads(const std::string &Index) const {
@@ -1014,7 +1015,7 @@ private:
       return std::nullopt;
     std::string Out = *Lhs + (A.Accumulate ? " += " : " = ");
     for (size_t I = 0; I < A.Factors.size(); ++I) {
-      auto It = HoistedValues.find(A.Factors[I].Tensor);
+      auto It = HoistedValues.find(toString(A.Factors[I]));
       std::optional<std::string> F =
           It != HoistedValues.end() ? It->second : access(A.Factors[I]);
       if (!F)
@@ -1042,7 +1043,7 @@ private:
             return X.Tensor == F.Tensor && X.Indices == F.Indices;
           });
       if (!InStatement || !T || !T->isSparse() || F.uses(L.Index) ||
-          CName.count(F.Tensor) || HoistedValues.count(F.Tensor) ||
+          CName.count(F.Tensor) || HoistedValues.count(toString(F)) ||
           (I < S.FactorAliases.size() && !S.FactorAliases[I].empty()))
         continue;
       // At a position: the innermost index of the access is a loop over
@@ -1058,7 +1059,7 @@ private:
       std::string Name = freshName(F.Tensor + "_val");
       line(Depth,
            "const " + S.ElementType + " " + Name + " = " + S.Factors[I] + ";");
-      HoistedValues[F.Tensor] = Name;
+      HoistedValues[toString(F)] = Name;
     }
   }
 };
