@@ -653,19 +653,23 @@ private:
   /// statement that accumulates over k into elements that move with l:
   /// `A[i * L + l] += t[k] * D[k * L + l]`, the GEMM consumer of a vector
   /// temporary.
+  /// A dense loop the file writes from 0 to a known extent: one the
+  /// rewrite may step by hand (unroll and jam, partial sums).
+  bool denseFromZero(const ir::Loop &L) const {
+    const LoopSource *Src = S.loop(L.Index);
+    const ir::IndexVar *V = K.findIndex(L.Index);
+    return !L.isCompressed() && Src && Src->StartsAtZero && V &&
+           !V->Extent.empty();
+  }
+
   bool canJam(const ir::BranchedGraph &G) {
     if (!G.Statement || G.Loops.size() < 2 || !G.Statement->Accumulate)
       return false;
     const ir::Assignment &A = *G.Statement;
     const ir::Loop &KLoop = G.Loops[G.Loops.size() - 2],
                    &LLoop = G.Loops.back();
-    for (const ir::Loop *X : {&KLoop, &LLoop}) {
-      const LoopSource *Src = S.loop(X->Index);
-      const ir::IndexVar *V = K.findIndex(X->Index);
-      if (X->isCompressed() || !Src || !Src->StartsAtZero || !V ||
-          V->Extent.empty())
-        return false;
-    }
+    if (!denseFromZero(KLoop) || !denseFromZero(LLoop))
+      return false;
     if (A.Lhs.uses(KLoop.Index) || !A.Lhs.uses(LLoop.Index) ||
         std::none_of(A.Factors.begin(), A.Factors.end(),
                      [&](const ir::Access &F) { return F.uses(KLoop.Index); }))
@@ -683,30 +687,29 @@ private:
     return inlinedFactor(X);
   }
 
-  /// The statement summing the products for KIndex + Offsets[0], KIndex +
-  /// Offsets[1], ... into its left side, every dense position written out.
-  /// With Hoisted, the factors that do not read LIndex are replaced by
-  /// Hoisted[n] for Offsets[n] (their product, computed before the loop
-  /// over LIndex).
+  /// An access as the jammed statement reads it: the output with its
+  /// aliases written out, anything else as factorText().
+  std::optional<std::string> jamText(const ir::Access &X) {
+    if (X.Tensor == K.Stmt.Lhs.Tensor && X.Indices == K.Stmt.Lhs.Indices &&
+        !CName.count(X.Tensor)) {
+      std::string Out = S.Output;
+      for (const std::string &Name : S.OutputAliases)
+        if (std::optional<std::string> Init = aliasInit(Name))
+          Out = substituteExpression(Out, Name, *Init);
+      return Out;
+    }
+    return factorText(X);
+  }
+
+  /// The sum of the products for KIndex + Offsets[0], KIndex + Offsets[1],
+  /// ..., every dense position written out. With Hoisted, the factors that
+  /// do not read LIndex are replaced by Hoisted[n] for Offsets[n] (their
+  /// product, computed before the loop over LIndex).
   std::optional<std::string>
-  jamStatement(const ir::Assignment &A, const std::string &KIndex,
-               const std::vector<unsigned> &Offsets,
-               const std::vector<std::string> *Hoisted = nullptr,
-               const std::string &LIndex = "") {
-    auto Text = [&](const ir::Access &X) -> std::optional<std::string> {
-      if (X.Tensor == K.Stmt.Lhs.Tensor && X.Indices == K.Stmt.Lhs.Indices &&
-          !CName.count(X.Tensor)) {
-        std::string Out = S.Output;
-        for (const std::string &Name : S.OutputAliases)
-          if (std::optional<std::string> Init = aliasInit(Name))
-            Out = substituteExpression(Out, Name, *Init);
-        return Out;
-      }
-      return factorText(X);
-    };
-    std::optional<std::string> Lhs = Text(A.Lhs);
-    if (!Lhs)
-      return std::nullopt;
+  jamSum(const ir::Assignment &A, const std::string &KIndex,
+         const std::vector<unsigned> &Offsets,
+         const std::vector<std::string> *Hoisted = nullptr,
+         const std::string &LIndex = "") {
     std::string Sum;
     for (size_t N = 0; N < Offsets.size(); ++N) {
       unsigned Offset = Offsets[N];
@@ -714,7 +717,7 @@ private:
       for (const ir::Access &F : A.Factors) {
         if (Hoisted && !F.uses(LIndex))
           continue;
-        std::optional<std::string> X = Text(F);
+        std::optional<std::string> X = jamText(F);
         if (!X)
           return std::nullopt;
         if (Offset)
@@ -724,7 +727,21 @@ private:
       }
       Sum += (Sum.empty() ? "" : " + ") + Product;
     }
-    return *Lhs + " += " + Sum + ";";
+    return Sum;
+  }
+
+  /// jamSum() added to the statement's left side.
+  std::optional<std::string>
+  jamStatement(const ir::Assignment &A, const std::string &KIndex,
+               const std::vector<unsigned> &Offsets,
+               const std::vector<std::string> *Hoisted = nullptr,
+               const std::string &LIndex = "") {
+    std::optional<std::string> Lhs = jamText(A.Lhs);
+    std::optional<std::string> Sum =
+        jamSum(A, KIndex, Offsets, Hoisted, LIndex);
+    if (!Lhs || !Sum)
+      return std::nullopt;
+    return *Lhs + " += " + *Sum + ";";
   }
 
   /// Loops k, l unrolled by 4 over k and jammed: each element of the left
@@ -841,11 +858,9 @@ private:
       return false;
     const ir::Assignment &A = *G.Statement;
     const ir::Loop &L = G.Loops.back();
-    const LoopSource *Src = S.loop(L.Index);
-    const ir::IndexVar *V = K.findIndex(L.Index);
-    if (L.isCompressed() || !Src || !Src->StartsAtZero || !V ||
-        V->Extent.empty() || Src->IndexType.empty() || !isSimple(L.Index) ||
-        !A.Lhs.Indices.empty() || !CName.count(A.Lhs.Tensor))
+    if (!denseFromZero(L) || S.loop(L.Index)->IndexType.empty() ||
+        !isSimple(L.Index) || !A.Lhs.Indices.empty() ||
+        !CName.count(A.Lhs.Tensor))
       return false;
     if (std::none_of(A.Factors.begin(), A.Factors.end(),
                      [&](const ir::Access &F) { return F.uses(L.Index); }))
@@ -865,9 +880,7 @@ private:
     const std::string &Sum = CName.at(A.Lhs.Tensor);
     std::string Extent = parenthesized(K.findIndex(Idx)->Extent);
     std::string Statement = *jamStatement(A, Idx, {0});
-    std::string Prefix = Sum + " += ";
-    std::string Terms = Statement.substr(Prefix.size());
-    Terms.pop_back(); // ';'
+    std::string Terms = *jamSum(A, Idx, {0});
     std::string Partial = freshName(Sum + "_part");
     std::string Lane = freshName(Idx + "_lane");
     line(Depth, "{");
