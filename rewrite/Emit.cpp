@@ -23,6 +23,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <utility>
 
 namespace lnr::rewrite {
 namespace {
@@ -141,18 +142,28 @@ public:
   }
 
   /// Full temporaries and those at a sparse tensor's positions: allocated
-  /// once, before the nest, zeroed by calloc, shared by the threads (each
-  /// writes its own elements), released after it.
+  /// once, before the nest, shared by the threads (each writes its own
+  /// elements), released after it. Zeroed by calloc, unless the loop that
+  /// fills them zeroes each slice first (zeroSliceFirst).
   std::string globalAllocations(unsigned Depth) const {
     std::string Out;
-    for (const ir::Temporary &T : Globals)
-      Out += pad(Depth) + S.ElementType +
-             (T.isScalar() ? " " + CName.at(T.Name) + " = 0;\n"
-                           : " *" + CName.at(T.Name) + " = (" + S.ElementType +
-                                 " *)calloc(" + globalSize(T) + ", sizeof(" +
-                                 S.ElementType + "));\n");
+    for (const ir::Temporary &T : Globals) {
+      const std::string &Name = CName.at(T.Name);
+      const std::string &Type = S.ElementType;
+      if (T.isScalar())
+        Out += pad(Depth) + Type + " " + Name + " = 0;\n";
+      else if (ZeroedInFill.count(T.Name))
+        Out += pad(Depth) + Type + " *" + Name + " = (" + Type +
+               " *)malloc(sizeof(" + Type + ") * " + globalSize(T) + ");\n";
+      else
+        Out += pad(Depth) + Type + " *" + Name + " = (" + Type + " *)calloc(" +
+               globalSize(T) + ", sizeof(" + Type + "));\n";
+    }
     return Out;
   }
+
+  /// The full temporary the next graph() fills, for zeroSliceFirst.
+  const ir::Temporary *Fills = nullptr;
   std::string globalReleases(unsigned Depth) const {
     std::string Out;
     for (const ir::Temporary &T : Globals)
@@ -268,6 +279,7 @@ public:
 
   std::optional<Refusal> graph(const ir::BranchedGraph &G, unsigned Depth,
                                const std::string &OuterPragma) {
+    const ir::Temporary *Filled = std::exchange(Fills, nullptr);
     unsigned Opened = 0;
     // The last two loops, when unrolled and jammed, are written by jammed().
     bool Jam =
@@ -298,6 +310,8 @@ public:
       // The coordinate load goes here once the body is known to read it.
       BodyStarts.push_back(Text.size());
       Enclosing.push_back(&L);
+      if (Opened == 0 && Filled)
+        zeroSliceFirst(*Filled, L, Depth + 1);
       ++Opened;
     }
     unsigned Inner = Depth + Opened;
@@ -318,9 +332,15 @@ public:
       HoistedValues.clear();
     } else {
       zero(*G.Temp, Inner);
-      for (const ir::BranchedGraph &B : G.Branches)
-        if (auto R = graph(B, Inner, ""))
-          return R;
+      if (auto R = graph(G.producer(), Inner, ""))
+        return R;
+      std::optional<std::string> Guard = producerRuns(G);
+      if (Guard)
+        line(Inner, "if (" + *Guard + ") {");
+      if (auto R = graph(G.consumer(), Inner + (Guard ? 1 : 0), ""))
+        return R;
+      if (Guard)
+        line(Inner, "}");
     }
     while (Opened--) {
       const ir::Loop &L = *Enclosing.back();
@@ -364,6 +384,7 @@ private:
   std::optional<Refusal> Problem;           // found while emitting
 
   std::vector<size_t> BodyStarts; // where each open loop's body starts
+  std::set<std::string> ZeroedInFill; // full temporaries not to calloc
   /// An input's access ("vals(i,j,k)") -> the constant its value at the
   /// current position was read into, for the next statement
   /// (hoistNonzeroValues).
@@ -649,10 +670,6 @@ private:
     return Out + "#endif\n";
   }
 
-  /// Whether a linear graph ends in loops k, l (dense, from zero) around a
-  /// statement that accumulates over k into elements that move with l:
-  /// `A[i * L + l] += t[k] * D[k * L + l]`, the GEMM consumer of a vector
-  /// temporary.
   /// A dense loop the file writes from 0 to a known extent: one the
   /// rewrite may step by hand (unroll and jam, partial sums).
   bool denseFromZero(const ir::Loop &L) const {
@@ -662,6 +679,10 @@ private:
            !V->Extent.empty();
   }
 
+  /// Whether a linear graph ends in loops k, l (dense, from zero) around a
+  /// statement that accumulates over k into elements that move with l:
+  /// `A[i * L + l] += t[k] * D[k * L + l]`, the GEMM consumer of a vector
+  /// temporary.
   bool canJam(const ir::BranchedGraph &G) {
     if (!G.Statement || G.Loops.size() < 2 || !G.Statement->Accumulate)
       return false;
@@ -922,6 +943,62 @@ private:
     return std::nullopt;
   }
 
+  /// A full temporary filled by a dense loop over its first index: that
+  /// loop zeroes its slice before it accumulates into it, in parallel when
+  /// the loop is, and while the slice is in cache, instead of calloc's
+  /// sequential pass over all of it before the nest (README.md, "Misses,
+  /// and why").
+  void zeroSliceFirst(const ir::Temporary &T, const ir::Loop &L,
+                      unsigned Depth) {
+    if (T.Positions || T.isScalar() || L.isCompressed() ||
+        L.Index != T.Indices.front())
+      return;
+    std::vector<std::string> Headers;
+    for (size_t D = 1; D < T.Indices.size(); ++D) {
+      std::optional<std::string> Header = loopHeader(T.Indices[D]);
+      if (!Header)
+        return;
+      Headers.push_back(*Header);
+    }
+    for (size_t D = 0; D < Headers.size(); ++D)
+      line(Depth + D, Headers[D] + " {");
+    line(Depth + Headers.size(), CName.at(T.Name) + "[" +
+                                     subscript(T.Indices, /*Wide=*/true) +
+                                     "] = 0;");
+    for (size_t D = Headers.size(); D-- > 0;)
+      line(Depth + D, "}");
+    ZeroedInFill.insert(T.Name);
+  }
+
+  /// When the producer of G's temporary is a compressed loop and the
+  /// consumer only adds products with the temporary in them, a test that
+  /// the producer's fiber is not empty ("rowptr[i] < rowptr[i + 1]"): when
+  /// it is, the temporary stays zero and the consumer adds nothing, so it
+  /// is skipped (the GEMM of an empty row: 44% of <SDDMM, SpMM, GEMM>'s
+  /// operations on rmat12-4). The original does nothing there either, even
+  /// with an infinity in the consumer's operands, where 0 * inf would not.
+  std::optional<std::string> producerRuns(const ir::BranchedGraph &G) const {
+    const ir::BranchedGraph &P = G.producer(), &C = G.consumer();
+    if (!G.Temp || isGlobal(G.Temp->Name) || P.Loops.empty() ||
+        !P.Loops.front().isCompressed())
+      return std::nullopt;
+    const LoopSource *Src = S.loop(P.Loops.front().Index);
+    if (!Src || Src->LoopBegin.empty() || Src->LoopEnd.empty())
+      return std::nullopt;
+    std::vector<ir::Temporary> Inside = C.temporaries();
+    for (const ir::Assignment &A : C.statements()) {
+      bool Local = std::any_of(
+          Inside.begin(), Inside.end(),
+          [&](const ir::Temporary &T) { return T.Name == A.Lhs.Tensor; });
+      bool ReadsTemp = std::any_of(
+          A.Factors.begin(), A.Factors.end(),
+          [&](const ir::Access &F) { return F.Tensor == G.Temp->Name; });
+      if (!Local && !(A.Accumulate && ReadsTemp))
+        return std::nullopt;
+    }
+    return Src->LoopBegin + " < " + Src->LoopEnd;
+  }
+
   void zero(const ir::Temporary &T, unsigned Depth) {
     const std::string &Name = CName.at(T.Name);
     if (T.isScalar()) {
@@ -1077,15 +1154,6 @@ private:
   }
 };
 
-/// " private(i, p, j)": the nest's variables declared before it (C89 loops,
-/// counters), which a region the rewrite opens would otherwise share.
-std::string privateClause(const NestSource &S) {
-  std::string Names;
-  for (const std::string &V : S.OuterDeclared)
-    Names += (Names.empty() ? "" : ", ") + V;
-  return Names.empty() ? "" : " private(" + Names + ")";
-}
-
 /// One loop nest of the rewrite, run after the previous one: the graph's
 /// branches that no shared loop encloses are computed one after the other.
 struct Phase {
@@ -1134,6 +1202,8 @@ std::optional<std::string> withOutputZeroing(Emitter &E, const ir::Kernel &K,
 ///     for (...) { consumer of t }            vectors in 'omp parallel {}'
 ///     free(t);
 ///   }
+///
+/// (malloc instead of calloc when the producer zeroes t slice by slice.)
 OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
                                   const ir::Kernel &K, const NestSource &S,
                                   const EmitOptions &Opts, EmittedNest &Out) {
@@ -1168,7 +1238,7 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
   // nest; the file's own directive names them already (the recovery
   // checked).
   std::string Private = privateClause(S);
-  std::string Text = "{\n" + E.globalAllocations(1);
+  std::string Text;
   std::string Notes;
   bool AnyParallel = false;
   for (size_t I = 0; I < Phases.size(); ++I) {
@@ -1197,6 +1267,7 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
     bool Kept = KeepAt && *KeepAt == I;
     std::vector<ir::Temporary> Vectors = E.vectorsIn(*P.Root);
     E.Text.clear();
+    E.Fills = E.isGlobal(P.Fills) ? E.temporary(P.Fills) : nullptr;
     if (Parallel && !Vectors.empty()) {
       // One allocation per thread, outside the work-shared loop.
       E.Text = "#pragma omp parallel" +
@@ -1222,7 +1293,8 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
     }
     Text += E.Text;
   }
-  Text += E.globalReleases(1) + "}";
+  // After the phases: they decide which temporaries calloc zeroes.
+  Text = "{\n" + E.globalAllocations(1) + Text + E.globalReleases(1) + "}";
   Out.Parallel = AnyParallel;
   Out.ParallelNote = Notes;
   if (S.ZeroOutputFirst) {
@@ -1239,6 +1311,13 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
 }
 
 } // namespace
+
+std::string privateClause(const NestSource &S) {
+  std::string Names;
+  for (const std::string &V : S.OuterDeclared)
+    Names += (Names.empty() ? "" : ", ") + V;
+  return Names.empty() ? "" : " private(" + Names + ")";
+}
 
 OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
                                 const NestSource &S, const EmitOptions &Opts) {

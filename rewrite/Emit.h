@@ -42,6 +42,11 @@ struct EmittedNest {
   bool NeedsStdlib = false;  // calls malloc/free, which are not declared
 };
 
+/// " private(i, p, j)": the nest's variables declared before it (C89 loops,
+/// counters), which a parallel region the rewrite opens would otherwise
+/// share.
+std::string privateClause(const NestSource &S);
+
 OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
                                 const ir::Kernel &K, const NestSource &S,
                                 const EmitOptions &Opts);

@@ -61,7 +61,8 @@ std::optional<RuntimeAlternative> runtimeAlternative(
   // With the extents a scan of the coordinates finds, more schedules apply
   // (a dense temporary over a hand-written CSR matrix's columns).
   ir::Kernel Scanned = K;
-  std::vector<ExtentScan> Scans = scanUnknownExtents(Scanned, Source);
+  std::vector<ExtentScan> Scans =
+      scanUnknownExtents(Scanned, Source, Opts.Emission.OpenMP);
   const std::vector<ir::Schedule> &Others =
       Scans.empty() ? Candidates : Schedules.enumerate(Scanned);
   std::map<std::string, std::string> Symbols = runtimeSymbols(Scanned, Source);

@@ -51,8 +51,11 @@ struct ExtentScan {
 /// Scans for the extent of every compressed index of K without one, when
 /// its loop's parents are the loops around it (so the scan reads exactly
 /// the coordinates the nest reads) and the coordinate is loaded into a
-/// variable. Fills in the extents of K; the others stay unknown.
-std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S);
+/// variable. Fills in the extents of K; the others stay unknown. Parallel:
+/// the scan's dense outer loop is shared by the threads (a `max`
+/// reduction), as the nest after it is.
+std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S,
+                                           bool Parallel);
 
 } // namespace lnr::rewrite
 

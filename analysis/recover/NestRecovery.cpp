@@ -611,6 +611,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
     L.Source.Position = L.Var->getName().str();
     // Below a dense loop over [0, n), the level's positions end at pos[n].
     const LoopFact *Parent = loopOf(Q);
+    L.Source.LoopBegin = text(LoPos);
     L.Source.LoopEnd = text(HiPos);
     if (!Parent->Compressed && Parent->FromZero && !Parent->Extent.empty())
       L.Source.LevelEnd = text(LoPos->getBase()) + "[" + Parent->Extent + "]";

@@ -22,11 +22,11 @@ struct LoopSource {
   std::vector<std::string> Prologue; // "int j = colidx[p];"
   /// Compressed loops: the position variable ("p"), the positions array as
   /// written ("rowptr", for temporaries stored at these positions), the
-  /// coordinate of the next position ("colidx[p + 1]"), the loop's own end
-  /// ("rowptr[i + 1]") and, below a dense loop over [0, n), the level's
-  /// ("rowptr[n]"), so the rewrite may look one nonzero ahead without
-  /// reading past crd.
-  std::string Position, Positions, NextCoordinate, LoopEnd, LevelEnd;
+  /// coordinate of the next position ("colidx[p + 1]"), the loop's own
+  /// start ("rowptr[i]") and end ("rowptr[i + 1]") and, below a dense loop
+  /// over [0, n), the level's ("rowptr[n]"), so the rewrite may look one
+  /// nonzero ahead without reading past crd, or skip an empty fiber.
+  std::string Position, Positions, NextCoordinate, LoopBegin, LoopEnd, LevelEnd;
   /// Dense loops: the upper bound as written ("n"); the loop's positions
   /// (of a dense level, its index) are below it.
   std::string Bound;
