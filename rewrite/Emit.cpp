@@ -162,8 +162,6 @@ public:
     return Out;
   }
 
-  /// The full temporary the next graph() fills, for zeroSliceFirst.
-  const ir::Temporary *Fills = nullptr;
   std::string globalReleases(unsigned Depth) const {
     std::string Out;
     for (const ir::Temporary &T : Globals)
@@ -364,6 +362,8 @@ public:
   }
 
   std::string Text;
+  /// The full temporary the next graph() fills, for zeroSliceFirst.
+  const ir::Temporary *Fills = nullptr;
   bool Simd = true;
   bool Prefetch = true;
   bool UnrollJam = true;
@@ -383,7 +383,7 @@ private:
   std::vector<const ir::Loop *> Enclosing;  // while emitting
   std::optional<Refusal> Problem;           // found while emitting
 
-  std::vector<size_t> BodyStarts; // where each open loop's body starts
+  std::vector<size_t> BodyStarts;     // where each open loop's body starts
   std::set<std::string> ZeroedInFill; // full temporaries not to calloc
   /// An input's access ("vals(i,j,k)") -> the constant its value at the
   /// current position was read into, for the next statement
@@ -905,19 +905,19 @@ private:
     std::string Partial = freshName(Sum + "_part");
     std::string Lane = freshName(Idx + "_lane");
     line(Depth, "{");
-    line(Depth + 1, S.ElementType + " " + Partial +
-                        "[8] = {0, 0, 0, 0, 0, 0, 0, 0};");
+    line(Depth + 1,
+         S.ElementType + " " + Partial + "[8] = {0, 0, 0, 0, 0, 0, 0, 0};");
     line(Depth + 1, "int " + Lane + ";");
     line(Depth + 1, startAtZero(Idx));
-    line(Depth + 1, "for (; " + Idx + " + 7 < " + Extent + "; " + Idx +
-                        " += 8) {");
+    line(Depth + 1,
+         "for (; " + Idx + " + 7 < " + Extent + "; " + Idx + " += 8) {");
     if (Simd)
       Text += "#pragma omp simd\n";
     line(Depth + 2,
          "for (" + Lane + " = 0; " + Lane + " < 8; " + Lane + "++) {");
-    line(Depth + 3,
-         Partial + "[" + Lane + "] += " +
-             substituteExpression(Terms, Idx, Idx + " + " + Lane) + ";");
+    line(Depth + 3, Partial + "[" + Lane + "] += " +
+                        substituteExpression(Terms, Idx, Idx + " + " + Lane) +
+                        ";");
     line(Depth + 2, "}");
     line(Depth + 1, "}");
     line(Depth + 1, "for (; " + Idx + " < " + Extent + "; " + Idx + "++) {");

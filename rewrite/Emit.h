@@ -39,7 +39,7 @@ struct EmittedNest {
   std::string Text; // unformatted
   bool Parallel = false;
   std::string ParallelNote; // why the outer loop is, or is not, parallel
-  bool NeedsStdlib = false;  // calls malloc/free, which are not declared
+  bool NeedsStdlib = false; // calls malloc/free, which are not declared
 };
 
 /// " private(i, p, j)": the nest's variables declared before it (C89 loops,
@@ -47,9 +47,8 @@ struct EmittedNest {
 /// share.
 std::string privateClause(const NestSource &S);
 
-OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G,
-                                const ir::Kernel &K, const NestSource &S,
-                                const EmitOptions &Opts);
+OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
+                                const NestSource &S, const EmitOptions &Opts);
 
 } // namespace lnr::rewrite
 

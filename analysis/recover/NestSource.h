@@ -39,7 +39,7 @@ struct NestSource {
   unsigned Offset = 0; // the nest's text, an OpenMP pragma on it included
   unsigned Length = 0;
   unsigned Line = 0, Column = 0; // where the nest starts, 1-based
-  bool StartsLine = true; // only blanks before it on its line
+  bool StartsLine = true;        // only blanks before it on its line
   /// The nest is the body of an 'if' or 'else' without braces: a directive
   /// put in front of it goes in a block with it.
   bool Substatement = false;
