@@ -73,8 +73,8 @@ fi
 
 placement_args=()
 if [ "${LNR_BENCH_PLACEMENT:-1}" = 1 ]; then
-  # Two problems of the main suite: one whose rewrite moves with its address,
-  # one whose gap to the separate kernels does not.
+  # Three problems of the main suite: two whose rewrite moves with its
+  # address, one whose gap to the separate kernels does not.
   while IFS='|' read -r kernel input K L title; do
     LNR_BUILD_DIR=$build "$root/bench/tools/code_placement.sh" \
       "$kernel" "$input" "$K" "$L" "$out/raw/code_placement_$kernel.md"
@@ -82,6 +82,7 @@ if [ "${LNR_BENCH_PLACEMENT:-1}" = 1 ]; then
   done <<'PROBLEMS'
 spmm_gemm|mtx:bcsstk16|128|128|<SpMM, GEMM> on bcsstk16, K = L = 128
 sddmm_spmm|fem:32:32:24|64|64|<SDDMM, SpMM> on fem27-32x32x24, K = L = 64
+spttm_spttm|tns:NELL-995|32|64|<SpTTM, SpTTM> on NELL-995, L = 32, M = 64
 PROBLEMS
   echo "placement finished: $(date -u '+%H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)" >> "$machine"
 fi

@@ -6,8 +6,10 @@
 # modulo 128 is tried) and timed on one thread, best of REPS (10) calls.
 #
 #   bench/tools/code_placement.sh KERNEL INPUT K L [OUT.md]
-#     KERNEL  spmm_gemm or sddmm_spmm
-#     INPUT   mtx:NAME (a matrix of ../shared/data) or fem:NX:NY:NZ
+#     KERNEL  spmm_gemm, sddmm_spmm or spttm_spttm
+#     INPUT   mtx:NAME (a matrix of ../shared/data) or fem:NX:NY:NZ; for
+#             spttm_spttm tns:NAME (a 3-tensor of ../shared/data) or
+#             tns:PATH.tns, with L M for K L
 #   e.g. bench/tools/code_placement.sh spmm_gemm mtx:bcsstk16 128 128
 #
 # Needs the build (scripts/build.sh): it compiles the rewrite the build
@@ -20,7 +22,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${LNR_BUILD_DIR:-$root/build}
 data=${LNR_BENCH_DATA_DIR:-$root/../shared/data}
 case $input in
+*.tns) ;;
 mtx:*) input=mtx:$data/${input#mtx:}.mtx ;;
+tns:*) input=tns:$data/${input#tns:}.tns ;;
 esac
 rewritten=$build/bench/$kernel.rewritten.c
 [ -f "$rewritten" ] || { echo "code_placement.sh: no $rewritten (build first)" >&2; exit 2; }
@@ -36,9 +40,11 @@ for f in test/exec/harness/csr_input.c bench/src/bench_inputs.c; do
 done
 $cc $flags -D"$kernel"=lnr_placed_"$kernel" -c "$rewritten" -o "$work/rewritten.o"
 $cc $flags $inc -c "$root/bench/src/separate.c" -o "$work/separate.o"
-# The driver names both kernels: the one not measured is a stub.
-other=$([ "$kernel" = spmm_gemm ] && echo sddmm_spmm || echo spmm_gemm)
-echo "void lnr_placed_$other(void) {}" >"$work/stub.c"
+# The driver names every kernel: those not measured are stubs.
+: >"$work/stub.c"
+for other in spmm_gemm sddmm_spmm spttm_spttm; do
+  [ "$other" = "$kernel" ] || echo "void lnr_placed_$other(void) {}" >>"$work/stub.c"
+done
 $cc -O2 -c "$work/stub.c" -o "$work/stub.o"
 table="| padding (bytes) | rewritten (ms) | separate (ms) | separate / rewritten |
 |---|---|---|---|"

@@ -6,9 +6,12 @@
  * different addresses.
  *
  *   placement_driver spmm_gemm|sddmm_spmm INPUT K L REPS
+ *   placement_driver spttm_spttm tns:PATH L M REPS
  *
- * INPUT is mtx:PATH or fem:NX:NY:NZ (bench_inputs.h). Prints the two best
- * times in milliseconds: rewritten, then separate.
+ * INPUT is mtx:PATH or fem:NX:NY:NZ (bench_inputs.h), a FROSTT 3-tensor for
+ * <SpTTM, SpTTM>. Prints the two best times in milliseconds: rewritten,
+ * then separate (for <SpTTM, SpTTM> the two passes of the same operations,
+ * T = B * C then A = T * D).
  */
 #include "bench_inputs.h"
 
@@ -33,6 +36,15 @@ void sep_sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                     const double *vals, const double *C, const double *D,
                     const double *E, double *restrict A, double *restrict T);
 
+void lnr_placed_spttm_spttm(int I, int L, int M, const int *pos1,
+                            const int *crd1, const int *pos2, const int *crd2,
+                            const double *vals, const double *C,
+                            const double *D, double *restrict A);
+void sep_spttm_spttm_bc_d(int I, int nfib, int K, int L, int M, const int *pos1,
+                          const int *pos2, const int *crd2, const double *vals,
+                          const double *C, const double *D, double *restrict A,
+                          double *restrict T);
+
 static void *checked_calloc(size_t count) {
   void *p = calloc(count ? count : 1, sizeof(double));
   if (!p) {
@@ -42,12 +54,69 @@ static void *checked_calloc(size_t count) {
   return p;
 }
 
+/* Whether the rewrite (a) and the separate kernels (b) agree. */
+static int agree(const double *a, const double *b, size_t count) {
+  double err = 0;
+  for (size_t x = 0; x < count; x++) {
+    double scale = fabs(b[x]) > 1 ? fabs(b[x]) : 1;
+    if (fabs(a[x] - b[x]) / scale > err)
+      err = fabs(a[x] - b[x]) / scale;
+  }
+  if (err > 1e-9) {
+    fprintf(stderr, "placement_driver: the variants differ by %g\n", err);
+    return 0;
+  }
+  return 1;
+}
+
+/* <SpTTM, SpTTM>: B is I x J x K in CSF, C is K x L, D is L x M; A holds
+ * one row of M per fiber (i, j). */
+static int spttm(const char *input, int L, int M, int reps) {
+  lnr_csf B;
+  const int order[3] = {0, 1, 2};
+  if (strncmp(input, "tns:", 4) != 0) {
+    fprintf(stderr, "placement_driver: input '%s' is not tns:PATH\n", input);
+    return 2;
+  }
+  if (lnr_bench_read_tns(input + 4, order, &B))
+    return 2;
+  lnr_fill_random(B.vals, (size_t)B.nnz, 7); /* as lnr-bench */
+  const size_t K = (size_t)B.dims[2], nfib = (size_t)B.nfib;
+  double *C = checked_calloc(K * L), *D = checked_calloc((size_t)L * M);
+  double *T = checked_calloc(nfib * L);
+  double *A[2] = {checked_calloc(nfib * M), checked_calloc(nfib * M)};
+  lnr_fill_random(C, K * L, 1);
+  lnr_fill_random(D, (size_t)L * M, 2);
+  double best[2] = {INFINITY, INFINITY};
+  for (int r = 0; r < reps; r++)
+    for (int v = 0; v < 2; v++) {
+      memset(A[v], 0, sizeof(double) * nfib * M);
+      double t0 = omp_get_wtime();
+      if (v == 0)
+        lnr_placed_spttm_spttm(B.dims[0], L, M, B.pos1, B.crd1, B.pos2, B.crd2,
+                               B.vals, C, D, A[0]);
+      else
+        sep_spttm_spttm_bc_d(B.dims[0], B.nfib, B.dims[2], L, M, B.pos1, B.pos2,
+                             B.crd2, B.vals, C, D, A[1], T);
+      double t = omp_get_wtime() - t0;
+      if (t < best[v])
+        best[v] = t;
+    }
+  if (!agree(A[0], A[1], nfib * M))
+    return 1;
+  printf("%.3f %.3f\n", best[0] * 1e3, best[1] * 1e3);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc != 6) {
-    fprintf(stderr, "usage: %s spmm_gemm|sddmm_spmm INPUT K L REPS\n",
+    fprintf(stderr,
+            "usage: %s spmm_gemm|sddmm_spmm|spttm_spttm INPUT K L REPS\n",
             argv[0]);
     return 2;
   }
+  if (strcmp(argv[1], "spttm_spttm") == 0)
+    return spttm(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
   const int gemm = strcmp(argv[1], "spmm_gemm") == 0;
   if (!gemm && strcmp(argv[1], "sddmm_spmm") != 0) {
     fprintf(stderr, "placement_driver: unknown kernel '%s'\n", argv[1]);
@@ -61,8 +130,10 @@ int main(int argc, char **argv) {
   } else if (sscanf(argv[2], "fem:%d:%d:%d", &nx, &ny, &nz) == 3) {
     B = lnr_bench_fem27(nx, ny, nz, 20220627); /* lnr-bench's seed */
   } else {
-    fprintf(stderr, "placement_driver: input '%s' is not mtx:PATH or "
-                    "fem:NX:NY:NZ\n", argv[2]);
+    fprintf(stderr,
+            "placement_driver: input '%s' is not mtx:PATH or "
+            "fem:NX:NY:NZ\n",
+            argv[2]);
     return 2;
   }
   const int K = atoi(argv[3]), L = atoi(argv[4]), reps = atoi(argv[5]);
@@ -86,28 +157,20 @@ int main(int argc, char **argv) {
         lnr_placed_spmm_gemm(B.rows, K, L, B.rowptr, B.colidx, B.vals, C, D,
                              A[0]);
       else if (gemm)
-        sep_spmm_gemm_bc_d(B.rows, B.cols, K, L, B.rowptr, B.colidx, B.vals,
-                           C, D, A[1], T);
+        sep_spmm_gemm_bc_d(B.rows, B.cols, K, L, B.rowptr, B.colidx, B.vals, C,
+                           D, A[1], T);
       else if (v == 0)
-        lnr_placed_sddmm_spmm(B.rows, K, L, B.rowptr, B.colidx, B.vals, C, D,
-                              E, A[0]);
+        lnr_placed_sddmm_spmm(B.rows, K, L, B.rowptr, B.colidx, B.vals, C, D, E,
+                              A[0]);
       else
-        sep_sddmm_spmm(B.rows, K, L, B.rowptr, B.colidx, B.vals, C, D, E,
-                       A[1], T);
+        sep_sddmm_spmm(B.rows, K, L, B.rowptr, B.colidx, B.vals, C, D, E, A[1],
+                       T);
       double t = omp_get_wtime() - t0;
       if (t < best[v])
         best[v] = t;
     }
-  double err = 0;
-  for (size_t x = 0; x < n * L; x++) {
-    double scale = fabs(A[1][x]) > 1 ? fabs(A[1][x]) : 1;
-    if (fabs(A[0][x] - A[1][x]) / scale > err)
-      err = fabs(A[0][x] - A[1][x]) / scale;
-  }
-  if (err > 1e-9) {
-    fprintf(stderr, "placement_driver: the variants differ by %g\n", err);
+  if (!agree(A[0], A[1], n * L))
     return 1;
-  }
   printf("%.3f %.3f\n", best[0] * 1e3, best[1] * 1e3);
   return 0;
 }
