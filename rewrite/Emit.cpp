@@ -374,6 +374,23 @@ public:
     return CName.at(Temp);
   }
 
+  /// Whether `#pragma omp for` may go on the header loopHeader writes for
+  /// L: the file's own header only when gcc takes it as written.
+  bool workshareable(const ir::Loop &L) const {
+    const LoopSource *Src = S.loop(L.Index);
+    for (const ir::Loop &O : K.Loops)
+      if (O.Index == L.Index && O.isCompressed() == L.isCompressed())
+        return !Src || Src->OmpCanonical;
+    return true; // a header the rewrite writes: canonical
+  }
+  static std::string notWorkshareable(const std::string &Index) {
+    return "not parallelized: gcc does not take the header of the loop over "
+           "'" +
+           Index +
+           "' for OpenMP as written (a parenthesized condition or "
+           "loop variable, or a _Bool variable)";
+  }
+
 private:
   const ir::Kernel &K;
   const NestSource &S;
@@ -1177,7 +1194,7 @@ std::optional<std::string> withOutputZeroing(Emitter &E, const ir::Kernel &K,
                                              const NestSource &S, bool Parallel,
                                              const std::string &Text) {
   bool DisjointOuter =
-      !K.Loops.empty() &&
+      !K.Loops.empty() && E.workshareable(K.Loops.front()) &&
       std::find(S.DisjointOutputIndices.begin(), S.DisjointOutputIndices.end(),
                 K.Loops.front().Index) != S.DisjointOutputIndices.end();
   std::string Pragma = Parallel && DisjointOuter
@@ -1252,6 +1269,9 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
       Note = "kept the existing OpenMP directive on " + Outer;
     } else if (!Opts.OpenMP) {
       Note = "OpenMP disabled by --no-openmp";
+    } else if (!P.Root->Loops.empty() &&
+               !E.workshareable(P.Root->Loops.front())) {
+      Note = Emitter::notWorkshareable(P.Root->Loops.front().Index);
     } else if (!E.writesDisjoint(*P.Root, /*TrustOutput=*/false, Why)) {
       Note = "not parallelized: " + Why;
     } else {
@@ -1357,6 +1377,8 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
   } else if (Outer->isCompressed()) {
     Out.ParallelNote =
         "not parallelized: the outer loop over " + OuterName + " is compressed";
+  } else if (!E.workshareable(*Outer)) {
+    Out.ParallelNote = Emitter::notWorkshareable(Outer->Index);
   } else if (std::find(S.DisjointOutputIndices.begin(),
                        S.DisjointOutputIndices.end(),
                        Outer->Index) == S.DisjointOutputIndices.end()) {
@@ -1412,21 +1434,11 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
     Out.Text = E.Text + E.releases(Depth) + (Block ? "}" : "");
   }
   if (S.ZeroOutputFirst) {
-    // The nest assigned each element once; the fused nest accumulates.
-    bool DisjointOuter =
-        !K.Loops.empty() &&
-        std::find(S.DisjointOutputIndices.begin(),
-                  S.DisjointOutputIndices.end(),
-                  K.Loops.front().Index) != S.DisjointOutputIndices.end();
-    std::string Pragma =
-        Parallel && DisjointOuter
-            ? "#pragma omp parallel for" + S.PragmaParallelClauses +
-                  " schedule(static)" + (S.Pragma ? "" : Private)
-            : "";
-    std::optional<std::string> Zero = E.outputZeroing(1, Pragma);
-    if (!Zero)
+    std::optional<std::string> Zeroed =
+        withOutputZeroing(E, K, S, Parallel, Out.Text);
+    if (!Zeroed)
       return Refusal("lnr-internal", "no loops to zero the output over");
-    Out.Text = "{\n" + *Zero + Out.Text + "\n}";
+    Out.Text = *Zeroed;
   }
   // The replaced range ends after the nest's last character.
   while (!Out.Text.empty() && Out.Text.back() == '\n')

@@ -179,7 +179,9 @@ std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S,
     Scan.Code = Src->IndexType + " " + Scan.Variable + " = 0;\n";
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
     // (README.md, "Misses, and why").
-    if (Parallel && !K.Loops.front().isCompressed())
+    const LoopSource *Outer = S.loop(K.Loops.front().Index);
+    if (Parallel && !K.Loops.front().isCompressed() && Outer &&
+        Outer->OmpCanonical)
       Scan.Code += "#pragma omp parallel for reduction(max : " + Scan.Variable +
                    ")" + privateClause(S) + "\n";
     for (size_t Q = 0; Q <= P; ++Q)

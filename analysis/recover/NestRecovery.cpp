@@ -651,6 +651,10 @@ bool Recoverer::readLoop(const ForStmt *For) {
                     For->getBeginLoc());
   }
   L.Source.Header = text(SourceRange(For->getBeginLoc(), For->getRParenLoc()));
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(For->getInit());
+  L.Source.OmpCanonical = !isa<ParenExpr>(For->getCond()->IgnoreImpCasts()) &&
+                          !(Assign && isa<ParenExpr>(Assign->getLHS())) &&
+                          !L.Var->getType()->isBooleanType();
   if (L.Source.Header.empty())
     return refuse("lnr-macro", "the loop's header is written inside a macro",
                   For->getBeginLoc());

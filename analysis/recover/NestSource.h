@@ -31,6 +31,10 @@ struct LoopSource {
   /// (of a dense level, its index) are below it.
   std::string Bound;
   bool StartsAtZero = false; // dense loops: 'for (i = 0; ...)'
+  /// Whether `#pragma omp for` may go on the header as written: gcc takes
+  /// neither a parenthesized condition ('(i < n)') nor a parenthesized
+  /// variable ('(i) = 0'), nor a _Bool variable.
+  bool OmpCanonical = true;
   std::string Begin;         // dense loops that do not: their first value
 };
 
