@@ -178,7 +178,7 @@ std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S,
     Declared.push_back(Scan.Variable);
     Scan.Code = Src->IndexType + " " + Scan.Variable + " = 0;\n";
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
-    // (README.md, "Misses, and why").
+    // (README.md, "Run-time choice").
     const LoopSource *Outer = S.loop(K.Loops.front().Index);
     if (Parallel && !K.Loops.front().isCompressed() && Outer &&
         Outer->OmpCanonical)
