@@ -378,10 +378,7 @@ public:
   /// L: the file's own header only when gcc takes it as written.
   bool workshareable(const ir::Loop &L) const {
     const LoopSource *Src = S.loop(L.Index);
-    for (const ir::Loop &O : K.Loops)
-      if (O.Index == L.Index && O.isCompressed() == L.isCompressed())
-        return !Src || Src->OmpCanonical;
-    return true; // a header the rewrite writes: canonical
+    return !Src || !keepsFileHeader(L.Index, &L) || Src->OmpCanonical;
   }
   static std::string notWorkshareable(const std::string &Index) {
     return "not parallelized: gcc does not take the header of the loop over "
@@ -565,17 +562,24 @@ private:
 
   /// The file's own header for a loop over Index, or, where the graph
   /// iterates densely what the file iterated sparsely, one over its extent.
-  std::optional<std::string> loopHeader(const std::string &Index,
-                                        const ir::Loop *L = nullptr) const {
-    const LoopSource *Loop = S.loop(Index);
-    if (!Loop)
-      return std::nullopt;
+  /// Whether loopHeader writes the file's own header for a loop over Index
+  /// (L, when given, is the graph's loop): it iterates as the file did.
+  bool keepsFileHeader(const std::string &Index,
+                       const ir::Loop *L = nullptr) const {
     const ir::Loop *Original = nullptr;
     for (const ir::Loop &O : K.Loops)
       if (O.Index == Index)
         Original = &O;
     bool Dense = L ? !L->isCompressed() : true;
-    if (!Original || Dense == !Original->isCompressed())
+    return !Original || Dense == !Original->isCompressed();
+  }
+
+  std::optional<std::string> loopHeader(const std::string &Index,
+                                        const ir::Loop *L = nullptr) const {
+    const LoopSource *Loop = S.loop(Index);
+    if (!Loop)
+      return std::nullopt;
+    if (keepsFileHeader(Index, L))
       return Loop->Header;
     const ir::IndexVar *V = K.findIndex(Index);
     // A coordinate read in place ('B2_crd[kB]') has no variable to loop over.
@@ -977,13 +981,10 @@ private:
         return;
       Headers.push_back(*Header);
     }
-    for (size_t D = 0; D < Headers.size(); ++D)
-      line(Depth + D, Headers[D] + " {");
-    line(Depth + Headers.size(), CName.at(T.Name) + "[" +
-                                     subscript(T.Indices, /*Wide=*/true) +
-                                     "] = 0;");
-    for (size_t D = Headers.size(); D-- > 0;)
-      line(Depth + D, "}");
+    zeroInLoops(Headers,
+                CName.at(T.Name) + "[" + subscript(T.Indices, /*Wide=*/true) +
+                    "]",
+                Depth);
     ZeroedInFill.insert(T.Name);
   }
 
@@ -1022,22 +1023,26 @@ private:
       line(Depth, S.ElementType + " " + Name + " = 0;");
       return;
     }
-    if (T.Positions) {
+    std::vector<std::string> Headers;
+    for (const std::string &I : T.Indices)
       // The positions the enclosing loops own, walked as the file walks
       // them (the coordinates are not needed).
-      for (size_t D = 0; D < T.Indices.size(); ++D)
-        line(Depth + D, S.loop(T.Indices[D])->Header + " {");
-      line(Depth + T.Indices.size(),
-           Name + "[" + S.loop(T.Indices.back())->Position + "] = 0;");
-      for (size_t D = T.Indices.size(); D-- > 0;)
-        line(Depth + D, "}");
-      return;
-    }
-    for (size_t D = 0; D < T.Indices.size(); ++D)
-      line(Depth + D, *loopHeader(T.Indices[D]) + " {");
-    line(Depth + T.Indices.size(),
-         Name + "[" + subscript(T.Indices) + "] = 0;");
-    for (size_t D = T.Indices.size(); D-- > 0;)
+      Headers.push_back(T.Positions ? S.loop(I)->Header : *loopHeader(I));
+    zeroInLoops(Headers,
+                Name + "[" +
+                    (T.Positions ? S.loop(T.Indices.back())->Position
+                                 : subscript(T.Indices)) +
+                    "]",
+                Depth);
+  }
+
+  /// `Element = 0;` inside the loops Headers, outermost first.
+  void zeroInLoops(const std::vector<std::string> &Headers,
+                   const std::string &Element, unsigned Depth) {
+    for (size_t D = 0; D < Headers.size(); ++D)
+      line(Depth + D, Headers[D] + " {");
+    line(Depth + Headers.size(), Element + " = 0;");
+    for (size_t D = Headers.size(); D-- > 0;)
       line(Depth + D, "}");
   }
 
