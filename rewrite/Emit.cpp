@@ -16,6 +16,7 @@
 
 #include "rewrite/Emit.h"
 #include "rewrite/CText.h"
+#include "rewrite/ProducerGuard.h"
 
 #include <algorithm>
 #include <cctype>
@@ -87,8 +88,17 @@ class Emitter {
 public:
   Emitter(const ir::Kernel &K, const NestSource &S) : K(K), S(S) {}
 
+  /// A C identifier from Base that names nothing in the file and nothing
+  /// picked before.
+  std::string pickName(const std::string &Base) {
+    std::string Name = Base;
+    for (unsigned N = 1; S.IsNameTaken(Name) || Picked.count(Name); ++N)
+      Name = Base + "_" + std::to_string(N);
+    Picked.insert(Name);
+    return Name;
+  }
+
   std::optional<Refusal> nameTemporaries(const ir::BranchedGraph &G) {
-    std::set<std::string> Chosen;
     std::set<std::string> Full;
     collectFull(G, Full);
     for (const ir::Temporary &T : G.temporaries()) {
@@ -109,11 +119,7 @@ public:
                                         "no loop to zero the temporary over '" +
                                             I + "'");
       }
-      std::string Name = T.Name;
-      for (unsigned N = 1; S.IsNameTaken(Name) || Chosen.count(Name); ++N)
-        Name = T.Name + "_" + std::to_string(N);
-      Chosen.insert(Name);
-      CName[T.Name] = Name;
+      CName[T.Name] = pickName(T.Name);
       if (T.Positions || Full.count(T.Name))
         Globals.push_back(T); // a full scalar too: one, shared
       else if (!T.isScalar())
@@ -307,9 +313,17 @@ public:
       line(Depth + Opened, *Header + " {");
       // The coordinate load goes here once the body is known to read it.
       BodyStarts.push_back(Text.size());
+      if (auto Flag = RanFlags.find(&L); Flag != RanFlags.end())
+        line(Depth + Opened + 1, Flag->second + " = 1;");
       Enclosing.push_back(&L);
       if (Opened == 0 && Filled)
         zeroSliceFirst(*Filled, L, Depth + 1);
+      // After the zeroing: a skipped slice is zero, not left unset.
+      if (auto Test = LoopTests.find(L.Index); Test != LoopTests.end()) {
+        line(Depth + Opened + 1, "if (!(" + Test->second + "))");
+        line(Depth + Opened + 2, "continue;");
+        TestsMade.insert(L.Index);
+      }
       ++Opened;
     }
     unsigned Inner = Depth + Opened;
@@ -330,9 +344,11 @@ public:
       HoistedValues.clear();
     } else {
       zero(*G.Temp, Inner);
+      std::optional<std::string> Guard = producerRuns(G, Inner);
+      if (Problem)
+        return *Problem;
       if (auto R = graph(G.producer(), Inner, ""))
         return R;
-      std::optional<std::string> Guard = producerRuns(G);
       if (Guard)
         line(Inner, "if (" + *Guard + ") {");
       if (auto R = graph(G.consumer(), Inner + (Guard ? 1 : 0), ""))
@@ -362,6 +378,13 @@ public:
   }
 
   std::string Text;
+  /// Flags that a producer ran (ProducerGuard.h), by the loop whose body
+  /// sets them.
+  std::map<const ir::Loop *, std::string> RanFlags;
+  /// Per-element tests (ProducerGuard::ElementTest) the loops over an index
+  /// make first, and the indices whose loop made them.
+  std::map<std::string, std::string> LoopTests;
+  std::set<std::string> TestsMade;
   /// The full temporary the next graph() fills, for zeroSliceFirst.
   const ir::Temporary *Fills = nullptr;
   bool Simd = true;
@@ -396,6 +419,7 @@ private:
   std::vector<ir::Temporary> Globals;       // once, shared
   std::vector<const ir::Loop *> Enclosing;  // while emitting
   std::optional<Refusal> Problem;           // found while emitting
+  std::set<std::string> Picked;             // every name picked
 
   std::vector<size_t> BodyStarts;     // where each open loop's body starts
   std::set<std::string> ZeroedInFill; // full temporaries not to calloc
@@ -988,21 +1012,48 @@ private:
     ZeroedInFill.insert(T.Name);
   }
 
-  /// When the producer of G's temporary is a compressed loop and the
-  /// consumer only adds products with the temporary in them, a test that
-  /// the producer's fiber is not empty ("rowptr[i] < rowptr[i + 1]"): when
-  /// it is, the temporary stays zero and the consumer adds nothing, so it
-  /// is skipped (the GEMM of an empty row: 44% of <SDDMM, SpMM, GEMM>'s
-  /// operations on rmat12-4). The original does nothing there either, even
-  /// with an infinity in the consumer's operands, where 0 * inf would not.
-  std::optional<std::string> producerRuns(const ir::BranchedGraph &G) const {
-    const ir::BranchedGraph &P = G.producer(), &C = G.consumer();
-    if (!G.Temp || isGlobal(G.Temp->Name) || P.Loops.empty() ||
-        !P.Loops.front().isCompressed())
+  /// A test that the producer of G's temporary has run its statement
+  /// (ProducerGuard.h): where it has not, the temporary stays zero and the
+  /// consumer, which only adds products with the temporary in them, is
+  /// skipped, as the original adds nothing there even with an infinity in
+  /// the consumer's operands (0 * inf would be NaN). Skipping the GEMM of an
+  /// empty row also saves 44% of <SDDMM, SpMM, GEMM>'s operations on
+  /// rmat12-4. A flag the producer sets, declared here, when its fibers
+  /// must be walked to tell.
+  std::optional<std::string> producerRuns(const ir::BranchedGraph &G,
+                                          unsigned Depth) {
+    if (!G.Temp || !consumerOnlyScales(G))
       return std::nullopt;
-    const LoopSource *Src = S.loop(P.Loops.front().Index);
-    if (!Src || Src->LoopBegin.empty() || Src->LoopEnd.empty())
+    ProducerGuard Guard =
+        producerGuard(G.producer(), *G.Temp, isGlobal(G.Temp->Name), K, S);
+    if (Guard.Untestable) {
+      Problem =
+          Refusal("lnr-unsupported-schedule",
+                  "the consumer of " +
+                      toString(ir::Access{G.Temp->Name, G.Temp->Indices}) +
+                      " cannot be skipped where the original computes "
+                      "nothing: " +
+                      *Guard.Untestable);
       return std::nullopt;
+    }
+    if (Guard.FlagLoop) {
+      std::string Flag = pickName(CName.at(G.Temp->Name) + "_ran");
+      line(Depth, "int " + Flag + " = 0;");
+      RanFlags[Guard.FlagLoop] = Flag;
+      Guard.Conditions.push_back(Flag);
+    }
+    if (Guard.Conditions.empty())
+      return std::nullopt;
+    std::string Out;
+    for (const std::string &C : Guard.Conditions)
+      Out += (Out.empty() ? "" : " && ") + C;
+    return Out;
+  }
+
+  /// Whether every statement of G's consumer that writes outside it adds a
+  /// product with G's temporary in it.
+  bool consumerOnlyScales(const ir::BranchedGraph &G) const {
+    const ir::BranchedGraph &C = G.consumer();
     std::vector<ir::Temporary> Inside = C.temporaries();
     for (const ir::Assignment &A : C.statements()) {
       bool Local = std::any_of(
@@ -1012,9 +1063,9 @@ private:
           A.Factors.begin(), A.Factors.end(),
           [&](const ir::Access &F) { return F.Tensor == G.Temp->Name; });
       if (!Local && !(A.Accumulate && ReadsTemp))
-        return std::nullopt;
+        return false;
     }
-    return Src->LoopBegin + " < " + Src->LoopEnd;
+    return true;
   }
 
   void zero(const ir::Temporary &T, unsigned Depth) {
@@ -1193,6 +1244,108 @@ void phasesOf(const ir::BranchedGraph &G, const std::string &Fills,
   Out.push_back({&G, Fills});
 }
 
+/// What each phase of a nest with shared temporaries waits for: a phase
+/// that reads a temporary runs only where the phase that filled it ran its
+/// statement (ProducerGuard.h), as the original computes nothing elsewhere.
+class PhaseGuards {
+public:
+  PhaseGuards(Emitter &E, const ir::Kernel &K, const NestSource &S)
+      : E(E), K(K), S(S) {}
+
+  /// Before P is written: the condition around it ("" for none); the
+  /// per-element tests its loops make are handed to E, the flags its
+  /// producer sets are declared at the end of Text.
+  std::string before(const Phase &P, std::string &Text) {
+    std::vector<std::string> Conditions;
+    E.LoopTests.clear();
+    E.TestsMade.clear();
+    for (const std::string &T : readTemporaries(*P.Root)) {
+      append(Conditions, FilledWhen[T]);
+      for (const ProducerGuard::ElementTest &Test : Tests[T])
+        E.LoopTests[Test.Index] = Test.Condition;
+    }
+    if (E.isGlobal(P.Fills))
+      fills(P, Conditions, Text);
+    std::string Out;
+    for (const std::string &C : Conditions)
+      Out += (Out.empty() ? "" : " && ") + C;
+    return Out;
+  }
+
+  /// After P is written: every per-element test was made.
+  void after(const Phase &P) {
+    for (const auto &[Index, Condition] : E.LoopTests)
+      if (!E.TestsMade.count(Index))
+        fail(P, "no loop over '" + Index + "' to test '" + Condition + "' in");
+  }
+
+  std::optional<Refusal> refusal() const { return Untestable; }
+
+private:
+  Emitter &E;
+  const ir::Kernel &K;
+  const NestSource &S;
+  /// By shared temporary: the conditions under which its phase ran, and the
+  /// tests of its elements.
+  std::map<std::string, std::vector<std::string>> FilledWhen;
+  std::map<std::string, std::vector<ProducerGuard::ElementTest>> Tests;
+  /// Reported once the phases are written: a reason found there comes first.
+  std::optional<Refusal> Untestable;
+
+  static void append(std::vector<std::string> &To,
+                     const std::vector<std::string> &From) {
+    for (const std::string &C : From)
+      if (std::find(To.begin(), To.end(), C) == To.end())
+        To.push_back(C);
+  }
+
+  std::vector<std::string> readTemporaries(const ir::BranchedGraph &G) {
+    std::vector<std::string> Out;
+    for (const ir::Assignment &A : G.statements())
+      for (const ir::Access &F : A.Factors)
+        if (E.isGlobal(F.Tensor))
+          append(Out, {F.Tensor});
+    return Out;
+  }
+
+  void fills(const Phase &P, const std::vector<std::string> &Read,
+             std::string &Text) {
+    const ir::Temporary &T = *E.temporary(P.Fills);
+    ProducerGuard Filled = producerGuard(*P.Root, T, true, K, S);
+    if (Filled.Untestable)
+      fail(P, *Filled.Untestable + ":");
+    std::vector<std::string> &When = FilledWhen[P.Fills];
+    append(When, Read);
+    append(When, Filled.Conditions);
+    if (Filled.FlagLoop) {
+      std::string Flag = E.pickName(E.cName(P.Fills) + "_ran");
+      Text += Emitter::pad(1) + "int " + Flag + " = 0;\n";
+      E.RanFlags[Filled.FlagLoop] = Flag;
+      When.push_back(Flag);
+    }
+    std::vector<ProducerGuard::ElementTest> &Mine = Tests[P.Fills];
+    if (Filled.PerElement)
+      Mine.push_back(*Filled.PerElement);
+    // Elements left zero where what they were computed from was skipped.
+    for (const auto &[Index, Condition] : E.LoopTests) {
+      if (std::find(T.Indices.begin(), T.Indices.end(), Index) ==
+          T.Indices.end())
+        fail(P, "'" + E.cName(P.Fills) + "' is not indexed by '" + Index +
+                    "', where '" + Condition + "' is tested:");
+      Mine.push_back({Index, Condition});
+    }
+  }
+
+  void fail(const Phase &P, const std::string &Why) {
+    if (!Untestable)
+      Untestable = Refusal(
+          "lnr-unsupported-schedule",
+          Why + " the phase computing '" +
+              (E.isGlobal(P.Fills) ? E.cName(P.Fills) : P.Fills) +
+              "' cannot be skipped where the original computes nothing");
+  }
+};
+
 /// The output zeroing the file's assignments need: the nest assigned each
 /// element once; the rewrite accumulates.
 std::optional<std::string> withOutputZeroing(Emitter &E, const ir::Kernel &K,
@@ -1263,8 +1416,10 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
   std::string Text;
   std::string Notes;
   bool AnyParallel = false;
+  PhaseGuards Guards(E, K, S);
   for (size_t I = 0; I < Phases.size(); ++I) {
     const Phase &P = Phases[I];
+    std::string Guard = Guards.before(P, Text);
     std::string Note, Why;
     bool Parallel = false;
     std::string Outer =
@@ -1316,8 +1471,13 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
                                : ""))
         return *R;
     }
-    Text += E.Text;
+    Guards.after(P);
+    Text += Guard.empty() ? E.Text
+                          : Emitter::pad(1) + "if (" + Guard + ") {\n" +
+                                E.Text + Emitter::pad(1) + "}\n";
   }
+  if (std::optional<Refusal> R = Guards.refusal())
+    return *R;
   // After the phases: they decide which temporaries calloc zeroes.
   Text = "{\n" + E.globalAllocations(1) + Text + E.globalReleases(1) + "}";
   Out.Parallel = AnyParallel;

@@ -73,16 +73,18 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:         t += ((t_part[0] + t_part[1]) + (t_part[2] + t_part[3])) +
 // CHECK-NEXT:              ((t_part[4] + t_part[5]) + (t_part[6] + t_part[7]));
 // CHECK-NEXT:       }
+// CHECK-NEXT:       if (K > 0) {
 // CHECK-NEXT: #pragma omp simd
-// CHECK-NEXT:       for (l = 0; l < L; l++) {
-// CHECK-NEXT:         A[i * L + l] += t * E[j * L + l];
+// CHECK-NEXT:         for (l = 0; l < L; l++) {
+// CHECK-NEXT:           A[i * L + l] += t * E[j * L + l];
+// CHECK-NEXT:         }
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
 // CHECK-NEXT:   /* Assigned again before any read: dead after the nest. */
-// REMARK: c89.c:[[@LINE-53]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
-// REMARK: c89.c:[[@LINE-45]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
-// EXPLAIN:      c89.c:[[@LINE-55]]:3: nest in 'sddmm_spmm'
+// REMARK: c89.c:[[@LINE-55]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
+// REMARK: c89.c:[[@LINE-47]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
+// EXPLAIN:      c89.c:[[@LINE-57]]:3: nest in 'sddmm_spmm'
 // EXPLAIN-NEXT:   notation: A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)
 // EXPLAIN-NEXT:   formats: A dense, vals CSR (dense i, compressed j), C dense, D dense, E dense
 // EXPLAIN-NEXT:   loop order: i, j(vals), k, l

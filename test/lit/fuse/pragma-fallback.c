@@ -28,6 +28,9 @@ void scaled_spmv(int n, int L, const int *rowptr, const int *colidx,
 // EXPLAIN-NEXT: not chosen: split {z}{vals,x}, shared (), temporary scalar t, O(nnz(vals_ij)+L): the schedule splits the loop that '#pragma omp parallel for' parallelizes [lnr-unsupported-pragma]
 // The directive, as written, on the loop that writes y.
 // CODE:      t1 += z[l];
-// CODE:      #pragma omp parallel for{{$}}
+// CODE:      if (L > 0) {
+// CODE-NEXT: #pragma omp parallel for{{$}}
 // CODE-NEXT: for (int i = 0; i < n; i++) {
+// CODE-NEXT:   if (!(rowptr[i] < rowptr[i + 1]))
+// CODE-NEXT:     continue;
 // CODE-NEXT:   y[i] += t1 * t[(size_t)i];

@@ -55,10 +55,12 @@ void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:         t += ((t_part[0] + t_part[1]) + (t_part[2] + t_part[3])) +
 // CHECK-NEXT:              ((t_part[4] + t_part[5]) + (t_part[6] + t_part[7]));
 // CHECK-NEXT:       }
+// CHECK-NEXT: if (K > 0) {
 // CHECK-NEXT: #pragma omp simd
 // CHECK-NEXT:       for (int l = 0; l < L; l++) {
 // CHECK-NEXT:         A[i * L + l] += t * E[j * L + l];
 // CHECK-NEXT:       }
+// CHECK-NEXT: }
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

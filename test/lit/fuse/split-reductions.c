@@ -46,6 +46,7 @@ void sddmm_spmm_float(int n, int K, int L, const int *rowptr,
 // CHECK-NEXT:   t += ((t_part_1[0] + t_part_1[1]) + (t_part_1[2] + t_part_1[3])) +
 // CHECK-NEXT:        ((t_part_1[4] + t_part_1[5]) + (t_part_1[6] + t_part_1[7]));
 // CHECK-NEXT: }
+// CHECK-NEXT: if ((K + 1) > 0) {
 // CHECK-NEXT: #pragma omp simd
 // CHECK-NEXT: for (int l = 0; l < L; l++) {
 // OFF:      float t = 0;

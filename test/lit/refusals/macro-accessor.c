@@ -40,7 +40,9 @@ void sddmm_spmm_accessors(int n, int K, int L, const int *rowptr,
 // OUT-NEXT: t += ((t_part[0] + t_part[1]) + (t_part[2] + t_part[3])) +
 // OUT-NEXT: ((t_part[4] + t_part[5]) + (t_part[6] + t_part[7]));
 // OUT-NEXT: }
+// OUT-NEXT: if (K > 0) {
 // OUT-NEXT: #pragma omp simd
 // OUT-NEXT: for (int l = 0; l < L; l++) {
 // OUT-NEXT: A[i * L + l] += t * E[j * L + l];
+// OUT-NEXT: }
 // OUT-NEXT: }

@@ -56,9 +56,11 @@ void refused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:      for (int k = 0; k < K; k++) {
 // CHECK-NEXT:        t += vals_val * C[i * K + k] * D[j * K + k];
 // CHECK-NEXT:      }
+// CHECK-NEXT:      if (K > 0) {
 // CHECK-NEXT:#pragma omp simd
-// CHECK-NEXT:      for (int l = 0; l < L; l++) {
-// CHECK-NEXT:        A[i * L + l] += t * E[j * L + l];
+// CHECK-NEXT:        for (int l = 0; l < L; l++) {
+// CHECK-NEXT:          A[i * L + l] += t * E[j * L + l];
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
@@ -77,5 +79,5 @@ void refused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:}
 // CHECK-EMPTY:
 
-// REMARK: refusals/untouched-mixed.c:[[@LINE-65]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
-// REMARK: refusals/untouched-mixed.c:[[@LINE-49]]:78: remark: nest left unchanged: the statement adds terms; only a product of factors is distributed [lnr-unsupported-sum]
+// REMARK: refusals/untouched-mixed.c:[[@LINE-67]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
+// REMARK: refusals/untouched-mixed.c:[[@LINE-51]]:78: remark: nest left unchanged: the statement adds terms; only a product of factors is distributed [lnr-unsupported-sum]

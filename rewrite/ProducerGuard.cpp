@@ -1,0 +1,131 @@
+//===- ProducerGuard.cpp --------------------------------------------------===//
+
+#include "rewrite/ProducerGuard.h"
+#include "rewrite/CText.h"
+
+#include <algorithm>
+
+namespace lnr::rewrite {
+namespace {
+
+void loopsIn(const ir::BranchedGraph &G, std::vector<const ir::Loop *> &Out) {
+  for (const ir::Loop &L : G.Loops)
+    Out.push_back(&L);
+  for (const ir::BranchedGraph &B : G.Branches)
+    loopsIn(B, Out);
+}
+
+const ir::Loop *originalLoop(const std::string &Index, const ir::Kernel &K) {
+  for (const ir::Loop &L : K.Loops)
+    if (L.Index == Index)
+      return &L;
+  return nullptr;
+}
+
+/// Index types in which `0 < K` compares as `k < K` does for `k = 0`.
+bool comparesAsInt(const std::string &Type) {
+  static const char *const Signed[] = {
+      "",        "int",       "long",    "long long", "int32_t",
+      "int64_t", "ptrdiff_t", "ssize_t", "signed",    "long int"};
+  return std::find(std::begin(Signed), std::end(Signed), Type) !=
+         std::end(Signed);
+}
+
+/// Whether the temporary, stored at the positions of a tensor, is stored
+/// along the compressed loop L: the consumer then walks the same positions,
+/// and an empty fiber of L is skipped by both.
+bool storedAlong(const ir::Temporary &Temp, const ir::Loop &L) {
+  return Temp.Positions && L.Driver == Temp.Positions->Tensor &&
+         L.DriverLevel < Temp.Positions->Levels;
+}
+
+} // namespace
+
+std::optional<std::string> denseLoopRuns(const std::string &Index,
+                                         const NestSource &S) {
+  const LoopSource *Src = S.loop(Index);
+  if (!Src || Src->Bound.empty() || (!Src->StartsAtZero && Src->Begin.empty()))
+    return std::nullopt;
+  if (Src->StartsAtZero && comparesAsInt(Src->IndexType))
+    return parenthesized(Src->Bound) + " > 0";
+  std::string Begin = Src->StartsAtZero ? "0" : parenthesized(Src->Begin);
+  std::string Typed =
+      Src->IndexType.empty() ? Begin : "(" + Src->IndexType + ")" + Begin;
+  return Typed + " < " + parenthesized(Src->Bound);
+}
+
+ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
+                            const ir::Temporary &Temp, bool Shared,
+                            const ir::Kernel &K, const NestSource &S) {
+  ProducerGuard Out;
+  std::vector<const ir::Loop *> Loops;
+  loopsIn(Producer, Loops);
+  std::vector<const ir::Loop *> Compressed;
+  for (const ir::Loop *L : Loops) {
+    const ir::Loop *Original = originalLoop(L->Index, K);
+    if (L->isCompressed()) {
+      if (!(Shared && storedAlong(Temp, *L)))
+        Compressed.push_back(L);
+      continue;
+    }
+    // A loop the file made over a sparse level runs wherever the level has
+    // a nonzero, and the consumer, walking that level, runs nowhere else;
+    // the consumer loops over the temporary's own indices as well.
+    if (!Original || Original->isCompressed() ||
+        std::find(Temp.Indices.begin(), Temp.Indices.end(), L->Index) !=
+            Temp.Indices.end())
+      continue;
+    std::optional<std::string> Runs = denseLoopRuns(L->Index, S);
+    if (!Runs) {
+      Out.Untestable = "the bounds of the loop over '" + L->Index +
+                       "' are not known where the consumer starts";
+      return Out;
+    }
+    if (std::find(Out.Conditions.begin(), Out.Conditions.end(), *Runs) ==
+        Out.Conditions.end())
+      Out.Conditions.push_back(*Runs);
+  }
+  if (Compressed.empty())
+    return Out;
+  if (Shared && !Temp.isScalar() && Compressed.size() == 1) {
+    const ir::Loop &Fiber = *Compressed.front();
+    std::vector<std::string> Parents = ir::parentsOf(Fiber, K);
+    const LoopSource *Src = S.loop(Fiber.Index);
+    if (!Parents.empty() && Src && !Src->LoopBegin.empty() &&
+        !Src->LoopEnd.empty() &&
+        std::find(Temp.Indices.begin(), Temp.Indices.end(), Parents.back()) !=
+            Temp.Indices.end()) {
+      Out.PerElement = ProducerGuard::ElementTest{
+          Parents.back(), Src->LoopBegin + " < " + Src->LoopEnd};
+      return Out;
+    }
+  }
+  // One shared scalar is filled by one thread (writesDisjoint): a flag
+  // tells as well as for a per-iteration temporary.
+  if (Shared && !Temp.isScalar()) {
+    Out.Untestable = "the shared temporary '" + Temp.Name +
+                     "' is filled by the compressed loop over '" +
+                     Compressed.front()->Index +
+                     "', whose empty fibers leave elements that the original "
+                     "never computes, and no loop of the consumer can test "
+                     "them";
+    return Out;
+  }
+  const ir::Loop *First =
+      Producer.Loops.empty() ? nullptr : &Producer.Loops.front();
+  const LoopSource *Src = First ? S.loop(First->Index) : nullptr;
+  if (Compressed.size() == 1 && Compressed.front() == First && Src &&
+      !Src->LoopBegin.empty() && !Src->LoopEnd.empty()) {
+    Out.Conditions.push_back(Src->LoopBegin + " < " + Src->LoopEnd);
+    return Out;
+  }
+  // The levels of one tensor nest: the deepest compressed loop is inside
+  // all the others.
+  Out.FlagLoop = *std::max_element(Compressed.begin(), Compressed.end(),
+                                   [](const ir::Loop *A, const ir::Loop *B) {
+                                     return A->DriverLevel < B->DriverLevel;
+                                   });
+  return Out;
+}
+
+} // namespace lnr::rewrite
