@@ -6,22 +6,28 @@
 // clang-tidy's YAML, and which exit status follows.
 //
 // Exit status: 0 success; 1 --check found a nest that would change; 2 bad
-// usage, a file that does not parse, or a file that cannot be written (then
-// no file is written at all).
+// usage (an invalid option value, an input that is not a regular file, an
+// output that is an input or another output), a file that does not parse,
+// or a file that cannot be written or changed while the tool ran (then no
+// file is written at all).
 //
 //===----------------------------------------------------------------------===//
 
+#include "tool/CompileArgs.h"
 #include "tool/Config.h"
 #include "tool/FileTransaction.h"
+#include "tool/OmpSchedule.h"
 #include "tool/Outputs.h"
+#include "tool/PathChecks.h"
 #include "tool/RewriteAction.h"
+#include "tool/RunWrites.h"
 #include "tool/UnifiedDiff.h"
 
-#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "analysis/ir/Schedule.h"
+
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -155,35 +161,6 @@ cl::opt<bool> AssumeNoAlias(
              "declared restrict"),
     cl::cat(ToolCategory));
 
-/// C files are parsed as GNU C99 with OpenMP unless their command says
-/// otherwise, and every parse finds Clang's builtin headers.
-tooling::CommandLineArguments
-addDefaultArguments(const tooling::CommandLineArguments &Args, StringRef File) {
-  bool HasLanguage = false, HasStd = false, HasOpenMP = false,
-       HasResourceDir = false;
-  for (StringRef A : Args) {
-    HasLanguage |= A.startswith("-x");
-    HasStd |= A.startswith("-std=") || A.startswith("--std");
-    HasOpenMP |= A.startswith("-fopenmp") || A.startswith("-fno-openmp");
-    HasResourceDir |= A.startswith("-resource-dir");
-  }
-  StringRef Ext = sys::path::extension(File);
-  bool IsC = Ext == ".c" || Ext == ".h";
-  tooling::CommandLineArguments Extra;
-  if (IsC && !HasLanguage)
-    Extra.push_back("-xc");
-  if (IsC && !HasStd)
-    Extra.push_back("-std=gnu99");
-  if (!HasOpenMP)
-    Extra.push_back("-fopenmp");
-  if (!HasResourceDir)
-    Extra.push_back("-resource-dir=" LNR_CLANG_RESOURCE_DIR);
-  tooling::CommandLineArguments Out = Args;
-  Out.insert(Out.empty() ? Out.end() : Out.begin() + 1, Extra.begin(),
-             Extra.end());
-  return Out;
-}
-
 int fail(const Twine &Message) {
   WithColor::error(errs(), "lnr-rewrite") << Message << "\n";
   return 2;
@@ -260,6 +237,68 @@ std::string headerLabel(StringRef Path) {
   return Path.str();
 }
 
+/// Text from the command line in a message: escaped, so that a newline
+/// does not start a line of its own.
+std::string escaped(StringRef Text) {
+  std::string Out;
+  raw_string_ostream(Out).write_escaped(Text);
+  return Out;
+}
+
+bool selecting() {
+  return Offset.getNumOccurrences() || Line.getNumOccurrences();
+}
+
+/// What is wrong with the options and the paths they name, found before
+/// any file is read.
+std::optional<std::string> usageError(ArrayRef<std::string> Sources) {
+  if (std::optional<std::string> Conflict = conflictingModes())
+    return Conflict;
+  if (!EmitGraphDir.empty() && EmitGraph != GraphFormat::Dot)
+    return std::string("--emit-graph-dir needs --emit-graph=dot");
+  if (Offset.getNumOccurrences() && Line.getNumOccurrences())
+    return std::string("--offset and --line cannot be combined");
+  if (selecting() && Sources.size() != 1)
+    return std::string(Offset.getNumOccurrences() ? "--offset" : "--line") +
+           " needs exactly one file";
+  if (std::optional<std::string> Why = ompScheduleError(OmpSchedule))
+    return escaped("invalid --omp-schedule '" + OmpSchedule + "': " + *Why);
+  if (!ScheduleDirective.empty())
+    if (std::optional<lnr::Refusal> Why =
+            lnr::ir::directiveSyntaxError(ScheduleDirective))
+      return escaped("invalid --schedule: " + Why->Message);
+  for (const std::string &File : Sources)
+    if (std::optional<std::string> Why = inputProblem(File))
+      return Why;
+  std::optional<std::string> Collision;
+  if (InPlace)
+    Collision = sameFileTwice(Sources);
+  if (!Collision && !ExportFixes.empty() && !EmitGraphDir.empty() &&
+      sameFile(ExportFixes, EmitGraphDir))
+    Collision = "--export-fixes '" + ExportFixes +
+                "' is the --emit-graph-dir directory";
+  if (!Collision && !ExportFixes.empty()) {
+    std::vector<NamedPath> Inputs;
+    for (const std::string &File : Sources)
+      Inputs.push_back({File, "the input '" + File + "'"});
+    Collision = pathCollision(
+        {{ExportFixes, "--export-fixes '" + ExportFixes + "'"}}, Inputs);
+  }
+  if (Collision)
+    return *Collision + "; nothing was written";
+  return std::nullopt;
+}
+
+/// -p, which CommonOptionsParser reads: where the compilation database was
+/// looked for.
+std::string buildPath() {
+  StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
+  auto It = Options.find("p");
+  if (It == Options.end())
+    return "";
+  return static_cast<cl::opt<std::string> *>(It->second)->getValue();
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -275,19 +314,11 @@ int main(int argc, const char **argv) {
     return 2;
   }
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
-  if (std::optional<std::string> Conflict = conflictingModes())
-    return fail(*Conflict);
-  if (!EmitGraphDir.empty() && EmitGraph != GraphFormat::Dot)
-    return fail("--emit-graph-dir needs --emit-graph=dot");
-  bool Selecting = Offset.getNumOccurrences() || Line.getNumOccurrences();
-  if (Offset.getNumOccurrences() && Line.getNumOccurrences())
-    return fail("--offset and --line cannot be combined");
-  if (Selecting && Sources.size() != 1)
-    return fail(Twine(Offset.getNumOccurrences() ? "--offset" : "--line") +
-                " needs exactly one file");
-  for (const std::string &File : Sources)
-    if (!sys::fs::is_regular_file(File))
-      return fail("no such file: '" + File + "'");
+  if (std::optional<std::string> Why = usageError(Sources))
+    return fail(*Why);
+  if (std::optional<std::string> Why = unusableBuildDirectory(
+          Parser->getCompilations(), Sources, buildPath()))
+    return fail(*Why + "; nothing was written");
 
   ActionOptions Opts;
   Opts.Rewrite.Recovery.AssumeNoAlias = AssumeNoAlias;
@@ -311,7 +342,7 @@ int main(int argc, const char **argv) {
       return Headers->match(Name);
     };
   }
-  if (Selecting) {
+  if (selecting()) {
     Expected<Selection> Select = selectionIn(Sources.front());
     if (!Select)
       return fail(toString(Select.takeError()));
@@ -342,7 +373,7 @@ int main(int argc, const char **argv) {
       WithColor::error(errs(), "lnr-rewrite") << E << "\n";
     return fail("nothing was rewritten");
   }
-  if (Selecting && !Results.Files.front().Selected)
+  if (selecting() && !Results.Files.front().Selected)
     WithColor::warning(errs(), "lnr-rewrite")
         << "no loop nest at "
         << (Offset.getNumOccurrences() ? "offset " + Twine(Offset)
@@ -359,42 +390,14 @@ int main(int argc, const char **argv) {
     NewCode.push_back(std::move(*Text));
   }
 
+  RunWrites What{InPlace, Check, ExportFixes, EmitGraphDir};
+  if (std::optional<std::string> Why =
+          outputCollision(What, Results, NewCode, Sources))
+    return fail(*Why);
   FileTransaction Writes;
-  auto Stage = [&](Error E) {
-    if (E)
-      return fail(toString(std::move(E)) + "; nothing was rewritten");
-    return 0;
-  };
-  if (InPlace)
-    for (size_t I = 0; I < Results.Files.size(); ++I)
-      if (NewCode[I] != Results.Files[I].Code)
-        if (int Status = Stage(Writes.stage(Results.Files[I].Path, NewCode[I])))
-          return Status;
-  if (!ExportFixes.empty()) {
-    std::string Main = Sources.empty() ? "" : realPath(Sources.front());
-    std::string YAML = exportFixesYaml(Results, Main,
-                                       Check ? tooling::Diagnostic::Error
-                                             : tooling::Diagnostic::Remark);
-    if (int Status = Stage(Writes.stage(ExportFixes, YAML)))
-      return Status;
-  }
-  if (!EmitGraphDir.empty()) {
-    if (int Status = Stage(Writes.stageDirectory(EmitGraphDir)))
-      return Status;
-    StringSet<> Written;
-    for (const FileResult &R : Results.Files)
-      for (const GraphText &G : R.Graphs) {
-        if (G.FileName.empty())
-          continue;
-        SmallString<256> Path(EmitGraphDir);
-        sys::path::append(Path, G.FileName);
-        if (!Written.insert(Path).second)
-          return fail("two files would write the graph '" + Path +
-                      "'; nothing was rewritten");
-        if (int Status = Stage(Writes.stage(Path, G.Dot)))
-          return Status;
-      }
-  }
+  std::string Main = Sources.empty() ? "" : realPath(Sources.front());
+  if (Error E = stageWrites(Writes, What, Results, NewCode, Main))
+    return fail(toString(std::move(E)) + "; nothing was rewritten");
   if (Error E = Writes.commit())
     return fail(toString(std::move(E)));
 
@@ -404,7 +407,7 @@ int main(int argc, const char **argv) {
       std::string Label = Spelling.lookup(R.Path);
       if (Label.empty())
         Label = headerLabel(R.Path);
-      outs() << unifiedDiff(R.Code, NewCode[I], Label, Label);
+      outs() << unifiedDiff(R.Code, R.Fixes, Label);
     } else if (Explain) {
       outs() << R.Explanation;
     } else if (!InPlace && !Check && Output == OutputFormat::Text &&

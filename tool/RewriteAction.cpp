@@ -118,6 +118,7 @@ public:
       return;
     }
     const SourceManager &SM = Ctx.getSourceManager();
+    recordFilesRead(SM);
     FileID MainID = SM.getMainFileID();
     std::string MainPath = pathOf(SM, MainID);
     for (const FileResult &R : Results.Files)
@@ -253,6 +254,15 @@ private:
     return Path.empty() ? File->getName().str() : Path;
   }
 
+  void recordFilesRead(const SourceManager &SM) {
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      StringRef Path = It->first->tryGetRealPathName();
+      if (Path.empty())
+        Path = It->first->getName();
+      Results.FilesRead.insert(Path.str());
+    }
+  }
+
   /// The index of File's result, created on its first nest: a header's
   /// is shared by every file of the command line that includes it.
   size_t resultFor(const SourceManager &SM, FileID File) {
@@ -264,6 +274,7 @@ private:
     Result.Path = Path;
     Result.BuildDirectory = BuildDirectory;
     Result.Code = SM.getBufferData(File).str();
+    Result.OnDisk = FileSnapshot::take(Path, Result.Code);
     Results.Files.push_back(std::move(Result));
     return Results.Files.size() - 1;
   }

@@ -10,11 +10,13 @@
 #define LNR_TOOL_REWRITEACTION_H
 
 #include "rewrite/NestRewriter.h"
+#include "tool/FileSnapshot.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,6 +59,9 @@ struct FileResult {
   std::string Path;           // real path
   std::string BuildDirectory; // of its compile command
   std::string Code;           // the text that was parsed
+  /// The file on disk just after it was parsed, for -i to check that it is
+  /// still the file it replaces.
+  std::optional<FileSnapshot> OnDisk;
   std::vector<NestReport> Nests;
   clang::tooling::Replacements Fixes; // every nest's Fix
   std::string Explanation;
@@ -75,6 +80,9 @@ struct RunResults {
   bool ParseFailed = false;
   /// Messages of failures after parsing (clang-format); exit status 2.
   std::vector<std::string> Errors;
+  /// Every file a parse read (the files of the command line, the headers
+  /// they include): no output may be one of them.
+  std::set<std::string> FilesRead;
 };
 
 std::unique_ptr<clang::tooling::FrontendActionFactory>

@@ -3,6 +3,7 @@
 #include "tool/UnifiedDiff.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -29,7 +30,8 @@ enum class Edit : char { Keep, Delete, Insert };
 
 /// A shortest edit script from X to Y (Myers 1986). Trace[D] keeps the
 /// furthest reaching x of every diagonal k in [-D, D] after D edits, so
-/// memory grows with the square of the number of edits, not the file size.
+/// memory grows with the square of the number of edits: X and Y are one
+/// changed region, not the file.
 std::vector<Edit> shortestEdit(ArrayRef<StringRef> X, ArrayRef<StringRef> Y) {
   const int N = X.size(), M = Y.size(), Max = N + M;
   std::vector<Edit> Script;
@@ -81,6 +83,74 @@ std::vector<Edit> shortestEdit(ArrayRef<StringRef> X, ArrayRef<StringRef> Y) {
   return Script;
 }
 
+/// Old[Begin, End), whole lines, and what the replacements make of it.
+struct Region {
+  size_t Begin, End;
+  std::string New;
+};
+
+size_t lineStart(StringRef Text, size_t Pos) {
+  size_t NewLine = Text.rfind('\n', Pos);
+  return NewLine == StringRef::npos ? 0 : NewLine + 1;
+}
+
+/// The end of the line holding Text[Pos - 1] (or Text[Pos] when that
+/// begins the region, as an insertion does), after its '\n'.
+size_t lineEnd(StringRef Text, size_t Pos, size_t RegionBegin) {
+  if (Pos > RegionBegin && Text[Pos - 1] == '\n')
+    return Pos;
+  size_t NewLine = Text.find('\n', Pos);
+  return NewLine == StringRef::npos ? Text.size() : NewLine + 1;
+}
+
+/// The lines each replacement touches, those that touch or overlap merged,
+/// with their new text.
+std::vector<Region> changedRegions(StringRef Old,
+                                   const clang::tooling::Replacements &Fixes) {
+  std::vector<Region> Regions;
+  size_t Copied = 0; // Old is copied into the last region's New up to here
+  for (const clang::tooling::Replacement &R : Fixes) {
+    size_t From = R.getOffset(), To = From + R.getLength();
+    size_t Begin = lineStart(Old, From), End = lineEnd(Old, To, Begin);
+    if (Regions.empty() || Begin > Regions.back().End) {
+      if (!Regions.empty())
+        Regions.back().New += Old.slice(Copied, Regions.back().End);
+      Regions.push_back({Begin, End, ""});
+      Copied = Begin;
+    }
+    Region &Last = Regions.back();
+    Last.End = std::max(Last.End, End);
+    Last.New += Old.slice(Copied, From);
+    Last.New += R.getReplacementText();
+    Copied = To;
+  }
+  if (!Regions.empty())
+    Regions.back().New += Old.slice(Copied, Regions.back().End);
+  return Regions;
+}
+
+/// The edit script of a region: its first lines common to the old and the
+/// new text kept, the rest compared. Its last common lines are kept too when
+/// nothing changes after it (GNU diff strips the common end of the files);
+/// in other regions Myers' algorithm places them, as it would on the whole
+/// file.
+void appendRegionScript(ArrayRef<StringRef> X, ArrayRef<StringRef> Y, bool Last,
+                        std::vector<Edit> &Script) {
+  size_t Prefix = 0;
+  while (Prefix < X.size() && Prefix < Y.size() && X[Prefix] == Y[Prefix])
+    ++Prefix;
+  size_t Suffix = 0;
+  while (Last && Suffix < X.size() - Prefix && Suffix < Y.size() - Prefix &&
+         X[X.size() - 1 - Suffix] == Y[Y.size() - 1 - Suffix])
+    ++Suffix;
+  Script.insert(Script.end(), Prefix, Edit::Keep);
+  std::vector<Edit> Middle =
+      shortestEdit(X.slice(Prefix, X.size() - Prefix - Suffix),
+                   Y.slice(Prefix, Y.size() - Prefix - Suffix));
+  Script.insert(Script.end(), Middle.begin(), Middle.end());
+  Script.insert(Script.end(), Suffix, Edit::Keep);
+}
+
 void printLine(raw_ostream &OS, char Prefix, StringRef Line) {
   OS << Prefix << Line;
   if (!Line.endswith("\n"))
@@ -95,51 +165,22 @@ void printRange(raw_ostream &OS, size_t Start, size_t Count) {
     OS << "," << Count;
 }
 
-} // namespace
+/// Where each edit stands in the old lines A and the new lines B.
+struct Step {
+  Edit E;
+  size_t APos, BPos;
+};
 
-std::string unifiedDiff(StringRef Old, StringRef New, StringRef OldLabel,
-                        StringRef NewLabel, unsigned Context) {
-  if (Old == New)
-    return "";
-  std::vector<StringRef> A = splitLines(Old), B = splitLines(New);
-  size_t Prefix = 0;
-  while (Prefix < A.size() && Prefix < B.size() && A[Prefix] == B[Prefix])
-    ++Prefix;
-  size_t Suffix = 0;
-  while (Suffix < A.size() - Prefix && Suffix < B.size() - Prefix &&
-         A[A.size() - 1 - Suffix] == B[B.size() - 1 - Suffix])
-    ++Suffix;
-  std::vector<Edit> Script(Prefix, Edit::Keep);
-  std::vector<Edit> Middle =
-      shortestEdit(makeArrayRef(A).slice(Prefix, A.size() - Prefix - Suffix),
-                   makeArrayRef(B).slice(Prefix, B.size() - Prefix - Suffix));
-  Script.insert(Script.end(), Middle.begin(), Middle.end());
-  Script.insert(Script.end(), Suffix, Edit::Keep);
-
-  // Where each edit stands in A and in B.
-  struct Step {
-    Edit E;
-    size_t APos, BPos;
-  };
-  std::vector<Step> Steps;
-  size_t APos = 0, BPos = 0;
-  for (Edit E : Script) {
-    Steps.push_back({E, APos, BPos});
-    APos += E != Edit::Insert;
-    BPos += E != Edit::Delete;
-  }
-
-  std::string Out;
-  raw_string_ostream OS(Out);
-  OS << "--- " << OldLabel << "\n+++ " << NewLabel << "\n";
+/// The hunks of Steps: changes at most 2 * Context kept lines apart, with
+/// Context kept lines around them.
+void printHunks(raw_ostream &OS, ArrayRef<Step> Steps, ArrayRef<StringRef> A,
+                ArrayRef<StringRef> B, size_t Context) {
   size_t I = 0;
   while (true) {
     while (I < Steps.size() && Steps[I].E == Edit::Keep)
       ++I;
     if (I == Steps.size())
       break;
-    // A hunk: changes at most 2 * Context kept lines apart, with Context
-    // kept lines around them.
     size_t Begin = I >= Context ? I - Context : 0;
     size_t LastChange = I;
     for (size_t J = I; J < Steps.size() && J - LastChange <= 2 * Context + 1;
@@ -168,7 +209,100 @@ std::string unifiedDiff(StringRef Old, StringRef New, StringRef OldLabel,
     }
     I = End;
   }
+}
+
+} // namespace
+
+std::string unifiedDiff(StringRef Old,
+                        const clang::tooling::Replacements &Fixes,
+                        StringRef Label, unsigned Context) {
+  std::vector<Region> Regions = changedRegions(Old, Fixes);
+  // The old lines, the new lines (those between the regions point into
+  // Old, the others into the regions' text), and the edit script.
+  std::vector<StringRef> A = splitLines(Old), B;
+  std::vector<Edit> Script;
+  size_t Pos = 0;
+  for (const Region &R : Regions) {
+    std::vector<StringRef> Same = splitLines(Old.slice(Pos, R.Begin));
+    B.insert(B.end(), Same.begin(), Same.end());
+    Script.insert(Script.end(), Same.size(), Edit::Keep);
+    std::vector<StringRef> X = splitLines(Old.slice(R.Begin, R.End));
+    std::vector<StringRef> Y = splitLines(R.New);
+    appendRegionScript(X, Y, &R == &Regions.back(), Script);
+    B.insert(B.end(), Y.begin(), Y.end());
+    Pos = R.End;
+  }
+  std::vector<StringRef> Rest = splitLines(Old.drop_front(Pos));
+  B.insert(B.end(), Rest.begin(), Rest.end());
+  Script.insert(Script.end(), Rest.size(), Edit::Keep);
+  if (llvm::all_of(Script, [](Edit E) { return E == Edit::Keep; }))
+    return "";
+
+  std::vector<Step> Steps;
+  Steps.reserve(Script.size());
+  size_t APos = 0, BPos = 0;
+  for (Edit E : Script) {
+    Steps.push_back({E, APos, BPos});
+    APos += E != Edit::Insert;
+    BPos += E != Edit::Delete;
+  }
+  std::string Out;
+  raw_string_ostream OS(Out);
+  std::string Quoted = diffLabel(Label);
+  OS << "--- " << Quoted << "\n+++ " << Quoted << "\n";
+  printHunks(OS, Steps, A, B, Context);
   return OS.str();
+}
+
+std::string diffLabel(StringRef Name) {
+  std::string Escaped;
+  bool Quote = false;
+  for (char C : Name) {
+    auto U = static_cast<unsigned char>(C);
+    const char *Named = nullptr;
+    switch (C) {
+    case '\a':
+      Named = "\\a";
+      break;
+    case '\b':
+      Named = "\\b";
+      break;
+    case '\t':
+      Named = "\\t";
+      break;
+    case '\n':
+      Named = "\\n";
+      break;
+    case '\v':
+      Named = "\\v";
+      break;
+    case '\f':
+      Named = "\\f";
+      break;
+    case '\r':
+      Named = "\\r";
+      break;
+    case '"':
+      Named = "\\\"";
+      break;
+    case '\\':
+      Named = "\\\\";
+      break;
+    default:
+      break;
+    }
+    if (Named) {
+      Escaped += Named;
+      Quote = true;
+    } else if (U < 0x20 || U >= 0x80) {
+      raw_string_ostream(Escaped) << '\\' << format("%03o", U);
+      Quote = true;
+    } else {
+      Quote |= C == ' ';
+      Escaped += C;
+    }
+  }
+  return Quote ? "\"" + Escaped + "\"" : Name.str();
 }
 
 } // namespace lnr::tool

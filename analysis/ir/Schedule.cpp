@@ -438,27 +438,33 @@ OrRefusal<Schedule> chooseSchedule(const Kernel &K,
   return std::move(Best);
 }
 
-OrRefusal<Schedule> applyDirective(const Kernel &K,
-                                   const std::string &Directive,
-                                   const SchedulerOptions &Opts) {
+namespace {
+
+/// A directive's parts, read without a kernel: the loop orders of its
+/// reorder(...), in order, and either a loopfuse depth or a split plan.
+struct DirectiveParts {
+  std::vector<std::vector<std::string>> Orders;
+  std::optional<unsigned> Depth;
+  std::optional<PlanText> Written;
+};
+
+OrRefusal<DirectiveParts> parseDirective(const std::string &Directive) {
   auto Invalid = [&](const std::string &Why) {
     return Refusal("lnr-invalid-schedule", "'" + Directive + "': " + Why);
   };
-  Kernel Ordered = K;
-  std::optional<unsigned> Depth;
-  std::optional<PlanText> Written;
+  DirectiveParts Parts;
   std::string Rest = Directive;
   while (!trim(Rest).empty()) {
     size_t Semi = Rest.find(';');
     std::string Part = trim(Rest.substr(0, Semi));
     Rest = Semi == std::string::npos ? "" : Rest.substr(Semi + 1);
     if (!Part.empty() && Part.front() == '{') {
-      if (Written)
+      if (Parts.Written)
         return Invalid("two split plans");
       OrRefusal<PlanText> P = PlanParser(Part).parse();
       if (!P)
         return P.refusal();
-      Written = std::move(*P);
+      Parts.Written = std::move(*P);
       continue;
     }
     size_t Open = Part.find('(');
@@ -475,38 +481,63 @@ OrRefusal<Schedule> applyDirective(const Kernel &K,
       Start = Comma + 1;
     }
     if (Name == "reorder") {
-      std::vector<Loop> Order;
-      for (const std::string &I : Args) {
-        auto It = std::find_if(K.Loops.begin(), K.Loops.end(),
-                               [&](const Loop &L) { return L.Index == I; });
-        if (It == K.Loops.end())
-          return Invalid("'" + I + "' is not a loop of the nest");
-        Order.push_back(*It);
-      }
-      if (Order.size() != K.Loops.size())
-        return Invalid("reorder must list every loop of the nest once");
-      Ordered.Loops = Order;
-      if (auto Problem = Ordered.validate())
-        return Invalid(Problem->Message);
+      Parts.Orders.push_back(std::move(Args));
     } else if (Name == "loopfuse") {
       if (Args.size() != 1 || Args[0].empty() ||
           !std::all_of(Args[0].begin(), Args[0].end(), ::isdigit) ||
           std::stoul(Args[0]) == 0)
         return Invalid("loopfuse takes a depth of at least 1");
-      Depth = std::stoul(Args[0]);
+      Parts.Depth = std::stoul(Args[0]);
     } else {
       return Invalid("unknown directive '" + Name +
                      "' (known: reorder, loopfuse, and split plans as "
                      "--explain prints them)");
     }
   }
-  if (Written && Depth)
+  if (Parts.Written && Parts.Depth)
     return Invalid("both a split plan and loopfuse(n): give one");
-  if (Written)
-    return applyPlan(Ordered, *Written, Directive, Opts);
-  if (!Depth)
+  if (!Parts.Written && !Parts.Depth)
     return Invalid("no loopfuse(n) or split plan: nothing to apply");
-  SplitPlan Plan = loopfusePlan(Ordered.Stmt.Factors.size(), *Depth);
+  return Parts;
+}
+
+} // namespace
+
+std::optional<Refusal> directiveSyntaxError(const std::string &Directive) {
+  OrRefusal<DirectiveParts> Parts = parseDirective(Directive);
+  if (!Parts)
+    return Parts.refusal();
+  return std::nullopt;
+}
+
+OrRefusal<Schedule> applyDirective(const Kernel &K,
+                                   const std::string &Directive,
+                                   const SchedulerOptions &Opts) {
+  auto Invalid = [&](const std::string &Why) {
+    return Refusal("lnr-invalid-schedule", "'" + Directive + "': " + Why);
+  };
+  OrRefusal<DirectiveParts> Parts = parseDirective(Directive);
+  if (!Parts)
+    return Parts.refusal();
+  Kernel Ordered = K;
+  for (const std::vector<std::string> &Args : Parts->Orders) {
+    std::vector<Loop> Order;
+    for (const std::string &I : Args) {
+      auto It = std::find_if(K.Loops.begin(), K.Loops.end(),
+                             [&](const Loop &L) { return L.Index == I; });
+      if (It == K.Loops.end())
+        return Invalid("'" + I + "' is not a loop of the nest");
+      Order.push_back(*It);
+    }
+    if (Order.size() != K.Loops.size())
+      return Invalid("reorder must list every loop of the nest once");
+    Ordered.Loops = Order;
+    if (auto Problem = Ordered.validate())
+      return Invalid(Problem->Message);
+  }
+  if (Parts->Written)
+    return applyPlan(Ordered, *Parts->Written, Directive, Opts);
+  SplitPlan Plan = loopfusePlan(Ordered.Stmt.Factors.size(), *Parts->Depth);
   OrRefusal<BranchedGraph> G = distribute(Ordered, Plan);
   if (!G)
     return G.refusal();

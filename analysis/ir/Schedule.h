@@ -22,6 +22,7 @@
 #include "analysis/ir/Kernel.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,11 @@ OrRefusal<Schedule> chooseSchedule(const Kernel &K,
 OrRefusal<Schedule> applyDirective(const Kernel &K,
                                    const std::string &Directive,
                                    const SchedulerOptions &Opts = {});
+
+/// Why Directive is malformed whatever the kernel (the errors of
+/// applyDirective that do not depend on the nest), or std::nullopt: for a
+/// driver to reject it once, before any nest.
+std::optional<Refusal> directiveSyntaxError(const std::string &Directive);
 
 } // namespace lnr::ir
 

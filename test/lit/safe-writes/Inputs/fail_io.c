@@ -9,7 +9,15 @@
  *   renameN    the N-th rename of a temporary over its file: EXDEV
  *   kill       the process is killed (SIGKILL) in the middle of writing a
  *              temporary
- * Every failure is reported on stderr as "fail_io: ...".
+ *   fchown     giving a temporary an owner and group: EPERM
+ * or which edit is made to the file LNR_FAIL_IO_TARGET when the first
+ * temporary is created (after the files were read, before any rename), as
+ * an editor saving it while the tool runs would:
+ *   append     a line appended
+ *   same-size  its first byte changed in place, its times put back
+ *   touch      its modification time set to now
+ *   replace    a copy (same bytes, same times) renamed over it
+ * Every failure or edit is reported on stderr as "fail_io: ...".
  * Build: cc -shared -fPIC -o fail_io.so fail_io.c -ldl */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -52,12 +60,56 @@ static void note(const char *what, const char *path) {
 typedef int (*open_fn)(const char *, int, ...);
 typedef int (*openat_fn)(int, const char *, int, ...);
 
+typedef int (*rename_fn)(const char *, const char *);
+
+/* The edit LNR_FAIL_IO names, made once to LNR_FAIL_IO_TARGET. */
+static void edit_target(void) {
+  static int done;
+  const char *target = getenv("LNR_FAIL_IO_TARGET");
+  struct stat st;
+  if (done || !target || stat(target, &st) != 0)
+    return;
+  done = 1;
+  struct timespec times[2] = {st.st_atim, st.st_mtim};
+  if (!strcmp(mode(), "append")) {
+    FILE *f = fopen(target, "a");
+    fputs("/* saved while lnr-rewrite ran */\n", f);
+    fclose(f);
+  } else if (!strcmp(mode(), "same-size")) {
+    FILE *f = fopen(target, "r+");
+    int c = fgetc(f);
+    fseek(f, 0, SEEK_SET);
+    fputc(c == 'x' ? 'y' : 'x', f);
+    fclose(f);
+    utimensat(AT_FDCWD, target, times, 0);
+  } else if (!strcmp(mode(), "touch")) {
+    utimensat(AT_FDCWD, target, NULL, 0);
+  } else if (!strcmp(mode(), "replace")) {
+    char copy[4096], buf[4096];
+    snprintf(copy, sizeof copy, "%s.saved", target);
+    FILE *in = fopen(target, "r"), *out = fopen(copy, "w");
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+      fwrite(buf, 1, n, out);
+    fclose(in);
+    fclose(out);
+    chmod(copy, st.st_mode & 07777);
+    utimensat(AT_FDCWD, copy, times, 0);
+    REAL("rename", rename_fn)(copy, target);
+  } else {
+    return;
+  }
+  note(mode(), target);
+}
+
 static int fail_create(const char *path, int flags) {
   if ((flags & O_CREAT) && is_temp(path) && !strcmp(mode(), "create")) {
     note("create", path);
     errno = EACCES;
     return 1;
   }
+  if ((flags & O_CREAT) && is_temp(path))
+    edit_target();
   return 0;
 }
 
@@ -119,8 +171,17 @@ int chmod(const char *path, mode_t m) {
   return REAL("chmod", chmod_fn)(path, m);
 }
 
+int fchown(int fd, uid_t owner, gid_t group) {
+  typedef int (*fchown_fn)(int, uid_t, gid_t);
+  if (fd_is_temp(fd) && !strcmp(mode(), "fchown")) {
+    note("fchown", "");
+    errno = EPERM;
+    return -1;
+  }
+  return REAL("fchown", fchown_fn)(fd, owner, group);
+}
+
 int rename(const char *from, const char *to) {
-  typedef int (*rename_fn)(const char *, const char *);
   static int count;
   if (is_temp(from) && !strncmp(mode(), "rename", 6) &&
       ++count == atoi(mode() + 6)) {

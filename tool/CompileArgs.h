@@ -1,0 +1,41 @@
+//===- CompileArgs.h - The compile commands the tool parses with -*- C++
+//-*-===//
+//
+// What the driver adds to each compile command, and what it checks in the
+// commands before any file is parsed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_TOOL_COMPILEARGS_H
+#define LNR_TOOL_COMPILEARGS_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace lnr::tool {
+
+/// Args with the tool's defaults: a C file (.c, .h) is parsed as GNU C99
+/// (-xc -std=gnu99) unless the command sets its language (-x, --language),
+/// its standard (-std=; a C++ one alone makes it C++) or runs a C++ compiler
+/// (c++, g++, clang++, --driver-mode=g++); -fopenmp unless the command says
+/// either way; and Clang's builtin headers.
+clang::tooling::CommandLineArguments
+addDefaultArguments(const clang::tooling::CommandLineArguments &Args,
+                    llvm::StringRef File);
+
+/// Why a compile command of one of Sources cannot run: its directory does
+/// not exist or is not a directory (ClangTool would abort on the chdir).
+/// The message names the file, the directory and the compilation database
+/// (found from BuildPath, -p, or above the file) when there is one.
+std::optional<std::string>
+unusableBuildDirectory(const clang::tooling::CompilationDatabase &Database,
+                       llvm::ArrayRef<std::string> Sources,
+                       llvm::StringRef BuildPath);
+
+} // namespace lnr::tool
+
+#endif
