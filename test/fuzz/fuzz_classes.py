@@ -53,6 +53,8 @@ import random
 CLASSES = ["nonfinite", "extent", "mixed", "crd", "overwrite", "alias",
            "headers"]
 CLASS_SHARE = 0.3
+# Classes whose drivers are built with -fsanitize=address.
+ASAN_CLASSES = {"crd", "extent"}
 
 # Config field nonfinite: 0 none, 1 NaN, 2 +Inf, 3 -Inf.
 NAN, PINF, NINF = 1, 2, 3
@@ -210,6 +212,12 @@ def apply_crd(c, rng, helpers):
         if c["refusal"]:
             c["refusal"] = None
     x = rng.choice(cands)
+    # Where x leads every operand, no subscript states its extent: the tool
+    # then scans the coordinates for it (a temporary indexed by x).
+    for t in c["dense"]:
+        if x in t["idx"] and rng.random() < 0.6:
+            t["idx"].remove(x)
+            t["idx"].insert(0, x)
     ct = rng.choice(CRD_TYPES)
     c["crd_type"] = ct
     c["crd_index"] = x
@@ -235,20 +243,38 @@ def apply_crd(c, rng, helpers):
 
 def apply_overwrite(c, rng, helpers):
     """Class 5: a reduction assigned (not added) to elements that the
-    subscript reaches more than once."""
-    order = c["order"]
-    if len(order) < 3:
-        return False
-    a, b = rng.sample(order[:-1], 2)
-    if order.index(a) > order.index(b) and rng.random() < 0.7:
-        a, b = b, a
-    c["out"]["idx"] = [a, b]
+    subscript reaches more than once. The nest is rebuilt with three loops,
+    a and b (the output's row and column) around the reduction r, so that
+    no loop outside the reduction leaves the output unindexed (which the
+    tool refuses by itself): only the subscript repeats elements."""
+    names = c["indices"][:3] if len(c["indices"]) >= 3 else ["i", "l", "k"]
+    a, b, r = names
+    c["indices"] = list(names)
+    c["order"] = [a, b, r] if rng.random() < 0.7 else [b, a, r]
+    c["out"] = {"name": "A", "idx": [a, b]}
+    dense = [{"name": "C", "idx": [a, r]}, {"name": "D", "idx": [r, b]}]
+    if rng.random() < 0.4:
+        dense.append({"name": "E", "idx": [r]})
+    c["sparse"] = None
+    if rng.random() < 0.5:
+        row = c["order"][0]
+        c["sparse"] = {"name": "B", "format": "CSR", "levels": [row, r],
+                       "fmt": [0, 1]}
+        dense.pop(0 if row == a else 1)
+        for t, n in zip(dense, "CDE"):
+            t["name"] = n
+    c["dense"] = dense
+    c["bounds"] = {x: rng.choice(["param", "param", "struct", "local"])
+                   for x in names}
+    if c["style"] == "taco":
+        c["bounds"] = {x: "param" for x in names}
+    c["macro_ext"] = {x: 2 for x in names}
     c["stmt"] = "acc"
     c["acc_add"] = "set"
     c["pragma"] = None
+    c["inplace"] = False
     c["out_lin"] = rng.choice(["lda", "lda", "sum", "taco3"])
-    if c["bounds"][b] == "macro":
-        c["bounds"][b] = "param"
+    c["configs"] = helpers["make_configs"](rng, c)
     if c["out_lin"] == "lda":
         for g in c["configs"]:
             g["lda"] = rng.choice([-1, -2, 0, 1, "zero"])

@@ -221,7 +221,8 @@ def make_case(seed, number):
     cls, crng = fuzz_classes.pick_class(seed, number)
     c["cls"] = None
     if cls:
-        fuzz_classes.apply_class(c, cls, crng, None)
+        fuzz_classes.apply_class(c, cls, crng,
+                                 {"make_configs": make_configs})
     return c
 
 
@@ -1017,6 +1018,12 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     if opts.tsan:
         base = [opts.cc, "-O1", "-g", "-fopenmp", "-fsanitize=thread", "-w",
                 "-I" + workdir, "-I" + HERE]
+    elif c.get("cls") in fuzz_classes.ASAN_CLASSES:
+        # Out-of-range coordinates and extents: a temporary indexed by a
+        # negative or wrapped coordinate is caught by AddressSanitizer even
+        # when the values happen to come out right.
+        base = base[:2] + ["-fsanitize=address", "-fno-omit-frame-pointer"] + \
+            base[2:]
     # The original alone first: a failure there is the generator's.
     rc, _, err = run(base + ["-c", "original_w.c", "-o", "original.o"],
                      cwd=workdir, timeout=opts.cc_timeout)
@@ -1061,7 +1068,8 @@ def run_variant(c, opts, workdir, log, fail, base, exe, name, wrapper):
     if rc != 0:
         log.append(err.decode("utf-8", "replace"))
         return fail("generator", "the driver does not compile")
-    env = dict(os.environ, OMP_WAIT_POLICY="passive")
+    env = dict(os.environ, OMP_WAIT_POLICY="passive",
+               ASAN_OPTIONS="allocator_may_return_null=1:detect_leaks=0")
     env.pop("OMP_NUM_THREADS", None)
     if opts.tsan:
         # Archer tells ThreadSanitizer about OpenMP's synchronization.
