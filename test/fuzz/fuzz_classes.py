@@ -243,32 +243,31 @@ def apply_crd(c, rng, helpers):
 
 def apply_overwrite(c, rng, helpers):
     """Class 5: a reduction assigned (not added) to elements that the
-    subscript reaches more than once. The nest is rebuilt with three loops,
-    a and b (the output's row and column) around the reduction r, so that
-    no loop outside the reduction leaves the output unindexed (which the
-    tool refuses by itself): only the subscript repeats elements."""
-    names = c["indices"][:3] if len(c["indices"]) >= 3 else ["i", "l", "k"]
-    a, b, r = names
+    subscript reaches more than once. The nest is rebuilt as
+    A(a,b) = sum_{j,k} X(a,j) Y(a,k) Z(j,k) W(j,b) (the tool's fusion
+    pattern) with the two output loops outside the two reduction loops, so
+    that no loop outside the reduction leaves the output unindexed (which
+    the tool refuses by itself): only the subscript repeats elements."""
+    names = (c["indices"] + [n for n in "ijkl" if n not in c["indices"]])[:4]
+    a, b, j, k = names
     c["indices"] = list(names)
-    c["order"] = [a, b, r] if rng.random() < 0.7 else [b, a, r]
+    outer = [a, b] if rng.random() < 0.7 else [b, a]
+    c["order"] = outer + ([j, k] if rng.random() < 0.7 else [k, j])
     c["out"] = {"name": "A", "idx": [a, b]}
-    dense = [{"name": "C", "idx": [a, r]}, {"name": "D", "idx": [r, b]}]
-    if rng.random() < 0.4:
-        dense.append({"name": "E", "idx": [r]})
+    shapes = [[a, j], [a, k], [j, k], [j, b]]
     c["sparse"] = None
-    if rng.random() < 0.5:
-        row = c["order"][0]
-        c["sparse"] = {"name": "B", "format": "CSR", "levels": [row, r],
+    if rng.random() < 0.5 and c["order"][0] == a and c["order"][2] == j:
+        c["sparse"] = {"name": "B", "format": "CSR", "levels": [a, j],
                        "fmt": [0, 1]}
-        dense.pop(0 if row == a else 1)
-        for t, n in zip(dense, "CDE"):
-            t["name"] = n
-    c["dense"] = dense
+        shapes.pop(0)
+    c["dense"] = [{"name": n, "idx": ix} for n, ix in zip("CDEF", shapes)]
+    c["acc_loops"] = 2
     c["bounds"] = {x: rng.choice(["param", "param", "struct", "local"])
                    for x in names}
     if c["style"] == "taco":
         c["bounds"] = {x: "param" for x in names}
     c["macro_ext"] = {x: 2 for x in names}
+    c["scalars"] = []
     c["stmt"] = "acc"
     c["acc_add"] = "set"
     c["pragma"] = None
@@ -348,6 +347,8 @@ def class_fixup(c):
                              c["stmt"] != "acc" or
                              c["order"][-1] in c["out"]["idx"]):
         c["out_lin"] = None
+    if c.get("acc_loops", 1) >= len(c["order"]):
+        c["acc_loops"] = 1
     if c.get("acc_add") == "set" and c["stmt"] != "acc":
         c["acc_add"] = "="
     if c.get("alias") and not c["dense"]:

@@ -591,6 +591,8 @@ class Kernel:
             return self.rng.random() < 0.5
 
         lines = []
+        # The accumulator's loop: around the innermost acc_loops loops.
+        acc_d = len(order) - 1 - c.get("acc_loops", 1)
 
         def emit_loop(d, ind):
             hdr, body, pre = header(d)
@@ -607,10 +609,10 @@ class Kernel:
                 if ref == "break":
                     inner.append("if (%s == 1)" % order[d])
                     inner.append("  break;")
-            if last or (stmt == "acc" and d == len(order) - 2):
+            if last or (stmt == "acc" and d == acc_d):
                 pass
             need = len(body) + (len(inner) if last else 1) > 1 or (
-                stmt == "acc" and d == len(order) - 2)
+                stmt == "acc" and d == acc_d)
             if need or braces_for(d):
                 lines.append(ind + hdr + " {")
                 for ln in body:
@@ -618,7 +620,7 @@ class Kernel:
                 if last:
                     for ln in inner:
                         lines.append(ind + "  " + ln)
-                elif stmt == "acc" and d == len(order) - 2:
+                elif stmt == "acc" and d == acc_d:
                     tname = inner_stmt.split()[0]
                     lines.append(ind + "  %s %s = 0.0;" % (
                         c.get("acc_type") or R, tname))
