@@ -186,6 +186,24 @@ def apply_crd(c, rng, helpers):
     if c["style"] == "taco":
         c["style"] = "hand"
         c["itype"] = rng.choice(["int", "int32_t"])
+    if rng.random() < 0.5:
+        # <SpMM, GEMM>: A(i,l) += B(i,j) C(j,k) D(k,l) with j compressed
+        # and leading C: a re-association's temporary t(j,l) is sized by a
+        # scan of the coordinates (no subscript states J).
+        i, j, k, l = (c["indices"] + [n for n in "ijkl"
+                                      if n not in c["indices"]])[:4]
+        c["indices"] = [i, j, k, l]
+        c["order"] = [i, j, k, l] if rng.random() < 0.5 else [i, j, l, k]
+        c["out"] = {"name": "A", "idx": [i, l]}
+        c["sparse"] = {"name": "B", "format": "CSR", "levels": [i, j],
+                       "fmt": [0, 1]}
+        c["dense"] = [{"name": "C", "idx": [j, k]},
+                      {"name": "D", "idx": [k, l]}]
+        c["bounds"] = {x: "param" for x in c["indices"]}
+        c["macro_ext"] = {x: 2 for x in c["indices"]}
+        c["stmt"] = "+="
+        c["pragma"] = None
+        c["configs"] = helpers["make_configs"](rng, c)
     s = c["sparse"]
     out = c["out"]["idx"]
     cands = []
