@@ -1,6 +1,7 @@
 /* See fuzz_support.h. */
 #include "fuzz_support.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,4 +124,41 @@ void fz_sparse_free(fz_sparse *t) {
   }
   free(t->vals);
   memset(t, 0, sizeof *t);
+}
+
+size_t fz_ext(int e) { return e > 0 ? (size_t)e : 0; }
+
+void fz_values(double *x, size_t n, int vmode, int sign, uint64_t *s) {
+  for (size_t i = 0; i < n; i++) {
+    double v = x[i];
+    if (v != 0.0 && vmode == 1)
+      v = ldexp((8 + fz_below(s, 8)) / 8.0, fz_below(s, 13) - 6);
+    else if (vmode == 2)
+      v = fabs(v) * 1.5;
+    if (sign > 0)
+      v = v == 0.0 ? 0.5 : fabs(v);
+    else if (sign < 0)
+      v = v == 0.0 ? -0.5 : -fabs(v);
+    x[i] = v;
+  }
+}
+
+void fz_inject(double *x, size_t n, int kind, int count, uint64_t *s) {
+  if (!n)
+    return;
+  for (int c = 0; c < count; c++)
+    x[fz_below(s, (int)(n < 0x7fffffff ? n : 0x7fffffff))] =
+        kind == 1 ? NAN : kind == 2 ? INFINITY : -INFINITY;
+}
+
+void fz_sparse_force(double *dense, int order, const int *dims, int level,
+                     int coord, uint64_t *s) {
+  size_t lin = 0;
+  for (int l = 0; l < order; l++) {
+    if (dims[l] <= 0)
+      return;
+    int c = l == level ? coord : fz_below(s, dims[l]);
+    lin = lin * (size_t)dims[l] + (size_t)c;
+  }
+  dense[lin] = 0.5 + 0.5 * fz_unit(s);
 }

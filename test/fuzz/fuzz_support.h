@@ -45,4 +45,22 @@ void fz_sparse_build(fz_sparse *t, int order, const int *dims,
                      uint64_t *s);
 void fz_sparse_free(fz_sparse *t);
 
+/* The fuzz classes' data (lnr_fuzz.py, fuzz_classes.py). */
+/* An extent as an element count: max(0, e). */
+size_t fz_ext(int e);
+/* Rewrites the nonzero entries of x: vmode 0 keeps them, 1 makes them
+ * positive dyadic numbers m/8 * 2^e (m in 8..15, e in -6..6: products of up
+ * to five are exact in float, sums of them are not), 2 makes them |x| * 1.5
+ * (narrow integer outputs). sign > 0 then makes every entry positive (a zero
+ * becomes 0.5), sign < 0 negative: with +Inf (-Inf) injected, no term can
+ * meet an infinity of the other sign or a zero. */
+void fz_values(double *x, size_t n, int vmode, int sign, uint64_t *s);
+/* Puts count non-finite values (kind 1 NaN, 2 +Inf, 3 -Inf) at random
+ * positions of x (nothing when n is 0). */
+void fz_inject(double *x, size_t n, int kind, int count, uint64_t *s);
+/* Makes coordinate coord of level `level` present: a random entry of dense
+ * (level order over dims) with that coordinate becomes nonzero. */
+void fz_sparse_force(double *dense, int order, const int *dims, int level,
+                     int coord, uint64_t *s);
+
 #endif

@@ -60,6 +60,9 @@ import sys
 import tempfile
 import time
 
+import fuzz_classes
+import fuzz_driver
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 TACO_HEADER = os.path.join(ROOT, "samples", "taco", "taco_tensor_t.h")
@@ -215,6 +218,11 @@ def make_case(seed, number):
         c["bounds"] = {x: "param" for x in idx}
     c["data_seed"] = rng.getrandbits(62)
     c["configs"] = make_configs(rng, c)
+    cls, crng = fuzz_classes.pick_class(seed, number)
+    c["cls"] = None
+    if cls:
+        fuzz_classes.apply_class(c, cls, crng,
+                                 {"make_configs": make_configs})
     return c
 
 
@@ -352,7 +360,21 @@ class Kernel:
         return ["vals", "Bv", "B_vals"][self.c["number"] % 3]
 
     def arr(self, t):
+        if self.c.get("alias") == "global" and t == self.first_dense():
+            return "fz_g"
         return t + "_vals" if self.taco else t
+
+    def out_subscript(self):
+        """The output's subscript of an 'overwrite' case (out_lin): rows
+        that overlap when the stride is less than the row length."""
+        a, b = self.c["out"]["idx"]
+        mode = self.c["out_lin"]
+        if mode == "lda":
+            return "%s * lda + %s" % (a, b)
+        if mode == "sum":
+            return "%s + %s" % (a, b)
+        return "%s * (%s - 3) + %s" % (a, self.bound(b, self.c["out"]["name"]),
+                                       b)
 
     # -- the sparse tensor's positions
     def sparse_positions(self):
@@ -435,6 +457,11 @@ class Kernel:
             arrname = self.arr(name)
             if not ix:
                 return "%s[0]" % arrname
+            if is_out and c.get("out_lin"):
+                text = self.out_subscript()
+                if posvar_mode != "inline" or self.taco:
+                    return "%s[%s]" % (arrname, place(name, ix, text))
+                return "%s[%s]" % (arrname, text)
             if self.c["accessor"] and not is_out and len(ix) >= 2 and \
                     self.rng.random() < 0.6:
                 params = ["a%d" % a for a in range(len(ix))]
@@ -523,7 +550,8 @@ class Kernel:
                     hdr = "for (%s %s = %s[%s]; %s < %s[%s + 1]; %s++)" % (
                         it, p, pa, parent, p, pa, paren(parent), p)
                     body = [] if self.inline_crd else [
-                        "%s %s = %s[%s];" % (it, x, ca, p)]
+                        "%s %s = %s[%s];" % (c.get("crd_type") or it, x, ca,
+                                             p)]
                     return hdr, body, []
             b = self.bound(x)
             pre = []
@@ -563,6 +591,8 @@ class Kernel:
             return self.rng.random() < 0.5
 
         lines = []
+        # The accumulator's loop: around the innermost acc_loops loops.
+        acc_d = len(order) - 1 - c.get("acc_loops", 1)
 
         def emit_loop(d, ind):
             hdr, body, pre = header(d)
@@ -579,10 +609,10 @@ class Kernel:
                 if ref == "break":
                     inner.append("if (%s == 1)" % order[d])
                     inner.append("  break;")
-            if last or (stmt == "acc" and d == len(order) - 2):
+            if last or (stmt == "acc" and d == acc_d):
                 pass
             need = len(body) + (len(inner) if last else 1) > 1 or (
-                stmt == "acc" and d == len(order) - 2)
+                stmt == "acc" and d == acc_d)
             if need or braces_for(d):
                 lines.append(ind + hdr + " {")
                 for ln in body:
@@ -590,12 +620,15 @@ class Kernel:
                 if last:
                     for ln in inner:
                         lines.append(ind + "  " + ln)
-                elif stmt == "acc" and d == len(order) - 2:
+                elif stmt == "acc" and d == acc_d:
                     tname = inner_stmt.split()[0]
-                    lines.append(ind + "  %s %s = 0.0;" % (R, tname))
+                    lines.append(ind + "  %s %s = 0.0;" % (
+                        c.get("acc_type") or R, tname))
                     emit_loop(d + 1, ind + "  ")
                     if ref == "minus":
                         lines.append(ind + "  %s -= %s;" % (out_text, tname))
+                    elif c["acc_add"] == "set":
+                        lines.append(ind + "  %s = %s;" % (out_text, tname))
                     elif c["acc_add"] == "=":
                         lines.append(ind + "  %s = %s + %s;" % (
                             out_text, out_text, tname))
@@ -624,7 +657,7 @@ class Kernel:
         P = []
         rq = " restrict" if c["restrict"] and ref != "no_restrict" else ""
         vol = "volatile " if ref == "volatile" else ""
-        out_t = "int" if ref == "int_out" else R
+        out_t = "int" if ref == "int_out" else (c.get("out_type") or R)
         if self.taco:
             tensors = [t[0] for t in self.taco_tensors()]
             for t in tensors:
@@ -677,18 +710,25 @@ class Kernel:
                         pa, ca = self.pos_arr(l)
                         P.append(("const %s *%s" % (it if it != "long" else
                                                     "int", pa), "pos", l))
-                        P.append(("const %s *%s" % (it if it != "long" else
-                                                    "int", ca), "crd", l))
+                        P.append(("const %s *%s" % (
+                            c.get("crd_type") or (it if it != "long" else
+                                                  "int"), ca), "crd", l))
                 P.append(("const %s *%s" % (R, self.vals_name()), "vals",
                           None))
             for t in c["dense"]:
                 v = vol if t["name"] == self.first_dense() else ""
+                if c.get("alias") and t["name"] == self.first_dense():
+                    P += self.alias_params(t["name"])
+                    continue
                 P.append(("const %s%s *%s" % (v, R, t["name"]), "dense",
                           t["name"]))
             for s in c["scalars"]:
                 if s == "alpha":
                     P.append(("%s alpha" % R, "scalar", s))
-            P.append(("%s *%s%s" % (out_t, rq.strip() + " " if rq else "", out["name"]), "out", None))
+            P.append(("%s *%s%s" % (out_t, rq.strip() + " " if rq else "",
+                                    out["name"]), "out", None))
+        if c.get("out_lin") == "lda":
+            P.insert(0, ("int lda", "lda", None))
         self.params = P
 
         text = []
@@ -699,12 +739,18 @@ class Kernel:
         else:
             text.append("/* generated by lnr_fuzz.py (seed %d, case %d) */" %
                         (c["seed"], c["number"]))
-            if it == "int32_t":
+            types = {it, c.get("out_type"), c.get("crd_type")}
+            if types & {"int32_t", "int8_t", "uint8_t", "uint16_t"}:
                 text.append("#include <stdint.h>")
+            if c.get("headers") == "top":
+                text.append("#include <stdlib.h>")
         text += self.top
         text.append("")
         ret = "int" if self.taco else "void"
         text.append("%s kern(%s) {" % (ret, ",\n    ".join(p[0] for p in P)))
+        for name in c.get("hostile") or []:
+            self.pre.append("int %s = 0;" % name)
+            self.pre.append("(void)%s;" % name)
         for ln in self.pre:
             text.append("  " + ln)
         if self.pre:
@@ -713,7 +759,41 @@ class Kernel:
         if self.taco:
             text.append("  return 0;")
         text.append("}")
+        if c.get("headers") == "after":
+            text.append("")
+            text.append("#include <stdlib.h>")
         return "\n".join(text) + "\n"
+
+    def alias_params(self, name):
+        """The parameters of an 'alias' case's first dense operand, and the
+        lines that derive it from the output (kinds aliasp, sel, delta)."""
+        kind = self.c["alias"]
+        R = self.real
+        out = self.c["out"]["name"]
+        if kind == "norestrict":
+            return [("const %s *%s" % (R, name), "aliasp", name)]
+        pick = "fz_sel ? %sp : %s + fz_delta" % (name, out)
+        if kind == "array":
+            self.pre.append("%s *fz_ps[2] = {%s + fz_delta, (%s *)%sp};" % (
+                R, out, R, name))
+            self.pre.append("const %s *%s = fz_ps[fz_sel];" % (R, name))
+        elif kind == "struct":
+            self.top.append("struct fz_ref {\n  const %s *p;\n};" % R)
+            self.pre.append("struct fz_ref fz_r;")
+            self.pre.append("fz_r.p = %s;" % pick)
+            self.pre.append("const %s *%s = fz_r.p;" % (R, name))
+        elif kind == "global":
+            self.top.append("static const %s *fz_g;" % R)
+            self.pre.append("fz_g = %s;" % pick)
+        else:  # union
+            self.top.append("union fz_pun {\n  %s *w;\n  const %s *r;\n};" % (
+                R, R))
+            self.pre.append("union fz_pun fz_u;")
+            self.pre.append("fz_u.w = fz_sel ? (%s *)%sp : %s + fz_delta;" % (
+                R, name, out))
+            self.pre.append("const %s *%s = fz_u.r;" % (R, name))
+        return [("const %s *%sp" % (R, name), "aliasp", name),
+                ("int fz_sel", "sel", None), ("long fz_delta", "delta", None)]
 
     def first_dense(self):
         return self.c["dense"][0]["name"] if self.c["dense"] else None
@@ -723,293 +803,13 @@ def paren(e):
     return "(%s)" % e if (" + " in e or " - " in e) else e
 
 
-# -------------------------------------------------------------- the driver
-
-
-DRIVER_MAIN = r"""
-static int fail(int cfg, int threads, const char *what) {
-  fprintf(stderr, "FAIL: config %d threads %d: %s\n", cfg, threads, what);
-  return 1;
-}
-
-static int check_guards(real *buf, size_t n) {
-  for (size_t g = 0; g < GUARD; g++)
-    if (buf[g] != (real)GUARD_VALUE || buf[GUARD + n + g] != (real)GUARD_VALUE)
-      return 1;
-  return 0;
-}
-
-int main(void) {
-  omp_set_dynamic(0);
-  for (int cfg = 0; cfg < NCFG; cfg++) {
-    uint64_t rng = DATA_SEED + 7919u * (uint64_t)cfg;
-    memcpy(ext, CFG_EXT[cfg], sizeof ext);
-    setup(cfg, &rng);
-    size_t nA = out_size();
-    real *A0 = fz_alloc(nA, sizeof(real));
-    double *tmp = fz_alloc(nA, sizeof(double));
-    fz_fill(tmp, nA, &rng);
-    for (size_t x = 0; x < nA; x++)
-      A0[x] = (real)tmp[x];
-    free(tmp);
-    real *M = fz_alloc(nA, sizeof(real));
-    for (size_t x = 0; x < nA; x++)
-      M[x] = (real)fabs((double)A0[x]);
-    omp_set_num_threads(1);
-    call(0, 1, M);
-    real *bo = fz_alloc(nA + 2 * GUARD, sizeof(real));
-    real *br = fz_alloc(nA + 2 * GUARD, sizeof(real));
-    for (size_t g = 0; g < GUARD; g++)
-      bo[g] = bo[GUARD + nA + g] = (real)GUARD_VALUE;
-    memcpy(bo + GUARD, A0, nA * sizeof(real));
-    call(0, 0, bo + GUARD);
-    if (check_guards(bo, nA))
-      return fail(cfg, 1, "the original wrote outside its output");
-    if (inputs_changed())
-      return fail(cfg, 1, "the original wrote an input");
-    for (int threads = 1; threads <= 2; threads++) {
-      for (size_t g = 0; g < GUARD; g++)
-        br[g] = br[GUARD + nA + g] = (real)GUARD_VALUE;
-      memcpy(br + GUARD, A0, nA * sizeof(real));
-      omp_set_num_threads(threads);
-      call(1, 0, br + GUARD);
-      if (check_guards(br, nA))
-        return fail(cfg, threads, "the rewrite wrote outside its output");
-      if (inputs_changed())
-        return fail(cfg, threads, "the rewrite wrote an input");
-      size_t bad = 0, first = 0;
-      double worst = 0;
-      for (size_t x = 0; x < nA; x++) {
-        double o = bo[GUARD + x], r = br[GUARD + x], m = M[x];
-        double err = fabs(o - r) / (m > TINY ? m : TINY);
-        if (!(err <= REL_TOL)) {
-          if (!bad++)
-            first = x;
-        } else if (err > worst)
-          worst = err;
-      }
-      if (bad) {
-        fprintf(stderr,
-                "FAIL: config %d threads %d: A[%zu]: original %.17g, rewritten "
-                "%.17g, initial %.17g, M %.17g (%zu of %zu elements differ)\n",
-                cfg, threads, first, (double)bo[GUARD + first],
-                (double)br[GUARD + first], (double)A0[first], (double)M[first],
-                bad, nA);
-        return 1;
-      }
-      printf("ok config %d threads %d elements %zu max_rel_err %.3g\n", cfg,
-             threads, nA, worst);
-    }
-    teardown();
-    free(A0);
-    free(M);
-    free(bo);
-    free(br);
-  }
-  printf("PASS\n");
-  return 0;
-}
-"""
-
-
-def gen_driver(c, k):
-    """The driver: data, calls of lnr_original and lnr_rewritten, checks."""
-    idx = c["indices"]
-    R = c["real"]
-    L = []
-    L.append("/* driver of fuzz case seed %d number %d */" % (c["seed"],
-                                                            c["number"]))
-    L.append('#include "fuzz_support.h"')
-    if k.taco:
-        L.append('#include "taco_tensor_t.h"')
-    L.append("#include <math.h>\n#include <omp.h>\n#include <stdio.h>\n"
-             "#include <stdlib.h>\n#include <string.h>\n#include <float.h>")
-    L.append("typedef %s real;" % R)
-    L.append("#define GUARD 16\n#define GUARD_VALUE 12345.5")
-    L.append("#define REL_TOL %s" % ("1e-9" if R == "double" else "2e-4"))
-    L.append("#define TINY %s" % ("DBL_MIN" if R == "double" else "FLT_MIN"))
-    L.append("#define DATA_SEED %duLL" % c["data_seed"])
-    nc = len(c["configs"])
-    L.append("#define NCFG %d\n#define NIDX %d" % (nc, len(idx)))
-    L.append("static const int CFG_EXT[NCFG][NIDX] = {%s};" % ", ".join(
-        "{%s}" % ", ".join(str(e) for e in g["ext"]) for g in c["configs"]))
-    for key in ("density", "empty", "keep"):
-        L.append("static const double CFG_%s[NCFG] = {%s};" % (
-            key.upper(), ", ".join(repr(float(g[key])) for g in c["configs"])))
-    L.append("static int ext[NIDX];")
-    X = {x: "ext[%d]" % a for a, x in enumerate(idx)}
-    if not k.taco and any(c["bounds"][x] in ("struct", "local") for x in idx):
-        L.append("struct fz_dims {\n  int %s;\n};" % ", ".join(
-            x.upper() for x in idx))
-    sig = ", ".join(p[0] for p in k.params)
-    ret = "int" if k.taco else "void"
-    L.append("%s lnr_original(%s);" % (ret, sig))
-    L.append("%s lnr_rewritten(%s);" % (ret, sig))
-    dense = c["dense"]
-    nd = len(dense)
-    L.append("#define ND %d" % max(nd, 1))
-    L.append("static real *din[ND], *din_abs[ND], *din_keep[ND];")
-    L.append("static size_t din_n[ND];")
-    L.append("static real sc[4];")
-    s = c["sparse"]
-    if s:
-        L.append("static fz_sparse S;\nstatic real *sv, *sv_abs, *sv_keep;")
-        L.append("static int *pos_keep[FZ_MAX_ORDER], *crd_keep[FZ_MAX_ORDER];")
-
-    def size(ix):
-        return " * ".join("(size_t)%s" % X[x] for x in ix) if ix else "1"
-
-    # setup
-    L.append("static void setup(int cfg, uint64_t *rng) {")
-    for a, t in enumerate(dense):
-        L.append("  din_n[%d] = %s;" % (a, size(t["idx"])))
-    L.append("  for (int a = 0; a < %d; a++) {" % nd)
-    L.append("    double *tmp = fz_alloc(din_n[a], sizeof(double));")
-    L.append("    fz_fill(tmp, din_n[a], rng);")
-    L.append("    din[a] = fz_alloc(din_n[a], sizeof(real));")
-    L.append("    din_abs[a] = fz_alloc(din_n[a], sizeof(real));")
-    L.append("    for (size_t x = 0; x < din_n[a]; x++) {")
-    L.append("      din[a][x] = (real)tmp[x];")
-    L.append("      din_abs[a][x] = (real)fabs(tmp[x]);")
-    L.append("    }")
-    L.append("    din_keep[a] = fz_dup(din[a], din_n[a] * sizeof(real));")
-    L.append("    free(tmp);")
-    L.append("  }")
-    L.append("  for (int a = 0; a < 4; a++) {")
-    L.append("    sc[a] = (real)(2.0 * fz_unit(rng) - 1.0);")
-    L.append("  }")
-    if s:
-        order = len(s["levels"])
-        L.append("  int dims[FZ_MAX_ORDER] = {%s};" % ", ".join(
-            X[x] for x in s["levels"]))
-        L.append("  static const int fmt[FZ_MAX_ORDER] = {%s};" % ", ".join(
-            str(f) for f in s["fmt"]))
-        L.append("  size_t n = %s;" % size(s["levels"]))
-        L.append("  double *dense = fz_alloc(n, sizeof(double));")
-        L.append("  fz_sparse_pattern(dense, %d, dims, CFG_DENSITY[cfg], "
-                 "CFG_EMPTY[cfg], rng);" % order)
-        L.append("  fz_sparse_build(&S, %d, dims, fmt, dense, CFG_KEEP[cfg], "
-                 "rng);" % order)
-        L.append("  free(dense);")
-        L.append("  size_t nv = S.npos[%d];" % (order - 1))
-        L.append("  sv = fz_alloc(nv, sizeof(real));")
-        L.append("  sv_abs = fz_alloc(nv, sizeof(real));")
-        L.append("  for (size_t x = 0; x < nv; x++) {")
-        L.append("    sv[x] = (real)S.vals[x];")
-        L.append("    sv_abs[x] = (real)fabs(S.vals[x]);")
-        L.append("  }")
-        L.append("  sv_keep = fz_dup(sv, nv * sizeof(real));")
-        L.append("  for (int l = 0; l < %d; l++) {" % order)
-        L.append("    if (!fmt[l]) continue;")
-        L.append("    size_t np = l ? S.npos[l - 1] : 1;")
-        L.append("    pos_keep[l] = fz_dup(S.pos[l], (np + 1) * sizeof(int));")
-        L.append("    crd_keep[l] = fz_dup(S.crd[l], S.npos[l] * sizeof(int));")
-        L.append("  }")
-    L.append("  (void)cfg;")
-    L.append("}")
-    # inputs_changed
-    L.append("static int inputs_changed(void) {")
-    L.append("  for (int a = 0; a < %d; a++)" % nd)
-    L.append("    if (din_n[a] && memcmp(din[a], din_keep[a], din_n[a] * "
-             "sizeof(real)))")
-    L.append("      return 1;")
-    if s:
-        order = len(s["levels"])
-        L.append("  if (S.npos[%d] && memcmp(sv, sv_keep, S.npos[%d] * "
-                 "sizeof(real)))" % (order - 1, order - 1))
-        L.append("    return 1;")
-        L.append("  for (int l = 0; l < %d; l++) {" % order)
-        L.append("    if (!S.fmt[l]) continue;")
-        L.append("    size_t np = l ? S.npos[l - 1] : 1;")
-        L.append("    if (memcmp(S.pos[l], pos_keep[l], (np + 1) * "
-                 "sizeof(int)) ||")
-        L.append("        (S.npos[l] && memcmp(S.crd[l], crd_keep[l], "
-                 "S.npos[l] * sizeof(int))))")
-        L.append("      return 1;")
-        L.append("  }")
-    L.append("  return 0;")
-    L.append("}")
-    # teardown
-    L.append("static void teardown(void) {")
-    L.append("  for (int a = 0; a < %d; a++) {" % nd)
-    L.append("    free(din[a]); free(din_abs[a]); free(din_keep[a]);")
-    L.append("  }")
-    if s:
-        L.append("  for (int l = 0; l < FZ_MAX_ORDER; l++) {")
-        L.append("    free(pos_keep[l]); free(crd_keep[l]);")
-        L.append("    pos_keep[l] = crd_keep[l] = NULL;")
-        L.append("  }")
-        L.append("  free(sv); free(sv_abs); free(sv_keep);")
-        L.append("  fz_sparse_free(&S);")
-    L.append("}")
-    L.append("static size_t out_size(void) { return %s; }" %
-             size(c["out"]["idx"]))
-    # call
-    dix = {t["name"]: a for a, t in enumerate(dense)}
-    L.append("static void call(int rewritten, int use_abs, real *out) {")
-    L.append("  (void)use_abs;")
-    args = []
-    if k.taco:
-        tensors = k.taco_tensors()
-        for name, ix in tensors:
-            L.append("  int32_t %s_dims[FZ_MAX_ORDER] = {%s};" % (
-                name, ", ".join(X[x] for x in ix) or "0"))
-            L.append("  taco_tensor_t %s_t;" % name)
-            L.append("  memset(&%s_t, 0, sizeof %s_t);" % (name, name))
-            L.append("  %s_t.order = %d;" % (name, len(ix)))
-            L.append("  %s_t.dimensions = %s_dims;" % (name, name))
-            if name == "A":
-                L.append("  A_t.vals = (uint8_t *)out;")
-            elif s and name == s["name"]:
-                L.append("  uint8_t *B_lv[FZ_MAX_ORDER][2];")
-                L.append("  uint8_t **B_ix[FZ_MAX_ORDER];")
-                L.append("  for (int l = 0; l < FZ_MAX_ORDER; l++) {")
-                L.append("    B_lv[l][0] = (uint8_t *)S.pos[l];")
-                L.append("    B_lv[l][1] = (uint8_t *)S.crd[l];")
-                L.append("    B_ix[l] = B_lv[l];")
-                L.append("  }")
-                L.append("  B_t.indices = B_ix;")
-                L.append("  B_t.vals = (uint8_t *)(use_abs ? sv_abs : sv);")
-            else:
-                L.append("  %s_t.vals = (uint8_t *)(use_abs ? din_abs[%d] : "
-                         "din[%d]);" % (name, dix[name], dix[name]))
-    else:
-        if any(c["bounds"][x] in ("struct", "local") for x in idx):
-            L.append("  struct fz_dims dd = {%s};" % ", ".join(X[x]
-                                                               for x in idx))
-    for decl, kind, ref in k.params:
-        if kind == "ext":
-            args.append(X[ref])
-        elif kind == "dims":
-            args.append("&dd")
-        elif kind == "pos":
-            args.append("S.pos[%d]" % ref)
-        elif kind == "crd":
-            args.append("S.crd[%d]" % ref)
-        elif kind == "vals":
-            args.append("use_abs ? sv_abs : sv")
-        elif kind == "dense":
-            args.append("use_abs ? din_abs[%d] : din[%d]" % (dix[ref],
-                                                             dix[ref]))
-        elif kind == "scalar":
-            args.append("use_abs ? (real)fabs((double)sc[0]) : sc[0]")
-        elif kind == "out":
-            args.append("out")
-        elif kind == "taco":
-            args.append("&%s_t" % ref)
-    L.append("  (rewritten ? lnr_rewritten : lnr_original)(%s);" %
-             ", ".join(args))
-    L.append("}")
-    L.append(DRIVER_MAIN)
-    return "\n".join(L) + "\n"
-
-
 # ------------------------------------------------------------- the checks
 
 
 class Result:
     def __init__(self, number, status, detail="", remarks=()):
         self.number = number
+        self.cls = None
         self.status = status  # rewritten, refused, FAIL-...
         self.detail = detail
         self.remarks = list(remarks)
@@ -1211,7 +1011,7 @@ def check_files(c, k, src, opts, workdir, first=None, second=None):
 
 def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     with open(os.path.join(workdir, "driver.c"), "w") as f:
-        f.write(gen_driver(c, k))
+        f.write(fuzz_driver.gen_driver(c, k))
     for who, fn in (("original", "kernel.c"), ("rewritten", "rewritten.c")):
         with open(os.path.join(workdir, "%s_w.c" % who), "w") as f:
             f.write("#define kern lnr_%s\n#include \"%s\"\n" % (who, fn))
@@ -1220,6 +1020,12 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     if opts.tsan:
         base = [opts.cc, "-O1", "-g", "-fopenmp", "-fsanitize=thread", "-w",
                 "-I" + workdir, "-I" + HERE]
+    elif c.get("cls") in fuzz_classes.ASAN_CLASSES:
+        # Out-of-range coordinates and extents: a temporary indexed by a
+        # negative or wrapped coordinate is caught by AddressSanitizer even
+        # when the values happen to come out right.
+        base = base[:2] + ["-fsanitize=address", "-fno-omit-frame-pointer"] + \
+            base[2:]
     # The original alone first: a failure there is the generator's.
     rc, _, err = run(base + ["-c", "original_w.c", "-o", "original.o"],
                      cwd=workdir, timeout=opts.cc_timeout)
@@ -1264,7 +1070,8 @@ def run_variant(c, opts, workdir, log, fail, base, exe, name, wrapper):
     if rc != 0:
         log.append(err.decode("utf-8", "replace"))
         return fail("generator", "the driver does not compile")
-    env = dict(os.environ, OMP_WAIT_POLICY="passive")
+    env = dict(os.environ, OMP_WAIT_POLICY="passive",
+               ASAN_OPTIONS="allocator_may_return_null=1:detect_leaks=0")
     env.pop("OMP_NUM_THREADS", None)
     if opts.tsan:
         # Archer tells ThreadSanitizer about OpenMP's synchronization.
@@ -1385,7 +1192,7 @@ def fixup(c):
     for x in c["indices"]:
         if c["bounds"].get(x) is None:
             c["bounds"][x] = "param"
-    return c
+    return fuzz_classes.class_fixup(c)
 
 
 def reduce_case(c, opts, kind):
@@ -1549,6 +1356,8 @@ def main(argv=None):
 
     start = time.time()
     counts = {}
+    by_class = {}  # class -> {generated, rewritten, unchanged, failed}
+    first_failure = {}  # class -> case number
     remark_counts = {}
     both = 0  # rewrites with a run-time choice, both schedules proved
     failures = []
@@ -1559,6 +1368,7 @@ def main(argv=None):
                 for n in ns]
         rs = check_batch(todo, opts)
         for r, (c, d) in zip(rs, todo):
+            r.cls = c.get("cls")
             if not r.status.startswith("FAIL") and not opts.keep_all:
                 shutil.rmtree(d, ignore_errors=True)
         return rs
@@ -1576,6 +1386,16 @@ def main(argv=None):
     if True:
         for done, r in enumerate(results(), 1):
             counts[r.status] = counts.get(r.status, 0) + 1
+            bc = by_class.setdefault(r.cls or "base", {
+                "generated": 0, "rewritten": 0, "unchanged": 0, "failed": 0})
+            bc["generated"] += 1
+            if r.status == "rewritten":
+                bc["rewritten"] += 1
+            elif r.status == "refused":
+                bc["unchanged"] += 1
+            else:
+                bc["failed"] += 1
+                first_failure.setdefault(r.cls or "base", r.number)
             both += getattr(r, "both_schedules", False)
             if r.status == "refused":
                 for name in set(r.remarks):
@@ -1584,8 +1404,8 @@ def main(argv=None):
                     r.status[5:] not in opts.tolerate:
                 failures.append(r)
             if r.status.startswith("FAIL") and counts[r.status] <= 20:
-                print("case %d: %s: %s (kept in %s)" % (
-                    r.number, r.status, r.detail.strip().splitlines()[-1]
+                print("case %d [%s]: %s: %s (kept in %s)" % (
+                    r.number, r.cls or "base", r.status, r.detail.strip().splitlines()[-1]
                     if r.detail.strip() else "",
                     os.path.join(opts.work, "case-%d-%06d" % (opts.seed,
                                                               r.number))),
@@ -1609,6 +1429,14 @@ def main(argv=None):
     for kind in sorted(k for k in counts if k.startswith("FAIL")):
         print("  %s: %d%s" % (kind, counts[kind], " (tolerated: a known bug)"
                               if kind[5:] in opts.tolerate else ""))
+    for cls in ["base"] + fuzz_classes.CLASSES:
+        if cls in by_class:
+            bc = by_class[cls]
+            print("  class %-9s %4d generated, %4d rewritten, %4d unchanged, "
+                  "%3d failed%s" % (cls, bc["generated"], bc["rewritten"],
+                                    bc["unchanged"], bc["failed"],
+                                    " (first: case %d)" % first_failure[cls]
+                                    if cls in first_failure else ""))
     print("  work directory: %s" % opts.work)
     print("%d passed, %d failed" % (len(numbers) - len(failures),
                                     len(failures)))

@@ -16,6 +16,26 @@
 
 static const int thread_counts[] = {1, 2, 3};
 
+
+/* NaN/Inf-aware comparison of an original (a) and a rewritten (b) element
+ * with tolerance model m: equal when both are NaN, or both the same
+ * infinity, or both finite and |a - b| <= tol * max(m, tiny) (when m itself
+ * is not finite, relative to max(|a|, |b|)). A NaN or infinity against
+ * anything else fails. *err is the relative error of finite pairs (0
+ * otherwise). */
+static int same_elem(double a, double b, double m, double tiny, double tol,
+                     double *err) {
+  *err = 0;
+  if (isnan(a) || isnan(b))
+    return isnan(a) && isnan(b);
+  if (isinf(a) || isinf(b))
+    return a == b;
+  if (!isfinite(m))
+    m = fmax(fabs(a), fabs(b));
+  *err = fabs(a - b) / fmax(m, tiny);
+  return *err <= tol;
+}
+
 static void *xcalloc(size_t count, size_t size) {
   /* Never 0 bytes: kernels are handed these pointers even when empty. */
   void *p = calloc(count ? count : 1, size);
@@ -267,11 +287,11 @@ int lnr_exec_run_case(const lnr_kernel *k, const char *name,
     size_t changed_o = 0, changed_r = 0, bad = 0, first_bad = 0;
     for (size_t x = 0; x < nA; x++) {
       double a = get(t, Ao, x), b = get(t, Ar, x), a0 = get(t, A0, x);
-      double err = fabs(a - b) / fmax(get(t, M, x), tiny);
+      double err;
+      int same = same_elem(a, b, get(t, M, x), tiny, k->rel_tol, &err);
       changed_o += a != a0;
       changed_r += b != a0;
-      /* Written so that a NaN error fails. */
-      if (!(err <= k->rel_tol)) {
+      if (!same) {
         if (bad++ == 0)
           first_bad = x;
       } else if (err > max_err) {

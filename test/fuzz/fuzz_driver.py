@@ -1,0 +1,452 @@
+"""The driver of a fuzz case (lnr_fuzz.py): C code that builds each data
+configuration, runs the original and the rewritten kernel on identical
+copies of the memory they write, and compares.
+
+The memory the kernels write is one region of the output's type: the output
+(at an offset when its subscript can be negative, fuzz class 'overwrite')
+and, in class 'alias', the aliased input inside it. The region is compared
+element by element, NaN-aware (same_elem), relative to
+M = |initial| + sum of |terms| (the original run on the absolute values of
+everything); integer outputs compare exactly.
+"""
+
+DRIVER_MAIN = r"""
+static int fail(int cfg, int threads, const char *what) {
+  fprintf(stderr, "FAIL: config %d threads %d: %s\n", cfg, threads, what);
+  return 1;
+}
+
+static int check_guards(oreal *buf, size_t n) {
+  for (size_t g = 0; g < GUARD; g++)
+    if (buf[g] != (oreal)GUARD_VALUE || buf[GUARD + n + g] != (oreal)GUARD_VALUE)
+      return 1;
+  return 0;
+}
+
+/* Equal: both NaN, or the same infinity, or both finite and within
+ * tolerance of M (of max(|o|, |r|) when M is not finite). A NaN or an
+ * infinity against anything else differs. */
+static int same_elem(double o, double r, double m, double *err) {
+  *err = 0;
+  if (OUT_INT)
+    return o == r;
+  if (isnan(o) || isnan(r))
+    return isnan(o) && isnan(r);
+  if (isinf(o) || isinf(r))
+    return o == r;
+  if (!isfinite(m))
+    m = fmax(fabs(o), fabs(r));
+  *err = fabs(o - r) / (m > TINY ? m : TINY);
+  return *err <= REL_TOL;
+}
+
+int main(void) {
+  omp_set_dynamic(0);
+  for (int cfg = 0; cfg < NCFG; cfg++) {
+    uint64_t rng = DATA_SEED + 7919u * (uint64_t)cfg;
+    cur_cfg = cfg;
+    memcpy(ext, CFG_EXT[cfg], sizeof ext);
+    setup(cfg, &rng);
+    layout(cfg);
+    size_t nA = region_n;
+    oreal *A0 = fz_alloc(nA, sizeof(oreal));
+    double *tmp = fz_alloc(nA, sizeof(double));
+    fz_fill(tmp, nA, &rng);
+    if (CFG_NONFINITE[cfg] == 1 && !OUT_INT)
+      fz_inject(tmp, nA, 1, 1, &rng);
+    for (size_t x = 0; x < nA; x++)
+      A0[x] = OUT_INT ? (oreal)(int)(fabs(tmp[x]) * 3.0) : (oreal)tmp[x];
+    free(tmp);
+    place_inputs(A0);
+    oreal *M = fz_alloc(nA, sizeof(oreal));
+    for (size_t x = 0; x < nA; x++)
+      M[x] = (oreal)fabs((double)A0[x]);
+    omp_set_num_threads(1);
+    call(0, 1, M);
+    oreal *bo = fz_alloc(nA + 2 * GUARD, sizeof(oreal));
+    oreal *br = fz_alloc(nA + 2 * GUARD, sizeof(oreal));
+    for (size_t g = 0; g < GUARD; g++)
+      bo[g] = bo[GUARD + nA + g] = (oreal)GUARD_VALUE;
+    memcpy(bo + GUARD, A0, nA * sizeof(oreal));
+    call(0, 0, bo + GUARD);
+    if (check_guards(bo, nA))
+      return fail(cfg, 1, "the original wrote outside its output");
+    if (inputs_changed())
+      return fail(cfg, 1, "the original wrote an input");
+    for (int threads = 1; threads <= 2; threads++) {
+      for (size_t g = 0; g < GUARD; g++)
+        br[g] = br[GUARD + nA + g] = (oreal)GUARD_VALUE;
+      memcpy(br + GUARD, A0, nA * sizeof(oreal));
+      omp_set_num_threads(threads);
+      call(1, 0, br + GUARD);
+      if (check_guards(br, nA))
+        return fail(cfg, threads, "the rewrite wrote outside its output");
+      if (inputs_changed())
+        return fail(cfg, threads, "the rewrite wrote an input");
+      size_t bad = 0, first = 0;
+      double worst = 0;
+      for (size_t x = 0; x < nA; x++) {
+        double o = bo[GUARD + x], r = br[GUARD + x], m = M[x], err;
+        if (!same_elem(o, r, m, &err)) {
+          if (!bad++)
+            first = x;
+        } else if (err > worst)
+          worst = err;
+      }
+      if (bad) {
+        fprintf(stderr,
+                "FAIL: config %d threads %d: A[%zu]: original %.17g, rewritten "
+                "%.17g, initial %.17g, M %.17g (%zu of %zu elements differ)\n",
+                cfg, threads, first, (double)bo[GUARD + first],
+                (double)br[GUARD + first], (double)A0[first], (double)M[first],
+                bad, nA);
+        return 1;
+      }
+      printf("ok config %d threads %d elements %zu max_rel_err %.3g\n", cfg,
+             threads, nA, worst);
+    }
+    teardown();
+    free(A0);
+    free(M);
+    free(bo);
+    free(br);
+  }
+  printf("PASS\n");
+  return 0;
+}
+"""
+
+INT_TYPES = {"_Bool", "short", "int8_t", "unsigned char", "int"}
+
+
+def tolerance(c):
+    """(REL_TOL, TINY) of the output's type. Float factors of a double
+    output run on dyadic data (exact products), so the double tolerance
+    holds for them: a float accumulation of a double sum exceeds it."""
+    out = c.get("out_type") or c["real"]
+    if out == "double":
+        return "1e-9", "DBL_MIN"
+    return "2e-4", "FLT_MIN"
+
+
+def config_arrays(c):
+    """The per-config C arrays of the class fields (0 when absent)."""
+    cfgs = c["configs"]
+    L = []
+
+    def arr(name, f):
+        L.append("static const int CFG_%s[NCFG] = {%s};" % (
+            name, ", ".join(str(int(f(g))) for g in cfgs)))
+
+    arr("NONFINITE", lambda g: g.get("nonfinite") or 0)
+    arr("SHIFT", lambda g: g.get("shift") or 0)
+    arr("FORCE0", lambda g: g["force"][0] if g.get("force") else -1)
+    arr("FORCE1", lambda g: g["force"][1] if len(g.get("force") or []) > 1
+        else -1)
+    arr("LDA", lambda g: -100000 if g.get("lda") == "zero" else
+        (g.get("lda") or 0))
+    arr("ALIAS_DISJOINT", lambda g: g.get("alias_rel") is None)
+    arr("ALIAS_REL", lambda g: g.get("alias_rel") or 0)
+    arr("SEL", lambda g: g.get("sel") or 0)
+    return L
+
+
+def gen_driver(c, k):
+    """The driver: data, calls of lnr_original and lnr_rewritten, checks."""
+    idx = c["indices"]
+    R = c["real"]
+    OT = "int" if c["refusal"] == "int_out" else (c.get("out_type") or R)
+    L = []
+    L.append("/* driver of fuzz case seed %d number %d (class %s) */" % (
+        c["seed"], c["number"], c.get("cls")))
+    L.append('#include "fuzz_support.h"')
+    if k.taco:
+        L.append('#include "taco_tensor_t.h"')
+    L.append("#include <math.h>\n#include <omp.h>\n#include <stdio.h>\n"
+             "#include <stdlib.h>\n#include <string.h>\n#include <float.h>\n"
+             "#include <stdint.h>")
+    L.append("typedef %s real;" % R)
+    L.append("typedef %s oreal;" % OT)
+    L.append("#define OUT_INT %d" % (OT in INT_TYPES))
+    L.append("#define GUARD 16\n#define GUARD_VALUE %s" % (
+        "77" if OT in INT_TYPES else "12345.5"))
+    tol, tiny = tolerance(c)
+    L.append("#define REL_TOL %s" % tol)
+    L.append("#define TINY %s" % tiny)
+    L.append("#define VMODE %d" % (c.get("vmode") or 0))
+    L.append("#define DATA_SEED %duLL" % c["data_seed"])
+    nc = len(c["configs"])
+    L.append("#define NCFG %d\n#define NIDX %d" % (nc, len(idx)))
+    L.append("static const int CFG_EXT[NCFG][NIDX] = {%s};" % ", ".join(
+        "{%s}" % ", ".join(str(e) for e in g["ext"]) for g in c["configs"]))
+    for key in ("density", "empty", "keep"):
+        L.append("static const double CFG_%s[NCFG] = {%s};" % (
+            key.upper(), ", ".join(repr(float(g[key])) for g in c["configs"])))
+    L += config_arrays(c)
+    L.append("static int ext[NIDX];")
+    L.append("static int cur_cfg;")
+    X = {x: "ext[%d]" % a for a, x in enumerate(idx)}
+    if not k.taco and any(c["bounds"][x] in ("struct", "local") for x in idx):
+        L.append("struct fz_dims {\n  int %s;\n};" % ", ".join(
+            x.upper() for x in idx))
+    sig = ", ".join(p[0] for p in k.params)
+    ret = "int" if k.taco else "void"
+    L.append("%s lnr_original(%s);" % (ret, sig))
+    L.append("%s lnr_rewritten(%s);" % (ret, sig))
+    dense = c["dense"]
+    nd = len(dense)
+    alias = c.get("alias")
+    L.append("#define ND %d" % max(nd, 1))
+    L.append("static real *din[ND], *din_abs[ND], *din_keep[ND];")
+    L.append("static size_t din_n[ND];")
+    L.append("static long din_off[ND];")
+    L.append("static real sc[4];")
+    L.append("static size_t region_n;\nstatic long a_at, x_at;")
+    s = c["sparse"]
+    ct = c.get("crd_type")
+    crd_level = (s["levels"].index(c["crd_index"])
+                 if ct and c.get("crd_index") in (s["levels"] if s else [])
+                 else -1)
+    if s:
+        L.append("static fz_sparse S;\nstatic real *sv, *sv_abs, *sv_keep;")
+        L.append("static int *pos_keep[FZ_MAX_ORDER], *crd_keep[FZ_MAX_ORDER];")
+        L.append("typedef %s crd_t;" % (ct or "int"))
+        L.append("static crd_t *crdc[FZ_MAX_ORDER], *crdc_keep[FZ_MAX_ORDER];")
+
+    def size(ix):
+        return " * ".join("fz_ext(%s)" % X[x] for x in ix) if ix else "1"
+
+    # setup
+    L.append("static void setup(int cfg, uint64_t *rng) {")
+    L.append("  int nf = CFG_NONFINITE[cfg];")
+    L.append("  int sign = nf == 2 ? 1 : nf == 3 ? -1 : 0;")
+    for a, t in enumerate(dense):
+        L.append("  din_n[%d] = %s;" % (a, size(t["idx"])))
+        # A shifted coordinate index: the operand is passed as base + off.
+        off = "0"
+        if crd_level >= 0 and c["crd_index"] in t["idx"]:
+            after = t["idx"][t["idx"].index(c["crd_index"]) + 1:]
+            off = "(long)CFG_SHIFT[cfg] * (long)(%s)" % size(after)
+        L.append("  din_off[%d] = %s;" % (a, off))
+    L.append("  for (int a = 0; a < %d; a++) {" % nd)
+    L.append("    double *tmp = fz_alloc(din_n[a], sizeof(double));")
+    L.append("    fz_fill(tmp, din_n[a], rng);")
+    L.append("    fz_values(tmp, din_n[a], VMODE, sign, rng);")
+    L.append("    if (nf)")
+    L.append("      fz_inject(tmp, din_n[a], nf, 1 + fz_below(rng, 2), rng);")
+    L.append("    din[a] = fz_alloc(din_n[a], sizeof(real));")
+    L.append("    din_abs[a] = fz_alloc(din_n[a], sizeof(real));")
+    L.append("    for (size_t x = 0; x < din_n[a]; x++) {")
+    L.append("      din[a][x] = (real)tmp[x];")
+    L.append("      din_abs[a][x] = (real)fabs(tmp[x]);")
+    L.append("    }")
+    L.append("    din_keep[a] = fz_dup(din[a], din_n[a] * sizeof(real));")
+    L.append("    free(tmp);")
+    L.append("  }")
+    L.append("  double sct[4];")
+    L.append("  for (int a = 0; a < 4; a++)")
+    L.append("    sct[a] = 2.0 * fz_unit(rng) - 1.0;")
+    L.append("  fz_values(sct, 4, VMODE, sign, rng);")
+    L.append("  for (int a = 0; a < 4; a++)")
+    L.append("    sc[a] = (real)sct[a];")
+    if s:
+        order = len(s["levels"])
+        L.append("  int dims[FZ_MAX_ORDER] = {%s};" % ", ".join(
+            X[x] for x in s["levels"]))
+        L.append("  static const int fmt[FZ_MAX_ORDER] = {%s};" % ", ".join(
+            str(f) for f in s["fmt"]))
+        L.append("  size_t n = %s;" % size(s["levels"]))
+        L.append("  double *dense = fz_alloc(n, sizeof(double));")
+        L.append("  fz_sparse_pattern(dense, %d, dims, CFG_DENSITY[cfg], "
+                 "CFG_EMPTY[cfg], rng);" % order)
+        if crd_level >= 0:
+            L.append("  if (CFG_FORCE0[cfg] >= 0)")
+            L.append("    fz_sparse_force(dense, %d, dims, %d, CFG_FORCE0[cfg],"
+                     " rng);" % (order, crd_level))
+            L.append("  if (CFG_FORCE1[cfg] >= 0)")
+            L.append("    fz_sparse_force(dense, %d, dims, %d, CFG_FORCE1[cfg],"
+                     " rng);" % (order, crd_level))
+        L.append("  fz_sparse_build(&S, %d, dims, fmt, dense, CFG_KEEP[cfg], "
+                 "rng);" % order)
+        L.append("  free(dense);")
+        L.append("  size_t nv = S.npos[%d];" % (order - 1))
+        L.append("  fz_values(S.vals, nv, VMODE, sign, rng);")
+        L.append("  if (nf)")
+        L.append("    fz_inject(S.vals, nv, nf, 1 + fz_below(rng, 2), rng);")
+        L.append("  sv = fz_alloc(nv, sizeof(real));")
+        L.append("  sv_abs = fz_alloc(nv, sizeof(real));")
+        L.append("  for (size_t x = 0; x < nv; x++) {")
+        L.append("    sv[x] = (real)S.vals[x];")
+        L.append("    sv_abs[x] = (real)fabs(S.vals[x]);")
+        L.append("  }")
+        L.append("  sv_keep = fz_dup(sv, nv * sizeof(real));")
+        L.append("  for (int l = 0; l < %d; l++) {" % order)
+        L.append("    if (!fmt[l]) continue;")
+        L.append("    size_t np = l ? S.npos[l - 1] : 1;")
+        L.append("    pos_keep[l] = fz_dup(S.pos[l], (np + 1) * sizeof(int));")
+        L.append("    crd_keep[l] = fz_dup(S.crd[l], S.npos[l] * sizeof(int));")
+        # The kernel's coordinates: crd_t, shifted at the class's level.
+        L.append("    crdc[l] = fz_alloc(S.npos[l], sizeof(crd_t));")
+        L.append("    for (size_t p = 0; p < S.npos[l]; p++)")
+        L.append("      crdc[l][p] = (crd_t)(S.crd[l][p] - (l == %d ? "
+                 "CFG_SHIFT[cfg] : 0));" % crd_level)
+        L.append("    crdc_keep[l] = fz_dup(crdc[l], S.npos[l] * "
+                 "sizeof(crd_t));")
+        L.append("  }")
+    L.append("  (void)cfg;")
+    L.append("}")
+    gen_layout(c, k, L, X, size)
+    # inputs_changed
+    L.append("static int inputs_changed(void) {")
+    L.append("  for (int a = %d; a < %d; a++)" % (1 if alias else 0, nd))
+    L.append("    if (din_n[a] && memcmp(din[a], din_keep[a], din_n[a] * "
+             "sizeof(real)))")
+    L.append("      return 1;")
+    if s:
+        order = len(s["levels"])
+        L.append("  if (S.npos[%d] && memcmp(sv, sv_keep, S.npos[%d] * "
+                 "sizeof(real)))" % (order - 1, order - 1))
+        L.append("    return 1;")
+        L.append("  for (int l = 0; l < %d; l++) {" % order)
+        L.append("    if (!S.fmt[l]) continue;")
+        L.append("    size_t np = l ? S.npos[l - 1] : 1;")
+        L.append("    if (memcmp(S.pos[l], pos_keep[l], (np + 1) * "
+                 "sizeof(int)) ||")
+        L.append("        (S.npos[l] && memcmp(S.crd[l], crd_keep[l], "
+                 "S.npos[l] * sizeof(int))) ||")
+        L.append("        (S.npos[l] && memcmp(crdc[l], crdc_keep[l], "
+                 "S.npos[l] * sizeof(crd_t))))")
+        L.append("      return 1;")
+        L.append("  }")
+    L.append("  return 0;")
+    L.append("}")
+    # teardown
+    L.append("static void teardown(void) {")
+    L.append("  for (int a = 0; a < %d; a++) {" % nd)
+    L.append("    free(din[a]); free(din_abs[a]); free(din_keep[a]);")
+    L.append("  }")
+    if s:
+        L.append("  for (int l = 0; l < FZ_MAX_ORDER; l++) {")
+        L.append("    free(pos_keep[l]); free(crd_keep[l]);")
+        L.append("    free(crdc[l]); free(crdc_keep[l]);")
+        L.append("    pos_keep[l] = crd_keep[l] = NULL;")
+        L.append("    crdc[l] = crdc_keep[l] = NULL;")
+        L.append("  }")
+        L.append("  free(sv); free(sv_abs); free(sv_keep);")
+        L.append("  fz_sparse_free(&S);")
+    L.append("}")
+    gen_call(c, k, L, X)
+    L.append(DRIVER_MAIN)
+    return "\n".join(L) + "\n"
+
+
+def gen_layout(c, k, L, X, size):
+    """layout(cfg): the written region's size and where the output (and an
+    aliased input) start in it; lda of class 'overwrite'; place_inputs
+    copies an aliased input's data into the region."""
+    out = c["out"]["idx"]
+    mode = c.get("out_lin")
+    L.append("static long lda;")
+    L.append("static void layout(int cfg) {")
+    L.append("  (void)cfg;")
+    if mode:
+        a, b = X[out[0]], X[out[1]]
+        L.append("  lda = CFG_LDA[cfg] <= -100000 ? 0 : %s + CFG_LDA[cfg];"
+                 % b)
+        L.append("  if (lda < 0) lda = 0;")
+        stride = {"lda": "lda", "sum": "1", "taco3": "((long)%s - 3)" % b}[mode]
+        L.append("  long stride = %s;" % stride)
+        L.append("  if (%s <= 0 || %s <= 0) {" % (a, b))
+        L.append("    region_n = 0; a_at = 0;")
+        L.append("  } else {")
+        L.append("    long far = (long)(%s - 1) * stride;" % a)
+        L.append("    long lo = far < 0 ? far : 0, hi = (far > 0 ? far : 0) + "
+                 "%s - 1;" % b)
+        L.append("    region_n = (size_t)(hi - lo + 1); a_at = -lo;")
+        L.append("  }")
+    else:
+        L.append("  region_n = %s; a_at = 0;" % size(out))
+    L.append("  x_at = 0;")
+    if c.get("alias"):
+        L.append("  long nA = (long)region_n, nX = (long)din_n[0];")
+        L.append("  long rel = CFG_ALIAS_DISJOINT[cfg] ? nA + 2 : "
+                 "CFG_ALIAS_REL[cfg];")
+        L.append("  a_at = rel < 0 ? -rel : 0;")
+        L.append("  x_at = a_at + rel;")
+        L.append("  long end = a_at + nA > x_at + nX ? a_at + nA : x_at + nX;")
+        L.append("  region_n = (size_t)end;")
+    L.append("}")
+    L.append("static void place_inputs(oreal *region) {")
+    if c.get("alias"):
+        L.append("  for (size_t e = 0; e < din_n[0]; e++)")
+        L.append("    region[x_at + (long)e] = (oreal)din[0][e];")
+    L.append("  (void)region;")
+    L.append("}")
+
+
+def gen_call(c, k, L, X):
+    """call(rewritten, use_abs, region): one run of a kernel."""
+    idx = c["indices"]
+    s = c["sparse"]
+    dense = c["dense"]
+    dix = {t["name"]: a for a, t in enumerate(dense)}
+    L.append("static void call(int rewritten, int use_abs, oreal *region) {")
+    L.append("  (void)use_abs;")
+    L.append("  oreal *out = region + a_at;")
+    args = []
+    if k.taco:
+        for name, ix in k.taco_tensors():
+            L.append("  int32_t %s_dims[FZ_MAX_ORDER] = {%s};" % (
+                name, ", ".join(X[x] for x in ix) or "0"))
+            L.append("  taco_tensor_t %s_t;" % name)
+            L.append("  memset(&%s_t, 0, sizeof %s_t);" % (name, name))
+            L.append("  %s_t.order = %d;" % (name, len(ix)))
+            L.append("  %s_t.dimensions = %s_dims;" % (name, name))
+            if name == "A":
+                L.append("  A_t.vals = (uint8_t *)out;")
+            elif s and name == s["name"]:
+                L.append("  uint8_t *B_lv[FZ_MAX_ORDER][2];")
+                L.append("  uint8_t **B_ix[FZ_MAX_ORDER];")
+                L.append("  for (int l = 0; l < FZ_MAX_ORDER; l++) {")
+                L.append("    B_lv[l][0] = (uint8_t *)S.pos[l];")
+                L.append("    B_lv[l][1] = (uint8_t *)S.crd[l];")
+                L.append("    B_ix[l] = B_lv[l];")
+                L.append("  }")
+                L.append("  B_t.indices = B_ix;")
+                L.append("  B_t.vals = (uint8_t *)(use_abs ? sv_abs : sv);")
+            else:
+                L.append("  %s_t.vals = (uint8_t *)(use_abs ? din_abs[%d] : "
+                         "din[%d]);" % (name, dix[name], dix[name]))
+    elif any(c["bounds"][x] in ("struct", "local") for x in idx):
+        L.append("  struct fz_dims dd = {%s};" % ", ".join(X[x] for x in idx))
+    for decl, kind, ref in k.params:
+        if kind == "ext":
+            args.append(X[ref])
+        elif kind == "dims":
+            args.append("&dd")
+        elif kind == "pos":
+            args.append("S.pos[%d]" % ref)
+        elif kind == "crd":
+            args.append("crdc[%d]" % ref)
+        elif kind == "vals":
+            args.append("use_abs ? sv_abs : sv")
+        elif kind == "dense":
+            args.append("(use_abs ? din_abs[%d] : din[%d]) + din_off[%d]" % (
+                dix[ref], dix[ref], dix[ref]))
+        elif kind == "scalar":
+            args.append("use_abs ? (real)fabs((double)sc[0]) : sc[0]")
+        elif kind == "out":
+            args.append("out")
+        elif kind == "taco":
+            args.append("&%s_t" % ref)
+        elif kind == "lda":
+            args.append("(int)lda")
+        elif kind == "aliasp":
+            args.append("region + x_at")
+        elif kind == "sel":
+            args.append("CFG_SEL[cur_cfg]")
+        elif kind == "delta":
+            args.append("x_at - a_at")
+    L.append("  (rewritten ? lnr_rewritten : lnr_original)(%s);" %
+             ", ".join(args))
+    L.append("}")
