@@ -640,8 +640,8 @@ private:
   std::string prefetches(const ir::Loop &L, const ir::BranchedGraph &G,
                          unsigned Depth) const {
     const LoopSource *Src = S.loop(L.Index);
-    unsigned Step = S.ElementType == "double"  ? 8
-                    : S.ElementType == "float" ? 16
+    unsigned Step = S.ValueType == "double"  ? 8
+                    : S.ValueType == "float" ? 16
                                                : 0;
     if (!Src || Src->NextCoordinate.empty() || Src->LoopEnd.empty() ||
         Src->Position.empty() || !Step)
@@ -839,6 +839,7 @@ private:
     const ir::Assignment &A = *G.Statement;
     bool Hoist =
         CName.count(A.Lhs.Tensor) && S.ElementType == "double" &&
+        S.ValueType == "double" &&
         std::any_of(
             A.Factors.begin(), A.Factors.end(),
             [&](const ir::Access &F) { return !F.uses(LLoop.Index); }) &&
@@ -1221,7 +1222,8 @@ private:
         continue;
       std::string Name = freshName(F.Tensor + "_val");
       line(Depth,
-           "const " + S.ElementType + " " + Name + " = " + S.Factors[I] + ";");
+           "const " + S.FactorTypes[I] + " " + Name + " = " + S.Factors[I] +
+               ";");
       HoistedValues[toString(F)] = Name;
     }
   }

@@ -243,6 +243,9 @@ private:
                                           const std::string &Tensor);
   /// An invariant stride, by name where it is a variable (also inside a
   /// macro's body), else as written.
+  std::string typeName(QualType T) const {
+    return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  }
   std::string symbolOf(const Expr *E) const {
     if (const VarDecl *V = asVar(E))
       return V->getName().str();
@@ -1236,6 +1239,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
        !asVar(E)->getType()->isArrayType())) {
     Kernel.Stmt.Factors.push_back(ir::Access{text(E), {}});
     Source.Factors.push_back(text(E));
+    Source.FactorTypes.push_back(typeName(E->getType()));
     Source.FactorAliases.push_back({});
     return true;
   }
@@ -1254,6 +1258,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     ValueReads.push_back({ASE->getBase()->IgnoreParenImpCasts(), P});
     Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
     Source.Factors.push_back(text(E));
+    Source.FactorTypes.push_back(typeName(E->getType()));
     Source.FactorAliases.push_back(aliasesIn(E));
     return true;
   }
@@ -1263,6 +1268,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     return false;
   Kernel.Stmt.Factors.push_back(*A);
   Source.Factors.push_back(text(E));
+  Source.FactorTypes.push_back(typeName(E->getType()));
   Source.FactorAliases.push_back(aliasesIn(E));
   return true;
 }
@@ -1406,6 +1412,16 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
 
 bool Recoverer::checkTypes(QualType Target, QualType Value,
                            const Expr *Statement) {
+  // A narrow integer wraps, and a _Bool saturates, on every accumulation:
+  // partial sums would not round the same way.
+  if (Target->isBooleanType() ||
+      (Target->isIntegerType() &&
+       Ctx.getTypeSize(Target) < Ctx.getTypeSize(Ctx.IntTy)))
+    return refuse("lnr-mixed-types",
+                  "the output is '" + Target.getAsString() +
+                      "', which wraps or saturates on every accumulation; "
+                      "partial sums would not",
+                  Statement->getBeginLoc());
   // An integer target rounds every accumulated term, so a floating product
   // summed before rounding would compute something else.
   bool Numbers = (Target->isRealFloatingType() || Target->isIntegerType()) &&
@@ -1425,11 +1441,13 @@ bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
   QualType ProductType = Rhs->IgnoreParenImpCasts()->getType();
   if (!checkTypes(Target, ProductType, Statement))
     return false;
-  // The temporaries hold partial products: they take the product's type
-  // (the accumulator's, where the nest had one).
-  QualType Held = Accumulator ? Accumulator->getType() : ProductType;
-  Source.ElementType =
-      Held.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  // The temporaries hold partial sums: they take the type the original
+  // sums in, the accumulator's where the nest had one, the output's
+  // otherwise (float products summed into a double output are summed in
+  // double; double products into a float output, rounded to float).
+  QualType Held = Accumulator ? Accumulator->getType() : Target;
+  Source.ElementType = typeName(Held);
+  Source.ValueType = typeName(ProductType);
   return readFactor(Rhs, outputBase);
 }
 

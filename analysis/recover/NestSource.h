@@ -59,7 +59,11 @@ struct NestSource {
   std::vector<Alias> Aliases;
   std::vector<std::vector<std::string>> FactorAliases; // per factor
   std::vector<std::string> OutputAliases;
-  std::string ElementType; // of the output: "double"
+  /// Of the temporaries: the type the original sums in (its accumulator's,
+  /// or the output's): "double".
+  std::string ElementType;
+  std::string ValueType;                // of the product of the factors
+  std::vector<std::string> FactorTypes; // parallel to Factors
   /// The nest assigns every element of the output once (TACO's
   /// `A_vals[lA] = tjA_val;`): the rewrite zeroes it, then accumulates.
   bool ZeroOutputFirst = false;

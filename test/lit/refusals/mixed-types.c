@@ -1,5 +1,6 @@
 // An int output rounds every accumulated double term; summing the terms
-// first (what the fused nest does) would compute something else.
+// first (what the fused nest does) would compute something else. A narrow
+// integer output wraps, and a _Bool saturates, on every accumulation.
 // RUN: lnr-rewrite %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck %s < %t.err
@@ -15,4 +16,30 @@ void sddmm_spmm_int_out(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: mixed-types.c:15:11: remark: nest left unchanged: the output is 'int' but the product is 'double'{{.*}} [lnr-mixed-types]
+// CHECK: mixed-types.c:16:11: remark: nest left unchanged: the output is 'int' but the product is 'double'{{.*}} [lnr-mixed-types]
+
+void narrow_out(int n, int K, int L, const int *rowptr, const int *colidx,
+                const int *vals, const int *C, const int *D, const int *E,
+                short *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: mixed-types.c:[[@LINE-3]]:11: remark: nest left unchanged: the output is 'short', which wraps or saturates on every accumulation; partial sums would not [lnr-mixed-types]
+
+void bool_out(int n, int K, int L, const int *rowptr, const int *colidx,
+              const _Bool *vals, const _Bool *C, const _Bool *D,
+              const _Bool *E, _Bool *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: mixed-types.c:[[@LINE-3]]:11: remark: nest left unchanged: the output is '_Bool', which wraps or saturates on every accumulation; partial sums would not [lnr-mixed-types]
