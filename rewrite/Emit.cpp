@@ -84,6 +84,22 @@ std::string replaceAll(std::string Text, const std::string &From,
   return Text;
 }
 
+/// The type of a loop variable that counts to an extent found by a scan of
+/// coordinates of type Type: a narrow coordinate's extent (256 for an
+/// unsigned char) does not fit the coordinate's own type.
+std::string wideEnough(const std::string &Type) {
+  static const char *const Narrow[] = {
+      "char",    "signed char",    "unsigned char",
+      "short",   "unsigned short", "int8_t",
+      "uint8_t", "int16_t",        "uint16_t",
+      "_Bool",   "short int",      "unsigned short int",
+      "bool"};
+  return std::find(std::begin(Narrow), std::end(Narrow), Type) !=
+                 std::end(Narrow)
+             ? "int"
+             : Type;
+}
+
 class Emitter {
 public:
   Emitter(const ir::Kernel &K, const NestSource &S) : K(K), S(S) {}
@@ -609,8 +625,8 @@ private:
     // A coordinate read in place ('B2_crd[kB]') has no variable to loop over.
     if (!V || V->Extent.empty() || Loop->IndexType.empty() || !isSimple(Index))
       return std::nullopt;
-    return "for (" + Loop->IndexType + " " + Index + " = 0; " + Index + " < " +
-           V->Extent + "; " + Index + "++)";
+    return "for (" + wideEnough(Loop->IndexType) + " " + Index + " = 0; " +
+           Index + " < " + V->Extent + "; " + Index + "++)";
   }
 
   /// The source text of an input factor with the dense positions it reads
@@ -642,7 +658,7 @@ private:
     const LoopSource *Src = S.loop(L.Index);
     unsigned Step = S.ValueType == "double"  ? 8
                     : S.ValueType == "float" ? 16
-                                               : 0;
+                                             : 0;
     if (!Src || Src->NextCoordinate.empty() || Src->LoopEnd.empty() ||
         Src->Position.empty() || !Step)
       return "";
@@ -1221,9 +1237,8 @@ private:
       if (!AtPosition)
         continue;
       std::string Name = freshName(F.Tensor + "_val");
-      line(Depth,
-           "const " + S.FactorTypes[I] + " " + Name + " = " + S.Factors[I] +
-               ";");
+      line(Depth, "const " + S.FactorTypes[I] + " " + Name + " = " +
+                      S.Factors[I] + ";");
       HoistedValues[toString(F)] = Name;
     }
   }

@@ -187,9 +187,12 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       // One block: the scans' variables are local to it, and the 'else'
       // cannot pair with an 'if' around the nest.
       Text = "{\n";
-      for (const ExtentScan &Scan : Alternative->Scans)
+      std::string Negative;
+      for (const ExtentScan &Scan : Alternative->Scans) {
         Text += Scan.Code;
-      Text += "if (" + Alternative->ChosenCost +
+        Negative += Scan.Minimum + " < 0 || ";
+      }
+      Text += "if (" + Negative + Alternative->ChosenCost +
               " <= " + Alternative->OtherCost + ") {\n" + Emitted->Text +
               "\n} else {\n" + Alternative->Emitted.Text + "\n}\n}";
     }

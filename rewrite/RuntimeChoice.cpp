@@ -176,19 +176,29 @@ std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S,
     for (unsigned N = 2; Taken(Scan.Variable); ++N)
       Scan.Variable = L.Index + "_extent" + std::to_string(N);
     Declared.push_back(Scan.Variable);
-    Scan.Code = Src->IndexType + " " + Scan.Variable + " = 0;\n";
+    Scan.Minimum = L.Index + "_min";
+    for (unsigned N = 2; Taken(Scan.Minimum); ++N)
+      Scan.Minimum = L.Index + "_min" + std::to_string(N);
+    Declared.push_back(Scan.Minimum);
+    // In a type wider than the coordinate's: one past the largest value of
+    // an unsigned char is 256, not 0.
+    Scan.Code =
+        "long " + Scan.Variable + " = 0;\nlong " + Scan.Minimum + " = 0;\n";
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
     // (README.md, "Run-time choice").
     const LoopSource *Outer = S.loop(K.Loops.front().Index);
     if (Parallel && !K.Loops.front().isCompressed() && Outer &&
         Outer->OmpCanonical)
       Scan.Code += "#pragma omp parallel for reduction(max : " + Scan.Variable +
-                   ")" + privateClause(S) + "\n";
+                   ") reduction(min : " + Scan.Minimum + ")" +
+                   privateClause(S) + "\n";
     for (size_t Q = 0; Q <= P; ++Q)
       Scan.Code += S.loop(K.Loops[Q].Index)->Header + " {\n";
     Scan.Code += Src->Prologue.front() + "\n";
     Scan.Code += "if (" + L.Index + " >= " + Scan.Variable + ")\n" +
-                 Scan.Variable + " = " + L.Index + " + 1;\n";
+                 Scan.Variable + " = (long)" + L.Index + " + 1;\n";
+    Scan.Code += "if (" + L.Index + " < " + Scan.Minimum + ")\n" +
+                 Scan.Minimum + " = " + L.Index + ";\n";
     Scan.Code += std::string(P + 1, '}') + "\n";
     V->Extent = Scan.Variable;
     Scans.push_back(std::move(Scan));

@@ -45,7 +45,12 @@ runtimeCost(const std::vector<ir::WorkTerm> &Work,
 struct ExtentScan {
   std::string Index;
   std::string Variable; // declared by Code, the index's extent afterwards
-  std::string Code;     // C statements, unformatted
+  /// Declared by Code: the smallest coordinate, or 0. A coordinate may be
+  /// negative (an operand addressed from a base pointer past its start),
+  /// and a temporary indexed by it counts from 0: a schedule that needs
+  /// the extent runs only when this is 0.
+  std::string Minimum;
+  std::string Code; // C statements, unformatted
 };
 
 /// Scans for the extent of every compressed index of K without one, when

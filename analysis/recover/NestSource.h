@@ -35,7 +35,7 @@ struct LoopSource {
   /// neither a parenthesized condition ('(i < n)') nor a parenthesized
   /// variable ('(i) = 0'), nor a _Bool variable.
   bool OmpCanonical = true;
-  std::string Begin;         // dense loops that do not: their first value
+  std::string Begin; // dense loops that do not: their first value
 };
 
 struct NestSource {

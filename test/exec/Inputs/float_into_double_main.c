@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void orig(int, int, int, const int *, const int *, const float *,
-          const float *, const float *, const float *, double *);
-void rewr(int, int, int, const int *, const int *, const float *,
-          const float *, const float *, const float *, double *);
+void orig(int, int, int, const int *, const int *, const float *, const float *,
+          const float *, const float *, double *);
+void rewr(int, int, int, const int *, const int *, const float *, const float *,
+          const float *, const float *, double *);
 
 int main(void) {
   enum { N = 2, K = 4096, L = 3 };

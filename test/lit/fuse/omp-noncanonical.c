@@ -11,7 +11,8 @@
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -fsyntax-only -x c %t.out
 
 // CODE-LABEL: {{^}}void paren_condition(
-// CODE: {{^ *}}int j_extent = 0;
+// CODE: {{^ *}}long j_extent = 0;
+// CODE-NEXT: {{^ *}}long j_min = 0;
 // CODE-NEXT: {{^ *}}for (int i = 0; (i < n); i++) {
 // CODE-NOT: {{^}}#pragma omp parallel
 // CODE: {{^ *}}for (int i = 0; (i < n); i++) {
@@ -33,7 +34,8 @@ void paren_condition(int n, int K, int L, const int *pos, const int *crd,
 }
 
 // CODE-LABEL: {{^}}void paren_variable(
-// CODE: {{^ *}}int j_extent = 0;
+// CODE: {{^ *}}long j_extent = 0;
+// CODE-NEXT: {{^ *}}long j_min = 0;
 // CODE-NEXT: {{^ *}}for ((i) = 0; i < n; i++) {
 // CODE-NOT: {{^}}#pragma omp parallel
 // CODE: {{^ *}}for ((i) = 0; i < n; i++) {
