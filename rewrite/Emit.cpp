@@ -1531,6 +1531,12 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
   E.SplitReductions = Opts.SplitReductions;
   if (auto R = E.nameTemporaries(G))
     return *R;
+  if ((E.hasVectors() || E.hasGlobals()) && !S.ShadowedLibraryName.empty())
+    return Refusal("lnr-shadowed-name",
+                   "'" + S.ShadowedLibraryName +
+                       "' means something else here, and the schedule's "
+                       "temporaries are allocated with the C library's "
+                       "malloc, calloc, free and size_t");
   if ((E.hasVectors() && !S.HasStdlib) ||
       (E.hasGlobals() && !(S.HasStdlib && S.HasCalloc)))
     Out.NeedsStdlib = true;

@@ -286,8 +286,15 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
     clang::tooling::HeaderIncludes Includes(
         SM.getFileEntryForID(O.File)->getName(), Code,
         clang::format::getLLVMStyle().IncludeStyle);
-    if (auto Insert = Includes.insert("stdlib.h", /*IsAngled=*/true))
+    if (auto Insert = Includes.insert("stdlib.h", /*IsAngled=*/true)) {
       O.IncludeFix = *Insert;
+    } else {
+      // Included, but after the nest's function: again in front of it.
+      unsigned At = O.WindowEnd > O.WindowBegin ? O.WindowBegin : 0;
+      O.IncludeFix =
+          clang::tooling::Replacement(SM.getFileEntryForID(O.File)->getName(),
+                                      At, 0, "#include <stdlib.h>\n");
+    }
   }
   return Outcomes;
 }

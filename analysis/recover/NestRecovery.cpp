@@ -11,16 +11,53 @@
 
 #include "analysis/recover/NestRecovery.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace clang;
 
 namespace lnr::recover {
+namespace {
+
+/// The first of the C library's names the rewrite's temporaries use
+/// (malloc, calloc, free, size_t) that means something else where the nest
+/// is: a macro, or a variable of the file or of the function; "" if none.
+std::string shadowedLibraryName(const Stmt *Function, ASTContext &Ctx) {
+  static const char *const Names[] = {"malloc", "calloc", "free", "size_t"};
+  struct Locals : RecursiveASTVisitor<Locals> {
+    std::set<std::string> Found;
+    bool VisitNamedDecl(NamedDecl *D) {
+      if (D->getIdentifier())
+        Found.insert(D->getName().str());
+      return true;
+    }
+  } InFunction;
+  if (Function) {
+    InFunction.TraverseStmt(const_cast<Stmt *>(Function));
+    for (const DynTypedNode &P : Ctx.getParents(*Function))
+      if (const auto *FD = P.get<FunctionDecl>())
+        for (const ParmVarDecl *Param : FD->parameters())
+          if (Param->getIdentifier())
+            InFunction.Found.insert(Param->getName().str());
+  }
+  for (const char *Name : Names) {
+    IdentifierInfo &II = Ctx.Idents.get(Name);
+    if (II.hasMacroDefinition() || InFunction.Found.count(Name))
+      return Name;
+    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&II))
+      if (!isa<FunctionDecl>(D) && !isa<TypedefNameDecl>(D))
+        return Name;
+  }
+  return "";
+}
+
+} // namespace
 
 std::vector<NestSite> findLoopNests(const Stmt *Body) {
   std::vector<NestSite> Nests;
@@ -2285,12 +2322,19 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
   Source.IsNameTaken = [&Idents = Ctx.Idents](const std::string &Name) {
     return Idents.find(Name) != Idents.end();
   };
+  // Declared before the nest: <stdlib.h> included after the kernel
+  // declares nothing the rewrite may call.
   auto Declared = [&](const char *Name) {
-    auto Found = Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name));
-    return !Found.empty() && isa<FunctionDecl>(Found.front());
+    for (const NamedDecl *D :
+         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+      if (isa<FunctionDecl>(D) &&
+          SM.isBeforeInTranslationUnit(D->getLocation(), Begin))
+        return true;
+    return false;
   };
   Source.HasStdlib = Declared("malloc") && Declared("free");
   Source.HasCalloc = Declared("calloc");
+  Source.ShadowedLibraryName = shadowedLibraryName(Function, Ctx);
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }
 

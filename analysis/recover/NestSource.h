@@ -84,6 +84,10 @@ struct NestSource {
   /// Whether malloc and free are declared (<stdlib.h> is included).
   bool HasStdlib = false;
   bool HasCalloc = false; // and calloc, for shared temporaries
+  /// A name of the C library the temporaries use (malloc, calloc, free,
+  /// size_t) that a macro or a variable of the file or the function
+  /// shadows where the nest is; "" if none.
+  std::string ShadowedLibraryName;
 
   const LoopSource *loop(const std::string &Index) const {
     for (const LoopSource &L : Loops)
