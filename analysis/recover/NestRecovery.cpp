@@ -37,19 +37,20 @@ std::vector<NestSite> findLoopNests(const Stmt *Body) {
       Nests.push_back(At);
       continue;
     }
-    if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<Expr>(S))
-      continue;
+    // The body of a `while` or `do` loop is searched as a block is; inside
+    // an expression, only a statement expression can hold a loop.
+    At.InExpression |= isa<Expr>(S);
     // Inside an OpenMP region ('#pragma omp parallel { ... }') the loops
     // are not ours to parallelize; they are reported, not rewritten.
     if (const auto *Region = dyn_cast<OMPExecutableDirective>(S)) {
       if (Region->hasAssociatedStmt())
         Work.push_back({Region->getInnermostCapturedStmt()->getCapturedStmt(),
-                        At.Region ? At.Region : S});
+                        At.Region ? At.Region : S, nullptr, At.InExpression});
       continue;
     }
     std::vector<const Stmt *> Children(S->child_begin(), S->child_end());
     for (auto It = Children.rbegin(); It != Children.rend(); ++It)
-      Work.push_back({*It, At.Region});
+      Work.push_back({*It, At.Region, nullptr, At.InExpression});
   }
   return Nests;
 }
@@ -94,7 +95,8 @@ public:
         Opts(Opts) {}
 
   std::variant<RecoveredNest, Failure> run(const Stmt *Nest, const Stmt *Region,
-                                           const Stmt *Function);
+                                           const Stmt *Function,
+                                           bool InExpression);
 
 private:
   ASTContext &Ctx;
@@ -2047,10 +2049,17 @@ bool Recoverer::outerVariablesDead(const Stmt *Nest, const ForStmt *Outer) {
 }
 
 std::variant<RecoveredNest, Failure>
-Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
+Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function,
+               bool InExpression) {
   FunctionBody = Function;
   const ForStmt *Outer = dyn_cast<ForStmt>(Nest);
   SourceLocation Begin = Nest->getBeginLoc();
+  if (InExpression)
+    return Failure{Refusal("lnr-unsupported-statement",
+                           "the nest is inside a statement expression "
+                           "('({ ... })'); only nests that are statements "
+                           "of the function are rewritten"),
+                   Begin};
   if (Region)
     return Failure{Refusal("lnr-unsupported-pragma",
                            "only '#pragma omp parallel for' is kept on a "
@@ -2280,7 +2289,8 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
 
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
-  return Recoverer(Ctx, Opts).run(Site.Nest, Site.Region, Site.Function);
+  return Recoverer(Ctx, Opts).run(Site.Nest, Site.Region, Site.Function,
+                                  Site.InExpression);
 }
 
 } // namespace lnr::recover
