@@ -2048,9 +2048,10 @@ bool Recoverer::outerVariablesDead(const Stmt *Nest, const ForStmt *Outer) {
   return true;
 }
 
-std::variant<RecoveredNest, Failure>
-Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function,
-               bool InExpression) {
+std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
+                                                    const Stmt *Region,
+                                                    const Stmt *Function,
+                                                    bool InExpression) {
   FunctionBody = Function;
   const ForStmt *Outer = dyn_cast<ForStmt>(Nest);
   SourceLocation Begin = Nest->getBeginLoc();
