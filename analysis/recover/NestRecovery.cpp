@@ -11,6 +11,7 @@
 
 #include "analysis/recover/NestRecovery.h"
 #include "analysis/recover/Linearization.h"
+#include "analysis/recover/OutputDerivation.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -179,8 +180,6 @@ private:
                                       bool TacoLevels) const;
   bool outputAssignedOnce(const Expr *Lhs, const Expr *Statement);
   bool checkAliasing(const Expr *OutputBase);
-  bool derivesFromOutput(const VarDecl *V, const Stmt *Function,
-                         unsigned Depth) const;
   bool inputsIndependentOfOutput(const Stmt *Function);
   /// The arrays the factors read, for the checks against the output.
   struct InputArray {
@@ -1704,65 +1703,37 @@ bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
   return true;
 }
 
-bool Recoverer::derivesFromOutput(const VarDecl *V, const Stmt *Function,
-                                  unsigned Depth) const {
-  // restrict on the output excludes other pointers to its elements, except
-  // those based on it: a local initialized from it, or assigned anywhere.
-  const VarDecl *Output = asVar(outputBase);
-  if (V == Output)
-    return true;
-  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || Depth > 8)
-    return false;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
-    std::vector<const VarDecl *> Read;
-    bool Assigned = false;
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (const auto *R = dyn_cast<VarDecl>(Ref->getDecl()))
-        Read.push_back(R);
-      return true;
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      if (B->isAssignmentOp())
-        if (const auto *Ref =
-                dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-          Assigned |= Ref->getDecl() == V;
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      if (U->getOpcode() == UO_AddrOf)
-        if (const auto *Ref =
-                dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
-          Assigned |= Ref->getDecl() == V;
-      return true;
-    }
-  };
-  Finder InBody;
-  InBody.V = V;
-  if (Function)
-    InBody.TraverseStmt(const_cast<Stmt *>(Function));
-  if (InBody.Assigned)
-    return true;
-  Finder InInit;
-  InInit.V = V;
-  if (V->getInit())
-    InInit.TraverseStmt(const_cast<Expr *>(V->getInit()));
-  for (const VarDecl *R : InInit.Read)
-    if (R != V && derivesFromOutput(R, Function, Depth + 1))
-      return true;
-  return false;
-}
-
 bool Recoverer::inputsIndependentOfOutput(const Stmt *Function) {
-  for (const InputArray &In : InputArrays)
-    if (const VarDecl *V = asVar(In.Base);
-        V && derivesFromOutput(V, Function, 0))
+  // restrict on the output excludes other pointers to its elements, except
+  // those based on it: set from it in the function, however stored.
+  const VarDecl *Output = asVar(outputBase);
+  OutputDerivation Derivation(Output, Function, Ctx);
+  for (const InputArray &In : InputArrays) {
+    OutputDerivation::Basis Basis = Derivation.of(In.Base);
+    std::string Name = text(In.Base->IgnoreParenImpCasts());
+    if (const VarDecl *V = asVar(In.Base))
+      Name = V->getName().str();
+    if (Basis == OutputDerivation::Basis::Derived)
       return refuse("lnr-output-read",
-                    "'" + V->getName().str() + "' may point into the output '" +
-                        asVar(outputBase)->getName().str() +
-                        "' (it is derived from it, or assigned in the "
-                        "function), so the nest may read what it writes",
+                    "'" + Name + "' may point into the output '" +
+                        Output->getName().str() +
+                        "' (it is set from it in the function), so the nest "
+                        "may read what it writes",
                     In.Where);
+    if (Basis == OutputDerivation::Basis::Escaped && !Opts.AssumeNoAlias)
+      return refuse(
+          "lnr-output-read",
+          "'" + Name + "' may point into the output '" +
+              Output->getName().str() + "': the function lets '" +
+              Output->getName().str() + "' escape (line " +
+              std::to_string(SM.getSpellingLineNumber(Derivation.escape())) +
+              ": its address taken, passed to a call or stored in memory), "
+              "and '" +
+              Name +
+              "' is not a parameter left as passed, so the nest may read "
+              "what it writes; pass --assume-no-alias if they never overlap",
+          In.Where);
+  }
   return true;
 }
 
