@@ -1717,8 +1717,8 @@ bool Recoverer::inputsIndependentOfOutput(const Stmt *Function) {
       return refuse("lnr-output-read",
                     "'" + Name + "' may point into the output '" +
                         Output->getName().str() +
-                        "' (it is set from it in the function), so the nest "
-                        "may read what it writes",
+                        "' (one is set from the other in the function), so "
+                        "the nest may read what it writes",
                     In.Where);
     if (Basis == OutputDerivation::Basis::Escaped && !Opts.AssumeNoAlias)
       return refuse(

@@ -174,8 +174,11 @@ OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
     for (const Flow &F : E.Flows) {
       bool Indirect = false;
       const VarDecl *Root = F.Var ? F.Var : lvalueRoot(F.Lhs, Indirect);
-      // Assigning the output itself: what it is set from shares its memory.
-      if (Root == Output && !Indirect)
+      // Setting the output itself (not its elements): what it is set from
+      // shares its memory.
+      const auto *Whole =
+          F.Lhs ? dyn_cast<DeclRefExpr>(F.Lhs->IgnoreParenImpCasts()) : nullptr;
+      if (Root == Output && (F.Var || Whole))
         for (const VarDecl *V : mentioned(F.Rhs))
           Taint(V);
       if (!CanHoldPointer(F.Rhs->getType()) || !Mentions(F.Rhs))

@@ -77,7 +77,7 @@ void sddmm_spmm_pointer_array(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (it is set from it in the function), so the nest may read what it writes [lnr-output-read]
+// CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
 
 // Through a struct member, read into a local or in place.
 void sddmm_spmm_member(int n, int K, int L, const int *rowptr,
@@ -94,7 +94,7 @@ void sddmm_spmm_member(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * s.in[j * L + l];
     }
 }
-// CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 's.in' may point into the output 'A' (it is set from it in the function), so the nest may read what it writes [lnr-output-read]
+// CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 's.in' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
 
 // Through a global.
 void sddmm_spmm_global(int n, int K, int L, const int *rowptr,
@@ -110,7 +110,7 @@ void sddmm_spmm_global(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (it is set from it in the function), so the nest may read what it writes [lnr-output-read]
+// CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
 
 // Through a union.
 void sddmm_spmm_union(int n, int K, int L, const int *rowptr,
@@ -127,8 +127,8 @@ void sddmm_spmm_union(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (it is set from it in the function), so the nest may read what it writes [lnr-output-read]
-// ASSUMED: refusals/output-read.c:[[@LINE-4]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (it is set from it in the function), so the nest may read what it writes [lnr-output-read]
+// CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
+// ASSUMED: refusals/output-read.c:[[@LINE-4]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
 
 // The output escapes to a call, which may store it where the pointer read
 // back is found: an input that is not a parameter left as passed may then
@@ -150,3 +150,20 @@ void sddmm_spmm_escaped(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A': the function lets 'A' escape (line [[@LINE-10]]: its address taken, passed to a call or stored in memory), and 'E' is not a parameter left as passed, so the nest may read what it writes; pass --assume-no-alias if they never overlap [lnr-output-read]
 // ASSUMED: refusals/output-read.c:[[@LINE-9]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
+
+// The output pointer itself set from an input: they share memory.
+void sddmm_spmm_output_set(int n, int K, int L, const int *rowptr,
+                           const int *colidx, const double *vals,
+                           const double *C, const double *D, const double *E,
+                           double *restrict A) {
+  A = (double *)E + L;
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
+// ASSUMED: refusals/output-read.c:[[@LINE-4]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
