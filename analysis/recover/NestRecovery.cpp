@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/recover/NestRecovery.h"
+#include "analysis/recover/Linearization.h"
+#include "analysis/recover/OutputDerivation.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -74,33 +76,25 @@ std::vector<NestSite> findLoopNests(const Stmt *Body) {
       Nests.push_back(At);
       continue;
     }
-    if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<Expr>(S))
-      continue;
+    // The body of a `while` or `do` loop is searched as a block is; inside
+    // an expression, only a statement expression can hold a loop.
+    At.InExpression |= isa<Expr>(S);
     // Inside an OpenMP region ('#pragma omp parallel { ... }') the loops
     // are not ours to parallelize; they are reported, not rewritten.
     if (const auto *Region = dyn_cast<OMPExecutableDirective>(S)) {
       if (Region->hasAssociatedStmt())
         Work.push_back({Region->getInnermostCapturedStmt()->getCapturedStmt(),
-                        At.Region ? At.Region : S});
+                        At.Region ? At.Region : S, nullptr, At.InExpression});
       continue;
     }
     std::vector<const Stmt *> Children(S->child_begin(), S->child_end());
     for (auto It = Children.rbegin(); It != Children.rend(); ++It)
-      Work.push_back({*It, At.Region});
+      Work.push_back({*It, At.Region, nullptr, At.InExpression});
   }
   return Nests;
 }
 
 namespace {
-
-/// An affine coefficient: Scale times a product of invariant symbols.
-struct Coefficient {
-  long long Scale = 1;
-  std::vector<std::string> Symbols; // sorted
-  bool operator==(const Coefficient &O) const {
-    return Scale == O.Scale && Symbols == O.Symbols;
-  }
-};
 
 /// sum(Coefficient * index) + invariant part.
 struct AffineForm {
@@ -114,6 +108,8 @@ struct LoopFact {
   // Dense loops.
   std::string Extent;
   bool FromZero = false;
+  /// 0 <= the variable < Bound (dense loops from a constant >= 0).
+  std::optional<Coefficient> Bound;
   // Compressed loops.
   const Expr *PosBase = nullptr;
   const VarDecl *ParentVar = nullptr; // indexes pos[]: a loop variable
@@ -131,7 +127,8 @@ public:
         Opts(Opts) {}
 
   std::variant<RecoveredNest, Failure> run(const Stmt *Nest, const Stmt *Region,
-                                           const Stmt *Function);
+                                           const Stmt *Function,
+                                           bool InExpression);
 
 private:
   ASTContext &Ctx;
@@ -214,9 +211,12 @@ private:
   bool readFactor(const Expr *E, const Expr *Output);
   bool assignTensors();
   void findDisjointOutputIndices(const AffineForm &Form);
+  /// The output subscript's terms, with the bounds the loops prove; with
+  /// TacoLevels, also the output's dimension at each index's level.
+  std::vector<LinearTerm> outputTerms(const AffineForm &Form,
+                                      bool TacoLevels) const;
+  bool outputAssignedOnce(const Expr *Lhs, const Expr *Statement);
   bool checkAliasing(const Expr *OutputBase);
-  bool derivesFromOutput(const VarDecl *V, const Stmt *Function,
-                         unsigned Depth) const;
   bool inputsIndependentOfOutput(const Stmt *Function);
   /// The arrays the factors read, for the checks against the output.
   struct InputArray {
@@ -274,6 +274,10 @@ private:
   /// the struct; empty when no struct says.
   std::string tacoExtent(const std::string &Index, const Stmt *Function,
                          SourceLocation Before) const;
+  /// Dimension D of a TACO tensor struct: the preamble's name for it, or
+  /// read from the struct when it is a parameter; empty otherwise.
+  std::string tacoDimension(const VarDecl *Struct, unsigned D,
+                            const Stmt *Function, SourceLocation Before) const;
   /// The array an access reads: through subscripts and row pointers.
   const Expr *arrayOf(const Expr *E) const;
   std::optional<ir::Access> orderByStride(const AffineForm &Form,
@@ -470,7 +474,19 @@ std::string Recoverer::tacoExtent(const std::string &Index,
             if (A.Indices[D] == Index)
               Dimensions.push_back({Struct, D});
     }
-  auto IsDimension = [&](const Expr *E, const VarDecl *Struct, unsigned D) {
+  // The preamble's name for one of them, else one read from a parameter.
+  for (bool Named : {true, false})
+    for (const auto &[Struct, D] : Dimensions)
+      if (std::string Name = tacoDimension(Struct, D, Function, Before);
+          !Name.empty() && Named != StringRef(Name).contains("->"))
+        return Name;
+  return "";
+}
+
+std::string Recoverer::tacoDimension(const VarDecl *Struct, unsigned D,
+                                     const Stmt *Function,
+                                     SourceLocation Before) const {
+  auto IsDimension = [&](const Expr *E) {
     const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenCasts());
     if (!ASE)
       return false;
@@ -482,10 +498,7 @@ std::string Recoverer::tacoExtent(const std::string &Index,
   };
   // The preamble's name for it: a local of the function's outermost block,
   // declared before the nest and never changed.
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Function);
-  for (const auto &[Struct, D] : Dimensions) {
-    if (!Body)
-      break;
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(Function))
     for (const Stmt *S : Body->body()) {
       const auto *DS = dyn_cast<DeclStmt>(S);
       if (!DS || !SM.isBeforeInTranslationUnit(DS->getEndLoc(), Before))
@@ -493,15 +506,12 @@ std::string Recoverer::tacoExtent(const std::string &Index,
       for (const Decl *Dcl : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(Dcl);
             V && V->getInit() && V->getType()->isIntegerType() &&
-            IsDimension(V->getInit(), Struct, D) && !isChangedIn(V, Function))
+            IsDimension(V->getInit()) && !isChangedIn(V, Function))
           return V->getName().str();
     }
-  }
   // Else read from a parameter's struct, which every statement sees.
-  for (const auto &[Struct, D] : Dimensions)
-    if (isa<ParmVarDecl>(Struct))
-      return Struct->getName().str() + "->dimensions[" + std::to_string(D) +
-             "]";
+  if (isa<ParmVarDecl>(Struct))
+    return Struct->getName().str() + "->dimensions[" + std::to_string(D) + "]";
   return "";
 }
 
@@ -672,9 +682,15 @@ bool Recoverer::readLoop(const ForStmt *For) {
                           "iterations",
                       Bound->getBeginLoc());
     }
-    Expr::EvalResult Zero;
+    Expr::EvalResult Zero, Top;
     bool FromZero = Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
     L.FromZero = FromZero;
+    if (Lo->EvaluateAsInt(Zero, Ctx) && !Zero.Val.getInt().isNegative()) {
+      if (!Hi->EvaluateAsInt(Top, Ctx))
+        L.Bound = Coefficient{1, {symbolOf(Hi)}};
+      else if (Top.Val.getInt().isStrictlyPositive())
+        L.Bound = Coefficient{Top.Val.getInt().getExtValue(), {}};
+    }
     // As written, parentheses and all: a macro's expansion maps back to
     // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
     std::string HiText = text(Cond->getRHS()), LoText = text(LoInit);
@@ -1403,6 +1419,8 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
                           "is kept",
                       E->getBeginLoc());
     }
+    if (!outputAssignedOnce(U->Lhs, E))
+      return false;
     Source.ZeroOutputFirst = true;
   }
   Kernel.Stmt.Accumulate = true;
@@ -1634,36 +1652,83 @@ bool Recoverer::resolveSparseOutput() {
 }
 
 void Recoverer::findDisjointOutputIndices(const AffineForm &Form) {
-  // A[v] or A[v * S + u] with 0 <= u < S: each element determines both
-  // v and u, so different values of either write different elements.
+  // A[v], A[v * S + u] with 0 <= u < S, ...: each element determines every
+  // index, so different values of any one write different elements.
   std::vector<std::string> &Out = Source.DisjointOutputIndices;
   if (OutputMultiDim) {
     // A[i][l]: each subscript one index alone; an element determines all.
     Out = OutputRows;
     return;
   }
-  if (Form.Terms.size() == 1) {
-    const auto &[V, C] = *Form.Terms.begin();
-    if (C.Symbols.empty() && (C.Scale == 1 || C.Scale == -1))
-      Out.push_back(indexName(V));
+  if (Form.Terms.empty())
     return;
+  if (std::optional<std::vector<std::string>> Order =
+          rowMajorOrder(outputTerms(Form, /*TacoLevels=*/false)))
+    Out.assign(Order->rbegin(), Order->rend());
+}
+
+std::vector<LinearTerm> Recoverer::outputTerms(const AffineForm &Form,
+                                               bool TacoLevels) const {
+  // TACO's kernels index a tensor's level within its dimension: an index
+  // that the recovered notation puts at level D of the output is below the
+  // output struct's dimension D (`lA = i * A2_dimension + l` with
+  // `l < E2_dimension`: E2_dimension <= A2_dimension for every call TACO
+  // makes).
+  const VarDecl *Struct = TacoLevels ? tacoStruct(outputBase) : nullptr;
+  if (Struct && (isChangedIn(Struct, FunctionBody) ||
+                 isChangedIn(asVar(outputBase), FunctionBody)))
+    Struct = nullptr;
+  const std::vector<std::string> &Levels = Kernel.Stmt.Lhs.Indices;
+  std::vector<LinearTerm> Terms;
+  for (const auto &[V, C] : Form.Terms) {
+    LinearTerm T{indexName(V), C, {}};
+    if (const LoopFact *L = loopOf(V); L && !L->Compressed && L->Bound)
+      T.Bounds.push_back(*L->Bound);
+    auto Level = std::find(Levels.begin(), Levels.end(), T.Index);
+    if (Struct && Level != Levels.end() && isIndex(V))
+      if (std::string Dimension =
+              tacoDimension(Struct, Level - Levels.begin(), FunctionBody,
+                            Loops.front().For->getBeginLoc());
+          !Dimension.empty())
+        T.Bounds.push_back(Coefficient{1, {Dimension}});
+    Terms.push_back(std::move(T));
   }
-  if (Form.Terms.size() != 2)
-    return;
-  auto It = Form.Terms.begin();
-  const VarDecl *V1 = It->first, *V2 = std::next(It)->first;
-  Coefficient C1 = It->second, C2 = std::next(It)->second;
-  if (C1.Symbols.empty()) {
-    std::swap(V1, V2);
-    std::swap(C1, C2);
+  return Terms;
+}
+
+bool Recoverer::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
+  // `A[..] = acc;` after the loops that fill acc: zeroing A and then
+  // accumulating equals it only if every iteration of the loops outside
+  // acc writes an element of its own; where two write one element, the
+  // original keeps the last value.
+  std::string Names;
+  std::vector<std::string> Outside;
+  for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
+    Outside.push_back(Loops[I].Var->getName().str());
+    Names += (I ? ", '" : "'") + Outside.back() + "'";
   }
-  const LoopFact *Inner = loopOf(V2);
-  if (C2.Scale != 1 || !C2.Symbols.empty() || C1.Scale != 1 ||
-      C1.Symbols.size() != 1 || !Inner || Inner->Compressed ||
-      Inner->Extent != C1.Symbols.front())
-    return;
-  Out.push_back(indexName(V1));
-  Out.push_back(indexName(V2));
+  bool Proved = true;
+  for (const auto &[V, C] : OutputForm.Terms)
+    Proved &= std::find(Outside.begin(), Outside.end(), indexName(V)) !=
+              Outside.end();
+  if (OutputMultiDim)
+    Proved &= OutputRows.size() == Kernel.Stmt.Lhs.Indices.size();
+  else
+    Proved &=
+        rowMajorOrder(outputTerms(OutputForm, /*TacoLevels=*/true)).has_value();
+  if (Proved)
+    return true;
+  return refuse("lnr-assign-in-reduction",
+                "'" + text(Lhs) +
+                    "' is assigned a whole sum in each "
+                    "iteration of the loops over " +
+                    Names +
+                    ", but its subscript is not proved to give each "
+                    "iteration an element of its own (a row-major layout, "
+                    "each stride the extent of the index inside it); where "
+                    "two iterations write one element, only the last value "
+                    "is kept",
+                Statement->getBeginLoc());
 }
 
 bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
@@ -1693,65 +1758,37 @@ bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
   return true;
 }
 
-bool Recoverer::derivesFromOutput(const VarDecl *V, const Stmt *Function,
-                                  unsigned Depth) const {
-  // restrict on the output excludes other pointers to its elements, except
-  // those based on it: a local initialized from it, or assigned anywhere.
-  const VarDecl *Output = asVar(outputBase);
-  if (V == Output)
-    return true;
-  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || Depth > 8)
-    return false;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
-    std::vector<const VarDecl *> Read;
-    bool Assigned = false;
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (const auto *R = dyn_cast<VarDecl>(Ref->getDecl()))
-        Read.push_back(R);
-      return true;
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      if (B->isAssignmentOp())
-        if (const auto *Ref =
-                dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-          Assigned |= Ref->getDecl() == V;
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      if (U->getOpcode() == UO_AddrOf)
-        if (const auto *Ref =
-                dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
-          Assigned |= Ref->getDecl() == V;
-      return true;
-    }
-  };
-  Finder InBody;
-  InBody.V = V;
-  if (Function)
-    InBody.TraverseStmt(const_cast<Stmt *>(Function));
-  if (InBody.Assigned)
-    return true;
-  Finder InInit;
-  InInit.V = V;
-  if (V->getInit())
-    InInit.TraverseStmt(const_cast<Expr *>(V->getInit()));
-  for (const VarDecl *R : InInit.Read)
-    if (R != V && derivesFromOutput(R, Function, Depth + 1))
-      return true;
-  return false;
-}
-
 bool Recoverer::inputsIndependentOfOutput(const Stmt *Function) {
-  for (const InputArray &In : InputArrays)
-    if (const VarDecl *V = asVar(In.Base);
-        V && derivesFromOutput(V, Function, 0))
+  // restrict on the output excludes other pointers to its elements, except
+  // those based on it: set from it in the function, however stored.
+  const VarDecl *Output = asVar(outputBase);
+  OutputDerivation Derivation(Output, Function, Ctx);
+  for (const InputArray &In : InputArrays) {
+    OutputDerivation::Basis Basis = Derivation.of(In.Base);
+    std::string Name = text(In.Base->IgnoreParenImpCasts());
+    if (const VarDecl *V = asVar(In.Base))
+      Name = V->getName().str();
+    if (Basis == OutputDerivation::Basis::Derived)
       return refuse("lnr-output-read",
-                    "'" + V->getName().str() + "' may point into the output '" +
-                        asVar(outputBase)->getName().str() +
-                        "' (it is derived from it, or assigned in the "
-                        "function), so the nest may read what it writes",
+                    "'" + Name + "' may point into the output '" +
+                        Output->getName().str() +
+                        "' (one is set from the other in the function), so "
+                        "the nest may read what it writes",
                     In.Where);
+    if (Basis == OutputDerivation::Basis::Escaped && !Opts.AssumeNoAlias)
+      return refuse(
+          "lnr-output-read",
+          "'" + Name + "' may point into the output '" +
+              Output->getName().str() + "': the function lets '" +
+              Output->getName().str() + "' escape (line " +
+              std::to_string(SM.getSpellingLineNumber(Derivation.escape())) +
+              ": its address taken, passed to a call or stored in memory), "
+              "and '" +
+              Name +
+              "' is not a parameter left as passed, so the nest may read "
+              "what it writes; pass --assume-no-alias if they never overlap",
+          In.Where);
+  }
   return true;
 }
 
@@ -2101,11 +2138,19 @@ bool Recoverer::outerVariablesDead(const Stmt *Nest, const ForStmt *Outer) {
   return true;
 }
 
-std::variant<RecoveredNest, Failure>
-Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
+std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
+                                                    const Stmt *Region,
+                                                    const Stmt *Function,
+                                                    bool InExpression) {
   FunctionBody = Function;
   const ForStmt *Outer = dyn_cast<ForStmt>(Nest);
   SourceLocation Begin = Nest->getBeginLoc();
+  if (InExpression)
+    return Failure{Refusal("lnr-unsupported-statement",
+                           "the nest is inside a statement expression "
+                           "('({ ... })'); only nests that are statements "
+                           "of the function are rewritten"),
+                   Begin};
   if (Region)
     return Failure{Refusal("lnr-unsupported-pragma",
                            "only '#pragma omp parallel for' is kept on a "
@@ -2342,7 +2387,8 @@ Recoverer::run(const Stmt *Nest, const Stmt *Region, const Stmt *Function) {
 
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
-  return Recoverer(Ctx, Opts).run(Site.Nest, Site.Region, Site.Function);
+  return Recoverer(Ctx, Opts).run(Site.Nest, Site.Region, Site.Function,
+                                  Site.InExpression);
 }
 
 } // namespace lnr::recover

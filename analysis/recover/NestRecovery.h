@@ -42,11 +42,16 @@ struct NestSite {
   const clang::Stmt *Nest = nullptr;
   const clang::Stmt *Region = nullptr;
   const clang::Stmt *Function = nullptr; // the body the nest is in
+  /// The nest is inside an expression (a GNU statement expression,
+  /// `({ for (...) ...; x; })`): it is reported, not rewritten.
+  bool InExpression = false;
 };
 
-/// The outermost `for` loops of Body in source order. Loops inside other
-/// loops belong to their outermost loop's nest; `while` and `do` loops are
-/// not nests.
+/// The outermost `for` loops of Body in source order, each with a remark to
+/// come. Loops inside other `for` loops belong to their outermost loop's
+/// nest; the body of a `while` or `do` loop is searched like a block (the
+/// loop repeats the nests in it, each self-contained), and so are
+/// statement expressions, whose nests are marked InExpression.
 std::vector<NestSite> findLoopNests(const clang::Stmt *Body);
 
 std::variant<RecoveredNest, Failure> recoverNest(const NestSite &Site,

@@ -107,3 +107,22 @@ void row_scan_null(int n, const int *rowptr) {
       ;
 }
 // CHECK: refusals/unsupported-statement.c:[[@LINE-2]]:7: remark: nest left unchanged: a 'NullStmt' is not a loop nest statement [lnr-unsupported-statement]
+
+// A nest inside a GNU statement expression: it is reported, with a remark,
+// and left as it is (an earlier build skipped it silently).
+double sddmm_spmm_in_expression(int n, int K, int L, const int *rowptr,
+                                const int *colidx, const double *vals,
+                                const double *C, const double *D,
+                                const double *E, double *restrict A) {
+  return ({
+    for (int i = 0; i < n; i++)
+      for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+        int j = colidx[p];
+        for (int k = 0; k < K; k++)
+          for (int l = 0; l < L; l++)
+            A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+      }
+    A[0];
+  });
+}
+// CHECK: refusals/unsupported-statement.c:[[@LINE-10]]:5: remark: nest left unchanged: the nest is inside a statement expression ('({ ... })'); only nests that are statements of the function are rewritten [lnr-unsupported-statement]

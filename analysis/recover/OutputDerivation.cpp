@@ -1,0 +1,223 @@
+//===- OutputDerivation.cpp -----------------------------------------------===//
+//
+// Tainted starts as {output}. Every initialization or assignment whose right
+// side mentions a tainted variable (and has a type that can hold a pointer)
+// taints the root variable of its left side: s for s.p, ps for ps[0], G for a
+// global, p for *p. The right side of an assignment to the output itself is
+// tainted too (`A = E0 + off` makes E0 share its memory). The output
+// escapes when a tainted variable's own storage has its address taken, when
+// a tainted value is passed to a call (but memset, memcpy, memmove, free and
+// the builtins, which keep no pointer), or stored anywhere but in a local's
+// own storage (through a pointer, in a global or static): then any pointer
+// read from memory, or any variable not left as the caller passed it, may
+// be based on the output. Iterated to a fixed point.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/OutputDerivation.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <vector>
+
+using namespace clang;
+
+namespace lnr::recover {
+
+namespace {
+
+/// The variable whose storage an lvalue is part of (s for s.p, ps for
+/// ps[0]); Indirect when the lvalue is reached through a pointer (*p, p->f,
+/// p[i] with p a pointer), whose root is then the pointer's. Null when
+/// there is no variable (a call's result).
+const VarDecl *lvalueRoot(const Expr *E, bool &Indirect);
+
+const VarDecl *pointerRoot(const Expr *E, bool &Indirect) {
+  E = E->IgnoreParenCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub))
+    return pointerRoot(B->getLHS()->getType()->isPointerType() ? B->getLHS()
+                                                               : B->getRHS(),
+                       Indirect);
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    return lvalueRoot(U->getSubExpr(), Indirect);
+  return lvalueRoot(E, Indirect);
+}
+
+const VarDecl *lvalueRoot(const Expr *E, bool &Indirect) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (M->isArrow()) {
+      Indirect = true;
+      return pointerRoot(M->getBase(), Indirect);
+    }
+    return lvalueRoot(M->getBase(), Indirect);
+  }
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = A->getBase()->IgnoreParens();
+    if (const auto *Decay = dyn_cast<ImplicitCastExpr>(Base);
+        Decay && Decay->getCastKind() == CK_ArrayToPointerDecay)
+      return lvalueRoot(Decay->getSubExpr(), Indirect);
+    Indirect = true;
+    return pointerRoot(Base, Indirect);
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref) {
+    Indirect = true;
+    return pointerRoot(U->getSubExpr(), Indirect);
+  }
+  if (const auto *C = dyn_cast<CStyleCastExpr>(E))
+    return lvalueRoot(C->getSubExpr(), Indirect);
+  Indirect = true;
+  return nullptr;
+}
+
+/// The variables an expression mentions.
+std::vector<const VarDecl *> mentioned(const Expr *E) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const VarDecl *> Found;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Found.push_back(V);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
+/// An initialization `T V = Rhs;` or an assignment `Lhs = Rhs` (`+=`, ...).
+struct Flow {
+  const VarDecl *Var = nullptr; // initialized
+  const Expr *Lhs = nullptr;    // assigned
+  const Expr *Rhs = nullptr;
+};
+
+struct Events : RecursiveASTVisitor<Events> {
+  std::vector<Flow> Flows;
+  std::vector<const Expr *> Addressed, Arguments, Changed;
+  bool VisitVarDecl(VarDecl *V) {
+    if (const Expr *Init = V->getInit())
+      Flows.push_back({V, nullptr, Init});
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp()) {
+      Flows.push_back({nullptr, B->getLHS(), B->getRHS()});
+      Changed.push_back(B->getLHS());
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      Addressed.push_back(U->getSubExpr());
+    if (U->getOpcode() == UO_AddrOf || U->isIncrementDecrementOp())
+      Changed.push_back(U->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    // Calls that read or write the elements and keep no pointer.
+    if (const FunctionDecl *F = C->getDirectCallee())
+      if (const IdentifierInfo *Name = F->getIdentifier())
+        if (Name->getName().startswith("__builtin_") ||
+            llvm::StringSwitch<bool>(Name->getName())
+                .Cases("memset", "memcpy", "memmove", "free", true)
+                .Default(false))
+          return true;
+    for (const Expr *Arg : C->arguments())
+      Arguments.push_back(Arg);
+    return true;
+  }
+};
+
+} // namespace
+
+OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
+                                   ASTContext &Ctx) {
+  // Only values of these types can hold a pointer (an int narrower than a
+  // pointer cannot).
+  auto CanHoldPointer = [&](QualType T) {
+    T = T.getCanonicalType();
+    if (T->isIntegerType())
+      return Ctx.getTypeSize(T) >= Ctx.getTypeSize(Ctx.VoidPtrTy);
+    return T->isPointerType() || T->isArrayType() || T->isRecordType();
+  };
+  auto Mentions = [&](const Expr *E) {
+    for (const VarDecl *V : mentioned(E))
+      if (Tainted.count(V))
+        return true;
+    return false;
+  };
+  auto Escape = [&](SourceLocation Where) {
+    if (EscapeAt.isInvalid())
+      EscapeAt = Where;
+  };
+  Tainted.insert(Output);
+  Events E;
+  if (Body)
+    E.TraverseStmt(const_cast<Stmt *>(Body));
+  for (const Expr *L : E.Changed) {
+    bool Indirect = false;
+    if (const VarDecl *V = lvalueRoot(L, Indirect); V && !Indirect)
+      Changed.insert(V);
+  }
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    auto Taint = [&](const VarDecl *V) {
+      if (V && CanHoldPointer(V->getType()) && Tainted.insert(V).second)
+        Grew = true;
+    };
+    for (const Flow &F : E.Flows) {
+      bool Indirect = false;
+      const VarDecl *Root = F.Var ? F.Var : lvalueRoot(F.Lhs, Indirect);
+      // Setting the output itself (not its elements): what it is set from
+      // shares its memory.
+      const auto *Whole =
+          F.Lhs ? dyn_cast<DeclRefExpr>(F.Lhs->IgnoreParenImpCasts()) : nullptr;
+      if (Root == Output && (F.Var || Whole))
+        for (const VarDecl *V : mentioned(F.Rhs))
+          Taint(V);
+      if (!CanHoldPointer(F.Rhs->getType()) || !Mentions(F.Rhs))
+        continue;
+      Taint(Root);
+      if (!Root || Indirect || !Root->hasLocalStorage() ||
+          Root->isStaticLocal())
+        Escape(F.Rhs->getBeginLoc());
+    }
+  }
+  for (const Expr *Operand : E.Addressed) {
+    bool Indirect = false;
+    const VarDecl *V = lvalueRoot(Operand, Indirect);
+    if (V && !Indirect && Tainted.count(V))
+      Escape(Operand->getBeginLoc());
+  }
+  for (const Expr *Arg : E.Arguments)
+    if (CanHoldPointer(Arg->IgnoreParenImpCasts()->getType()) && Mentions(Arg))
+      Escape(Arg->getBeginLoc());
+}
+
+OutputDerivation::Basis OutputDerivation::of(const Expr *Base) const {
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
+      if (Tainted.count(V))
+        return Basis::Derived;
+      // A local array is memory of its own; a parameter left as passed
+      // held its value before the function could take the output's.
+      bool Apart = (V->getType()->isArrayType() && V->hasLocalStorage()) ||
+                   (isa<ParmVarDecl>(V) && !Changed.count(V));
+      return EscapeAt.isValid() && !Apart ? Basis::Escaped : Basis::Independent;
+    }
+  // A pointer read from memory (s.p, *pp): from a tainted variable, or, once
+  // the output escaped, from anywhere.
+  for (const VarDecl *V : mentioned(Base))
+    if (Tainted.count(V))
+      return Basis::Derived;
+  return EscapeAt.isValid() ? Basis::Escaped : Basis::Independent;
+}
+
+} // namespace lnr::recover
