@@ -329,8 +329,9 @@ public:
       line(Depth + Opened, *Header + " {");
       // The coordinate load goes here once the body is known to read it.
       BodyStarts.push_back(Text.size());
-      if (auto Flag = RanFlags.find(&L); Flag != RanFlags.end())
-        line(Depth + Opened + 1, Flag->second + " = 1;");
+      if (auto Flags = RanFlags.find(&L); Flags != RanFlags.end())
+        for (const std::string &Flag : Flags->second)
+          line(Depth + Opened + 1, Flag + " = 1;");
       Enclosing.push_back(&L);
       if (Opened == 0 && Filled)
         zeroSliceFirst(*Filled, L, Depth + 1);
@@ -363,12 +364,23 @@ public:
       std::optional<std::string> Guard = producerRuns(G, Inner);
       if (Problem)
         return *Problem;
+      std::optional<std::string> Tested = ElementTest;
+      std::string Test = TestOf;
       if (auto R = graph(G.producer(), Inner, ""))
         return R;
       if (Guard)
         line(Inner, "if (" + *Guard + ") {");
+      if (Tested)
+        LoopTests[*Tested] = Test;
       if (auto R = graph(G.consumer(), Inner + (Guard ? 1 : 0), ""))
         return R;
+      if (Tested && !TestsMade.count(*Tested))
+        return Refusal("lnr-unsupported-schedule",
+                       "the consumer of " + CName.at(G.Temp->Name) +
+                           " has no loop over '" + *Tested + "' to test '" +
+                           Test + "' in");
+      if (Tested)
+        LoopTests.erase(*Tested);
       if (Guard)
         line(Inner, "}");
     }
@@ -396,11 +408,15 @@ public:
   std::string Text;
   /// Flags that a producer ran (ProducerGuard.h), by the loop whose body
   /// sets them.
-  std::map<const ir::Loop *, std::string> RanFlags;
+  std::map<const ir::Loop *, std::vector<std::string>> RanFlags;
   /// Per-element tests (ProducerGuard::ElementTest) the loops over an index
   /// make first, and the indices whose loop made them.
   std::map<std::string, std::string> LoopTests;
   std::set<std::string> TestsMade;
+  /// The per-element test producerRuns found for the consumer it guards:
+  /// the index whose loop makes it, and the test.
+  std::optional<std::string> ElementTest;
+  std::string TestOf;
   /// The full temporary the next graph() fills, for zeroSliceFirst.
   const ir::Temporary *Fills = nullptr;
   bool Simd = true;
@@ -1053,10 +1069,15 @@ private:
                       *Guard.Untestable);
       return std::nullopt;
     }
+    ElementTest.reset();
+    if (Guard.PerElement) {
+      ElementTest = Guard.PerElement->Index;
+      TestOf = Guard.PerElement->Condition;
+    }
     if (Guard.FlagLoop) {
       std::string Flag = pickName(CName.at(G.Temp->Name) + "_ran");
       line(Depth, "int " + Flag + " = 0;");
-      RanFlags[Guard.FlagLoop] = Flag;
+      RanFlags[Guard.FlagLoop].push_back(Flag);
       Guard.Conditions.push_back(Flag);
     }
     if (Guard.Conditions.empty())
@@ -1289,8 +1310,12 @@ public:
     return Out;
   }
 
-  /// After P is written: every per-element test was made.
-  void after(const Phase &P) {
+  /// After P is written: every per-element test was made, and a flag its
+  /// producer sets is set by one thread.
+  void after(const Phase &P, bool Parallel) {
+    if (Parallel && FlaggedPhase == &P)
+      fail(P, "the phase that fills it would set its flag from several "
+              "threads:");
     for (const auto &[Index, Condition] : E.LoopTests)
       if (!E.TestsMade.count(Index))
         fail(P, "no loop over '" + Index + "' to test '" + Condition + "' in");
@@ -1308,6 +1333,7 @@ private:
   std::map<std::string, std::vector<ProducerGuard::ElementTest>> Tests;
   /// Reported once the phases are written: a reason found there comes first.
   std::optional<Refusal> Untestable;
+  const Phase *FlaggedPhase = nullptr; // the last whose producer sets a flag
 
   static void append(std::vector<std::string> &To,
                      const std::vector<std::string> &From) {
@@ -1337,8 +1363,9 @@ private:
     if (Filled.FlagLoop) {
       std::string Flag = E.pickName(E.cName(P.Fills) + "_ran");
       Text += Emitter::pad(1) + "int " + Flag + " = 0;\n";
-      E.RanFlags[Filled.FlagLoop] = Flag;
+      E.RanFlags[Filled.FlagLoop].push_back(Flag);
       When.push_back(Flag);
+      FlaggedPhase = &P;
     }
     std::vector<ProducerGuard::ElementTest> &Mine = Tests[P.Fills];
     if (Filled.PerElement)
@@ -1488,7 +1515,7 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
                                : ""))
         return *R;
     }
-    Guards.after(P);
+    Guards.after(P, Parallel);
     Text += Guard.empty() ? E.Text
                           : Emitter::pad(1) + "if (" + Guard + ") {\n" +
                                 E.Text + Emitter::pad(1) + "}\n";

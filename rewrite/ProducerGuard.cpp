@@ -87,7 +87,7 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
   }
   if (Compressed.empty())
     return Out;
-  if (Shared && !Temp.isScalar() && Compressed.size() == 1) {
+  if (!Temp.isScalar() && Compressed.size() == 1) {
     const ir::Loop &Fiber = *Compressed.front();
     std::vector<std::string> Parents = ir::parentsOf(Fiber, K);
     const LoopSource *Src = S.loop(Fiber.Index);
@@ -100,17 +100,24 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
       return Out;
     }
   }
-  // One shared scalar is filled by one thread (writesDisjoint): a flag
-  // tells as well as for a per-iteration temporary.
-  if (Shared && !Temp.isScalar()) {
-    Out.Untestable = "the shared temporary '" + Temp.Name +
-                     "' is filled by the compressed loop over '" +
-                     Compressed.front()->Index +
-                     "', whose empty fibers leave elements that the original "
-                     "never computes, and no loop of the consumer can test "
-                     "them";
-    return Out;
-  }
+  // Otherwise a temporary's elements are all computed or none,
+  // unless one of its indices walks, or is the parent of, a compressed
+  // loop: then a flag or a test before the phase cannot tell them apart.
+  if (!Temp.isScalar())
+    for (const ir::Loop *L : Compressed) {
+      std::vector<std::string> Indices = ir::parentsOf(*L, K);
+      Indices.push_back(L->Index);
+      for (const std::string &I : Indices)
+        if (std::find(Temp.Indices.begin(), Temp.Indices.end(), I) !=
+            Temp.Indices.end()) {
+          Out.Untestable =
+              "the temporary '" + Temp.Name +
+              "' is filled by the compressed loop over '" + L->Index +
+              "', whose empty fibers leave elements that the original "
+              "never computes, and no loop of the consumer can test them";
+          return Out;
+        }
+    }
   const ir::Loop *First =
       Producer.Loops.empty() ? nullptr : &Producer.Loops.front();
   const LoopSource *Src = First ? S.loop(First->Index) : nullptr;
