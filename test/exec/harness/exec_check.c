@@ -1,6 +1,7 @@
 /* Shared machinery of the lnr-rewrite execution tests: see exec_check.h. */
 #include "exec_check.h"
 #include "exec_check_internal.h"
+#include "same_elem.h"
 
 #include <float.h>
 #include <math.h>
@@ -16,25 +17,6 @@
 
 static const int thread_counts[] = {1, 2, 3};
 
-
-/* NaN/Inf-aware comparison of an original (a) and a rewritten (b) element
- * with tolerance model m: equal when both are NaN, or both the same
- * infinity, or both finite and |a - b| <= tol * max(m, tiny) (when m itself
- * is not finite, relative to max(|a|, |b|)). A NaN or infinity against
- * anything else fails. *err is the relative error of finite pairs (0
- * otherwise). */
-static int same_elem(double a, double b, double m, double tiny, double tol,
-                     double *err) {
-  *err = 0;
-  if (isnan(a) || isnan(b))
-    return isnan(a) && isnan(b);
-  if (isinf(a) || isinf(b))
-    return a == b;
-  if (!isfinite(m))
-    m = fmax(fabs(a), fabs(b));
-  *err = fabs(a - b) / fmax(m, tiny);
-  return *err <= tol;
-}
 
 static void *xcalloc(size_t count, size_t size) {
   /* Never 0 bytes: kernels are handed these pointers even when empty. */

@@ -2,6 +2,7 @@
 #include "taco_check.h"
 
 #include "csr_input.h"
+#include "same_elem.h"
 
 #include <float.h>
 #include <math.h>
@@ -34,25 +35,6 @@ static const struct {
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))
 
-
-/* NaN/Inf-aware comparison of an original (a) and a rewritten (b) element
- * with tolerance model m: equal when both are NaN, or both the same
- * infinity, or both finite and |a - b| <= tol * max(m, tiny) (when m itself
- * is not finite, relative to max(|a|, |b|)). A NaN or infinity against
- * anything else fails. *err is the relative error of finite pairs (0
- * otherwise). */
-static int same_elem(double a, double b, double m, double tiny, double tol,
-                     double *err) {
-  *err = 0;
-  if (isnan(a) || isnan(b))
-    return isnan(a) && isnan(b);
-  if (isinf(a) || isinf(b))
-    return a == b;
-  if (!isfinite(m))
-    m = fmax(fabs(a), fabs(b));
-  *err = fabs(a - b) / fmax(m, tiny);
-  return *err <= tol;
-}
 
 static void *xcalloc(size_t count, size_t size) {
   /* Never 0 bytes: kernels are handed these pointers even when empty. */
