@@ -763,6 +763,11 @@ private:
   bool canJam(const ir::BranchedGraph &G) {
     if (!G.Statement || G.Loops.size() < 2 || !G.Statement->Accumulate)
       return false;
+    // The jammed statement adds four products before its target does: in
+    // the products' type, which rounds where the original's sum, in a
+    // wider type, does not (float factors into a double output).
+    if (S.ElementType != S.ValueType)
+      return false;
     const ir::Assignment &A = *G.Statement;
     const ir::Loop &KLoop = G.Loops[G.Loops.size() - 2],
                    &LLoop = G.Loops.back();
