@@ -8,8 +8,8 @@
 // RUN: FileCheck --check-prefix=REMARK %s < %t.err
 // RUN: FileCheck %s < %t.c
 // REMARK: remark: fused
-// CHECK-NOT: j + 3 < J
-// CHECK: t[(size_t)i] +=
+// CHECK-NOT: {{^ *}}for (; j + 3 < J
+// CHECK: {{^ *}}t[(size_t)i] +=
 struct fz_dims {
   int K, L, M, J, I;
 };
