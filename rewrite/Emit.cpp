@@ -322,7 +322,9 @@ public:
         Text += OuterPragma + "\n";
       } else if (G.Statement && &L == &G.Loops.back()) {
         if (std::optional<std::string> Simd = simd(L, *G.Statement)) {
-          hoistNonzeroValues(L, *G.Statement, Depth + Opened);
+          // C89: a declaration here would follow the body's statements.
+          if (!DeclarationsFirst)
+            hoistNonzeroValues(L, *G.Statement, Depth + Opened);
           Text += *Simd + "\n";
         }
       }
@@ -360,10 +362,14 @@ public:
       line(Inner, *Code);
       HoistedValues.clear();
     } else {
-      zero(*G.Temp, Inner);
+      // C89: the temporary's declaration opens a block of its own.
+      if (DeclarationsFirst)
+        line(Inner++, "{");
+      // The flag first: zeroing a vector is a statement.
       std::optional<std::string> Guard = producerRuns(G, Inner);
       if (Problem)
         return *Problem;
+      zero(*G.Temp, Inner);
       std::optional<std::string> Tested = ElementTest;
       std::string Test = TestOf;
       if (auto R = graph(G.producer(), Inner, ""))
@@ -383,6 +389,8 @@ public:
         LoopTests.erase(*Tested);
       if (Guard)
         line(Inner, "}");
+      if (DeclarationsFirst)
+        line(--Inner, "}");
     }
     while (Opened--) {
       const ir::Loop &L = *Enclosing.back();
@@ -423,6 +431,8 @@ public:
   bool Prefetch = true;
   bool UnrollJam = true;
   bool SplitReductions = true;
+  /// C89: declarations only where a block starts, none in a loop's header.
+  bool DeclarationsFirst = false;
 
   static std::string pad(unsigned Depth) { return std::string(2 * Depth, ' '); }
   const std::string &cName(const std::string &Temp) const {
@@ -641,8 +651,15 @@ private:
     // A coordinate read in place ('B2_crd[kB]') has no variable to loop over.
     if (!V || V->Extent.empty() || Loop->IndexType.empty() || !isSimple(Index))
       return std::nullopt;
-    return "for (" + wideEnough(Loop->IndexType) + " " + Index + " = 0; " +
-           Index + " < " + V->Extent + "; " + Index + "++)";
+    // C89: only over a variable declared before the nest.
+    bool Declared = std::find(S.OuterDeclared.begin(), S.OuterDeclared.end(),
+                              Index) != S.OuterDeclared.end();
+    if (DeclarationsFirst && !Declared)
+      return std::nullopt;
+    std::string Type =
+        DeclarationsFirst ? "" : wideEnough(Loop->IndexType) + " ";
+    return "for (" + Type + Index + " = 0; " + Index + " < " + V->Extent +
+           "; " + Index + "++)";
   }
 
   /// The source text of an input factor with the dense positions it reads
@@ -734,10 +751,15 @@ private:
       Out += pad(At) + Code + "\n";
     };
     Line(Depth, "if (" + Src->Position + " + 1 < " + Src->LoopEnd + ") {");
+    // C89: one variable, declared where the block starts, for every loop.
+    if (DeclarationsFirst)
+      Line(Depth + 1, "long " + Var + ";");
     for (const auto &[Extent, Rows] : ByRow) {
-      Line(Depth + 1, "for (" + RowType[Extent] + " " + Var + " = 0; " + Var +
-                          " < " + Extent + "; " + Var +
-                          " += " + std::to_string(Step) + ") {");
+      std::string Init = DeclarationsFirst
+                             ? Var + " = 0"
+                             : RowType[Extent] + " " + Var + " = 0";
+      Line(Depth + 1, "for (" + Init + "; " + Var + " < " + Extent + "; " +
+                          Var + " += " + std::to_string(Step) + ") {");
       for (const std::string &Row : Rows)
         Line(Depth + 2,
              "__builtin_prefetch(&" + replaceAll(Row, "$", Var) + ");");
@@ -1561,6 +1583,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
   E.Prefetch = Opts.Prefetch;
   E.UnrollJam = Opts.UnrollJam;
   E.SplitReductions = Opts.SplitReductions;
+  E.DeclarationsFirst = Opts.DeclarationsFirst;
   if (auto R = E.nameTemporaries(G))
     return *R;
   if ((E.hasVectors() || E.hasGlobals()) && !S.ShadowedLibraryName.empty())

@@ -33,6 +33,10 @@ struct EmitOptions {
   /// A dot product into a scalar temporary summed into eight partial sums
   /// (README.md, "Partial sums").
   bool SplitReductions = true;
+  /// The file's standard is C89/C90: declarations only where a block
+  /// starts, none in a loop's header (the file's own C99 constructs are
+  /// its business; the rewrite adds none).
+  bool DeclarationsFirst = false;
 };
 
 struct EmittedNest {

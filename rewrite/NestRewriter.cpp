@@ -96,12 +96,12 @@ std::optional<RuntimeAlternative> runtimeAlternative(
 }
 
 NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
-                        const Options &Opts, ir::ScheduleCache &Schedules,
+                        const Options &Common, ir::ScheduleCache &Schedules,
                         bool InHeader) {
   NestOutcome Out;
   Out.Nest = Site.Nest;
   Out.Where = Site.Nest->getBeginLoc();
-  auto Recovered = recover::recoverNest(Site, Ctx, Opts.Recovery);
+  auto Recovered = recover::recoverNest(Site, Ctx, Common.Recovery);
   if (auto *F = std::get_if<recover::Failure>(&Recovered)) {
     Out.Name = F->Reason.Name;
     Out.Message = "nest left unchanged: " + F->Reason.Message;
@@ -110,6 +110,9 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     return Out;
   }
   auto &[Kernel, Source] = std::get<recover::RecoveredNest>(Recovered);
+  Options Opts = Common;
+  const clang::LangOptions &Lang = Ctx.getLangOpts();
+  Opts.Emission.DeclarationsFirst = !Lang.C99 && !Lang.CPlusPlus;
   // A header includes what its own rewrite calls: its includers may not.
   if (InHeader)
     Source.HasStdlib = false;

@@ -1,6 +1,7 @@
 # lit configuration of lnr-rewrite's FileCheck (test/lit) and execution
 # (test/exec) tests. Loaded through the lit.site.cfg.py CMake generates.
 import os
+import sys
 
 import lit.formats
 
@@ -31,6 +32,7 @@ config.substitutions.append(("%harness",
                              os.path.join(config.lnr_src_root, "test", "exec",
                                           "harness")))
 config.substitutions.append(("%data", config.data_dir))
+config.substitutions.append(("%python", sys.executable))
 
 if os.path.isfile(os.path.join(config.data_dir, "cora.mtx")):
     config.available_features.add("shared-data")

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Writes a hand-written sample the way ANSI C (C89/C90) code is written.
+
+Usage: c89ify.py IN.c OUT.c
+
+The samples declare their loop variables and coordinates where they are
+first set (`for (int i = 0; ...)`, `int j = colidx[p];`), which C89 does not
+allow. This moves each such declaration to the top of its function
+(`int i, p, j;`), keeps the assignments where they were, writes `restrict`
+as `__restrict` (C89 has no `restrict`; gcc and clang take the spelling in
+every mode) and `//` comments as block comments. It reads the samples'
+own shapes only (one declared variable per statement), which is what the
+execution tests need: the same kernels, in the standard legacy code uses.
+"""
+import re
+import sys
+
+DECL = re.compile(
+    r"\b(int|long|int32_t|int64_t|size_t|unsigned)\s+([A-Za-z_]\w*)\s*=")
+
+
+def c89ify(text):
+    out, declared = [], {}
+    function_start = None
+    for line in text.split("\n"):
+        if re.match(r"^\w[\w\s\*]*\([^;]*$", line) and not line.startswith(
+                "#"):
+            function_start = None
+        stripped = line.strip()
+        if stripped.startswith("for (") or re.match(
+                r"^\s*(int|long|int32_t|int64_t|size_t|unsigned)\s+\w+\s*=",
+                line) and function_start is not None:
+            m = DECL.search(line)
+            if m:
+                declared.setdefault(function_start, []).append(
+                    (m.group(1), m.group(2)))
+                line = line[:m.start()] + m.group(2) + " =" + line[m.end():]
+        line = re.sub(r"\brestrict\b", "__restrict", line)
+        line = re.sub(r"//(.*)$", r"/*\1 */", line)
+        out.append(line)
+        if line.rstrip().endswith("{") and function_start is None and (
+                line.startswith("void") or line.startswith("int") or
+                (out and re.match(r"^\s+.*\)\s*\{$", line))):
+            function_start = len(out)
+    # Insert the declarations after each function's opening line.
+    for at in sorted(declared, reverse=True):
+        names = {}
+        for type_, name in declared[at]:
+            names.setdefault(type_, [])
+            if name not in names[type_]:
+                names[type_].append(name)
+        decls = ["  %s %s;" % (t, ", ".join(n)) for t, n in names.items()]
+        out[at:at] = decls
+    return "\n".join(out)
+
+
+def main():
+    src, dst = sys.argv[1], sys.argv[2]
+    with open(src) as f:
+        text = f.read()
+    with open(dst, "w") as f:
+        f.write(c89ify(text))
+
+
+if __name__ == "__main__":
+    main()
