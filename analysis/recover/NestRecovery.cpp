@@ -1428,7 +1428,19 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
   // The accumulator rounds every term to its own type.
   if (!readProduct(PendingProduct, Accumulator->getType(), E))
     return false;
-  return checkTypes(U->Lhs->getType(), Accumulator->getType(), E);
+  QualType Out = U->Lhs->getType(), Acc = Accumulator->getType();
+  // The loops inside the accumulator sum in its type, those outside in the
+  // output's: a fused temporary sums across both.
+  if (!Ctx.hasSameUnqualifiedType(Out, Acc))
+    return refuse("lnr-mixed-types",
+                  "the nest sums in '" + typeName(Acc) + "' in '" +
+                      Accumulator->getName().str() + "' and in '" +
+                      typeName(Out) +
+                      "' in the output; the fused nest's partial sums would "
+                      "round in one of them where the original rounds in "
+                      "the other",
+                  E->getBeginLoc());
+  return checkTypes(Out, Acc, E);
 }
 
 bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {

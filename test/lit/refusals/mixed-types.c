@@ -43,3 +43,22 @@ void bool_out(int n, int K, int L, const int *rowptr, const int *colidx,
     }
 }
 // CHECK: mixed-types.c:[[@LINE-3]]:11: remark: nest left unchanged: the output is '_Bool', which wraps or saturates on every accumulation; partial sums would not [lnr-mixed-types]
+
+// A float accumulator summed into a double output: the loops inside it sum
+// in float, those outside in double; a fused temporary would sum across
+// both in one type.
+void float_accumulator(int n, int K, int L, const int *rowptr,
+                       const int *colidx, const float *vals, const float *C,
+                       const float *D, const float *E, double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int l = 0; l < L; l++) {
+        float t = 0;
+        for (int k = 0; k < K; k++)
+          t += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+        A[i * L + l] += t;
+      }
+    }
+}
+// CHECK: mixed-types.c:[[@LINE-4]]:9: remark: nest left unchanged: the nest sums in 'float' in 't' and in 'double' in the output; {{.*}} [lnr-mixed-types]
