@@ -574,12 +574,13 @@ private:
   }
 
   /// 'K - 1' is negative for K = 0, where the loop runs no iteration.
+  /// An extent may be 0 or negative ('K - 1' for K = 0, or K itself),
+  /// where the loop runs no iteration: allocated as 0, not as a size_t
+  /// that wrapped (which sanitizers abort on, and a NULL result would not
+  /// be used, but is still asked for).
   std::string nonNegativeExtent(const std::string &Index) const {
-    const LoopSource *Loop = S.loop(Index);
     std::string E = extent(Index);
-    if (Loop && !Loop->Begin.empty())
-      E = "(" + E + " > 0 ? " + E + " : 0)";
-    return E;
+    return "(" + E + " > 0 ? " + E + " : 0)";
   }
 
   std::string size(const ir::Temporary &T) const {
