@@ -1,4 +1,5 @@
-//===- NestRecovery.h - Clang AST -> loop nest -> index notation -*- C++ -*-===//
+//===- NestRecovery.h - Clang AST -> loop nest -> index notation -*- C++
+//-*-===//
 //
 // Reads one outermost `for` nest of a function and lifts it to an ir::Kernel
 // plus the source fragments the rewrite reuses. Every fact the rewrite
@@ -24,6 +25,9 @@ struct Options {
   /// Trust that the output shares no memory with an input even when it is
   /// not declared `restrict` (the user's promise, like -fstrict-aliasing).
   bool AssumeNoAlias = false;
+  /// Refuse (lnr-possible-alias) an output not proved disjoint instead of
+  /// recording what a run-time overlap test needs (OverlapFacts).
+  bool NoAliasCheck = false;
 };
 
 struct RecoveredNest {
@@ -54,9 +58,8 @@ struct NestSite {
 /// statement expressions, whose nests are marked InExpression.
 std::vector<NestSite> findLoopNests(const clang::Stmt *Body);
 
-std::variant<RecoveredNest, Failure> recoverNest(const NestSite &Site,
-                                                 clang::ASTContext &Ctx,
-                                                 const Options &Opts);
+std::variant<RecoveredNest, Failure>
+recoverNest(const NestSite &Site, clang::ASTContext &Ctx, const Options &Opts);
 
 } // namespace lnr::recover
 
