@@ -1,5 +1,4 @@
-//===- OverlapTest.h - Versioning a rewrite on the arrays' addresses -*- C++
-//-*-//
+//===- OverlapTest.h - A rewrite versioned on addresses -------*- C++ -*-===//
 //
 // Without `restrict`, C lets the output share memory with any input, and a
 // fused nest reads the inputs at other times than the original does. As
