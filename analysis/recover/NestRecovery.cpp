@@ -11,6 +11,7 @@
 
 #include "analysis/recover/NestRecovery.h"
 #include "analysis/recover/Linearization.h"
+#include "analysis/recover/MemoryReads.h"
 #include "analysis/recover/OutputDerivation.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -230,6 +231,7 @@ private:
   /// Records an array's subscript for the overlap test (OverlapFacts).
   void recordRange(const Expr *Base, const AffineForm &Form, bool Written);
   void recordLevelRanges();
+  void recordMemoryScalars(const Stmt *Nest);
   bool inputsIndependentOfOutput(const Stmt *Function);
   /// The arrays the factors read, for the checks against the output.
   struct InputArray {
@@ -1884,6 +1886,24 @@ void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
   Source.Overlap.Arrays.push_back(std::move(A));
 }
 
+void Recoverer::recordMemoryScalars(const Stmt *Nest) {
+  // Bounds, strides and pointers read from memory: one element each.
+  auto Indexed = [&](const Expr *E) { return mentionsNestVariable(E); };
+  for (const Expr *E : memoryScalars(Nest, Indexed)) {
+    const auto *M = dyn_cast<MemberExpr>(E);
+    const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+    std::string Text = text(E);
+    if ((Text.empty() || (F && F->isBitField())) &&
+        Source.Overlap.Unbounded.empty())
+      Source.Overlap.Unbounded =
+          "the nest reads '" + text(E) +
+          "' from memory, whose address the test cannot take";
+    OverlapFacts::Array A;
+    A.Base = "&(" + Text + ")";
+    Source.Overlap.Arrays.push_back(A);
+  }
+}
+
 void Recoverer::recordLevelRanges() {
   // The positions and coordinates the compressed loops read.
   for (const LoopFact &L : Loops) {
@@ -2473,6 +2493,7 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   StringRef Line = Before.substr(Before.rfind('\n') + 1);
   Source.Indentation = Line.substr(0, Line.find_first_not_of(" \t")).str();
   recordLevelRanges();
+  recordMemoryScalars(Outer);
   Source.ShadowedLibraryName = shadowedLibraryName(Function, Ctx);
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }

@@ -13,6 +13,8 @@ typedef void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
                     const double *vals, const double *C, const double *D,
                     const double *E, double *A);
 kernel lnr_original, lnr_rewritten;
+/* The rows of A in reverse (a negative coefficient). */
+kernel lnr_original_reversed, lnr_rewritten_reversed;
 int lnr_fallback_runs = 0;
 
 enum { M = 512 };
@@ -30,6 +32,7 @@ struct Layout {
   int rowptr, colidx, vals, C, D, E, A; /* colidx, rowptr: in doubles */
   int nonfinite;                        /* an Inf and a NaN among vals */
   int overlaps;                         /* expected: the fallback runs */
+  int reversed;                         /* the kernel 'reversed' */
 };
 
 static int same(double a, double b) {
@@ -80,6 +83,12 @@ int main(void) {
       {"A over rowptr", 6, 3, 1, 4, 8, 16, 32, 64, 96, 1, 0, 1},
       /* No rows: the original nest reads nothing, the test runs it. */
       {"no rows", 0, 3, 3, 0, 8, 16, 32, 64, 96, 128, 0, 1},
+      /* Reversed rows: A[0] is written last, at i = n - 1; a test that took
+       * the wrong end for the negative coefficient would see A as
+       * [15, 18) only, and miss C's end below it. */
+      {"reversed, disjoint", 6, 3, 3, 0, 8, 16, 32, 64, 96, 128, 0, 0, 1},
+      {"reversed, A starts in C's last row", 6, 3, 3, 0, 8, 16, 32, 72, 96, 48,
+       0, 1, 1},
   };
   int bad = 0;
   for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -89,8 +98,8 @@ int main(void) {
     if (memcmp(&orig, &rewr, sizeof orig) != 0)
       return 2;
     int before = lnr_fallback_runs;
-    call(lnr_original, &orig, l);
-    call(lnr_rewritten, &rewr, l);
+    call(l->reversed ? lnr_original_reversed : lnr_original, &orig, l);
+    call(l->reversed ? lnr_rewritten_reversed : lnr_rewritten, &rewr, l);
     int fallback = lnr_fallback_runs - before;
     if (fallback != l->overlaps) {
       printf("FAIL: %s: the %s ran\n", l->name,
