@@ -20,6 +20,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -1876,8 +1877,13 @@ void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
     // "2", "-1 * (K)", "(K)" for 1 * K.
     std::string Coefficient =
         C.Scale == 1 && !C.Symbols.empty() ? "" : std::to_string(C.Scale);
-    for (const std::string &Symbol : C.Symbols)
-      Coefficient += (Coefficient.empty() ? "(" : " * (") + Symbol + ")";
+    for (const std::string &Symbol : C.Symbols) {
+      bool Name = llvm::all_of(Symbol, [](char Ch) {
+        return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
+      });
+      Coefficient += (Coefficient.empty() ? "" : " * ") +
+                     (Name ? Symbol : "(" + Symbol + ")");
+    }
     A.Terms.push_back({Coefficient, V->getName().str()});
   }
   if ((Form.Opaque || A.Base.empty()) && Source.Overlap.Unbounded.empty())

@@ -58,7 +58,7 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT-NEXT:           (written_end <=
 // TEXT-NEXT:                (uintptr_t)vals +
 // TEXT:                (uintptr_t)C +
-// TEXT:                                      ? (long long)((K)) * (long long)j_min
+// TEXT:                                      ? (long long)K * (long long)j_min
 // TEXT:                (uintptr_t)E +
 // TEXT:                (uintptr_t)rowptr +
 // TEXT:                (uintptr_t)colidx +
