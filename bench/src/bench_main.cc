@@ -314,10 +314,10 @@ std::unique_ptr<Problem> make_sddmm_spmm(std::shared_ptr<CsrInput> in, int K,
              sddmm_spmm_alias_test(n, K, L, B.rowptr, B.colidx, B.vals, C, D, E,
                                    A);
            });
-    p->add("x_alias_assumed", "experiment", nnz * (3.0 * K + 2.0 * L),
-           in_bytes, [=](int) {
-             sddmm_spmm_alias_assumed(n, K, L, B.rowptr, B.colidx, B.vals, C,
-                                      D, E, A);
+    p->add("x_alias_assumed", "experiment", nnz * (3.0 * K + 2.0 * L), in_bytes,
+           [=](int) {
+             sddmm_spmm_alias_assumed(n, K, L, B.rowptr, B.colidx, B.vals, C, D,
+                                      E, A);
            });
   }
   p->reference = [=] {

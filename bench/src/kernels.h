@@ -42,8 +42,8 @@ void sddmm_spmm_alias_test(int n, int K, int L, const int *rowptr,
                            double *A);
 void sddmm_spmm_alias_assumed(int n, int K, int L, const int *rowptr,
                               const int *colidx, const double *vals,
-                              const double *C, const double *D,
-                              const double *E, double *A);
+                              const double *C, const double *D, const double *E,
+                              double *A);
 /* T(p) = B(p) * C(i,:).D(j,:)  then  A(i,:) += T(p) * E(j,:) */
 void sep_sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                     const double *vals, const double *C, const double *D,
