@@ -23,6 +23,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -1886,6 +1887,12 @@ void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
     }
     A.Terms.push_back({Coefficient, V->getName().str()});
   }
+  // Form.Terms is ordered by address: the text must not depend on it.
+  std::sort(A.Terms.begin(), A.Terms.end(),
+            [](const OverlapFacts::Term &X, const OverlapFacts::Term &Y) {
+              return std::tie(X.Variable, X.Coefficient) <
+                     std::tie(Y.Variable, Y.Coefficient);
+            });
   if ((Form.Opaque || A.Base.empty()) && Source.Overlap.Unbounded.empty())
     Source.Overlap.Unbounded = "the subscript of '" + tensorName(Base) +
                                "' is written in a macro or counts positions";

@@ -7,6 +7,11 @@
 // RUN: FileCheck --check-prefix=REMARK %s < %t.err
 // RUN: FileCheck %s < %t.c
 // RUN: %cc -fsyntax-only -Wall -Werror -fopenmp %t.c
+// The same text on every run (the subscripts' terms were once summed in
+// the order of their declarations' addresses).
+// RUN: lnr-rewrite %s -- 2> /dev/null > %t.2.c && cmp %t.c %t.2.c
+// RUN: lnr-rewrite %s -- 2> /dev/null > %t.3.c && cmp %t.c %t.3.c
+// RUN: lnr-rewrite %s -- 2> /dev/null > %t.4.c && cmp %t.c %t.4.c
 
 struct dims {
   int n, K, L;
