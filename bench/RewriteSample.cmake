@@ -1,16 +1,17 @@
 # cmake -DTOOL=<lnr-rewrite> -DINPUT=<sample.c> -DOUTPUT=<rewritten.c>
-#       [-DSTATUS=<status.c> -DNAME=<name>] [-DREMARKS=<remarks.txt>] -P ...
+#       [-DSTATUS=<status.c> -DNAME=<name>] [-DREMARKS=<remarks.txt>]
+#       [-DFLAGS=<option;...>] -P ...
 # Runs lnr-rewrite on a sample at build time. Its remarks go to the build
 # log, or to REMARKS when given. With STATUS, also writes a C file defining
 #   const char lnr_status_<NAME>[] = "fused";   (or "unchanged")
 # saying whether the tool changed the sample, for the benchmark's report.
 if(REMARKS)
-  execute_process(COMMAND ${TOOL} ${INPUT} --
+  execute_process(COMMAND ${TOOL} ${FLAGS} ${INPUT} --
                   OUTPUT_FILE ${OUTPUT}
                   ERROR_FILE ${REMARKS}
                   RESULT_VARIABLE status)
 else()
-  execute_process(COMMAND ${TOOL} ${INPUT} --
+  execute_process(COMMAND ${TOOL} ${FLAGS} ${INPUT} --
                   OUTPUT_FILE ${OUTPUT}
                   RESULT_VARIABLE status)
 endif()

@@ -1,6 +1,8 @@
 //===- NestRewriter.cpp ---------------------------------------------------===//
 
 #include "rewrite/NestRewriter.h"
+#include "rewrite/CText.h"
+#include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
 
 #include "analysis/ir/Cost.h"
@@ -14,10 +16,30 @@
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Inclusions/HeaderIncludes.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 namespace lnr::rewrite {
 namespace {
+
+/// Opens the fallback of a rewrite versioned under an overlap test: the
+/// original nest, which a second run leaves alone, silently.
+constexpr const char *FallbackMarker =
+    "/* lnr-rewrite: the original nest, run when the arrays may overlap */";
+
+/// Whether the nest at Begin is such a fallback copy.
+bool isFallbackCopy(const clang::SourceManager &SM,
+                    clang::SourceLocation Begin) {
+  llvm::StringRef Before =
+      SM.getBufferData(SM.getFileID(Begin)).substr(0, SM.getFileOffset(Begin));
+  Before = Before.rtrim();
+  if (Before.endswith("#pragma"))
+    Before = Before.drop_back(7).rtrim();
+  if (Before.endswith("/* clang-format off */"))
+    Before = Before.drop_back(22).rtrim();
+  return Before.endswith(FallbackMarker);
+}
 
 std::string formatsLine(const ir::Kernel &K) {
   std::string Out;
@@ -54,15 +76,13 @@ struct RuntimeAlternative {
   std::vector<ExtentScan> Scans;     // extents the two need, found first
 };
 
+/// Scanned: K with the extents the scans find (more schedules apply with
+/// them: a dense temporary over a hand-written CSR matrix's columns).
 std::optional<RuntimeAlternative> runtimeAlternative(
     const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
     const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
-    const Options &Opts, ir::ScheduleCache &Schedules) {
-  // With the extents a scan of the coordinates finds, more schedules apply
-  // (a dense temporary over a hand-written CSR matrix's columns).
-  ir::Kernel Scanned = K;
-  std::vector<ExtentScan> Scans =
-      scanUnknownExtents(Scanned, Source, Opts.Emission.OpenMP);
+    const Options &Opts, ir::ScheduleCache &Schedules,
+    const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans) {
   const std::vector<ir::Schedule> &Others =
       Scans.empty() ? Candidates : Schedules.enumerate(Scanned);
   std::map<std::string, std::string> Symbols = runtimeSymbols(Scanned, Source);
@@ -86,10 +106,10 @@ std::optional<RuntimeAlternative> runtimeAlternative(
       continue;
     RuntimeAlternative Out{
         Other, std::move(*Emitted), *ChosenCost, *OtherCost, {}};
-    for (ExtentScan &Scan : Scans)
+    for (const ExtentScan &Scan : Scans)
       if (Out.Emitted.Text.find(Scan.Variable) != std::string::npos ||
           Out.OtherCost.find(Scan.Variable) != std::string::npos)
-        Out.Scans.push_back(std::move(Scan));
+        Out.Scans.push_back(Scan);
     return Out;
   }
   return std::nullopt;
@@ -114,8 +134,10 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
   const clang::LangOptions &Lang = Ctx.getLangOpts();
   Opts.Emission.DeclarationsFirst = !Lang.C99 && !Lang.CPlusPlus;
   // A header includes what its own rewrite calls: its includers may not.
-  if (InHeader)
+  if (InHeader) {
     Source.HasStdlib = false;
+    Source.HasStdint = false;
+  }
   clang::DynTypedNodeList Parents = Ctx.getParents(*Site.Nest);
   Source.Substatement = !Parents.empty() && Parents[0].get<clang::IfStmt>();
   Out.Kernel = Kernel;
@@ -144,6 +166,24 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       Opts.Directive.empty() ? Schedules.enumerate(Kernel) : Directed;
   if (Candidates.empty())
     return Refused(ir::noScheduleReason(Kernel));
+  // Scans of the coordinates, for extents the source does not state and
+  // for the ranges of the overlap test: one scan serves both.
+  ir::Kernel Scanned = Kernel;
+  std::set<std::string> Ranged;
+  if (Source.Overlap.Needed)
+    Ranged = overlapCoordinates(Kernel, Source);
+  std::vector<ExtentScan> Scans =
+      scanUnknownExtents(Scanned, Source, Opts.Emission.OpenMP, Ranged);
+  std::optional<OverlapTest> OverlapFree;
+  if (Source.Overlap.Needed) {
+    std::map<std::string, ScannedRange> Ranges;
+    for (const ExtentScan &Scan : Scans)
+      Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable};
+    OrRefusal<OverlapTest> Test = overlapTest(Kernel, Source, Ranges);
+    if (!Test)
+      return Refused(Test.refusal());
+    OverlapFree = *Test;
+  }
   // Best first; a schedule the code generator cannot write yet gives way to
   // the next, and --explain says so.
   std::optional<Refusal> FirstProblem;
@@ -173,7 +213,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     std::optional<RuntimeAlternative> Alternative;
     if (Opts.Directive.empty() && Opts.RuntimeChoice)
       Alternative = runtimeAlternative(S, Kernel, Source, Candidates, Before,
-                                       Opts, Schedules);
+                                       Opts, Schedules, Scanned, Scans);
     std::string After = S.Estimate.toString();
     std::string Text = Emitted->Text;
     if (Alternative) {
@@ -187,17 +227,37 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                                ", when it costs less on the actual sizes" +
                                Scanned});
       After += " or " + A.Estimate.toString();
+      std::string Negative;
+      for (const ExtentScan &Scan : Alternative->Scans)
+        Negative += Scan.Minimum + " < 0 || ";
+      Text = "if (" + Negative + Alternative->ChosenCost +
+             " <= " + Alternative->OtherCost + ") {\n" + Emitted->Text +
+             "\n} else {\n" + Alternative->Emitted.Text + "\n}";
+    }
+    if (OverlapFree) {
+      // The original nest, verbatim (clang-format leaves it alone), runs
+      // when the arrays may overlap; the marker keeps a second run off it.
+      Text = OverlapFree->Code + "if (" + OverlapFree->Flag + ") {\n" + Text +
+             "\n} else {\n" + std::string(FallbackMarker) +
+             "\n/* clang-format off */\n" + Source.Indentation +
+             Source.Original + "\n/* clang-format on */\n}";
+      Out.Facts.push_back(
+          {"aliasing", "versioned: the rewrite runs when the output's bytes "
+                       "overlap no input's, the original nest otherwise"});
+    }
+    if (Alternative || OverlapFree) {
       // One block: the scans' variables are local to it, and the 'else'
       // cannot pair with an 'if' around the nest.
-      Text = "{\n";
-      std::string Negative;
-      for (const ExtentScan &Scan : Alternative->Scans) {
-        Text += Scan.Code;
-        Negative += Scan.Minimum + " < 0 || ";
-      }
-      Text += "if (" + Negative + Alternative->ChosenCost +
-              " <= " + Alternative->OtherCost + ") {\n" + Emitted->Text +
-              "\n} else {\n" + Alternative->Emitted.Text + "\n}\n}";
+      std::string Code;
+      for (const ExtentScan &Scan : Scans)
+        if ((Alternative &&
+             std::any_of(Alternative->Scans.begin(), Alternative->Scans.end(),
+                         [&](const ExtentScan &A) {
+                           return A.Variable == Scan.Variable;
+                         })) ||
+            (OverlapFree && mentions(OverlapFree->Code, Scan.Variable)))
+          Code += Scan.Code;
+      Text = "{\n" + Code + Text + "\n}";
     }
     Out.Facts.push_back({"cost", Before.toString() + " -> " + After});
     Out.Facts.push_back({"openmp", Emitted->ParallelNote});
@@ -207,10 +267,15 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                                           Source.Length, Text);
     Out.NeedsStdlib = Emitted->NeedsStdlib ||
                       (Alternative && Alternative->Emitted.NeedsStdlib);
+    Out.NeedsStdint = OverlapFree && !Source.HasStdint;
     Out.Name = "lnr-fuse";
     Out.Message = "fused '" + toString(Kernel.Stmt) +
                   "': " + Before.toString() + " -> " + After +
-                  (Alternative ? ", whichever costs less at run time" : "");
+                  (Alternative ? ", whichever costs less at run time" : "") +
+                  (OverlapFree ? ", under a run-time overlap test (the "
+                                 "original nest runs when the output "
+                                 "overlaps an input)"
+                               : "");
     return Out;
   }
   return Refused(*FirstProblem);
@@ -262,7 +327,7 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
          recover::findLoopNests(FD->getBody())) {
       clang::SourceLocation Begin =
           SM.getExpansionLoc(Site.Nest->getBeginLoc());
-      if (!Rewritten(Begin))
+      if (!Rewritten(Begin) || isFallbackCopy(SM, Begin))
         continue;
       NestOutcome O = rewriteNest(Site, Ctx, Opts, Schedules,
                                   /*InHeader=*/!SM.isWrittenInMainFile(Begin));
@@ -280,7 +345,18 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       Outcomes.push_back(std::move(O));
     }
   }
-  // One #include <stdlib.h> per file, with its first nest that needs it.
+  // One insertion per file, with its first nest that needs one: the
+  // #include <stdlib.h> of the temporaries, the <stdint.h> of the overlap
+  // tests (every header any nest of the file needs).
+  std::map<clang::FileID, std::vector<std::string>> Headers;
+  for (NestOutcome &O : Outcomes) {
+    std::vector<std::string> &H = Headers[O.File];
+    if (O.NeedsStdint && !std::count(H.begin(), H.end(), "stdint.h"))
+      H.insert(H.begin(), "stdint.h");
+    if (O.NeedsStdlib && !std::count(H.begin(), H.end(), "stdlib.h"))
+      H.push_back("stdlib.h");
+    O.NeedsStdlib |= O.NeedsStdint;
+  }
   std::set<clang::FileID> Included;
   for (NestOutcome &O : Outcomes) {
     if (!O.NeedsStdlib || !Included.insert(O.File).second)
@@ -289,15 +365,22 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
     clang::tooling::HeaderIncludes Includes(
         SM.getFileEntryForID(O.File)->getName(), Code,
         clang::format::getLLVMStyle().IncludeStyle);
-    if (auto Insert = Includes.insert("stdlib.h", /*IsAngled=*/true)) {
-      O.IncludeFix = *Insert;
-    } else {
-      // Included, but after the nest's function: again in front of it.
-      unsigned At = O.WindowEnd > O.WindowBegin ? O.WindowBegin : 0;
-      O.IncludeFix =
-          clang::tooling::Replacement(SM.getFileEntryForID(O.File)->getName(),
-                                      At, 0, "#include <stdlib.h>\n");
+    std::optional<unsigned> At;
+    std::string Text;
+    for (const std::string &Header : Headers[O.File]) {
+      if (auto Insert = Includes.insert(Header, /*IsAngled=*/true)) {
+        if (!At)
+          At = Insert->getOffset();
+        Text += Insert->getReplacementText().str();
+      } else {
+        // Included, but after the nest's function: again in front of it.
+        if (!At)
+          At = O.WindowEnd > O.WindowBegin ? O.WindowBegin : 0;
+        Text += "#include <" + Header + ">\n";
+      }
     }
+    O.IncludeFix = clang::tooling::Replacement(
+        SM.getFileEntryForID(O.File)->getName(), *At, 0, Text);
   }
   return Outcomes;
 }

@@ -51,7 +51,11 @@ struct NestOutcome {
   /// without it. A header gets its own include, whatever its includers
   /// declare.
   std::optional<clang::tooling::Replacement> IncludeFix;
+  /// Set as well when the nest needs only <stdint.h> (NeedsStdint): the
+  /// file's one insertion then holds every header its nests need.
   bool NeedsStdlib = false;
+  /// The overlap test uses uintptr_t, not declared before the nest.
+  bool NeedsStdint = false;
   /// The remark: [lnr-fuse] for a rewrite, the refusal's name otherwise.
   std::string Name;
   std::string Message;

@@ -135,8 +135,9 @@ runtimeCost(const std::vector<ir::WorkTerm> &Work,
   return Out;
 }
 
-std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S,
-                                           bool Parallel) {
+std::vector<ExtentScan>
+scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
+                   const std::set<std::string> &AlsoScan) {
   std::vector<ExtentScan> Scans;
   std::vector<std::string> Declared;
   auto Taken = [&](const std::string &Name) {
@@ -150,8 +151,9 @@ std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S,
         std::find_if(K.Indices.begin(), K.Indices.end(),
                      [&](const ir::IndexVar &I) { return I.Name == L.Index; });
     const LoopSource *Src = S.loop(L.Index);
-    if (!L.isCompressed() || V == K.Indices.end() || !V->Extent.empty() ||
-        !Src || Src->Prologue.empty() || Src->IndexType.empty() ||
+    if (!L.isCompressed() || V == K.Indices.end() ||
+        (!V->Extent.empty() && !AlsoScan.count(L.Index)) || !Src ||
+        Src->Prologue.empty() || Src->IndexType.empty() ||
         !assigns(Src->Prologue.front(), L.Index))
       continue;
     // Only the loops that define the level around it: the scan then reads
@@ -200,7 +202,8 @@ std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S,
     Scan.Code += "if (" + L.Index + " < " + Scan.Minimum + ")\n" +
                  Scan.Minimum + " = " + L.Index + ";\n";
     Scan.Code += std::string(P + 1, '}') + "\n";
-    V->Extent = Scan.Variable;
+    if (V->Extent.empty())
+      V->Extent = Scan.Variable;
     Scans.push_back(std::move(Scan));
   }
   return Scans;

@@ -19,6 +19,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,9 +59,12 @@ struct ExtentScan {
 /// the coordinates the nest reads) and the coordinate is loaded into a
 /// variable. Fills in the extents of K; the others stay unknown. Parallel:
 /// the scan's dense outer loop is shared by the threads (a `max`
-/// reduction), as the nest after it is.
-std::vector<ExtentScan> scanUnknownExtents(ir::Kernel &K, const NestSource &S,
-                                           bool Parallel);
+/// reduction), as the nest after it is. The indices of AlsoScan are
+/// scanned even when their extent is known (the overlap test needs their
+/// range; OverlapTest.h), and keep their extent.
+std::vector<ExtentScan>
+scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
+                   const std::set<std::string> &AlsoScan = {});
 
 } // namespace lnr::rewrite
 

@@ -158,7 +158,13 @@ cl::opt<std::string> HeaderFilter(
 cl::opt<bool> AssumeNoAlias(
     "assume-no-alias",
     cl::desc("Trust that outputs share no memory with inputs even when not "
-             "declared restrict"),
+             "declared restrict (no run-time overlap test)"),
+    cl::cat(ToolCategory));
+cl::opt<bool> NoAliasCheck(
+    "no-alias-check",
+    cl::desc("Leave a nest whose output is not proved disjoint from its "
+             "inputs unchanged (lnr-possible-alias) instead of versioning "
+             "the rewrite under a run-time overlap test"),
     cl::cat(ToolCategory));
 
 int fail(const Twine &Message) {
@@ -322,6 +328,7 @@ int main(int argc, const char **argv) {
 
   ActionOptions Opts;
   Opts.Rewrite.Recovery.AssumeNoAlias = AssumeNoAlias;
+  Opts.Rewrite.Recovery.NoAliasCheck = NoAliasCheck;
   Opts.Rewrite.Emission.OpenMP = !NoOpenMP;
   Opts.Rewrite.Emission.OmpSchedule = OmpSchedule;
   Opts.Rewrite.Emission.Prefetch = !NoPrefetch;

@@ -11,6 +11,7 @@
 
 #include "analysis/recover/NestRecovery.h"
 #include "analysis/recover/Linearization.h"
+#include "analysis/recover/MemoryReads.h"
 #include "analysis/recover/OutputDerivation.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -19,8 +20,10 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -99,6 +102,16 @@ namespace {
 /// sum(Coefficient * index) + invariant part.
 struct AffineForm {
   std::map<const VarDecl *, Coefficient> Terms;
+  /// The invariant part, as C ("" for none), for the overlap test's
+  /// ranges; Opaque when it cannot be written (a macro's body, a counter).
+  std::string Offset;
+  bool Opaque = false;
+  void addOffset(const std::string &C, bool Negated) {
+    if (!C.empty())
+      Offset +=
+          (Offset.empty() ? (Negated ? "-" : "") : (Negated ? " - " : " + ")) +
+          ("(" + C + ")");
+  }
 };
 
 struct LoopFact {
@@ -217,6 +230,10 @@ private:
                                       bool TacoLevels) const;
   bool outputAssignedOnce(const Expr *Lhs, const Expr *Statement);
   bool checkAliasing(const Expr *OutputBase);
+  /// Records an array's subscript for the overlap test (OverlapFacts).
+  void recordRange(const Expr *Base, const AffineForm &Form, bool Written);
+  void recordLevelRanges();
+  void recordMemoryScalars(const Stmt *Nest);
   bool inputsIndependentOfOutput(const Stmt *Function);
   /// The arrays the factors read, for the checks against the output.
   struct InputArray {
@@ -1074,6 +1091,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
       // TACO's jA: the position of its loop, offset by a constant.
       if (ReadingOutput) {
         Out.Terms[CounterPosition] = Coefficient();
+        Out.Opaque = true;
         return true;
       }
       return refuse("lnr-unsupported-counter",
@@ -1101,8 +1119,12 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
                     E->getBeginLoc());
     }
   }
-  if (isInvariant(E))
-    return true; // an invariant offset does not change which index it is
+  if (isInvariant(E)) {
+    // An invariant offset does not change which index it is.
+    Out.addOffset(text(E), false);
+    Out.Opaque |= text(E).empty();
+    return true;
+  }
   if (const VarDecl *Coordinate = inlineCoordinate(E)) {
     Out.Terms[Coordinate] = Coefficient();
     return true;
@@ -1122,6 +1144,8 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
           C.Scale = -C.Scale;
         L.Terms[V] = C;
       }
+      L.addOffset(R.Offset, B->getOpcode() == BO_Sub);
+      L.Opaque |= R.Opaque;
       Out = std::move(L);
       return true;
     }
@@ -1143,6 +1167,9 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
             std::sort(C.Symbols.begin(), C.Symbols.end());
           }
         }
+        if (!Inner.Offset.empty())
+          Inner.Offset = "(" + Inner.Offset + ") * (" + text(Factor) + ")";
+        Inner.Opaque |= text(Factor).empty();
         Out = std::move(Inner);
         return true;
       }
@@ -1208,6 +1235,9 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
       for (auto &[V, C] : Dim.Terms)
         Form.Terms[V] = C;
     }
+    Source.Overlap.Unbounded = "'" + text(Base) +
+                               "' is read as a matrix; the overlap test bounds "
+                               "only one-dimensional subscripts";
     if (ReadingOutput) {
       OutputMultiDim = true;
       if (Rows.size() == Subscripts.size())
@@ -1233,6 +1263,8 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
     }
     Form.Terms[V] = C;
   }
+  Form.addOffset(Last.Offset, false);
+  Form.Opaque |= Last.Opaque;
   return orderByStride(Form, tensorName(Base));
 }
 
@@ -1309,6 +1341,9 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   // The values of a sparse tensor: vals[p], p a compressed position.
   if (const VarDecl *P = asVar(ASE->getIdx()); P && isPosition(P)) {
     ValueReads.push_back({ASE->getBase()->IgnoreParenImpCasts(), P});
+    AffineForm AtPosition;
+    AtPosition.Terms[P] = Coefficient();
+    recordRange(ASE->getBase(), AtPosition, false);
     Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
     Source.Factors.push_back(text(E));
     Source.FactorTypes.push_back(typeName(E->getType()));
@@ -1319,6 +1354,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   std::optional<ir::Access> A = readDenseAccess(ASE, Form);
   if (!A)
     return false;
+  recordRange(arrayOf(ASE), Form, false);
   Kernel.Stmt.Factors.push_back(*A);
   Source.Factors.push_back(text(E));
   Source.FactorTypes.push_back(typeName(E->getType()));
@@ -1466,6 +1502,7 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
                       "' is not a variable",
                   outputBase->getBeginLoc());
   Kernel.Stmt.Lhs = *OutAccess;
+  recordRange(outputBase, OutputForm, true);
   Source.Output = text(Lhs);
   if (Source.Output.empty())
     return refuse("lnr-macro",
@@ -1787,6 +1824,13 @@ bool Recoverer::inputsIndependentOfOutput(const Stmt *Function) {
                         "' (one is set from the other in the function), so "
                         "the nest may read what it writes",
                     In.Where);
+    if (Basis == OutputDerivation::Basis::Escaped && !Opts.AssumeNoAlias &&
+        !Opts.NoAliasCheck) {
+      // Not proved apart: the rewrite runs only when a test of the
+      // addresses finds no overlap.
+      Source.Overlap.Needed = true;
+      continue;
+    }
     if (Basis == OutputDerivation::Basis::Escaped && !Opts.AssumeNoAlias)
       return refuse(
           "lnr-output-read",
@@ -1813,6 +1857,10 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
   QualType T = V ? V->getType() : OutputBase->IgnoreParenImpCasts()->getType();
   if (T->isPointerType() && T.isRestrictQualified())
     return true;
+  if (!Opts.NoAliasCheck) {
+    Source.Overlap.Needed = true; // versioned under a run-time test
+    return true;
+  }
   std::string Name = tensorName(OutputBase);
   std::string Advice = "pass --assume-no-alias";
   if (T->isPointerType()) {
@@ -1830,6 +1878,77 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
                     "reads the inputs in a different order; " +
                     Advice,
                 OutputBase->getBeginLoc());
+}
+
+void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
+                            bool Written) {
+  OverlapFacts::Array A;
+  A.Base = text(Base->IgnoreParenImpCasts());
+  A.Offset = Form.Offset;
+  A.Written = Written;
+  for (const auto &[V, C] : Form.Terms) {
+    // "2", "-1 * (K)", "(K)" for 1 * K.
+    std::string Coefficient =
+        C.Scale == 1 && !C.Symbols.empty() ? "" : std::to_string(C.Scale);
+    for (const std::string &Symbol : C.Symbols) {
+      bool Name = llvm::all_of(Symbol, [](char Ch) {
+        return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
+      });
+      Coefficient += (Coefficient.empty() ? "" : " * ") +
+                     (Name ? Symbol : "(" + Symbol + ")");
+    }
+    A.Terms.push_back({Coefficient, V->getName().str()});
+  }
+  // Form.Terms is ordered by address: the text must not depend on it.
+  std::sort(A.Terms.begin(), A.Terms.end(),
+            [](const OverlapFacts::Term &X, const OverlapFacts::Term &Y) {
+              return std::tie(X.Variable, X.Coefficient) <
+                     std::tie(Y.Variable, Y.Coefficient);
+            });
+  if ((Form.Opaque || A.Base.empty()) && Source.Overlap.Unbounded.empty())
+    Source.Overlap.Unbounded = "the subscript of '" + tensorName(Base) +
+                               "' is written in a macro or counts positions";
+  Source.Overlap.Arrays.push_back(std::move(A));
+}
+
+void Recoverer::recordMemoryScalars(const Stmt *Nest) {
+  // Bounds, strides and pointers read from memory: one element each.
+  auto Indexed = [&](const Expr *E) { return mentionsNestVariable(E); };
+  for (const Expr *E : memoryScalars(Nest, Indexed)) {
+    const auto *M = dyn_cast<MemberExpr>(E);
+    const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+    std::string Text = text(E);
+    if ((Text.empty() || (F && F->isBitField())) &&
+        Source.Overlap.Unbounded.empty())
+      Source.Overlap.Unbounded =
+          "the nest reads '" + text(E) +
+          "' from memory, whose address the test cannot take";
+    OverlapFacts::Array A;
+    A.Base = "&(" + Text + ")";
+    Source.Overlap.Arrays.push_back(A);
+  }
+}
+
+void Recoverer::recordLevelRanges() {
+  // The positions and coordinates the compressed loops read.
+  for (const LoopFact &L : Loops) {
+    if (!L.Compressed)
+      continue;
+    std::string P = L.Var->getName().str(),
+                Parent = L.ParentVar->getName().str();
+    Source.Overlap.PositionRanges.push_back({P, L.Source.Positions, Parent});
+    OverlapFacts::Array Pos;
+    Pos.Base = L.Source.Positions;
+    Pos.Terms.push_back({"1", Parent});
+    Pos.Positions = true;
+    Source.Overlap.Arrays.push_back(Pos);
+    if (!L.CoordinateArray.empty()) {
+      OverlapFacts::Array Crd;
+      Crd.Base = L.CoordinateArray;
+      Crd.Terms.push_back({"1", P});
+      Source.Overlap.Arrays.push_back(Crd);
+    }
+  }
 }
 
 bool Recoverer::references(const Stmt *S, const VarDecl *V) {
@@ -2391,6 +2510,15 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   };
   Source.HasStdlib = Declared("malloc") && Declared("free");
   Source.HasCalloc = Declared("calloc");
+  for (const NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("uintptr_t")))
+    Source.HasStdint |= isa<TypedefNameDecl>(D) &&
+                        SM.isBeforeInTranslationUnit(D->getLocation(), Begin);
+  Source.Original = Written.str();
+  StringRef Line = Before.substr(Before.rfind('\n') + 1);
+  Source.Indentation = Line.substr(0, Line.find_first_not_of(" \t")).str();
+  recordLevelRanges();
+  recordMemoryScalars(Outer);
   Source.ShadowedLibraryName = shadowedLibraryName(Function, Ctx);
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }

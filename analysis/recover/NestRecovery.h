@@ -24,6 +24,9 @@ struct Options {
   /// Trust that the output shares no memory with an input even when it is
   /// not declared `restrict` (the user's promise, like -fstrict-aliasing).
   bool AssumeNoAlias = false;
+  /// Refuse (lnr-possible-alias) an output not proved disjoint instead of
+  /// recording what a run-time overlap test needs (OverlapFacts).
+  bool NoAliasCheck = false;
 };
 
 struct RecoveredNest {

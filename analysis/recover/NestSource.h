@@ -38,6 +38,41 @@ struct LoopSource {
   std::string Begin; // dense loops that do not: their first value
 };
 
+/// What the run-time overlap test (rewrite/OverlapTest.h) needs to bound
+/// the memory a nest touches when its output is not proved disjoint from
+/// its inputs (no `restrict`): every array the nest reads or writes, with
+/// its subscript as an affine function of the nest's variables, and where
+/// each variable's values come from. Clang-free, so the rewrite composes
+/// the test from it; the recovery records it as it reads the accesses.
+struct OverlapFacts {
+  /// The output is not proved disjoint from the inputs: the rewrite must be
+  /// versioned under a test, or refused.
+  bool Needed = false;
+  /// Why some array's range cannot be bounded ("" when all can): the
+  /// rewrite then refuses with lnr-possible-alias.
+  std::string Unbounded;
+  struct Term {
+    std::string Coefficient; // C, invariant: "2 * K"
+    std::string Variable;    // a loop variable, coordinate or position
+  };
+  struct Array {
+    std::string Base;        // as written: "C", "m->vals"
+    std::vector<Term> Terms; // the element subscript: sum of the terms
+    std::string Offset;      // plus this invariant C ("" for none)
+    bool Written = false;    // the output
+    /// A positions array pos[q], pos[q + 1]: one element past the range of
+    /// its (single) term's variable.
+    bool Positions = false;
+  };
+  std::vector<Array> Arrays;
+  /// A position variable's range: [pos[lo(Parent)], pos[hi(Parent) + 1])
+  /// for positions that never decrease (every valid CSR/CSF level).
+  struct Position {
+    std::string Variable, Positions, Parent;
+  };
+  std::vector<Position> PositionRanges;
+};
+
 struct NestSource {
   std::string FilePath;
   unsigned Offset = 0; // the nest's text, an OpenMP pragma on it included
@@ -88,6 +123,14 @@ struct NestSource {
   /// size_t) that a macro or a variable of the file or the function
   /// shadows where the nest is; "" if none.
   std::string ShadowedLibraryName;
+  /// The nest's text as written [Offset, Offset + Length): the fallback of
+  /// a rewrite versioned under an overlap test.
+  std::string Original;
+  /// Indentation of the nest's line (when it starts the line).
+  std::string Indentation;
+  OverlapFacts Overlap;
+  /// Whether uintptr_t is declared before the nest (<stdint.h>).
+  bool HasStdint = false;
 
   const LoopSource *loop(const std::string &Index) const {
     for (const LoopSource &L : Loops)

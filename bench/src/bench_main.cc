@@ -306,6 +306,19 @@ std::unique_ptr<Problem> make_sddmm_spmm(std::shared_ptr<CsrInput> in, int K,
              exp_sddmm_spmm_prefetch(n, K, L, B.rowptr, B.colidx, B.vals, C, D,
                                      E, A);
            });
+    // The run-time overlap test of a kernel without 'restrict': its scan
+    // of the coordinates and its comparisons, against the same rewrite
+    // without them (--assume-no-alias).
+    p->add("x_alias_test", "experiment", nnz * (3.0 * K + 2.0 * L), in_bytes,
+           [=](int) {
+             sddmm_spmm_alias_test(n, K, L, B.rowptr, B.colidx, B.vals, C, D, E,
+                                   A);
+           });
+    p->add("x_alias_assumed", "experiment", nnz * (3.0 * K + 2.0 * L), in_bytes,
+           [=](int) {
+             sddmm_spmm_alias_assumed(n, K, L, B.rowptr, B.colidx, B.vals, C, D,
+                                      E, A);
+           });
   }
   p->reference = [=] {
     sep_sddmm_spmm(n, K, L, B.rowptr, B.colidx, B.vals, C, D, E, A, T);

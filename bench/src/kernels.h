@@ -34,6 +34,16 @@ extern "C" {
                       const double *D, const double *E, double *LNR_RESTRICT A);
 LNR_VARIANTS(X)
 #undef X
+/* The sample without 'restrict', rewritten under the run-time overlap test
+ * and with --assume-no-alias (bench/CMakeLists.txt). */
+void sddmm_spmm_alias_test(int n, int K, int L, const int *rowptr,
+                           const int *colidx, const double *vals,
+                           const double *C, const double *D, const double *E,
+                           double *A);
+void sddmm_spmm_alias_assumed(int n, int K, int L, const int *rowptr,
+                              const int *colidx, const double *vals,
+                              const double *C, const double *D, const double *E,
+                              double *A);
 /* T(p) = B(p) * C(i,:).D(j,:)  then  A(i,:) += T(p) * E(j,:) */
 void sep_sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                     const double *vals, const double *C, const double *D,

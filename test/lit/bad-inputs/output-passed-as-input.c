@@ -1,11 +1,17 @@
 // Bad input: the output passed again as an input. Without 'restrict' the
-// callee cannot know, and the nest is left unchanged [lnr-possible-alias];
-// a caller that passes the same array twice to a 'restrict' output breaks
-// the restrict contract itself (undefined behaviour in C), so there the
-// rewrite is allowed and the caller is at fault.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// callee cannot know: the rewrite runs under a run-time overlap test, and
+// this caller's call takes the original nest (test/exec/alias_versioned.test
+// runs such calls); with --no-alias-check the nest is left unchanged
+// [lnr-possible-alias]. A caller that passes the same array twice to a
+// 'restrict' output breaks the restrict contract itself (undefined
+// behaviour in C), so there the rewrite is allowed and the caller is at
+// fault.
+// RUN: lnr-rewrite --no-alias-check %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
+// RUN: lnr-rewrite %s -- 2>&1 > %t.v.c | FileCheck --check-prefix=VERSIONED %s
+// RUN: grep -c '^ *if (no_overlap) {$' %t.v.c | FileCheck --check-prefix=TWO %s
+// TWO: {{^2$}}
 
 void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                 const double *vals, const double *C, const double *D,
@@ -19,6 +25,7 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
     }
 }
 // CHECK: output-passed-as-input.c:[[@LINE-3]]:11: remark: nest left unchanged: {{.*}}[lnr-possible-alias]
+// VERSIONED: output-passed-as-input.c:[[@LINE-9]]:3: remark: fused {{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
 
 // E is A: row j of the output scales the term.
 void caller(int n, int K, const int *rowptr, const int *colidx,

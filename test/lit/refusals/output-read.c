@@ -1,8 +1,16 @@
 // The nest reads the array it writes: reordering the reads after distribution
 // would see different values.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --no-alias-check %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
+// By default an output that merely escapes is versioned under a run-time
+// overlap test instead (one nest: its "if (no_overlap)" around the ranges
+// and around the rewrite); a pointer set from the output is still refused.
+// RUN: lnr-rewrite %s -- 2>&1 > %t.versioned \
+// RUN:   | FileCheck --check-prefix=VERSIONED %s
+// RUN: grep -c '^ *if (no_overlap) {$' %t.versioned \
+// RUN:   | FileCheck --check-prefix=ONE %s
+// ONE: {{^2$}}
 // With --assume-no-alias, a pointer set from the output is still refused; an
 // output that merely escapes is the user's to vouch for.
 // RUN: lnr-rewrite --assume-no-alias %s -- 2>&1 > /dev/null \
@@ -129,6 +137,7 @@ void sddmm_spmm_union(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
 // ASSUMED: refusals/output-read.c:[[@LINE-4]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
+// VERSIONED: refusals/output-read.c:[[@LINE-5]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
 
 // The output escapes to a call, which may store it where the pointer read
 // back is found: an input that is not a parameter left as passed may then
@@ -150,6 +159,7 @@ void sddmm_spmm_escaped(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A': the function lets 'A' escape (line [[@LINE-10]]: its address taken, passed to a call or stored in memory), and 'E' is not a parameter left as passed, so the nest may read what it writes; pass --assume-no-alias if they never overlap [lnr-output-read]
 // ASSUMED: refusals/output-read.c:[[@LINE-9]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
+// VERSIONED: refusals/output-read.c:[[@LINE-10]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
 
 // The output pointer itself set from an input: they share memory.
 void sddmm_spmm_output_set(int n, int K, int L, const int *rowptr,
@@ -167,3 +177,4 @@ void sddmm_spmm_output_set(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/output-read.c:[[@LINE-3]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
 // ASSUMED: refusals/output-read.c:[[@LINE-4]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]
+// VERSIONED: refusals/output-read.c:[[@LINE-5]]:67: remark: nest left unchanged: 'E' may point into the output 'A' (one is set from the other in the function), so the nest may read what it writes [lnr-output-read]

@@ -1,11 +1,28 @@
 // An output that is not 'restrict' may overlap an input, and the fused nest
-// reads the inputs in a different order relative to the writes.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// reads the inputs in a different order relative to the writes. By default
+// the rewrite is versioned under a run-time overlap test (the original nest
+// runs when the arrays overlap); --no-alias-check leaves such nests as they
+// are, with the refusal, and only a range the test cannot bound refuses
+// them by default.
+// RUN: lnr-rewrite --no-alias-check %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
-// The same nest is fused once the user vouches for it.
-// RUN: lnr-rewrite --assume-no-alias %s -- 2>&1 > /dev/null \
-// RUN:   | FileCheck --check-prefix=ASSUMED %s
+// The same nest is fused once the user vouches for it, without a test.
+// RUN: lnr-rewrite --assume-no-alias %s -- > %t.assumed 2> %t.assumed.err
+// RUN: FileCheck --check-prefix=ASSUMED %s < %t.assumed.err
+// RUN: not grep -e '^ *int no_overlap' -e '^ *uintptr_t' -e '^#include' %t.assumed
+// By default: versioned, and the remark says so.
+// RUN: lnr-rewrite %s -- > %t.v.c 2> %t.v.c.err
+// RUN: FileCheck --check-prefix=VERSIONED --implicit-check-not=remark: %s < %t.v.c.err
+// RUN: FileCheck --check-prefix=TEXT %s < %t.v.c
+// The fallback is the nest byte for byte (its first line indented as before).
+// RUN: sed -n '/^  for (int i = 0; i < n; i++)$/,/^    }$/p' %s > %t.nests
+// RUN: sed -n '/^  for (int i = 0; i < n; i++)$/,/^    }$/p' %t.v.c > %t.copies
+// RUN: diff %t.nests %t.copies
+// A second run changes nothing and says nothing about the fallback copies.
+// RUN: lnr-rewrite %t.v.c -- > %t.again.c 2> %t.again.c.err
+// RUN: diff %t.v.c %t.again.c
+// RUN: FileCheck --check-prefix=AGAIN --implicit-check-not=remark: %s < %t.again.c.err
 
 void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
                           const int *colidx, const double *vals,
@@ -21,6 +38,53 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/possible-alias.c:[[@LINE-3]]:11: remark: nest left unchanged: 'A' may share memory with an input, and the fused nest reads the inputs in a different order; declare it 'double *restrict' or pass --assume-no-alias [lnr-possible-alias]
 // ASSUMED: refusals/possible-alias.c:[[@LINE-9]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}} [lnr-fuse]
+// VERSIONED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)), under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
+// TEXT:      #include <stdint.h>
+// TEXT:      void sddmm_spmm_may_alias(
+// TEXT:      double *A) {
+// TEXT-NEXT:   {
+// TEXT-NEXT:     long j_extent = 0;
+// TEXT-NEXT:     long j_min = 0;
+// TEXT:          int no_overlap =
+// TEXT-NEXT:         0 < (long long)n &&
+// TEXT-NEXT:         (long long)(rowptr[0]) < (long long)(rowptr[((long long)n - 1) + 1]) &&
+// TEXT-NEXT:         0 < (long long)K && 0 < (long long)L;
+// TEXT-NEXT:     if (no_overlap) {
+// TEXT-NEXT:       uintptr_t written_begin =
+// TEXT-NEXT:           (uintptr_t)A +
+// The output's row range against each array the nest reads, D and E at the
+// scanned column range, rowptr and colidx too.
+// TEXT:            no_overlap =
+// TEXT-NEXT:           (written_end <=
+// TEXT-NEXT:                (uintptr_t)vals +
+// TEXT:                (uintptr_t)C +
+// TEXT:                                      ? (long long)K * (long long)j_min
+// TEXT:                (uintptr_t)E +
+// TEXT:                (uintptr_t)rowptr +
+// TEXT:                (uintptr_t)colidx +
+// TEXT:          if (no_overlap) {
+// TEXT-NEXT: #pragma omp parallel for schedule(dynamic, 64)
+// TEXT:          } else {
+// TEXT-NEXT:       /* lnr-rewrite: the original nest, run when the arrays may overlap */
+// TEXT-NEXT:       /* clang-format off */
+// TEXT-NEXT:   for (int i = 0; i < n; i++)
+// TEXT-NEXT:     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+// TEXT-NEXT:       int j = colidx[p];
+// TEXT-NEXT:       for (int k = 0; k < K; k++)
+// TEXT-NEXT:         for (int l = 0; l < L; l++)
+// TEXT-NEXT:           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+// TEXT-NEXT:     }
+// TEXT-NEXT:       /* clang-format on */
+// TEXT-NEXT:     }
+// TEXT-NEXT:   }
+// TEXT-NEXT: }
+// The scans and the rewritten nests of the two versioned functions, and
+// the refused third function, have their remarks; the fallback copies none.
+// AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
+// AGAIN: remark: {{.*}}[lnr-imperfect-nest]
+// AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
+// AGAIN: remark: {{.*}}[lnr-imperfect-nest]
+// AGAIN: remark: {{.*}}no run-time overlap test could be written{{.*}}[lnr-possible-alias]
 
 // A global array: an input may point into it, and 'restrict' cannot qualify
 // an array, so the remark does not suggest declaring it so (an earlier build
@@ -41,3 +105,22 @@ void sddmm_spmm_global(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/possible-alias.c:[[@LINE-4]]:11: remark: nest left unchanged: 'Out' may share memory with an input, and the fused nest reads the inputs in a different order; write it through a 'restrict' pointer or pass --assume-no-alias [lnr-possible-alias]
 // ASSUMED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: fused 'Out(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}} [lnr-fuse]
+// VERSIONED: refusals/possible-alias.c:[[@LINE-11]]:3: remark: fused 'Out(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
+
+// A matrix read as C[i][k]: the test bounds only one-dimensional
+// subscripts, so the nest stays refused, saying why.
+void sddmm_spmm_matrix(int n, int K, int L, const int *rowptr,
+                       const int *colidx, const double *vals,
+                       const double (*C)[8], const double *D, const double *E,
+                       double *A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < 8; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i][k] * D[j * 8 + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/possible-alias.c:[[@LINE-3]]:11: remark: nest left unchanged: 'A' may share memory with an input{{.*}}[lnr-possible-alias]
+// ASSUMED: refusals/possible-alias.c:[[@LINE-9]]:3: remark: fused{{.*}}[lnr-fuse]
+// VERSIONED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: nest left unchanged: the output may share memory with an input and the fused nest reads the inputs in a different order; no run-time overlap test could be written: 'C' is read as a matrix; the overlap test bounds only one-dimensional subscripts; declare the output 'restrict' or pass --assume-no-alias [lnr-possible-alias]

@@ -76,7 +76,7 @@ KINDS = [
      "          if (A[i * L + l] > 1e300)\n"
      "            break;\n"
      "        }\n    }\n"),
-    ("lnr-possible-alias", "an output that may alias",
+    ("lnr-fuse", "an output that may alias, versioned under an overlap test",
      "  double *Out = A;\n" + HEAD + "      for (int k = 0; k < K; k++)\n"
      "        for (int l = 0; l < L; l++)\n"
      "          Out[i * L + l] += vals[p] * C[i * K + k] * E[j * L + l];\n"

@@ -1,0 +1,175 @@
+//===- OverlapTest.cpp ----------------------------------------------------===//
+
+#include "rewrite/OverlapTest.h"
+#include "rewrite/CText.h"
+
+#include <optional>
+
+namespace lnr::rewrite {
+namespace {
+
+/// A variable's values: [Lo, Hi], C expressions of type long long.
+struct Range {
+  std::string Lo, Hi;
+};
+
+std::string asLong(const std::string &C) {
+  return "(long long)" + parenthesized(C);
+}
+
+/// An integer literal's value.
+std::optional<long long> constant(const std::string &C) {
+  if (C.empty() || C.find_first_not_of("-0123456789") != std::string::npos)
+    return std::nullopt;
+  return std::stoll(C);
+}
+
+/// The smallest (Max false) or largest element of an array's subscript.
+std::string bound(const OverlapFacts::Array &A,
+                  const std::map<std::string, Range> &Ranges, bool Max) {
+  std::string Out = A.Offset.empty() ? "" : asLong(A.Offset);
+  for (const OverlapFacts::Term &T : A.Terms) {
+    const Range &R = Ranges.at(T.Variable);
+    std::string Term;
+    if (std::optional<long long> Value = constant(T.Coefficient)) {
+      Term = (*Value >= 0) == Max ? R.Hi : R.Lo;
+      if (*Value != 1)
+        Term = std::to_string(*Value) + "LL * " + Term;
+    } else {
+      // The smaller end of the range for a coefficient >= 0.
+      std::string C = asLong(T.Coefficient);
+      Term = "(" + C + " >= 0 ? " + C + " * " + (Max ? R.Hi : R.Lo) + " : " +
+             C + " * " + (Max ? R.Lo : R.Hi) + ")";
+    }
+    Out += (Out.empty() ? "" : " + ") + Term;
+  }
+  if (A.Positions && Max)
+    Out += " + 1"; // pos[q + 1]
+  return Out.empty() ? "0LL" : "(" + Out + ")";
+}
+
+/// The address of element Index of Base, or one past it.
+std::string address(const std::string &Base, const std::string &Index,
+                    bool PastIt) {
+  std::string B = parenthesized(Base);
+  return "(uintptr_t)" + B + " + ((uintptr_t)" + Index +
+         (PastIt ? " + 1" : "") + ") * sizeof *" + B;
+}
+
+} // namespace
+
+std::set<std::string> overlapCoordinates(const ir::Kernel &K,
+                                         const NestSource &S) {
+  std::set<std::string> Out;
+  for (const ir::Loop &L : K.Loops)
+    if (L.isCompressed())
+      for (const OverlapFacts::Array &A : S.Overlap.Arrays)
+        for (const OverlapFacts::Term &T : A.Terms)
+          if (T.Variable == L.Index)
+            Out.insert(L.Index);
+  return Out;
+}
+
+OrRefusal<OverlapTest>
+overlapTest(const ir::Kernel &K, const NestSource &S,
+            const std::map<std::string, ScannedRange> &Scanned) {
+  auto Refuse = [](const std::string &Why) {
+    return Refusal("lnr-possible-alias",
+                   "the output may share memory with an input and the fused "
+                   "nest reads the inputs in a different order; no run-time "
+                   "overlap test could be written: " +
+                       Why +
+                       "; declare the output 'restrict' or pass "
+                       "--assume-no-alias");
+  };
+  if (!S.Overlap.Unbounded.empty())
+    return Refuse(S.Overlap.Unbounded);
+  // Each loop runs at least once, outermost first: a position's range
+  // reads its parent's range of positions only then.
+  std::vector<std::string> Loops;
+  std::map<std::string, Range> Ranges;
+  for (const ir::Loop &L : K.Loops) {
+    const LoopSource *Src = S.loop(L.Index);
+    if (!Src)
+      return Refuse("the loop over '" + L.Index + "' was not read");
+    if (!L.isCompressed()) {
+      if (Src->Bound.empty() || (!Src->StartsAtZero && Src->Begin.empty()))
+        return Refuse("the bounds of the loop over '" + L.Index +
+                      "' were not read");
+      std::string Lo = Src->StartsAtZero ? "0" : asLong(Src->Begin);
+      Loops.push_back(Lo + " < " + asLong(Src->Bound));
+      Ranges[L.Index] = {Lo, "(" + asLong(Src->Bound) + " - 1)"};
+      continue;
+    }
+    const OverlapFacts::Position *P = nullptr;
+    for (const OverlapFacts::Position &Q : S.Overlap.PositionRanges)
+      if (Q.Variable == Src->Position)
+        P = &Q;
+    auto Parent = P ? Ranges.find(P->Parent) : Ranges.end();
+    if (!P || Parent == Ranges.end() || P->Positions.empty())
+      return Refuse("the positions of the loop over '" + L.Index +
+                    "' do not follow a loop around it");
+    std::string Pos = parenthesized(P->Positions);
+    std::string Lo = asLong(Pos + "[" + Parent->second.Lo + "]"),
+                End = asLong(Pos + "[" + Parent->second.Hi + " + 1]");
+    Loops.push_back(Lo + " < " + End);
+    Ranges[P->Variable] = {Lo, "(" + End + " - 1)"};
+    auto Scan = Scanned.find(L.Index);
+    if (Scan != Scanned.end())
+      Ranges[L.Index] = {asLong(Scan->second.Minimum),
+                         "(" + asLong(Scan->second.Extent) + " - 1)"};
+  }
+  const OverlapFacts::Array *Written = nullptr;
+  for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
+    for (const OverlapFacts::Term &T : A.Terms)
+      if (!Ranges.count(T.Variable))
+        return Refuse("the range of '" + T.Variable + "', which indexes '" +
+                      A.Base +
+                      "', is not known before the nest (a coordinate is "
+                      "scanned only when loaded into a variable by its own "
+                      "loop)");
+    if (A.Written)
+      Written = &A;
+  }
+  if (!Written)
+    return Refuse("the output's subscript was not read");
+  // Names of the flag and the output's range, unused where the nest is.
+  auto Fresh = [&](const std::string &Name) {
+    std::string Out = Name;
+    for (unsigned N = 2;
+         (S.IsNameTaken && S.IsNameTaken(Out)) || K.findIndex(Out) ||
+         K.findTensor(Out) || mentions(S.Original, Out);
+         ++N)
+      Out = Name + std::to_string(N);
+    return Out;
+  };
+  OverlapTest Out;
+  Out.Flag = Fresh("no_overlap");
+  std::string Begin = Fresh("written_begin"), End = Fresh("written_end");
+  std::string Runs;
+  for (const std::string &R : Loops)
+    Runs += (Runs.empty() ? "" : " && ") + R;
+  Out.Code = "int " + Out.Flag + " = " + Runs + ";\nif (" + Out.Flag +
+             ") {\nuintptr_t " + Begin + " = " +
+             address(Written->Base, bound(*Written, Ranges, false), false) +
+             ";\nuintptr_t " + End + " = " +
+             address(Written->Base, bound(*Written, Ranges, true), true) +
+             ";\n";
+  std::string Disjoint;
+  std::set<std::string> Compared;
+  for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
+    if (A.Written)
+      continue;
+    // [b, e) and [c, d) are disjoint iff e <= c || d <= b.
+    std::string Test =
+        "(" + End + " <= " + address(A.Base, bound(A, Ranges, false), false) +
+        " || " + address(A.Base, bound(A, Ranges, true), true) +
+        " <= " + Begin + ")";
+    if (Compared.insert(Test).second)
+      Disjoint += (Disjoint.empty() ? "" : " &&\n") + Test;
+  }
+  Out.Code += Out.Flag + " = " + (Disjoint.empty() ? "1" : Disjoint) + ";\n}\n";
+  return Out;
+}
+
+} // namespace lnr::rewrite

@@ -1,0 +1,55 @@
+//===- OverlapTest.h - A rewrite versioned on addresses -------*- C++ -*-===//
+//
+// Without `restrict`, C lets the output share memory with any input, and a
+// fused nest reads the inputs at other times than the original does. As
+// compilers version loops before vectorizing (and Polly with its run-time
+// alias checks), the rewrite then runs only when the byte range the nest
+// writes is disjoint from the byte range of every array it reads; the
+// original nest, kept verbatim, runs otherwise. The ranges come from the
+// recovered subscripts (OverlapFacts): an affine subscript's smallest and
+// largest element over its variables' ranges, from the signs of the
+// coefficients. Loop variables range over their bounds, positions over
+// [pos[lo], pos[hi + 1]) of their parent's range (positions never decrease
+// in a valid CSR/CSF level), coordinates over what a scan of them found
+// (RuntimeChoice.h, scanUnknownExtents). Addresses are compared as
+// uintptr_t: relational comparison of pointers into different objects is
+// undefined in C. Clang-free: the test is composed from the facts alone.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_OVERLAPTEST_H
+#define LNR_REWRITE_OVERLAPTEST_H
+
+#include "analysis/ir/Kernel.h"
+#include "analysis/ir/Refusal.h"
+#include "analysis/recover/NestSource.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace lnr::rewrite {
+
+/// The coordinates (compressed indices) whose range the test needs.
+std::set<std::string> overlapCoordinates(const ir::Kernel &K,
+                                         const NestSource &S);
+
+/// A coordinate's range as a scan declares it: [Minimum, Extent).
+struct ScannedRange {
+  std::string Minimum, Extent;
+};
+
+/// Statements that declare Flag, an int that is nonzero when the rewrite
+/// may run: every loop of the nest runs at least once (then every
+/// variable's range is non-empty, and the ranges read only what the nest
+/// reads) and the bytes the nest writes are disjoint from the bytes of
+/// every array it reads. lnr-possible-alias when a range cannot be bounded.
+struct OverlapTest {
+  std::string Code, Flag;
+};
+OrRefusal<OverlapTest>
+overlapTest(const ir::Kernel &K, const NestSource &S,
+            const std::map<std::string, ScannedRange> &Scanned);
+
+} // namespace lnr::rewrite
+
+#endif
