@@ -179,7 +179,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     std::map<std::string, ScannedRange> Ranges;
     for (const ExtentScan &Scan : Scans)
       Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable};
-    OrRefusal<OverlapTest> Test = overlapTest(Kernel, Source, Ranges);
+    OrRefusal<OverlapTest> Test =
+        overlapTest(Kernel, Source, Ranges, Opts.Emission.DeclarationsFirst);
     if (!Test)
       return Refused(Test.refusal());
     OverlapFree = *Test;
@@ -241,6 +242,9 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
              "\n} else {\n" + std::string(FallbackMarker) +
              "\n/* clang-format off */\n" + Source.Indentation +
              Source.Original + "\n/* clang-format on */\n}";
+      // C89: the test's declarations open a block after the scans.
+      if (Opts.Emission.DeclarationsFirst)
+        Text = "{\n" + Text + "\n}";
       Out.Facts.push_back(
           {"aliasing", "versioned: the rewrite runs when the output's bytes "
                        "overlap no input's, the original nest otherwise"});
@@ -267,7 +271,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                                           Source.Length, Text);
     Out.NeedsStdlib = Emitted->NeedsStdlib ||
                       (Alternative && Alternative->Emitted.NeedsStdlib);
-    Out.NeedsStdint = OverlapFree && !Source.HasStdint;
+    Out.NeedsStdint =
+        OverlapFree && !Source.HasStdint && !Opts.Emission.DeclarationsFirst;
     Out.Name = "lnr-fuse";
     Out.Message = "fused '" + toString(Kernel.Stmt) +
                   "': " + Before.toString() + " -> " + After +

@@ -8,13 +8,24 @@
 namespace lnr::rewrite {
 namespace {
 
-/// A variable's values: [Lo, Hi], C expressions of type long long.
+/// A variable's values: [Lo, Hi], C expressions of the test's index type.
 struct Range {
   std::string Lo, Hi;
 };
 
-std::string asLong(const std::string &C) {
-  return "(long long)" + parenthesized(C);
+/// The types the test computes in: C89 has neither `long long` nor
+/// `uintptr_t`; there `long` and `unsigned long` hold an index and an
+/// address on the LP64 and ILP32 targets gcc and clang build for.
+struct Types {
+  std::string Index, Suffix, Address;
+};
+Types typesFor(bool C89) {
+  if (C89)
+    return {"long", "L", "unsigned long"};
+  return {"long long", "LL", "uintptr_t"};
+}
+std::string asLong(const Types &Ty, const std::string &C) {
+  return "(" + Ty.Index + ")" + parenthesized(C);
 }
 
 /// An integer literal's value.
@@ -25,19 +36,19 @@ std::optional<long long> constant(const std::string &C) {
 }
 
 /// The smallest (Max false) or largest element of an array's subscript.
-std::string bound(const OverlapFacts::Array &A,
+std::string bound(const Types &Ty, const OverlapFacts::Array &A,
                   const std::map<std::string, Range> &Ranges, bool Max) {
-  std::string Out = A.Offset.empty() ? "" : asLong(A.Offset);
+  std::string Out = A.Offset.empty() ? "" : asLong(Ty, A.Offset);
   for (const OverlapFacts::Term &T : A.Terms) {
     const Range &R = Ranges.at(T.Variable);
     std::string Term;
     if (std::optional<long long> Value = constant(T.Coefficient)) {
       Term = (*Value >= 0) == Max ? R.Hi : R.Lo;
       if (*Value != 1)
-        Term = std::to_string(*Value) + "LL * " + Term;
+        Term = std::to_string(*Value) + Ty.Suffix + " * " + Term;
     } else {
       // The smaller end of the range for a coefficient >= 0.
-      std::string C = asLong(T.Coefficient);
+      std::string C = asLong(Ty, T.Coefficient);
       Term = "(" + C + " >= 0 ? " + C + " * " + (Max ? R.Hi : R.Lo) + " : " +
              C + " * " + (Max ? R.Lo : R.Hi) + ")";
     }
@@ -45,14 +56,14 @@ std::string bound(const OverlapFacts::Array &A,
   }
   if (A.Positions && Max)
     Out += " + 1"; // pos[q + 1]
-  return Out.empty() ? "0LL" : "(" + Out + ")";
+  return Out.empty() ? "0" + Ty.Suffix : "(" + Out + ")";
 }
 
 /// The address of element Index of Base, or one past it.
-std::string address(const std::string &Base, const std::string &Index,
-                    bool PastIt) {
+std::string address(const Types &Ty, const std::string &Base,
+                    const std::string &Index, bool PastIt) {
   std::string B = parenthesized(Base);
-  return "(uintptr_t)" + B + " + ((uintptr_t)" + Index +
+  return "(" + Ty.Address + ")" + B + " + ((" + Ty.Address + ")" + Index +
          (PastIt ? " + 1" : "") + ") * sizeof *" + B;
 }
 
@@ -72,7 +83,8 @@ std::set<std::string> overlapCoordinates(const ir::Kernel &K,
 
 OrRefusal<OverlapTest>
 overlapTest(const ir::Kernel &K, const NestSource &S,
-            const std::map<std::string, ScannedRange> &Scanned) {
+            const std::map<std::string, ScannedRange> &Scanned, bool C89) {
+  const Types Ty = typesFor(C89);
   auto Refuse = [](const std::string &Why) {
     return Refusal("lnr-possible-alias",
                    "the output may share memory with an input and the fused "
@@ -96,9 +108,9 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
       if (Src->Bound.empty() || (!Src->StartsAtZero && Src->Begin.empty()))
         return Refuse("the bounds of the loop over '" + L.Index +
                       "' were not read");
-      std::string Lo = Src->StartsAtZero ? "0" : asLong(Src->Begin);
-      Loops.push_back(Lo + " < " + asLong(Src->Bound));
-      Ranges[L.Index] = {Lo, "(" + asLong(Src->Bound) + " - 1)"};
+      std::string Lo = Src->StartsAtZero ? "0" : asLong(Ty, Src->Begin);
+      Loops.push_back(Lo + " < " + asLong(Ty, Src->Bound));
+      Ranges[L.Index] = {Lo, "(" + asLong(Ty, Src->Bound) + " - 1)"};
       continue;
     }
     const OverlapFacts::Position *P = nullptr;
@@ -110,14 +122,14 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
       return Refuse("the positions of the loop over '" + L.Index +
                     "' do not follow a loop around it");
     std::string Pos = parenthesized(P->Positions);
-    std::string Lo = asLong(Pos + "[" + Parent->second.Lo + "]"),
-                End = asLong(Pos + "[" + Parent->second.Hi + " + 1]");
+    std::string Lo = asLong(Ty, Pos + "[" + Parent->second.Lo + "]"),
+                End = asLong(Ty, Pos + "[" + Parent->second.Hi + " + 1]");
     Loops.push_back(Lo + " < " + End);
     Ranges[P->Variable] = {Lo, "(" + End + " - 1)"};
     auto Scan = Scanned.find(L.Index);
     if (Scan != Scanned.end())
-      Ranges[L.Index] = {asLong(Scan->second.Minimum),
-                         "(" + asLong(Scan->second.Extent) + " - 1)"};
+      Ranges[L.Index] = {asLong(Ty, Scan->second.Minimum),
+                         "(" + asLong(Ty, Scan->second.Extent) + " - 1)"};
   }
   const OverlapFacts::Array *Written = nullptr;
   for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
@@ -149,12 +161,13 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
   std::string Runs;
   for (const std::string &R : Loops)
     Runs += (Runs.empty() ? "" : " && ") + R;
-  Out.Code = "int " + Out.Flag + " = " + Runs + ";\nif (" + Out.Flag +
-             ") {\nuintptr_t " + Begin + " = " +
-             address(Written->Base, bound(*Written, Ranges, false), false) +
-             ";\nuintptr_t " + End + " = " +
-             address(Written->Base, bound(*Written, Ranges, true), true) +
-             ";\n";
+  Out.Code =
+      "int " + Out.Flag + " = " + Runs + ";\nif (" + Out.Flag + ") {\n" +
+      Ty.Address + " " + Begin + " = " +
+      address(Ty, Written->Base, bound(Ty, *Written, Ranges, false), false) +
+      ";\n" + Ty.Address + " " + End + " = " +
+      address(Ty, Written->Base, bound(Ty, *Written, Ranges, true), true) +
+      ";\n";
   std::string Disjoint;
   std::set<std::string> Compared;
   for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
@@ -162,8 +175,9 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
       continue;
     // [b, e) and [c, d) are disjoint iff e <= c || d <= b.
     std::string Test =
-        "(" + End + " <= " + address(A.Base, bound(A, Ranges, false), false) +
-        " || " + address(A.Base, bound(A, Ranges, true), true) +
+        "(" + End +
+        " <= " + address(Ty, A.Base, bound(Ty, A, Ranges, false), false) +
+        " || " + address(Ty, A.Base, bound(Ty, A, Ranges, true), true) +
         " <= " + Begin + ")";
     if (Compared.insert(Test).second)
       Disjoint += (Disjoint.empty() ? "" : " &&\n") + Test;

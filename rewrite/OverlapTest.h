@@ -46,9 +46,11 @@ struct ScannedRange {
 struct OverlapTest {
   std::string Code, Flag;
 };
+/// C89: in `long` and `unsigned long` (the standard has neither `long
+/// long` nor `uintptr_t`).
 OrRefusal<OverlapTest>
 overlapTest(const ir::Kernel &K, const NestSource &S,
-            const std::map<std::string, ScannedRange> &Scanned);
+            const std::map<std::string, ScannedRange> &Scanned, bool C89);
 
 } // namespace lnr::rewrite
 
