@@ -174,6 +174,17 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     Ranged = overlapCoordinates(Kernel, Source);
   std::vector<ExtentScan> Scans =
       scanUnknownExtents(Scanned, Source, Opts.Emission.OpenMP, Ranged);
+  // What keeps the nest as it is only matters when a schedule would gain.
+  if (std::none_of(Candidates.begin(), Candidates.end(),
+                   [&](const ir::Schedule &S) {
+                     return ir::asymptoticallyCheaper(S.Estimate, Before);
+                   }))
+    return Refused(Refusal("lnr-no-gain",
+                           "the best schedule costs " +
+                               Candidates.front().Estimate.toString() +
+                               ", not less than " + Before.toString()));
+  if (Source.AliasRefusal)
+    return Refused(*Source.AliasRefusal);
   std::optional<OverlapTest> OverlapFree;
   if (Source.Overlap.Needed) {
     std::map<std::string, ScannedRange> Ranges;

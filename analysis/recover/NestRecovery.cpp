@@ -1872,12 +1872,14 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
   } else {
     Advice = "write it through a 'restrict' pointer or " + Advice;
   }
-  return refuse("lnr-possible-alias",
-                "'" + Name +
-                    "' may share memory with an input, and the fused nest "
-                    "reads the inputs in a different order; " +
-                    Advice,
-                OutputBase->getBeginLoc());
+  // Reported only for a nest with something to gain (NestSource.h).
+  Source.AliasRefusal = Refusal(
+      "lnr-possible-alias", "'" + Name +
+                                "' may share memory with an input, and the "
+                                "fused nest reads the inputs in a different "
+                                "order; " +
+                                Advice);
+  return true;
 }
 
 void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,

@@ -8,6 +8,8 @@
 #ifndef LNR_ANALYSIS_RECOVER_NESTSOURCE_H
 #define LNR_ANALYSIS_RECOVER_NESTSOURCE_H
 
+#include "analysis/ir/Refusal.h"
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -74,6 +76,12 @@ struct OverlapFacts {
 };
 
 struct NestSource {
+  /// Why the nest may not be rewritten even with something to gain (the
+  /// output not proved apart from the inputs, under --no-alias-check):
+  /// said only when a schedule would gain, so that a nest with nothing to
+  /// gain says that instead.
+  std::optional<Refusal> AliasRefusal;
+
   std::string FilePath;
   unsigned Offset = 0; // the nest's text, an OpenMP pragma on it included
   unsigned Length = 0;

@@ -24,7 +24,7 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: output-passed-as-input.c:[[@LINE-3]]:11: remark: nest left unchanged: {{.*}}[lnr-possible-alias]
+// CHECK: output-passed-as-input.c:[[@LINE-8]]:3: remark: nest left unchanged: {{.*}}[lnr-possible-alias]
 // VERSIONED: output-passed-as-input.c:[[@LINE-9]]:3: remark: fused {{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
 
 // E is A: row j of the output scales the term.

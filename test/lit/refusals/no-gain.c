@@ -36,3 +36,17 @@ void row_sums(int n, const int *rowptr, const int *colidx, const double *vals,
     }
 }
 // CHECK: refusals/no-gain.c:[[@LINE-6]]:3: remark: nest left unchanged: 'y(i) += vals(i,j)'{{.*}}nothing to distribute [lnr-no-gain]
+
+// Without 'restrict' and under --no-alias-check, a nest with nothing to gain
+// still says so, not that its output may share memory with an input (which
+// would send the user to declare a 'restrict' that changes nothing).
+// RUN: lnr-rewrite --no-alias-check %s -- 2>&1 >/dev/null | FileCheck --check-prefix=NOALIAS %s
+void spmv_no_restrict(int n, const int *rowptr, const int *colidx,
+                      const double *vals, const double *x, double *y) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++)
+      y[i] += vals[p] * x[colidx[p]];
+}
+// CHECK: no-gain.c:[[@LINE-4]]:3: remark: nest left unchanged: {{.*}} [lnr-no-gain]
+// NOALIAS: no-gain.c:[[@LINE-5]]:3: remark: nest left unchanged: {{.*}} [lnr-no-gain]
+// NOALIAS-NOT: lnr-possible-alias

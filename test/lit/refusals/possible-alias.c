@@ -36,7 +36,7 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/possible-alias.c:[[@LINE-3]]:11: remark: nest left unchanged: 'A' may share memory with an input, and the fused nest reads the inputs in a different order; declare it 'double *restrict' or pass --assume-no-alias [lnr-possible-alias]
+// CHECK: refusals/possible-alias.c:[[@LINE-8]]:3: remark: nest left unchanged: 'A' may share memory with an input, and the fused nest reads the inputs in a different order; declare it 'double *restrict' or pass --assume-no-alias [lnr-possible-alias]
 // ASSUMED: refusals/possible-alias.c:[[@LINE-9]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}} [lnr-fuse]
 // VERSIONED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)), under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
 // TEXT:      #include <stdint.h>
@@ -103,7 +103,7 @@ void sddmm_spmm_global(int n, int K, int L, const int *rowptr,
               vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/possible-alias.c:[[@LINE-4]]:11: remark: nest left unchanged: 'Out' may share memory with an input, and the fused nest reads the inputs in a different order; write it through a 'restrict' pointer or pass --assume-no-alias [lnr-possible-alias]
+// CHECK: refusals/possible-alias.c:[[@LINE-9]]:3: remark: nest left unchanged: 'Out' may share memory with an input, and the fused nest reads the inputs in a different order; write it through a 'restrict' pointer or pass --assume-no-alias [lnr-possible-alias]
 // ASSUMED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: fused 'Out(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}} [lnr-fuse]
 // VERSIONED: refusals/possible-alias.c:[[@LINE-11]]:3: remark: fused 'Out(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
 
@@ -121,6 +121,6 @@ void sddmm_spmm_matrix(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i][k] * D[j * 8 + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/possible-alias.c:[[@LINE-3]]:11: remark: nest left unchanged: 'A' may share memory with an input{{.*}}[lnr-possible-alias]
+// CHECK: refusals/possible-alias.c:[[@LINE-8]]:3: remark: nest left unchanged: 'A' may share memory with an input{{.*}}[lnr-possible-alias]
 // ASSUMED: refusals/possible-alias.c:[[@LINE-9]]:3: remark: fused{{.*}}[lnr-fuse]
 // VERSIONED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: nest left unchanged: the output may share memory with an input and the fused nest reads the inputs in a different order; no run-time overlap test could be written: 'C' is read as a matrix; the overlap test bounds only one-dimensional subscripts; declare the output 'restrict' or pass --assume-no-alias [lnr-possible-alias]
