@@ -60,6 +60,10 @@ ASAN_CLASSES = {"crd", "extent"}
 NAN, PINF, NINF = 1, 2, 3
 
 CRD_TYPES = ["uint8_t", "unsigned char", "int8_t", "short", "uint16_t"]
+# The coordinates each type holds.
+CRD_RANGE = {"uint8_t": (0, 255), "unsigned char": (0, 255),
+             "int8_t": (-128, 127), "short": (-32768, 32767),
+             "uint16_t": (0, 65535)}
 INT_OUTPUTS = ["_Bool", "short", "int8_t", "unsigned char"]
 HOSTILE_NAMES = ["malloc", "free", "size_t", "calloc", "omp_get_thread_num",
                  "omp_get_max_threads", "memset", "t", "t1", "t_part",
@@ -256,7 +260,31 @@ def apply_crd(c, rng, helpers):
         c["configs"].append(ext_config(
             c, rng, lambda y: dim if y == x else small(y), dens, 0.1, 0.05,
             shift=shift, force=force))
+    fit_crd_extents(c)
     return True
+
+
+def fit_crd_extents(c):
+    """Caps the extent of every compressed level's index so that its
+    coordinates (minus the config's shift at the class's level) fit the
+    coordinate type, which is that of every compressed level. The case's
+    own configs were drawn before the type (a long loop of 130-200, every
+    extent up to 244 with two indices): an int8_t coordinate 130 wraps to
+    -126 and the ORIGINAL reads before its operands."""
+    ct, x, s = c.get("crd_type"), c.get("crd_index"), c.get("sparse")
+    if not ct or not s:
+        return
+    lo, hi = CRD_RANGE[ct]
+    for g in c["configs"]:
+        for y, f in zip(s["levels"], s["fmt"]):
+            if f != 1 or y not in c["indices"]:
+                continue
+            a = c["indices"].index(y)
+            shift = (g.get("shift") or 0) if y == x else 0
+            assert 0 <= shift <= -lo, (ct, shift)
+            if c["bounds"].get(y) == "macro":
+                assert g["ext"][a] <= hi + 1 + shift, (ct, y, g["ext"][a])
+            g["ext"][a] = min(g["ext"][a], hi + 1 + shift)
 
 
 def apply_overwrite(c, rng, helpers):
@@ -361,6 +389,7 @@ def class_fixup(c):
         for g in c["configs"]:
             g.pop("shift", None)
             g.pop("force", None)
+    fit_crd_extents(c)
     if c.get("out_lin") and (len(c["out"]["idx"]) != 2 or
                              c["stmt"] != "acc" or
                              c["order"][-1] in c["out"]["idx"]):

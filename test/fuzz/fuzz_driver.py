@@ -287,9 +287,20 @@ def gen_driver(c, k):
         L.append("    crd_keep[l] = fz_dup(S.crd[l], S.npos[l] * sizeof(int));")
         # The kernel's coordinates: crd_t, shifted at the class's level.
         L.append("    crdc[l] = fz_alloc(S.npos[l], sizeof(crd_t));")
-        L.append("    for (size_t p = 0; p < S.npos[l]; p++)")
-        L.append("      crdc[l][p] = (crd_t)(S.crd[l][p] - (l == %d ? "
-                 "CFG_SHIFT[cfg] : 0));" % crd_level)
+        # A coordinate the type does not hold would wrap and send the
+        # ORIGINAL outside its operands: the generator's fault, reported
+        # before either kernel runs.
+        L.append("    for (size_t p = 0; p < S.npos[l]; p++) {")
+        L.append("      long v = (long)S.crd[l][p] - (l == %d ? "
+                 "CFG_SHIFT[cfg] : 0);" % crd_level)
+        L.append("      crdc[l][p] = (crd_t)v;")
+        L.append("      if ((long)crdc[l][p] != v) {")
+        L.append("        fprintf(stderr, \"FAIL: generator: config %d: "
+                 "coordinate %ld of level %d does not fit the coordinate "
+                 "type\\n\", cfg, v, l);")
+        L.append("        exit(3);")
+        L.append("      }")
+        L.append("    }")
         L.append("    crdc_keep[l] = fz_dup(crdc[l], S.npos[l] * "
                  "sizeof(crd_t));")
         L.append("  }")

@@ -1096,6 +1096,10 @@ def run_variant(c, opts, workdir, log, fail, base, exe, name, wrapper):
         return fail("race", "ThreadSanitizer: " + next(
             (ln for ln in err.decode("utf-8", "replace").splitlines()
              if "WARNING: ThreadSanitizer" in ln), "exit %s" % rc))
+    if b"FAIL: generator:" in err:
+        return fail("generator", next(
+            ln for ln in err.decode("utf-8", "replace").splitlines()
+            if "FAIL: generator:" in ln))
     if rc != 0 or b"PASS" not in out:
         msg = err.decode("utf-8", "replace").strip().splitlines()
         return fail("mismatch", "%s: %s" % (
