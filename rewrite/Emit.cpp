@@ -1117,17 +1117,22 @@ private:
   }
 
   /// Whether every statement of G's consumer that writes outside it adds a
-  /// product with G's temporary in it.
+  /// product that is zero when G's temporary is: one with the temporary in
+  /// it, or a temporary of the consumer filled from it (`t1 += t[l] * B`,
+  /// then `A += t1 * alpha`).
   bool consumerOnlyScales(const ir::BranchedGraph &G) const {
     const ir::BranchedGraph &C = G.consumer();
     std::vector<ir::Temporary> Inside = C.temporaries();
+    std::set<std::string> Carrying{G.Temp->Name};
     for (const ir::Assignment &A : C.statements()) {
       bool Local = std::any_of(
           Inside.begin(), Inside.end(),
           [&](const ir::Temporary &T) { return T.Name == A.Lhs.Tensor; });
       bool ReadsTemp = std::any_of(
           A.Factors.begin(), A.Factors.end(),
-          [&](const ir::Access &F) { return F.Tensor == G.Temp->Name; });
+          [&](const ir::Access &F) { return Carrying.count(F.Tensor); });
+      if (Local && ReadsTemp)
+        Carrying.insert(A.Lhs.Tensor);
       if (!Local && !(A.Accumulate && ReadsTemp))
         return false;
     }
