@@ -1325,8 +1325,8 @@ public:
 
   /// Before P is written: the condition around it ("" for none); the
   /// per-element tests its loops make are handed to E, the flags its
-  /// producer sets are declared at the end of Text.
-  std::string before(const Phase &P, std::string &Text) {
+  /// producer sets added to Declarations.
+  std::string before(const Phase &P) {
     std::vector<std::string> Conditions;
     E.LoopTests.clear();
     E.TestsMade.clear();
@@ -1336,7 +1336,7 @@ public:
         E.LoopTests[Test.Index] = Test.Condition;
     }
     if (E.isGlobal(P.Fills))
-      fills(P, Conditions, Text);
+      fills(P, Conditions);
     std::string Out;
     for (const std::string &C : Conditions)
       Out += (Out.empty() ? "" : " && ") + C;
@@ -1355,6 +1355,10 @@ public:
   }
 
   std::optional<Refusal> refusal() const { return Untestable; }
+
+  /// The flags the phases' producers set (`int t_ran = 0;`), declared
+  /// before any phase runs.
+  std::string Declarations;
 
 private:
   Emitter &E;
@@ -1384,8 +1388,7 @@ private:
     return Out;
   }
 
-  void fills(const Phase &P, const std::vector<std::string> &Read,
-             std::string &Text) {
+  void fills(const Phase &P, const std::vector<std::string> &Read) {
     const ir::Temporary &T = *E.temporary(P.Fills);
     ProducerGuard Filled = producerGuard(*P.Root, T, true, K, S);
     if (Filled.Untestable)
@@ -1395,7 +1398,7 @@ private:
     append(When, Filled.Conditions);
     if (Filled.FlagLoop) {
       std::string Flag = E.pickName(E.cName(P.Fills) + "_ran");
-      Text += Emitter::pad(1) + "int " + Flag + " = 0;\n";
+      Declarations += Emitter::pad(1) + "int " + Flag + " = 0;\n";
       E.RanFlags[Filled.FlagLoop].push_back(Flag);
       When.push_back(Flag);
       FlaggedPhase = &P;
@@ -1496,7 +1499,7 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
   PhaseGuards Guards(E, K, S);
   for (size_t I = 0; I < Phases.size(); ++I) {
     const Phase &P = Phases[I];
-    std::string Guard = Guards.before(P, Text);
+    std::string Guard = Guards.before(P);
     std::string Note, Why;
     bool Parallel = false;
     std::string Outer =
@@ -1556,7 +1559,9 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
   if (std::optional<Refusal> R = Guards.refusal())
     return *R;
   // After the phases: they decide which temporaries calloc zeroes.
-  Text = "{\n" + E.globalAllocations(1) + Text + E.globalReleases(1) + "}";
+  // The flags with the allocations, where the block starts (C89).
+  Text = "{\n" + E.globalAllocations(1) + Guards.Declarations + Text +
+         E.globalReleases(1) + "}";
   Out.Parallel = AnyParallel;
   Out.ParallelNote = Notes;
   if (S.ZeroOutputFirst) {
