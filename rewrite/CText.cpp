@@ -29,4 +29,11 @@ bool mentions(const std::string &Code, const std::string &Name) {
   return false;
 }
 
+std::string allOf(const std::vector<std::string> &Conditions) {
+  std::string Out;
+  for (const std::string &C : Conditions)
+    Out += (Out.empty() ? "" : " && ") + C;
+  return Out;
+}
+
 } // namespace lnr::rewrite

@@ -8,6 +8,7 @@
 #define LNR_REWRITE_CTEXT_H
 
 #include <string>
+#include <vector>
 
 namespace lnr::rewrite {
 
@@ -18,6 +19,8 @@ bool isSimple(const std::string &Text);
 std::string parenthesized(const std::string &Text);
 /// Whether Code names the identifier Name (not as part of a longer one).
 bool mentions(const std::string &Code, const std::string &Name);
+/// The conditions joined with " && ": all of them hold; "" for none.
+std::string allOf(const std::vector<std::string> &Conditions);
 
 } // namespace lnr::rewrite
 

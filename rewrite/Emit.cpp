@@ -366,27 +366,26 @@ public:
       if (DeclarationsFirst)
         line(Inner++, "{");
       // The flag first: zeroing a vector is a statement.
-      std::optional<std::string> Guard = producerRuns(G, Inner);
+      std::optional<ProducerGuard::ElementTest> Tested;
+      std::optional<std::string> Guard = producerRuns(G, Inner, Tested);
       if (Problem)
         return *Problem;
       zero(*G.Temp, Inner);
-      std::optional<std::string> Tested = ElementTest;
-      std::string Test = TestOf;
       if (auto R = graph(G.producer(), Inner, ""))
         return R;
       if (Guard)
         line(Inner, "if (" + *Guard + ") {");
       if (Tested)
-        LoopTests[*Tested] = Test;
+        LoopTests[Tested->Index] = Tested->Condition;
       if (auto R = graph(G.consumer(), Inner + (Guard ? 1 : 0), ""))
         return R;
-      if (Tested && !TestsMade.count(*Tested))
+      if (Tested && !TestsMade.count(Tested->Index))
         return Refusal("lnr-unsupported-schedule",
                        "the consumer of " + CName.at(G.Temp->Name) +
-                           " has no loop over '" + *Tested + "' to test '" +
-                           Test + "' in");
+                           " has no loop over '" + Tested->Index +
+                           "' to test '" + Tested->Condition + "' in");
       if (Tested)
-        LoopTests.erase(*Tested);
+        LoopTests.erase(Tested->Index);
       if (Guard)
         line(Inner, "}");
       if (DeclarationsFirst)
@@ -421,10 +420,6 @@ public:
   /// make first, and the indices whose loop made them.
   std::map<std::string, std::string> LoopTests;
   std::set<std::string> TestsMade;
-  /// The per-element test producerRuns found for the consumer it guards:
-  /// the index whose loop makes it, and the test.
-  std::optional<std::string> ElementTest;
-  std::string TestOf;
   /// The full temporary the next graph() fills, for zeroSliceFirst.
   const ir::Temporary *Fills = nullptr;
   bool Simd = true;
@@ -1081,8 +1076,10 @@ private:
   /// empty row also saves 44% of <SDDMM, SpMM, GEMM>'s operations on
   /// rmat12-4. A flag the producer sets, declared here, when its fibers
   /// must be walked to tell.
-  std::optional<std::string> producerRuns(const ir::BranchedGraph &G,
-                                          unsigned Depth) {
+  /// PerElement: the test the consumer's loop over an index makes first.
+  std::optional<std::string>
+  producerRuns(const ir::BranchedGraph &G, unsigned Depth,
+               std::optional<ProducerGuard::ElementTest> &PerElement) {
     if (!G.Temp || !consumerOnlyScales(G))
       return std::nullopt;
     ProducerGuard Guard =
@@ -1097,11 +1094,7 @@ private:
                       *Guard.Untestable);
       return std::nullopt;
     }
-    ElementTest.reset();
-    if (Guard.PerElement) {
-      ElementTest = Guard.PerElement->Index;
-      TestOf = Guard.PerElement->Condition;
-    }
+    PerElement = Guard.PerElement;
     if (Guard.FlagLoop) {
       std::string Flag = pickName(CName.at(G.Temp->Name) + "_ran");
       line(Depth, "int " + Flag + " = 0;");
@@ -1110,10 +1103,7 @@ private:
     }
     if (Guard.Conditions.empty())
       return std::nullopt;
-    std::string Out;
-    for (const std::string &C : Guard.Conditions)
-      Out += (Out.empty() ? "" : " && ") + C;
-    return Out;
+    return allOf(Guard.Conditions);
   }
 
   /// Whether every statement of G's consumer that writes outside it adds a
@@ -1337,10 +1327,7 @@ public:
     }
     if (E.isGlobal(P.Fills))
       fills(P, Conditions);
-    std::string Out;
-    for (const std::string &C : Conditions)
-      Out += (Out.empty() ? "" : " && ") + C;
-    return Out;
+    return allOf(Conditions);
   }
 
   /// After P is written: every per-element test was made, and a flag its

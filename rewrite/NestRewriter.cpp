@@ -179,10 +179,10 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                    [&](const ir::Schedule &S) {
                      return ir::asymptoticallyCheaper(S.Estimate, Before);
                    }))
-    return Refused(Refusal("lnr-no-gain",
-                           "the best schedule costs " +
-                               Candidates.front().Estimate.toString() +
-                               ", not less than " + Before.toString()));
+    return Refused(
+        Refusal("lnr-no-gain", "the best schedule costs " +
+                                   Candidates.front().Estimate.toString() +
+                                   ", not less than " + Before.toString()));
   if (Source.AliasRefusal)
     return Refused(*Source.AliasRefusal);
   std::optional<OverlapTest> OverlapFree;

@@ -158,9 +158,7 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
   OverlapTest Out;
   Out.Flag = Fresh("no_overlap");
   std::string Begin = Fresh("written_begin"), End = Fresh("written_end");
-  std::string Runs;
-  for (const std::string &R : Loops)
-    Runs += (Runs.empty() ? "" : " && ") + R;
+  std::string Runs = allOf(Loops);
   Out.Code =
       "int " + Out.Flag + " = " + Runs + ";\nif (" + Out.Flag + ") {\n" +
       Ty.Address + " " + Begin + " = " +
