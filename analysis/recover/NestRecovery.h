@@ -1,4 +1,5 @@
-//===- NestRecovery.h - Clang AST -> loop nest -> index notation -*- C++ -*-===//
+//===- NestRecovery.h - Clang AST -> loop nest -> index notation -*- C++
+//-*-===//
 //
 // Reads one outermost `for` nest of a function and lifts it to an ir::Kernel
 // plus the source fragments the rewrite reuses. Every fact the rewrite
@@ -57,9 +58,8 @@ struct NestSite {
 /// statement expressions, whose nests are marked InExpression.
 std::vector<NestSite> findLoopNests(const clang::Stmt *Body);
 
-std::variant<RecoveredNest, Failure> recoverNest(const NestSite &Site,
-                                                 clang::ASTContext &Ctx,
-                                                 const Options &Opts);
+std::variant<RecoveredNest, Failure>
+recoverNest(const NestSite &Site, clang::ASTContext &Ctx, const Options &Opts);
 
 } // namespace lnr::recover
 

@@ -1,0 +1,259 @@
+//===- LoopBodies.cpp ----------------------------------------------------===//
+//
+// What a loop's body may hold besides its one inner loop or statement:
+// coordinate loads (`int j = crd[p];`), dense positions, row pointers and
+// TACO's scalar accumulator, and variables declared before the nest (C89).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+
+bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
+  const auto *V =
+      DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  // A row pointer: T *Ci = C + offset; or T *Ci = &C[offset];
+  if (V && V->getInit() && V->getType()->isPointerType()) {
+    const Expr *Init = V->getInit()->IgnoreParenImpCasts();
+    const Expr *Base = nullptr, *Offset = nullptr;
+    if (const auto *Add = dyn_cast<BinaryOperator>(Init);
+        Add && Add->getOpcode() == BO_Add) {
+      Base = Add->getLHS()->IgnoreParenImpCasts();
+      Offset = Add->getRHS();
+      if (!Base->getType()->isPointerType())
+        std::swap(Base, Offset);
+    } else if (const auto *Addr = dyn_cast<UnaryOperator>(Init);
+               Addr && Addr->getOpcode() == UO_AddrOf) {
+      if (const auto *Element = dyn_cast<ArraySubscriptExpr>(
+              Addr->getSubExpr()->IgnoreParenImpCasts())) {
+        Base = Element->getBase()->IgnoreParenImpCasts();
+        Offset = Element->getIdx();
+      }
+    }
+    AffineForm Form;
+    if (!Base || !Offset || !Base->getType()->isPointerType() ||
+        !isInvariant(Base) || !asVar(Base))
+      return refuse("lnr-unsupported-statement",
+                    "the pointer '" + V->getName().str() +
+                        "' is not a row of an array ('C + i * K')",
+                    DS->getBeginLoc());
+    if (!affine(Offset, Form))
+      return false;
+    RowPointers.push_back({V, Base, Offset});
+    Source.Aliases.push_back({V->getName().str(), text(DS)});
+    return true;
+  }
+  if (!V || !V->getInit() || !V->getType()->isIntegerType())
+    return refuse("lnr-unsupported-statement",
+                  "only coordinate loads ('int j = crd[p];') and dense "
+                  "positions ('int kC = i * K + k;') may be declared in the "
+                  "nest",
+                  DS->getBeginLoc());
+  // The coordinate of a compressed loop: int j = crd[p].
+  const auto *Load =
+      dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
+  if (Load && Owner.Compressed && !Owner.Coordinate &&
+      asVar(Load->getIdx()) == Owner.Var && isInvariant(Load->getBase())) {
+    Owner.Coordinate = V;
+    Owner.CoordinateArray = symbolOf(Load->getBase());
+    Owner.Source.Index = V->getName().str();
+    Owner.Source.NextCoordinate = nextCoordinate(Load);
+    Owner.Source.Prologue.push_back(text(DS));
+    return true;
+  }
+  // A dense position: an affine function of the indices. It may hold a
+  // sparse position (TACO's `int32_t mA = jA * A3_dimension + m;`): each
+  // access that reads it is checked again, and only the output may.
+  AffineForm Form;
+  bool WasReadingOutput = ReadingOutput;
+  ReadingOutput = true;
+  bool Affine = affine(V->getInit(), Form);
+  ReadingOutput = WasReadingOutput;
+  if (!Affine)
+    return false;
+  Aliases.push_back({V, V->getInit()});
+  Source.Aliases.push_back({V->getName().str(), text(DS)});
+  return true;
+}
+
+const BinaryOperator *
+Recoverer::coordinateAssignment(const Stmt *S, const LoopFact &Owner) const {
+  const auto *B = dyn_cast<BinaryOperator>(S);
+  if (!B || B->getOpcode() != BO_Assign || !Owner.Compressed)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+  const auto *Load =
+      dyn_cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
+  if (!Ref || !isa<VarDecl>(Ref->getDecl()) || !Load ||
+      asVar(Load->getIdx()) != Owner.Var)
+    return nullptr;
+  return B;
+}
+
+bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    return readDeclaration(DS, Owner);
+  const BinaryOperator *B = coordinateAssignment(S, Owner);
+  if (!B)
+    return false;
+  // `j = crd[p];` with j declared before the nest (C89): the coordinate,
+  // as `int j = crd[p];` would be.
+  const VarDecl *V = asVar(B->getLHS());
+  const auto *Load =
+      cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
+  if (Owner.Coordinate || !V->getType()->isIntegerType() ||
+      !isInvariant(Load->getBase()))
+    return refuse("lnr-unsupported-statement",
+                  "only the coordinate load ('j = crd[p];') may assign a "
+                  "variable in the nest",
+                  B->getBeginLoc());
+  if (loopOf(V) || coordinateLoop(V))
+    return refuse("lnr-unsupported-statement",
+                  "'" + V->getName().str() +
+                      "' is both a loop variable and a coordinate of the nest",
+                  B->getBeginLoc());
+  std::string Text = text(B);
+  if (Text.empty() || !inFile(B->getSourceRange()))
+    return refuse("lnr-macro", "the coordinate load is written inside a macro",
+                  B->getBeginLoc());
+  if (!addOuterVariable(V, Owner.For, B->getBeginLoc(), B->getBeginLoc()))
+    return false;
+  Owner.Coordinate = V;
+  Owner.CoordinateArray = symbolOf(Load->getBase());
+  Owner.Source.Index = V->getName().str();
+  Owner.Source.Prologue.push_back(Text + ";");
+  Owner.Source.NextCoordinate = nextCoordinate(Load);
+  return true;
+}
+
+bool Recoverer::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
+                                 SourceLocation From, SourceLocation Where) {
+  std::string Name = "'" + V->getName().str() + "'";
+  const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!V->hasLocalStorage() || V->getType()->isReferenceType() || !FD ||
+      FD->getBody() != FunctionBody)
+    return refuse("lnr-live-induction-variable",
+                  Name + " is declared outside the nest and is not a local "
+                         "variable of this function (a global, a static or "
+                         "a reference); its value after the nest is "
+                         "observable, and the rewrite changes it",
+                  Where);
+  if (V->getType().isVolatileQualified())
+    return refuse("lnr-live-induction-variable",
+                  Name + " is volatile: every write of it is observable, and "
+                         "the rewritten nest makes others",
+                  Where);
+  OuterVariables.push_back({V, Scope, From});
+  return true;
+}
+
+bool Recoverer::readBody(const ForStmt *For) {
+  std::vector<const Stmt *> Body;
+  if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
+    Body.assign(CS->body_begin(), CS->body_end());
+  else
+    Body.push_back(For->getBody());
+  size_t Owner = Loops.size() - 1;
+  // TACO's counter of a sparse output's positions: `jA++;` last (or first)
+  // in a compressed loop's body.
+  if (Body.size() >= 2 && Loops[Owner].Compressed)
+    for (bool First : {false, true}) {
+      const Stmt *S = First ? Body.front() : Body.back();
+      const VarDecl *V = incremented(S);
+      if (!V || loopOf(V) || coordinateLoop(V) || aliasInit(V) ||
+          V == Accumulator)
+        continue;
+      if (!readCounter(V, S, Owner, First))
+        return false;
+      Body.erase(First ? Body.begin() : Body.end() - 1);
+      break;
+    }
+  // TACO's scalar accumulator: `T acc = 0; for (...) acc += product;
+  // A[..] = A[..] + acc;` sums what a perfect nest would add to A[..].
+  if (Body.size() >= 3 && !Accumulator) {
+    const auto *Init = dyn_cast<DeclStmt>(Body[Body.size() - 3]);
+    const auto *Acc = Init && Init->isSingleDecl()
+                          ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                          : nullptr;
+    const auto *Inner = dyn_cast<ForStmt>(Body[Body.size() - 2]);
+    const auto *Final = dyn_cast<Expr>(Body.back());
+    Expr::EvalResult Zero;
+    if (Acc && Inner && Final && Acc->getInit() &&
+        Acc->getType()->isArithmeticType() &&
+        Acc->getInit()->EvaluateAsRValue(Zero, Ctx) &&
+        ((Zero.Val.isFloat() && Zero.Val.getFloat().isZero()) ||
+         (Zero.Val.isInt() && Zero.Val.getInt() == 0))) {
+      for (size_t I = 0; I + 3 < Body.size(); ++I)
+        if (!readLeading(Body[I], Loops[Owner]))
+          return Fail ? false
+                      : refuse("lnr-imperfect-nest",
+                               "the loop body holds more than one statement; "
+                               "only perfect nests are rewritten",
+                               Body[I]->getBeginLoc());
+      Accumulator = Acc;
+      LoopsOutsideAccumulator = Loops.size();
+      if (!readLoop(Inner))
+        return false;
+      if (!AccumulatorFilled)
+        return refuse("lnr-unsupported-statement",
+                      "the loop does not accumulate into '" +
+                          Acc->getName().str() + "'",
+                      Inner->getBeginLoc());
+      return readAccumulatorUse(Final);
+    }
+  }
+  // A perfect nest level: declarations, then one loop or statement.
+  auto NotDecl = [&](const Stmt *S) {
+    return !isa<DeclStmt>(S) && !coordinateAssignment(S, Loops[Owner]);
+  };
+  auto First = std::find_if(Body.begin(), Body.end(), NotDecl);
+  if (First != Body.end()) {
+    auto Second = std::find_if(First + 1, Body.end(), NotDecl);
+    if (Second != Body.end())
+      return refuse("lnr-imperfect-nest",
+                    "the loop body holds more than one statement; only "
+                    "perfect nests are rewritten",
+                    (*Second)->getBeginLoc());
+  }
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Stmt *S = Body[I];
+    bool Last = I + 1 == Body.size();
+    if (isa<DeclStmt>(S) || (!Last && coordinateAssignment(S, Loops[Owner]))) {
+      if (Last)
+        return refuse("lnr-unsupported-statement",
+                      "the loop body ends with a declaration",
+                      S->getBeginLoc());
+      if (!readLeading(S, Loops[Owner]))
+        return false;
+      continue;
+    }
+    if (!Last)
+      return refuse("lnr-imperfect-nest",
+                    "the loop body holds more than one statement; only "
+                    "perfect nests are rewritten",
+                    Body[I + 1]->getBeginLoc());
+    if (const auto *Inner = dyn_cast<ForStmt>(S))
+      return readLoop(Inner);
+    if (const auto *E = dyn_cast<Expr>(S))
+      return readStatement(E);
+    if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
+        isa<GotoStmt>(S))
+      return refuse("lnr-early-exit", "the nest may leave a loop early",
+                    S->getBeginLoc());
+    return refuse("lnr-unsupported-statement",
+                  std::string("a '") + S->getStmtClassName() +
+                      "' is not a loop nest statement",
+                  S->getBeginLoc());
+  }
+  return refuse("lnr-unsupported-statement", "the loop body is empty",
+                For->getBeginLoc());
+}
+
+} // namespace lnr::recover::detail

@@ -1,0 +1,277 @@
+//===- LoopHeaders.cpp ---------------------------------------------------===//
+//
+// Each `for` of the nest is a dense loop (0 to an invariant bound) or a
+// compressed loop (pos[q] to pos[q + 1], q the position of its parent
+// level); compressed loops are then matched with the tensors whose values
+// they walk.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+
+const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
+  // crd[p] read in place: the coordinate of p's compressed level. Without a
+  // local to name it, the index is named after the load ("colidx[p]"),
+  // which is what the rewrite writes wherever it reads it.
+  const auto *Load = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  const VarDecl *P = Load ? asVar(Load->getIdx()) : nullptr;
+  if (!P || !isPosition(P) || !isInvariant(Load->getBase()))
+    return nullptr;
+  LoopFact &L = *std::find_if(Loops.begin(), Loops.end(),
+                              [&](const LoopFact &F) { return F.Var == P; });
+  std::string Array = symbolOf(Load->getBase());
+  if (L.Coordinate)
+    return L.CoordinateArray == Array ? L.Coordinate : nullptr;
+  std::string Name = text(Load);
+  if (Name.empty())
+    return nullptr;
+  L.Coordinate = VarDecl::Create(
+      Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
+      &Ctx.Idents.get(Name), Load->getType(), nullptr, SC_None);
+  L.CoordinateArray = Array;
+  L.Source.Index = Name;
+  L.Source.NextCoordinate = nextCoordinate(Load);
+  return L.Coordinate;
+}
+
+bool Recoverer::readLoop(const ForStmt *For) {
+  if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
+    return refuse("lnr-macro", "the loop is written inside a macro",
+                  For->getBeginLoc());
+  LoopFact L;
+  L.For = For;
+  // The lower bound: `int i = lo` (C99) or `i = lo` with i declared before
+  // the loop (C89), which must then be dead after the nest.
+  const Expr *LoInit = nullptr;
+  if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (!Init->isSingleDecl())
+      return refuse("lnr-unsupported-loop",
+                    "the loop declares more than one variable in its "
+                    "initialization",
+                    For->getBeginLoc());
+    L.Var = dyn_cast<VarDecl>(Init->getSingleDecl());
+    if (!L.Var || !L.Var->getType()->isIntegerType() || !L.Var->getInit())
+      return refuse("lnr-unsupported-loop",
+                    "the loop variable is not an initialized integer",
+                    For->getBeginLoc());
+    LoInit = L.Var->getInit();
+  } else if (const auto *Assign =
+                 dyn_cast_or_null<BinaryOperator>(For->getInit());
+             Assign && Assign->getOpcode() == BO_Assign &&
+             isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
+             asVar(Assign->getLHS())) {
+    L.Var = asVar(Assign->getLHS());
+    if (!L.Var->getType()->isIntegerType())
+      return refuse("lnr-unsupported-loop",
+                    "the loop variable is not an integer", For->getBeginLoc());
+    if (!addOuterVariable(L.Var, For, For->getBeginLoc(), For->getBeginLoc()))
+      return false;
+    LoInit = Assign->getRHS();
+  } else {
+    return refuse("lnr-unsupported-loop",
+                  "the loop neither declares nor assigns its variable in its "
+                  "initialization ('int i = 0' or 'i = 0')",
+                  For->getBeginLoc());
+  }
+  if (loopOf(L.Var) || coordinateLoop(L.Var))
+    return refuse("lnr-unsupported-loop",
+                  "'" + L.Var->getName().str() +
+                      "' is the variable of two loops of the nest",
+                  For->getBeginLoc());
+  if (references(LoInit, L.Var))
+    return refuse("lnr-unsupported-loop",
+                  "the lower bound of the loop over '" +
+                      L.Var->getName().str() + "' reads the variable itself",
+                  For->getBeginLoc());
+  const Expr *Lo = LoInit->IgnoreParenImpCasts();
+
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || Cond->getOpcode() != BO_LT || asVar(Cond->getLHS()) != L.Var)
+    return refuse("lnr-unsupported-loop",
+                  "the loop condition is not '" + L.Var->getName().str() +
+                      " < bound'",
+                  For->getBeginLoc());
+  const Expr *Hi = Cond->getRHS()->IgnoreParenImpCasts();
+
+  const Expr *Inc = For->getInc();
+  bool StepsByOne = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    StepsByOne = U->isIncrementOp() && asVar(U->getSubExpr()) == L.Var;
+  if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    Expr::EvalResult One;
+    StepsByOne = C->getOpcode() == BO_AddAssign &&
+                 asVar(C->getLHS()) == L.Var &&
+                 C->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
+  }
+  if (!StepsByOne)
+    return refuse("lnr-unsupported-loop",
+                  "the loop does not step its variable by one",
+                  For->getBeginLoc());
+
+  // Compressed: pos[q] <= p < pos[q + 1], q an enclosing loop variable.
+  const auto *LoPos = dyn_cast<ArraySubscriptExpr>(Lo);
+  const auto *HiPos = dyn_cast<ArraySubscriptExpr>(Hi);
+  if (LoPos && HiPos) {
+    const VarDecl *Q = asVar(LoPos->getIdx());
+    const auto *Next =
+        dyn_cast<BinaryOperator>(HiPos->getIdx()->IgnoreParenImpCasts());
+    Expr::EvalResult One;
+    bool IsNext = Next && Next->getOpcode() == BO_Add &&
+                  ((asVar(Next->getLHS()) == Q &&
+                    Next->getRHS()->EvaluateAsInt(One, Ctx)) ||
+                   (asVar(Next->getRHS()) == Q &&
+                    Next->getLHS()->EvaluateAsInt(One, Ctx))) &&
+                  One.Val.getInt() == 1;
+    if (!Q || Q == L.Var || !loopOf(Q) || !IsNext ||
+        text(LoPos->getBase()) != text(HiPos->getBase()) ||
+        !isInvariant(LoPos->getBase()))
+      return refuse("lnr-unsupported-loop",
+                    "the loop bounds are neither '0 to an invariant bound' "
+                    "nor 'pos[q] to pos[q + 1]' of an enclosing loop's q",
+                    For->getBeginLoc());
+    L.Compressed = true;
+    L.PosBase = LoPos->getBase()->IgnoreParenImpCasts();
+    L.ParentVar = Q;
+    L.Source.Position = L.Var->getName().str();
+    // Below a dense loop over [0, n), the level's positions end at pos[n].
+    const LoopFact *Parent = loopOf(Q);
+    L.Source.LoopBegin = text(LoPos);
+    L.Source.LoopEnd = text(HiPos);
+    if (!Parent->Compressed && Parent->FromZero && !Parent->Extent.empty())
+      L.Source.LevelEnd = text(LoPos->getBase()) + "[" + Parent->Extent + "]";
+    L.Source.Positions = text(L.PosBase);
+  } else {
+    for (const Expr *Bound : {Lo, Hi}) {
+      if (mentionsNestVariable(Bound) || references(Bound, L.Var))
+        return refuse("lnr-unsupported-loop",
+                      "the bounds of the loop over '" + L.Var->getName().str() +
+                          "' depend on the nest",
+                      For->getBeginLoc());
+      if (!isInvariant(Bound))
+        return refuse("lnr-unsupported-loop",
+                      "the bound '" + text(Bound) + "' of the loop over '" +
+                          L.Var->getName().str() +
+                          "' calls a function, reads a volatile object or has "
+                          "another side effect; it may change between "
+                          "iterations",
+                      Bound->getBeginLoc());
+    }
+    Expr::EvalResult Zero, Top;
+    bool FromZero = Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
+    L.FromZero = FromZero;
+    if (Lo->EvaluateAsInt(Zero, Ctx) && !Zero.Val.getInt().isNegative()) {
+      if (!Hi->EvaluateAsInt(Top, Ctx))
+        L.Bound = Coefficient{1, {symbolOf(Hi)}};
+      else if (Top.Val.getInt().isStrictlyPositive())
+        L.Bound = Coefficient{Top.Val.getInt().getExtValue(), {}};
+    }
+    // As written, parentheses and all: a macro's expansion maps back to
+    // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
+    std::string HiText = text(Cond->getRHS()), LoText = text(LoInit);
+    L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
+    L.FromZero = FromZero;
+    L.Source.StartsAtZero = FromZero;
+    if (!FromZero)
+      L.Source.Begin = LoText;
+    L.Source.Bound = HiText;
+    if (HiText.empty() || LoText.empty())
+      return refuse("lnr-macro",
+                    "a bound of the loop over '" + L.Var->getName().str() +
+                        "' is written inside a macro's body",
+                    For->getBeginLoc());
+  }
+  L.Source.Header = text(SourceRange(For->getBeginLoc(), For->getRParenLoc()));
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(For->getInit());
+  L.Source.OmpCanonical = !isa<ParenExpr>(For->getCond()->IgnoreImpCasts()) &&
+                          !(Assign && isa<ParenExpr>(Assign->getLHS())) &&
+                          !L.Var->getType()->isBooleanType();
+  if (L.Source.Header.empty())
+    return refuse("lnr-macro", "the loop's header is written inside a macro",
+                  For->getBeginLoc());
+  Loops.push_back(std::move(L));
+  return readBody(For);
+}
+
+bool Recoverer::assignTensors() {
+  // Each chain of compressed loops belongs to the tensor whose values are
+  // read at its deepest position.
+  for (LoopFact &L : Loops) {
+    if (!L.Compressed)
+      continue;
+    if (!L.Coordinate)
+      return refuse("lnr-unsupported-loop",
+                    "the compressed loop over '" + L.Var->getName().str() +
+                        "' does not load its coordinate into a local "
+                        "('int j = crd[" +
+                        L.Var->getName().str() + "];')",
+                    L.For->getBeginLoc());
+  }
+  // Value reads were recorded in factor order, one per unnamed factor.
+  auto Read = ValueReads.begin();
+  for (ir::Access &F : Kernel.Stmt.Factors) {
+    if (!F.Tensor.empty())
+      continue;
+    const Expr *Vals = Read->first;
+    const VarDecl *Pos = Read->second;
+    ++Read;
+    // Walk up the chain of compressed levels to the dense root.
+    std::vector<LoopFact *> Chain;
+    const VarDecl *At = Pos;
+    while (true) {
+      auto It = std::find_if(Loops.begin(), Loops.end(),
+                             [&](const LoopFact &L) { return L.Var == At; });
+      if (!It->Compressed) {
+        Chain.push_back(&*It);
+        break;
+      }
+      Chain.push_back(&*It);
+      At = It->ParentVar;
+    }
+    std::reverse(Chain.begin(), Chain.end());
+    std::string Name = tensorName(Vals);
+    if (Kernel.findTensor(Name))
+      return refuse("lnr-unsupported-access",
+                    "the values '" + Name + "' are read twice",
+                    Vals->getBeginLoc());
+    ir::Tensor T{Name, {}};
+    for (unsigned Level = 0; Level < Chain.size(); ++Level) {
+      LoopFact *L = Chain[Level];
+      if (L->Compressed) {
+        if (!L->Tensor.empty())
+          return refuse("lnr-unsupported-access",
+                        "two value arrays share the positions of '" +
+                            L->Var->getName().str() + "'",
+                        Vals->getBeginLoc());
+        L->Tensor = Name;
+        L->Level = Level;
+        T.Levels.push_back(ir::LevelFormat::Compressed);
+        F.Indices.push_back(L->Coordinate->getName().str());
+      } else {
+        T.Levels.push_back(ir::LevelFormat::Dense);
+        F.Indices.push_back(L->Var->getName().str());
+      }
+    }
+    F.Tensor = Name;
+    Kernel.Tensors.push_back(std::move(T));
+  }
+  for (const LoopFact &L : Loops)
+    if (L.Compressed && L.Tensor.empty())
+      return refuse("lnr-unsupported-pattern",
+                    "the nest iterates the nonzeros at '" +
+                        L.Var->getName().str() +
+                        "' without reading their values",
+                    L.For->getBeginLoc());
+  return true;
+}
+
+} // namespace lnr::recover::detail

@@ -1,0 +1,205 @@
+//===- OutputLegality.cpp ------------------------------------------------===//
+//
+// What must hold of the output for the rewrite to compute what the nest
+// computes: each element accumulated, never assigned, inputs not derived
+// from it, and no shared memory with the inputs (proved, or left to the
+// run-time overlap test).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+#include "analysis/recover/Linearization.h"
+#include "analysis/recover/OutputDerivation.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+
+void Recoverer::findDisjointOutputIndices(const AffineForm &Form) {
+  // A[v], A[v * S + u] with 0 <= u < S, ...: each element determines every
+  // index, so different values of any one write different elements.
+  std::vector<std::string> &Out = Source.DisjointOutputIndices;
+  if (OutputMultiDim) {
+    // A[i][l]: each subscript one index alone; an element determines all.
+    Out = OutputRows;
+    return;
+  }
+  if (Form.Terms.empty())
+    return;
+  if (std::optional<std::vector<std::string>> Order =
+          rowMajorOrder(outputTerms(Form, /*TacoLevels=*/false)))
+    Out.assign(Order->rbegin(), Order->rend());
+}
+
+std::vector<LinearTerm> Recoverer::outputTerms(const AffineForm &Form,
+                                               bool TacoLevels) const {
+  // TACO's kernels index a tensor's level within its dimension: an index
+  // that the recovered notation puts at level D of the output is below the
+  // output struct's dimension D (`lA = i * A2_dimension + l` with
+  // `l < E2_dimension`: E2_dimension <= A2_dimension for every call TACO
+  // makes).
+  const VarDecl *Struct = TacoLevels ? tacoStruct(outputBase) : nullptr;
+  if (Struct && (isChangedIn(Struct, FunctionBody) ||
+                 isChangedIn(asVar(outputBase), FunctionBody)))
+    Struct = nullptr;
+  const std::vector<std::string> &Levels = Kernel.Stmt.Lhs.Indices;
+  std::vector<LinearTerm> Terms;
+  for (const auto &[V, C] : Form.Terms) {
+    LinearTerm T{indexName(V), C, {}};
+    if (const LoopFact *L = loopOf(V); L && !L->Compressed && L->Bound)
+      T.Bounds.push_back(*L->Bound);
+    auto Level = std::find(Levels.begin(), Levels.end(), T.Index);
+    if (Struct && Level != Levels.end() && isIndex(V))
+      if (std::string Dimension =
+              tacoDimension(Struct, Level - Levels.begin(), FunctionBody,
+                            Loops.front().For->getBeginLoc());
+          !Dimension.empty())
+        T.Bounds.push_back(Coefficient{1, {Dimension}});
+    Terms.push_back(std::move(T));
+  }
+  return Terms;
+}
+
+bool Recoverer::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
+  // `A[..] = acc;` after the loops that fill acc: zeroing A and then
+  // accumulating equals it only if every iteration of the loops outside
+  // acc writes an element of its own; where two write one element, the
+  // original keeps the last value.
+  std::string Names;
+  std::vector<std::string> Outside;
+  for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
+    Outside.push_back(Loops[I].Var->getName().str());
+    Names += (I ? ", '" : "'") + Outside.back() + "'";
+  }
+  bool Proved = true;
+  for (const auto &[V, C] : OutputForm.Terms)
+    Proved &= std::find(Outside.begin(), Outside.end(), indexName(V)) !=
+              Outside.end();
+  if (OutputMultiDim)
+    Proved &= OutputRows.size() == Kernel.Stmt.Lhs.Indices.size();
+  else
+    Proved &=
+        rowMajorOrder(outputTerms(OutputForm, /*TacoLevels=*/true)).has_value();
+  if (Proved)
+    return true;
+  return refuse("lnr-assign-in-reduction",
+                "'" + text(Lhs) +
+                    "' is assigned a whole sum in each "
+                    "iteration of the loops over " +
+                    Names +
+                    ", but its subscript is not proved to give each "
+                    "iteration an element of its own (a row-major layout, "
+                    "each stride the extent of the index inside it); where "
+                    "two iterations write one element, only the last value "
+                    "is kept",
+                Statement->getBeginLoc());
+}
+
+bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
+  // The statement names the output once (twice for A[x] = A[x] + ...); any
+  // other mention, in a bound or a subscript, reads what the nest writes.
+  struct Counter : RecursiveASTVisitor<Counter> {
+    const VarDecl *Output;
+    std::vector<SourceLocation> Uses;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == Output)
+        Uses.push_back(Ref->getBeginLoc());
+      return true;
+    }
+  } C;
+  C.Output = asVar(outputBase);
+  C.TraverseStmt(const_cast<ForStmt *>(Outer));
+  unsigned Expected =
+      Kernel.Stmt.Accumulate && !AccumulatesWithPlusAssign ? 2 : 1;
+  if (C.Uses.size() <= Expected)
+    return true;
+  for (SourceLocation Use : C.Uses)
+    if (Use != outputBase->getBeginLoc())
+      return refuse("lnr-output-read",
+                    "the output '" + C.Output->getName().str() +
+                        "' is read inside the nest it writes",
+                    Use);
+  return true;
+}
+
+bool Recoverer::inputsIndependentOfOutput(const Stmt *Function) {
+  // restrict on the output excludes other pointers to its elements, except
+  // those based on it: set from it in the function, however stored.
+  const VarDecl *Output = asVar(outputBase);
+  OutputDerivation Derivation(Output, Function, Ctx);
+  for (const InputArray &In : InputArrays) {
+    OutputDerivation::Basis Basis = Derivation.of(In.Base);
+    std::string Name = text(In.Base->IgnoreParenImpCasts());
+    if (const VarDecl *V = asVar(In.Base))
+      Name = V->getName().str();
+    if (Basis == OutputDerivation::Basis::Derived)
+      return refuse("lnr-output-read",
+                    "'" + Name + "' may point into the output '" +
+                        Output->getName().str() +
+                        "' (one is set from the other in the function), so "
+                        "the nest may read what it writes",
+                    In.Where);
+    if (Basis == OutputDerivation::Basis::Escaped && !Opts.AssumeNoAlias &&
+        !Opts.NoAliasCheck) {
+      // Not proved apart: the rewrite runs only when a test of the
+      // addresses finds no overlap.
+      Source.Overlap.Needed = true;
+      continue;
+    }
+    if (Basis == OutputDerivation::Basis::Escaped && !Opts.AssumeNoAlias)
+      return refuse(
+          "lnr-output-read",
+          "'" + Name + "' may point into the output '" +
+              Output->getName().str() + "': the function lets '" +
+              Output->getName().str() + "' escape (line " +
+              std::to_string(SM.getSpellingLineNumber(Derivation.escape())) +
+              ": its address taken, passed to a call or stored in memory), "
+              "and '" +
+              Name +
+              "' is not a parameter left as passed, so the nest may read "
+              "what it writes; pass --assume-no-alias if they never overlap",
+          In.Where);
+  }
+  return true;
+}
+
+bool Recoverer::checkAliasing(const Expr *OutputBase) {
+  if (Opts.AssumeNoAlias)
+    return true;
+  // The declaration, not the expression: inside an OpenMP region the
+  // reference to a captured pointer loses its qualifiers.
+  const VarDecl *V = asVar(OutputBase);
+  QualType T = V ? V->getType() : OutputBase->IgnoreParenImpCasts()->getType();
+  if (T->isPointerType() && T.isRestrictQualified())
+    return true;
+  if (!Opts.NoAliasCheck) {
+    Source.Overlap.Needed = true; // versioned under a run-time test
+    return true;
+  }
+  std::string Name = tensorName(OutputBase);
+  std::string Advice = "pass --assume-no-alias";
+  if (T->isPointerType()) {
+    std::string Type =
+        T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    Advice = "declare it '" + Type +
+             (StringRef(Type).endswith("*") ? "restrict" : " restrict") +
+             "' or " + Advice;
+  } else {
+    Advice = "write it through a 'restrict' pointer or " + Advice;
+  }
+  // Reported only for a nest with something to gain (NestSource.h).
+  Source.AliasRefusal = Refusal(
+      "lnr-possible-alias", "'" + Name +
+                                "' may share memory with an input, and the "
+                                "fused nest reads the inputs in a different "
+                                "order; " +
+                                Advice);
+  return true;
+}
+
+} // namespace lnr::recover::detail

@@ -1,0 +1,87 @@
+//===- OverlapFacts.cpp --------------------------------------------------===//
+//
+// The byte ranges the nest writes and reads, recorded for the run-time
+// overlap test (NestSource::OverlapFacts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+#include "analysis/recover/MemoryReads.h"
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+
+void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
+                            bool Written) {
+  OverlapFacts::Array A;
+  A.Base = text(Base->IgnoreParenImpCasts());
+  A.Offset = Form.Offset;
+  A.Written = Written;
+  for (const auto &[V, C] : Form.Terms) {
+    // "2", "-1 * (K)", "(K)" for 1 * K.
+    std::string Coefficient =
+        C.Scale == 1 && !C.Symbols.empty() ? "" : std::to_string(C.Scale);
+    for (const std::string &Symbol : C.Symbols) {
+      bool Name = llvm::all_of(Symbol, [](char Ch) {
+        return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
+      });
+      Coefficient += (Coefficient.empty() ? "" : " * ") +
+                     (Name ? Symbol : "(" + Symbol + ")");
+    }
+    A.Terms.push_back({Coefficient, V->getName().str()});
+  }
+  // Form.Terms is ordered by address: the text must not depend on it.
+  std::sort(A.Terms.begin(), A.Terms.end(),
+            [](const OverlapFacts::Term &X, const OverlapFacts::Term &Y) {
+              return std::tie(X.Variable, X.Coefficient) <
+                     std::tie(Y.Variable, Y.Coefficient);
+            });
+  if ((Form.Opaque || A.Base.empty()) && Source.Overlap.Unbounded.empty())
+    Source.Overlap.Unbounded = "the subscript of '" + tensorName(Base) +
+                               "' is written in a macro or counts positions";
+  Source.Overlap.Arrays.push_back(std::move(A));
+}
+
+void Recoverer::recordMemoryScalars(const Stmt *Nest) {
+  // Bounds, strides and pointers read from memory: one element each.
+  auto Indexed = [&](const Expr *E) { return mentionsNestVariable(E); };
+  for (const Expr *E : memoryScalars(Nest, Indexed)) {
+    const auto *M = dyn_cast<MemberExpr>(E);
+    const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+    std::string Text = text(E);
+    if ((Text.empty() || (F && F->isBitField())) &&
+        Source.Overlap.Unbounded.empty())
+      Source.Overlap.Unbounded =
+          "the nest reads '" + text(E) +
+          "' from memory, whose address the test cannot take";
+    OverlapFacts::Array A;
+    A.Base = "&(" + Text + ")";
+    Source.Overlap.Arrays.push_back(A);
+  }
+}
+
+void Recoverer::recordLevelRanges() {
+  // The positions and coordinates the compressed loops read.
+  for (const LoopFact &L : Loops) {
+    if (!L.Compressed)
+      continue;
+    std::string P = L.Var->getName().str(),
+                Parent = L.ParentVar->getName().str();
+    Source.Overlap.PositionRanges.push_back({P, L.Source.Positions, Parent});
+    OverlapFacts::Array Pos;
+    Pos.Base = L.Source.Positions;
+    Pos.Terms.push_back({"1", Parent});
+    Pos.Positions = true;
+    Source.Overlap.Arrays.push_back(Pos);
+    if (!L.CoordinateArray.empty()) {
+      OverlapFacts::Array Crd;
+      Crd.Base = L.CoordinateArray;
+      Crd.Terms.push_back({"1", P});
+      Source.Overlap.Arrays.push_back(Crd);
+    }
+  }
+}
+
+} // namespace lnr::recover::detail

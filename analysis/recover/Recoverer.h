@@ -1,0 +1,338 @@
+//===- Recoverer.h - the state of one nest's recovery -------*- C++ -*-===//
+//
+// Internal to the recovery library. One Recoverer reads one nest; its
+// methods are defined by concern, one file each: LoopHeaders.cpp,
+// LoopBodies.cpp, Subscripts.cpp, Statement.cpp, TacoConventions.cpp,
+// OutputLegality.cpp, OverlapFacts.cpp, Liveness.cpp, and NestRecovery.cpp
+// (the order in which they run).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_ANALYSIS_RECOVER_RECOVERER_H
+#define LNR_ANALYSIS_RECOVER_RECOVERER_H
+
+#include "analysis/recover/Linearization.h"
+#include "analysis/recover/NestRecovery.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lnr::recover::detail {
+
+using clang::ArraySubscriptExpr;
+using clang::ASTContext;
+using clang::BinaryOperator;
+using clang::CharSourceRange;
+using clang::DeclRefExpr;
+using clang::DeclStmt;
+using clang::Expr;
+using clang::ForStmt;
+using clang::LangOptions;
+using clang::Lexer;
+using clang::OMPLoopDirective;
+using clang::QualType;
+using clang::SourceLocation;
+using clang::SourceManager;
+using clang::SourceRange;
+using clang::Stmt;
+using clang::VarDecl;
+using llvm::dyn_cast;
+
+/// Whether V is assigned, incremented or has its address taken in S.
+bool isChangedIn(const VarDecl *V, const Stmt *S);
+
+/// sum(Coefficient * index) + invariant part.
+struct AffineForm {
+  std::map<const VarDecl *, Coefficient> Terms;
+  /// The invariant part, as C ("" for none), for the overlap test's
+  /// ranges; Opaque when it cannot be written (a macro's body, a counter).
+  std::string Offset;
+  bool Opaque = false;
+  void addOffset(const std::string &C, bool Negated) {
+    if (!C.empty())
+      Offset +=
+          (Offset.empty() ? (Negated ? "-" : "") : (Negated ? " - " : " + ")) +
+          ("(" + C + ")");
+  }
+};
+
+struct LoopFact {
+  const ForStmt *For = nullptr;
+  const VarDecl *Var = nullptr; // the induction variable
+  bool Compressed = false;
+  // Dense loops.
+  std::string Extent;
+  bool FromZero = false;
+  /// 0 <= the variable < Bound (dense loops from a constant >= 0).
+  std::optional<Coefficient> Bound;
+  // Compressed loops.
+  const Expr *PosBase = nullptr;
+  const VarDecl *ParentVar = nullptr; // indexes pos[]: a loop variable
+  const VarDecl *Coordinate = nullptr;
+  std::string CoordinateArray; // crd, as in `int j = crd[p];`
+  std::string Tensor;          // set once the chain's values are found
+  unsigned Level = 0;          // of the tensor, 0-based
+  LoopSource Source;
+};
+
+/// Reads one nest into an ir::Kernel and its NestSource, or a refusal.
+/// The state below is what the phases have learned so far, grouped by the
+/// file that fills it.
+class Recoverer {
+public:
+  Recoverer(ASTContext &Ctx, const Options &Opts)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+        Opts(Opts) {}
+
+  std::variant<RecoveredNest, Failure> run(const Stmt *Nest, const Stmt *Region,
+                                           const Stmt *Function,
+                                           bool InExpression);
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const LangOptions &LO;
+  const Options &Opts;
+  const Stmt *FunctionBody = nullptr;
+
+  // The result, and the first refusal met.
+  std::optional<Failure> Fail;
+  ir::Kernel Kernel;
+  NestSource Source;
+
+  bool refuse(const char *Name, std::string Message, SourceLocation Where) {
+    if (!Fail)
+      Fail = Failure{Refusal(Name, std::move(Message)), Where};
+    return false;
+  }
+
+  //===--- NestRecovery.cpp: the phases of run(), in order; each returns
+  // false with a refusal in Fail.
+  bool readContext(const Stmt *Nest, const Stmt *Region, bool InExpression);
+  /// '#pragma omp parallel for' on the nest: its clauses, kept for the
+  /// rewrite; Outer becomes the loop under it.
+  bool readDirective(const OMPLoopDirective *Directive, const ForStmt *&Outer);
+  bool everyLoopIndexUsed();
+  /// The kernel's loops, indices and tensors from the facts read.
+  bool buildKernel(const Stmt *Function, const Stmt *Nest);
+  bool checkPrivateClause(const Stmt *Nest);
+  /// The text the rewrite replaces and where it is.
+  bool describeReplacement(const Stmt *Nest, const ForStmt *Outer);
+  /// What the C library declares before the nest, and the names taken.
+  void describeLibrary(SourceLocation Begin);
+
+  //===--- LoopHeaders.cpp: each loop's header, and the tensor it walks.
+  std::vector<LoopFact> Loops; // outermost first
+  bool readLoop(const ForStmt *For);
+  const VarDecl *inlineCoordinate(const Expr *E);
+  bool assignTensors();
+
+  //===--- LoopBodies.cpp: the statements around each inner loop.
+  bool readBody(const ForStmt *For);
+  bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
+  /// `j = crd[p];`, j declared before the nest: a coordinate load.
+  const BinaryOperator *coordinateAssignment(const Stmt *S,
+                                             const LoopFact &Owner) const;
+  /// A declaration or a coordinate assignment before a loop body's
+  /// statement; false (with a refusal, or none) for anything else.
+  bool readLeading(const Stmt *S, LoopFact &Owner);
+  /// Dense position variables (TACO's `int32_t kC = i * C2_dimension + k;`)
+  /// in order of declaration, with their initializers.
+  std::vector<std::pair<const VarDecl *, const Expr *>> Aliases;
+  /// Row pointers: `const double *Ci = C + i * K;` (or `&C[i * K]`), with
+  /// the array and the offset they point at.
+  struct RowPointer {
+    const VarDecl *Var;
+    const Expr *Base, *Offset;
+  };
+  std::vector<RowPointer> RowPointers;
+  /// Variables declared before the nest (C89: `int i, p, j; for (i = 0; ...`)
+  /// that the nest uses as loop variables or coordinates. Each is written by
+  /// the nest from From to the end of Scope; outside the nest it must be
+  /// dead, and it is shared by default in an OpenMP region.
+  struct OuterVariable {
+    const VarDecl *Var;
+    const ForStmt *Scope;
+    SourceLocation From;
+  };
+  std::vector<OuterVariable> OuterVariables;
+  /// The variables of the directive's 'private' clause.
+  std::vector<std::pair<const VarDecl *, SourceLocation>> PrivateVars;
+  bool addOuterVariable(const VarDecl *V, const ForStmt *Scope,
+                        SourceLocation From, SourceLocation Where);
+
+  //===--- Subscripts.cpp: affine subscripts, dense accesses, factors.
+  bool affine(const Expr *E, AffineForm &Out);
+  std::optional<ir::Access> readDenseAccess(const ArraySubscriptExpr *ASE,
+                                            AffineForm &Form);
+  std::optional<ir::Access> orderByStride(const AffineForm &Form,
+                                          const std::string &Tensor);
+  bool readFactor(const Expr *E, const Expr *Output);
+  bool mentionsNestVariable(const Expr *E) const;
+  static bool readsVolatile(const Expr *E);
+  bool isInvariant(const Expr *E) const;
+  /// The dense positions and row pointers E reads, with those their
+  /// initializers read, in order of declaration.
+  std::vector<std::string> aliasesIn(const Expr *E) const;
+  /// The array an access reads: through subscripts and row pointers.
+  const Expr *arrayOf(const Expr *E) const;
+  /// The arrays the factors read, for the checks against the output.
+  struct InputArray {
+    const Expr *Base;
+    SourceLocation Where;
+  };
+  std::vector<InputArray> InputArrays;
+  /// Values arrays read at a position, with the position variable.
+  std::vector<std::pair<const Expr *, const VarDecl *>> ValueReads;
+
+  //===--- Statement.cpp: the innermost update and its output.
+  bool readStatement(const Expr *E);
+  bool readAccumulatorUse(const Expr *E);
+  bool readOutput(const Expr *Lhs, const Expr *Statement);
+  bool readProduct(const Expr *Rhs, QualType Target, const Expr *Statement);
+  bool checkTypes(QualType Target, QualType Value, const Expr *Statement);
+  const Expr *PendingProduct = nullptr;
+  const Expr *outputBase = nullptr;
+  AffineForm OutputForm;
+  bool ReadingOutput = false;
+  bool AccumulatesWithPlusAssign = false;
+  /// For a multi-dimensional output (A[i][l]): the index of each subscript,
+  /// when each is one index alone.
+  std::vector<std::string> OutputRows;
+  bool OutputMultiDim = false;
+  /// TACO's scalar accumulator: `T acc = 0; for (...) acc += product;`
+  /// followed by `A[..] = A[..] + acc;`.
+  const VarDecl *Accumulator = nullptr;
+  bool AccumulatorFilled = false;
+  size_t LoopsOutsideAccumulator = 0;
+
+  //===--- TacoConventions.cpp: what TACO's generated code says.
+  std::string tensorName(const Expr *Base) const;
+  /// TACO: the tensor struct a values array comes from
+  /// (`double *B_vals = (double *)(B->vals);` -> B).
+  const VarDecl *tacoStruct(const Expr *Base) const;
+  /// The extent of a compressed index, as TACO's tensor structs give it:
+  /// the dimension of a tensor read at that index, by the name the preamble
+  /// gives it (`int C1_dimension = (int)(C->dimensions[0]);`) or read from
+  /// the struct; empty when no struct says.
+  std::string tacoExtent(const std::string &Index, const Stmt *Function,
+                         SourceLocation Before) const;
+  /// Dimension D of a TACO tensor struct: the preamble's name for it, or
+  /// read from the struct when it is a parameter; empty otherwise.
+  std::string tacoDimension(const VarDecl *Struct, unsigned D,
+                            const Stmt *Function, SourceLocation Before) const;
+  /// TACO's counter of a sparse output's positions (`int32_t jA = 0;`
+  /// before the nest, `jA++;` in a compressed loop's body).
+  const VarDecl *Counter = nullptr;
+  const VarDecl *CounterPosition = nullptr; // the loop variable it follows
+  std::string CounterAssignment;            // "jA = jB - B2_pos[0];"
+  size_t CounterLoop = 0;
+  const VarDecl *incremented(const Stmt *S) const;
+  bool readCounter(const VarDecl *V, const Stmt *Increment, size_t Owner,
+                   bool First);
+  bool resolveSparseOutput();
+  std::vector<std::string> SparseOutputIndices;
+
+  //===--- OutputLegality.cpp: what must hold of the output.
+  void findDisjointOutputIndices(const AffineForm &Form);
+  /// The output subscript's terms, with the bounds the loops prove; with
+  /// TacoLevels, also the output's dimension at each index's level.
+  std::vector<LinearTerm> outputTerms(const AffineForm &Form,
+                                      bool TacoLevels) const;
+  bool outputAssignedOnce(const Expr *Lhs, const Expr *Statement);
+  bool outputOnlyAccumulated(const ForStmt *Outer);
+  bool inputsIndependentOfOutput(const Stmt *Function);
+  bool checkAliasing(const Expr *OutputBase);
+
+  //===--- OverlapFacts.cpp: ranges for the run-time overlap test.
+  /// Records an array's subscript for the overlap test (OverlapFacts).
+  void recordRange(const Expr *Base, const AffineForm &Form, bool Written);
+  void recordLevelRanges();
+  void recordMemoryScalars(const Stmt *Nest);
+
+  //===--- Liveness.cpp: variables declared outside the nest.
+  bool outerVariablesDead(const Stmt *Nest, const ForStmt *Outer);
+  bool deadAfter(const OuterVariable &O, const Stmt *Nest,
+                 const std::vector<const Stmt *> &Parents);
+  static bool references(const Stmt *S, const VarDecl *V);
+
+  //===--- Queries shared by every phase.
+  /// The text as written in the file; a macro use reads as the use
+  /// ("C_AT(i, k)"), and what cannot be mapped to the file (a token of a
+  /// macro's body) reads as empty.
+  std::string text(SourceRange R) const {
+    CharSourceRange File =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
+    if (File.isInvalid())
+      return "";
+    return Lexer::getSourceText(File, SM, LO).str();
+  }
+  std::string text(const Stmt *S) const { return text(S->getSourceRange()); }
+  bool inFile(SourceRange R) const {
+    return R.getBegin().isFileID() && R.getEnd().isFileID();
+  }
+  /// "crd[p + 1]" for the load "crd[p]"; empty inside a macro.
+  std::string nextCoordinate(const ArraySubscriptExpr *Load) const {
+    std::string Base = text(Load->getBase()), Index = text(Load->getIdx());
+    return Base.empty() || Index.empty() ? "" : Base + "[" + Index + " + 1]";
+  }
+  const LoopFact *loopOf(const VarDecl *V) const {
+    for (const LoopFact &L : Loops)
+      if (L.Var == V)
+        return &L;
+    return nullptr;
+  }
+  const LoopFact *coordinateLoop(const VarDecl *V) const {
+    for (const LoopFact &L : Loops)
+      if (L.Coordinate == V)
+        return &L;
+    return nullptr;
+  }
+  /// The index a variable stands for: a dense loop variable or a coordinate.
+  bool isIndex(const VarDecl *V) const {
+    const LoopFact *L = loopOf(V);
+    return (L && !L->Compressed) || coordinateLoop(V);
+  }
+  bool isPosition(const VarDecl *V) const {
+    const LoopFact *L = loopOf(V);
+    return L && L->Compressed;
+  }
+  std::string indexName(const VarDecl *V) const { return V->getName().str(); }
+  static const VarDecl *asVar(const Expr *E) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(Ref->getDecl());
+    return nullptr;
+  }
+  std::string typeName(QualType T) const {
+    return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  }
+  /// An invariant stride, by name where it is a variable (also inside a
+  /// macro's body), else as written.
+  std::string symbolOf(const Expr *E) const {
+    if (const VarDecl *V = asVar(E))
+      return V->getName().str();
+    return text(E->IgnoreParenImpCasts());
+  }
+  const Expr *aliasInit(const VarDecl *V) const {
+    for (const auto &[A, Init] : Aliases)
+      if (A == V)
+        return Init;
+    return nullptr;
+  }
+  const RowPointer *rowPointer(const VarDecl *V) const {
+    for (const RowPointer &R : RowPointers)
+      if (R.Var == V)
+        return &R;
+    return nullptr;
+  }
+};
+
+} // namespace lnr::recover::detail
+
+#endif

@@ -1,0 +1,210 @@
+//===- Statement.cpp -----------------------------------------------------===//
+//
+// The innermost statement: an update of the output (`A[..] += product`,
+// `A[..] = A[..] + product`, or through TACO's scalar accumulator) and the
+// types it computes in.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+
+namespace {
+/// `Lhs += Rhs` and `Lhs = Lhs + Rhs` (or `Rhs + Lhs`) accumulate;
+/// `Lhs = Rhs` assigns.
+struct Update {
+  const Expr *Lhs = nullptr, *Rhs = nullptr;
+  bool Accumulate = false, PlusAssign = false;
+};
+
+std::optional<Update>
+splitUpdate(const Expr *E, llvm::function_ref<std::string(const Expr *)> Text) {
+  E = E->IgnoreParens();
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
+    if (CA->getOpcode() != BO_AddAssign)
+      return std::nullopt;
+    return Update{CA->getLHS(), CA->getRHS(), true, true};
+  }
+  const auto *A = dyn_cast<BinaryOperator>(E);
+  if (!A || A->getOpcode() != BO_Assign)
+    return std::nullopt;
+  Update U{A->getLHS(), A->getRHS()->IgnoreParenImpCasts(), false, false};
+  if (const auto *Sum = dyn_cast<BinaryOperator>(U.Rhs);
+      Sum && Sum->getOpcode() == BO_Add) {
+    std::string Target = Text(U.Lhs->IgnoreParenImpCasts());
+    if (Text(Sum->getLHS()->IgnoreParenImpCasts()) == Target)
+      return Update{U.Lhs, Sum->getRHS(), true, false};
+    if (Text(Sum->getRHS()->IgnoreParenImpCasts()) == Target)
+      return Update{U.Lhs, Sum->getLHS(), true, false};
+  }
+  return U;
+}
+} // namespace
+
+bool Recoverer::readStatement(const Expr *E) {
+  auto Text = [&](const Expr *X) { return text(X); };
+  std::optional<Update> U = splitUpdate(E, Text);
+  if (!U)
+    return refuse("lnr-unsupported-statement",
+                  "the innermost statement is not an accumulation "
+                  "'A[..] += product'",
+                  E->getBeginLoc());
+  if (!inFile(E->getSourceRange()))
+    return refuse("lnr-macro", "the statement is written inside a macro",
+                  E->getBeginLoc());
+  if (Accumulator && asVar(U->Lhs) == Accumulator) {
+    if (!U->Accumulate)
+      return refuse("lnr-unsupported-statement",
+                    "'" + Accumulator->getName().str() +
+                        "' is assigned, not accumulated",
+                    E->getBeginLoc());
+    AccumulatorFilled = true;
+    PendingProduct = U->Rhs;
+    return true;
+  }
+  if (!readOutput(U->Lhs, E))
+    return false;
+  Kernel.Stmt.Accumulate = U->Accumulate;
+  AccumulatesWithPlusAssign = U->PlusAssign;
+  return readProduct(U->Rhs, U->Lhs->getType(), E);
+}
+
+bool Recoverer::readAccumulatorUse(const Expr *E) {
+  auto Text = [&](const Expr *X) { return text(X); };
+  std::optional<Update> U = splitUpdate(E, Text);
+  if (!U || asVar(U->Rhs) != Accumulator)
+    return refuse("lnr-unsupported-statement",
+                  "after the loop, '" + Accumulator->getName().str() +
+                      "' is not stored into the output ('A[..] += " +
+                      Accumulator->getName().str() + ";')",
+                  E->getBeginLoc());
+  if (!inFile(E->getSourceRange()))
+    return refuse("lnr-macro", "the statement is written inside a macro",
+                  E->getBeginLoc());
+  if (!readOutput(U->Lhs, E))
+    return false;
+  if (!U->Accumulate) {
+    // TACO's default order: the whole reduction in the accumulator, then
+    // `A[..] = acc;`. That is "zero A, then accumulate" when the loops
+    // outside the accumulator are dense and all index the output: every
+    // element is then assigned exactly once.
+    for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
+      const LoopFact &L = Loops[I];
+      std::string Index = L.Compressed ? "" : L.Var->getName().str();
+      if (L.Compressed || !Kernel.Stmt.Lhs.uses(Index) ||
+          !OutputForm.Terms.count(L.Var))
+        return refuse("lnr-assign-in-reduction",
+                      "'" + text(U->Lhs) +
+                          "' is assigned, not accumulated, "
+                          "inside the loop over '" +
+                          (L.Compressed ? L.Var->getName().str() : Index) +
+                          "', which does not index it; only its last value "
+                          "is kept",
+                      E->getBeginLoc());
+    }
+    if (!outputAssignedOnce(U->Lhs, E))
+      return false;
+    Source.ZeroOutputFirst = true;
+  }
+  Kernel.Stmt.Accumulate = true;
+  AccumulatesWithPlusAssign = U->PlusAssign;
+  // The accumulator rounds every term to its own type.
+  if (!readProduct(PendingProduct, Accumulator->getType(), E))
+    return false;
+  QualType Out = U->Lhs->getType(), Acc = Accumulator->getType();
+  // The loops inside the accumulator sum in its type, those outside in the
+  // output's: a fused temporary sums across both.
+  if (!Ctx.hasSameUnqualifiedType(Out, Acc))
+    return refuse("lnr-mixed-types",
+                  "the nest sums in '" + typeName(Acc) + "' in '" +
+                      Accumulator->getName().str() + "' and in '" +
+                      typeName(Out) +
+                      "' in the output; the fused nest's partial sums would "
+                      "round in one of them where the original rounds in "
+                      "the other",
+                  E->getBeginLoc());
+  return checkTypes(Out, Acc, E);
+}
+
+bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
+  const auto *Out = dyn_cast<ArraySubscriptExpr>(Lhs->IgnoreParenImpCasts());
+  if (!Out)
+    return refuse("lnr-unsupported-statement",
+                  "the statement does not write an array element",
+                  Lhs->getBeginLoc());
+  if (Lhs->getType().isVolatileQualified())
+    return refuse("lnr-side-effect",
+                  "the output is volatile: every access of the nest is "
+                  "observable, and the fused nest makes fewer",
+                  Lhs->getBeginLoc());
+  ReadingOutput = true;
+  std::optional<ir::Access> OutAccess = readDenseAccess(Out, OutputForm);
+  ReadingOutput = false;
+  if (!OutAccess)
+    return false;
+  outputBase = arrayOf(Out->getBase());
+  if (!asVar(outputBase))
+    return refuse("lnr-unsupported-access",
+                  "the output '" + text(outputBase->IgnoreParenImpCasts()) +
+                      "' is not a variable",
+                  outputBase->getBeginLoc());
+  Kernel.Stmt.Lhs = *OutAccess;
+  recordRange(outputBase, OutputForm, true);
+  Source.Output = text(Lhs);
+  if (Source.Output.empty())
+    return refuse("lnr-macro",
+                  "the output is written inside a macro's body; the rewrite "
+                  "could not write it back",
+                  Lhs->getBeginLoc());
+  Source.OutputAliases = aliasesIn(Lhs);
+  (void)Statement;
+  return true;
+}
+
+bool Recoverer::checkTypes(QualType Target, QualType Value,
+                           const Expr *Statement) {
+  // A narrow integer wraps, and a _Bool saturates, on every accumulation:
+  // partial sums would not round the same way.
+  if (Target->isBooleanType() ||
+      (Target->isIntegerType() &&
+       Ctx.getTypeSize(Target) < Ctx.getTypeSize(Ctx.IntTy)))
+    return refuse("lnr-mixed-types",
+                  "the output is '" + Target.getAsString() +
+                      "', which wraps or saturates on every accumulation; "
+                      "partial sums would not",
+                  Statement->getBeginLoc());
+  // An integer target rounds every accumulated term, so a floating product
+  // summed before rounding would compute something else.
+  bool Numbers = (Target->isRealFloatingType() || Target->isIntegerType()) &&
+                 (Value->isRealFloatingType() || Value->isIntegerType());
+  if (!Numbers || Target->isIntegerType() != Value->isIntegerType())
+    return refuse("lnr-mixed-types",
+                  "the output is '" + Target.getAsString() +
+                      "' but the product is '" + Value.getAsString() +
+                      "'; the conversion on every accumulation would not "
+                      "survive a reordering",
+                  Statement->getBeginLoc());
+  return true;
+}
+
+bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
+                            const Expr *Statement) {
+  QualType ProductType = Rhs->IgnoreParenImpCasts()->getType();
+  if (!checkTypes(Target, ProductType, Statement))
+    return false;
+  // The temporaries hold partial sums: they take the type the original
+  // sums in, the accumulator's where the nest had one, the output's
+  // otherwise (float products summed into a double output are summed in
+  // double; double products into a float output, rounded to float).
+  QualType Held = Accumulator ? Accumulator->getType() : Target;
+  Source.ElementType = typeName(Held);
+  Source.ValueType = typeName(ProductType);
+  return readFactor(Rhs, outputBase);
+}
+
+} // namespace lnr::recover::detail

@@ -1,0 +1,375 @@
+//===- Subscripts.cpp ----------------------------------------------------===//
+//
+// Subscripts as affine forms over the nest's indices, dense accesses read
+// as their tensor's indices (largest stride first), factors of the product,
+// and what is invariant in the nest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+
+bool Recoverer::mentionsNestVariable(const Expr *E) const {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const Recoverer &R;
+    bool Found = false;
+    explicit Finder(const Recoverer &R) : R(R) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Found |= R.loopOf(V) || R.coordinateLoop(V) || R.aliasInit(V) ||
+                 R.rowPointer(V) || V == R.Accumulator || V == R.Counter;
+      return !Found;
+    }
+  } F(*this);
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
+std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
+  // The dense positions E reads, with those their initializers read, in
+  // order of declaration.
+  std::vector<const VarDecl *> Used;
+  std::vector<const Expr *> Work{E};
+  while (!Work.empty()) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const Recoverer &R;
+      std::vector<const VarDecl *> Found;
+      explicit Finder(const Recoverer &R) : R(R) {}
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+            V && (R.aliasInit(V) || R.rowPointer(V)))
+          Found.push_back(V);
+        return true;
+      }
+    } F(*this);
+    F.TraverseStmt(const_cast<Expr *>(Work.back()));
+    Work.pop_back();
+    for (const VarDecl *V : F.Found)
+      if (std::find(Used.begin(), Used.end(), V) == Used.end()) {
+        Used.push_back(V);
+        const RowPointer *Row = rowPointer(V);
+        Work.push_back(Row ? Row->Offset : aliasInit(V));
+      }
+  }
+  std::vector<std::string> Out;
+  for (const VarDecl *V : Used)
+    Out.push_back(V->getName().str());
+  return Out;
+}
+
+const Expr *Recoverer::arrayOf(const Expr *E) const {
+  // A[i][l] -> A; Ai with Ai = &A[i * L] -> A.
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Outer = dyn_cast<ArraySubscriptExpr>(E))
+    E = Outer->getBase()->IgnoreParenImpCasts();
+  if (const VarDecl *V = asVar(E))
+    if (const RowPointer *Row = rowPointer(V))
+      return Row->Base;
+  return E;
+}
+
+bool Recoverer::isInvariant(const Expr *E) const {
+  return !mentionsNestVariable(E) && !E->HasSideEffects(Ctx) &&
+         !readsVolatile(E);
+}
+
+bool Recoverer::readsVolatile(const Expr *E) {
+  // HasSideEffects() does not see a volatile read once the lvalue-to-rvalue
+  // conversion is stripped; every volatile lvalue here is read.
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitExpr(Expr *X) {
+      Found |= X->isGLValue() && X->getType().isVolatileQualified();
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
+bool Recoverer::affine(const Expr *E, AffineForm &Out) {
+  E = E->IgnoreParenImpCasts();
+  if (const VarDecl *V = asVar(E)) {
+    if (V == Counter) {
+      // TACO's jA: the position of its loop, offset by a constant.
+      if (ReadingOutput) {
+        Out.Terms[CounterPosition] = Coefficient();
+        Out.Opaque = true;
+        return true;
+      }
+      return refuse("lnr-unsupported-counter",
+                    "the counter '" + V->getName().str() +
+                        "' indexes an input; only the output may be stored "
+                        "at its positions",
+                    E->getBeginLoc());
+    }
+    if (isIndex(V)) {
+      Out.Terms[V] = Coefficient();
+      return true;
+    }
+    if (const Expr *Init = aliasInit(V))
+      return affine(Init, Out);
+    if (isPosition(V)) {
+      // Only the output may be stored at an input's positions (a sparse
+      // output with that input's pattern); resolveSparseOutput() checks it.
+      if (ReadingOutput) {
+        Out.Terms[V] = Coefficient();
+        return true;
+      }
+      return refuse("lnr-non-affine-subscript",
+                    "the position '" + V->getName().str() +
+                        "' indexes a dense array",
+                    E->getBeginLoc());
+    }
+  }
+  if (isInvariant(E)) {
+    // An invariant offset does not change which index it is.
+    Out.addOffset(text(E), false);
+    Out.Opaque |= text(E).empty();
+    return true;
+  }
+  if (const VarDecl *Coordinate = inlineCoordinate(E)) {
+    Out.Terms[Coordinate] = Coefficient();
+    return true;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
+      AffineForm L, R;
+      if (!affine(B->getLHS(), L) || !affine(B->getRHS(), R))
+        return false;
+      for (auto &[V, C] : R.Terms) {
+        if (L.Terms.count(V))
+          return refuse("lnr-non-affine-subscript",
+                        "'" + V->getName().str() +
+                            "' appears twice in the subscript",
+                        E->getBeginLoc());
+        if (B->getOpcode() == BO_Sub)
+          C.Scale = -C.Scale;
+        L.Terms[V] = C;
+      }
+      L.addOffset(R.Offset, B->getOpcode() == BO_Sub);
+      L.Opaque |= R.Opaque;
+      Out = std::move(L);
+      return true;
+    }
+    if (B->getOpcode() == BO_Mul) {
+      const Expr *Var = B->getLHS(), *Factor = B->getRHS();
+      if (isInvariant(Var))
+        std::swap(Var, Factor);
+      if (isInvariant(Factor)) {
+        AffineForm Inner;
+        if (!affine(Var, Inner))
+          return false;
+        Expr::EvalResult Value;
+        bool Constant = Factor->EvaluateAsInt(Value, Ctx);
+        for (auto &[V, C] : Inner.Terms) {
+          if (Constant)
+            C.Scale *= Value.Val.getInt().getExtValue();
+          else {
+            C.Symbols.push_back(symbolOf(Factor));
+            std::sort(C.Symbols.begin(), C.Symbols.end());
+          }
+        }
+        if (!Inner.Offset.empty())
+          Inner.Offset = "(" + Inner.Offset + ") * (" + text(Factor) + ")";
+        Inner.Opaque |= text(Factor).empty();
+        Out = std::move(Inner);
+        return true;
+      }
+    }
+  }
+  return refuse("lnr-non-affine-subscript",
+                "'" + text(E) + "' is not an affine function of the indices",
+                E->getBeginLoc());
+}
+
+std::optional<ir::Access>
+Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
+  // C[i][k]: the subscripts, outermost first; each dimension is a level.
+  std::vector<const Expr *> Subscripts{ASE->getIdx()};
+  const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+  while (const auto *Outer = dyn_cast<ArraySubscriptExpr>(Base)) {
+    // Rows behind pointers (double **) may be the same row twice, or an
+    // input's: only arrays of arrays are read as several dimensions.
+    if (!Outer->getType()->isArrayType()) {
+      refuse("lnr-unsupported-access",
+             "'" + text(Outer->getBase()->IgnoreParenImpCasts()) +
+                 "' holds pointers to rows, which may overlap; only arrays "
+                 "of arrays ('double C[][K]') are read as matrices",
+             ASE->getBeginLoc());
+      return std::nullopt;
+    }
+    Subscripts.insert(Subscripts.begin(), Outer->getIdx());
+    Base = Outer->getBase()->IgnoreParenImpCasts();
+  }
+  // Ci[k] with Ci = C + i * K reads C[i * K + k].
+  const Expr *RowOffset = nullptr;
+  if (const VarDecl *V = asVar(Base))
+    if (const RowPointer *Row = rowPointer(V)) {
+      if (Subscripts.size() != 1) {
+        refuse("lnr-unsupported-access",
+               "a row pointer is subscripted more than once",
+               ASE->getBeginLoc());
+        return std::nullopt;
+      }
+      Base = Row->Base;
+      RowOffset = Row->Offset;
+    }
+  if (!isInvariant(Base)) {
+    refuse("lnr-unsupported-access", "the array base depends on the nest",
+           ASE->getBeginLoc());
+    return std::nullopt;
+  }
+  if (Subscripts.size() > 1) {
+    ir::Access A;
+    A.Tensor = tensorName(Base);
+    std::vector<std::string> Rows;
+    for (const Expr *Sub : Subscripts) {
+      AffineForm Dim;
+      if (!affine(Sub, Dim))
+        return std::nullopt;
+      std::optional<ir::Access> Level = orderByStride(Dim, A.Tensor);
+      A.Indices.insert(A.Indices.end(), Level->Indices.begin(),
+                       Level->Indices.end());
+      const Coefficient *One =
+          Dim.Terms.size() == 1 ? &Dim.Terms.begin()->second : nullptr;
+      if (One && One->Symbols.empty() && std::abs(One->Scale) == 1)
+        Rows.push_back(Level->Indices.front());
+      for (auto &[V, C] : Dim.Terms)
+        Form.Terms[V] = C;
+    }
+    Source.Overlap.Unbounded = "'" + text(Base) +
+                               "' is read as a matrix; the overlap test bounds "
+                               "only one-dimensional subscripts";
+    if (ReadingOutput) {
+      OutputMultiDim = true;
+      if (Rows.size() == Subscripts.size())
+        OutputRows = Rows;
+    }
+    return A;
+  }
+  if (RowOffset) {
+    AffineForm Offset;
+    if (!affine(RowOffset, Offset))
+      return std::nullopt;
+    Form = Offset;
+  }
+  AffineForm Last;
+  if (!affine(ASE->getIdx(), Last))
+    return std::nullopt;
+  for (auto &[V, C] : Last.Terms) {
+    if (Form.Terms.count(V)) {
+      refuse("lnr-non-affine-subscript",
+             "'" + V->getName().str() + "' appears twice in the subscript",
+             ASE->getBeginLoc());
+      return std::nullopt;
+    }
+    Form.Terms[V] = C;
+  }
+  Form.addOffset(Last.Offset, false);
+  Form.Opaque |= Last.Opaque;
+  return orderByStride(Form, tensorName(Base));
+}
+
+std::optional<ir::Access> Recoverer::orderByStride(const AffineForm &Form,
+                                                   const std::string &Tensor) {
+  // Row-major: the index with the largest stride is the outermost level.
+  std::vector<std::pair<Coefficient, const VarDecl *>> ByStride;
+  for (const auto &[V, C] : Form.Terms)
+    ByStride.push_back({C, V});
+  std::sort(ByStride.begin(), ByStride.end(), [](const auto &A, const auto &B) {
+    if (A.first.Symbols.size() != B.first.Symbols.size())
+      return A.first.Symbols.size() > B.first.Symbols.size();
+    return std::abs(A.first.Scale) > std::abs(B.first.Scale);
+  });
+  ir::Access A;
+  A.Tensor = Tensor;
+  for (const auto &[C, V] : ByStride)
+    A.Indices.push_back(indexName(V));
+  return A;
+}
+
+bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Mul)
+      return readFactor(B->getLHS(), Output) && readFactor(B->getRHS(), Output);
+    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)
+      return refuse("lnr-unsupported-sum",
+                    "the statement adds terms; only a product of factors is "
+                    "distributed",
+                    B->getOperatorLoc());
+    return refuse("lnr-unsupported-expression",
+                  "the operator '" + B->getOpcodeStr().str() +
+                      "' is not a product of tensor factors",
+                  B->getOperatorLoc());
+  }
+  if (isa<CallExpr>(E))
+    return refuse("lnr-unsupported-call", "the nest calls a function",
+                  E->getBeginLoc());
+  if (E->HasSideEffects(Ctx))
+    return refuse("lnr-side-effect", "a factor has a side effect",
+                  E->getBeginLoc());
+  if (readsVolatile(E))
+    return refuse("lnr-side-effect",
+                  "'" + text(E) +
+                      "' reads a volatile object, which must be read once "
+                      "per term",
+                  E->getBeginLoc());
+  if (text(E).empty())
+    return refuse("lnr-macro",
+                  "a factor is written inside a macro's body; the rewrite "
+                  "could not write it back",
+                  E->getBeginLoc());
+  if (isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E) ||
+      (asVar(E) && !mentionsNestVariable(E) &&
+       !asVar(E)->getType()->isPointerType() &&
+       !asVar(E)->getType()->isArrayType())) {
+    Kernel.Stmt.Factors.push_back(ir::Access{text(E), {}});
+    Source.Factors.push_back(text(E));
+    Source.FactorTypes.push_back(typeName(E->getType()));
+    Source.FactorAliases.push_back({});
+    return true;
+  }
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+  if (!ASE)
+    return refuse("lnr-unsupported-expression",
+                  "'" + text(E) + "' is not an array element or a scalar",
+                  E->getBeginLoc());
+  if (tensorName(ASE->getBase()) == tensorName(Output))
+    return refuse("lnr-output-read",
+                  "the output '" + text(Output) + "' is also read as a factor",
+                  E->getBeginLoc());
+  InputArrays.push_back({arrayOf(ASE), E->getBeginLoc()});
+  // The values of a sparse tensor: vals[p], p a compressed position.
+  if (const VarDecl *P = asVar(ASE->getIdx()); P && isPosition(P)) {
+    ValueReads.push_back({ASE->getBase()->IgnoreParenImpCasts(), P});
+    AffineForm AtPosition;
+    AtPosition.Terms[P] = Coefficient();
+    recordRange(ASE->getBase(), AtPosition, false);
+    Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
+    Source.Factors.push_back(text(E));
+    Source.FactorTypes.push_back(typeName(E->getType()));
+    Source.FactorAliases.push_back(aliasesIn(E));
+    return true;
+  }
+  AffineForm Form;
+  std::optional<ir::Access> A = readDenseAccess(ASE, Form);
+  if (!A)
+    return false;
+  recordRange(arrayOf(ASE), Form, false);
+  Kernel.Stmt.Factors.push_back(*A);
+  Source.Factors.push_back(text(E));
+  Source.FactorTypes.push_back(typeName(E->getType()));
+  Source.FactorAliases.push_back(aliasesIn(E));
+  return true;
+}
+
+} // namespace lnr::recover::detail

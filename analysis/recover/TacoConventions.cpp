@@ -1,0 +1,296 @@
+//===- TacoConventions.cpp -----------------------------------------------===//
+//
+// What TACO's generated code says by convention: the tensor struct a values
+// array comes from (`double *B_vals = (double *)(B->vals);`), the
+// dimensions its preamble names, and the counter of a sparse output's
+// positions (`jA++`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+
+std::string Recoverer::tensorName(const Expr *Base) const {
+  Base = arrayOf(Base);
+  // TACO's preamble: double* restrict B_vals = (double*)(B->vals);
+  if (const VarDecl *V = asVar(Base); V && V->getInit())
+    if (const auto *M = dyn_cast<MemberExpr>(V->getInit()->IgnoreParenCasts()))
+      if (M->getMemberDecl()->getName() == "vals")
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts()))
+          return Ref->getDecl()->getName().str();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
+    return Ref->getDecl()->getName().str();
+  return text(Base->IgnoreParenImpCasts());
+}
+
+const VarDecl *Recoverer::tacoStruct(const Expr *Base) const {
+  Base = arrayOf(Base);
+  const VarDecl *V = asVar(Base);
+  if (!V || !V->getInit())
+    return nullptr;
+  const auto *M = dyn_cast<MemberExpr>(V->getInit()->IgnoreParenCasts());
+  if (!M || M->getMemberDecl()->getName() != "vals")
+    return nullptr;
+  const VarDecl *Struct = asVar(M->getBase());
+  if (!Struct || !Struct->getType()->isPointerType())
+    return nullptr;
+  const RecordDecl *R = Struct->getType()->getPointeeType()->getAsRecordDecl();
+  if (!R)
+    return nullptr;
+  for (const FieldDecl *F : R->fields())
+    if (F->getName() == "dimensions")
+      return Struct;
+  return nullptr;
+}
+
+std::string Recoverer::tacoExtent(const std::string &Index,
+                                  const Stmt *Function,
+                                  SourceLocation Before) const {
+  // The tensors read at Index, dense ones first: a dense producer reads
+  // them over the whole extent.
+  std::vector<std::pair<const VarDecl *, unsigned>> Dimensions;
+  for (bool Dense : {true, false})
+    for (const InputArray &In : InputArrays) {
+      const VarDecl *Struct = tacoStruct(In.Base);
+      if (!Struct || isChangedIn(Struct, Function))
+        continue;
+      std::string Name = tensorName(In.Base);
+      const ir::Tensor *T = Kernel.findTensor(Name);
+      if (Dense == (T && T->isSparse()))
+        continue;
+      for (const ir::Access &A : Kernel.Stmt.Factors)
+        if (A.Tensor == Name)
+          for (unsigned D = 0; D < A.Indices.size(); ++D)
+            if (A.Indices[D] == Index)
+              Dimensions.push_back({Struct, D});
+    }
+  // The preamble's name for one of them, else one read from a parameter.
+  for (bool Named : {true, false})
+    for (const auto &[Struct, D] : Dimensions)
+      if (std::string Name = tacoDimension(Struct, D, Function, Before);
+          !Name.empty() && Named != StringRef(Name).contains("->"))
+        return Name;
+  return "";
+}
+
+std::string Recoverer::tacoDimension(const VarDecl *Struct, unsigned D,
+                                     const Stmt *Function,
+                                     SourceLocation Before) const {
+  auto IsDimension = [&](const Expr *E) {
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenCasts());
+    if (!ASE)
+      return false;
+    const auto *M = dyn_cast<MemberExpr>(ASE->getBase()->IgnoreParenImpCasts());
+    Expr::EvalResult R;
+    return M && M->getMemberDecl()->getName() == "dimensions" &&
+           asVar(M->getBase()) == Struct &&
+           ASE->getIdx()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == D;
+  };
+  // The preamble's name for it: a local of the function's outermost block,
+  // declared before the nest and never changed.
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(Function))
+    for (const Stmt *S : Body->body()) {
+      const auto *DS = dyn_cast<DeclStmt>(S);
+      if (!DS || !SM.isBeforeInTranslationUnit(DS->getEndLoc(), Before))
+        continue;
+      for (const Decl *Dcl : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(Dcl);
+            V && V->getInit() && V->getType()->isIntegerType() &&
+            IsDimension(V->getInit()) && !isChangedIn(V, Function))
+          return V->getName().str();
+    }
+  // Else read from a parameter's struct, which every statement sees.
+  if (isa<ParmVarDecl>(Struct))
+    return Struct->getName().str() + "->dimensions[" + std::to_string(D) + "]";
+  return "";
+}
+
+const VarDecl *Recoverer::incremented(const Stmt *S) const {
+  // v++, ++v or v += 1.
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->isIncrementOp() &&
+                   isa<DeclRefExpr>(U->getSubExpr()->IgnoreParens())
+               ? asVar(U->getSubExpr())
+               : nullptr;
+  Expr::EvalResult One;
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(E))
+    return C->getOpcode() == BO_AddAssign &&
+                   isa<DeclRefExpr>(C->getLHS()->IgnoreParens()) &&
+                   C->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1
+               ? asVar(C->getLHS())
+               : nullptr;
+  return nullptr;
+}
+
+bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
+                            size_t Owner, bool First) {
+  // `T jA = c;` before the nest, `jA++` once per iteration of the loop over
+  // the positions jB of a compressed level right under the outer loop
+  // (from 0): the loops visit jB = pos[0], pos[0] + 1, ... in order (pos
+  // of a valid CSR/CSF level never decreases), so inside the loop, jA is
+  // jB - pos[0] + c (+ 1 when the increment comes first). The rewrite
+  // assigns it so at the top of each iteration.
+  std::string Name = "'" + V->getName().str() + "'";
+  const LoopFact &L = Loops[Owner];
+  if (Counter)
+    return refuse("lnr-unsupported-counter",
+                  "the nest increments two counters ('" +
+                      Counter->getName().str() + "' and " + Name + ")",
+                  Increment->getBeginLoc());
+  if (Owner != 1 || Loops[0].Compressed || !Loops[0].FromZero ||
+      L.ParentVar != Loops[0].Var)
+    return refuse("lnr-unsupported-counter",
+                  Name + " counts the iterations of the loop over '" +
+                      L.Var->getName().str() +
+                      "', which is not the compressed level right under the "
+                      "nest's outer loop from 0; its value is not proved to "
+                      "be a position",
+                  Increment->getBeginLoc());
+  Expr::EvalResult Start;
+  if (!V->getType()->isIntegerType() || isa<ParmVarDecl>(V) || !V->getInit() ||
+      !V->getInit()->EvaluateAsInt(Start, Ctx) ||
+      !SM.isBeforeInTranslationUnit(V->getLocation(),
+                                    Loops[0].For->getBeginLoc()))
+    return refuse("lnr-unsupported-counter",
+                  Name + " is not declared before the nest with a constant "
+                         "initial value ('int32_t jA = 0;')",
+                  Increment->getBeginLoc());
+  // Nothing else writes it, and nothing jumps past its initialization.
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *V;
+    std::vector<const Stmt *> Found;
+    bool Labels = false;
+    void write(Stmt *S, Expr *Target) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParens());
+          Ref && Ref->getDecl() == V)
+        Found.push_back(S);
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        write(B, B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp())
+        write(U, U->getSubExpr());
+      return true;
+    }
+    bool VisitLabelStmt(LabelStmt *) { return !(Labels = true); }
+    bool VisitSwitchCase(SwitchCase *) { return !(Labels = true); }
+  } W;
+  W.V = V;
+  W.TraverseStmt(const_cast<Stmt *>(FunctionBody));
+  if (W.Labels || W.Found.size() != 1 ||
+      W.Found.front() != cast<Expr>(Increment)->IgnoreParens())
+    return refuse("lnr-unsupported-counter",
+                  Name + " is written elsewhere in the function, or a label "
+                         "may jump past its initialization; it is not proved "
+                         "to count the positions",
+                  W.Labels || W.Found.empty() ? Increment->getBeginLoc()
+                  : W.Found.front() != Increment
+                      ? W.Found.front()->getBeginLoc()
+                      : W.Found.back()->getBeginLoc());
+  if (!addOuterVariable(V, L.For, L.For->getBeginLoc(),
+                        Increment->getBeginLoc()))
+    return false;
+  Counter = V;
+  CounterPosition = L.Var;
+  long long Offset = Start.Val.getInt().getExtValue() + (First ? 1 : 0);
+  std::string Pos = text(L.PosBase);
+  if (Pos.empty())
+    return refuse("lnr-macro", "the position array is written in a macro",
+                  L.For->getBeginLoc());
+  CounterAssignment = V->getName().str() + " = " + L.Var->getName().str() +
+                      " - " + Pos + "[0]" +
+                      (Offset > 0   ? " + " + std::to_string(Offset)
+                       : Offset < 0 ? " - " + std::to_string(-Offset)
+                                    : "") +
+                      ";";
+  CounterLoop = Owner;
+  return true;
+}
+
+bool Recoverer::resolveSparseOutput() {
+  // A[p * M + m]: the output's leading levels are stored at the positions p
+  // of an input's compressed level, so it has that input's nonzeros there,
+  // and its remaining levels are dense.
+  const VarDecl *Position = nullptr;
+  for (const auto &[V, C] : OutputForm.Terms)
+    if (isPosition(V)) {
+      if (Position)
+        return refuse("lnr-unsupported-access",
+                      "the output is indexed by two positions",
+                      outputBase->getBeginLoc());
+      Position = V;
+    }
+  if (!Position)
+    return true;
+  const LoopFact *L = loopOf(Position);
+  const ir::Tensor *Input = Kernel.findTensor(L->Tensor);
+  const ir::Access *InputAccess = nullptr;
+  for (const ir::Access &F : Kernel.Stmt.Factors)
+    if (F.Tensor == L->Tensor)
+      InputAccess = &F;
+  // The position must be the largest stride, every other index dense and
+  // inner. Fibers are disjoint when the inner loop's extent is the stride
+  // (`A[p * M + m]`, 0 <= m < M); with another extent written (TACO's
+  // `jA * A3_dimension + m` with m < D2_dimension) they are for consistent
+  // dimensions only, which is not proved: the rewrite is then right (every
+  // term still goes to its element) but not parallel.
+  const Coefficient &Stride = OutputForm.Terms.at(Position);
+  bool FibersDisjoint = true;
+  for (const auto &[V, C] : OutputForm.Terms) {
+    if (V == Position)
+      continue;
+    const LoopFact *Inner = loopOf(V);
+    if (Inner && Stride.Symbols.size() == 1 &&
+        Inner->Extent != Stride.Symbols.front())
+      FibersDisjoint = false;
+    if (!Inner || Inner->Compressed || C.Scale != 1 || !C.Symbols.empty() ||
+        Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
+        OutputForm.Terms.size() != 2)
+      return refuse("lnr-unsupported-access",
+                    "the output is stored at the positions of '" + L->Tensor +
+                        "' but is not laid out as positions x one dense "
+                        "extent ('A[p * M + m]', 0 <= m < M)",
+                    outputBase->getBeginLoc());
+  }
+  if (!Input || !InputAccess)
+    return refuse("lnr-unsupported-access",
+                  "the output is stored at positions of a tensor whose "
+                  "values the nest does not read",
+                  outputBase->getBeginLoc());
+  ir::Access &Lhs = Kernel.Stmt.Lhs;
+  std::string PositionName = Position->getName().str();
+  std::vector<std::string> Indices(InputAccess->Indices.begin(),
+                                   InputAccess->Indices.begin() + L->Level + 1);
+  std::vector<ir::LevelFormat> Levels(Input->Levels.begin(),
+                                      Input->Levels.begin() + L->Level + 1);
+  for (const std::string &I : Lhs.Indices)
+    if (I != PositionName) {
+      Indices.push_back(I);
+      Levels.push_back(ir::LevelFormat::Dense);
+    }
+  Lhs.Indices = Indices;
+  ir::Tensor Output{Lhs.Tensor, Levels,
+                    ir::PatternSource{L->Tensor, L->Level + 1}};
+  Kernel.Tensors.push_back(Output);
+  // Distinct fibers have distinct positions (the pos arrays of a
+  // well-formed tensor increase), so each index of the pattern writes its
+  // own elements.
+  for (unsigned Level = 0; FibersDisjoint && Level <= L->Level; ++Level)
+    SparseOutputIndices.push_back(InputAccess->Indices[Level]);
+  return true;
+}
+
+} // namespace lnr::recover::detail
