@@ -1,0 +1,285 @@
+//===- RecoveryTest.cpp - a few lines of C in, the recovered nest out -----===//
+//
+// Each test parses a snippet with clang (tooling::buildASTFromCode), runs
+// the recovery on the first nest of the function `kernel` and checks the
+// index notation and loop order it recovered, or the refusal it named.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/NestRecovery.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <gtest/gtest.h>
+
+using namespace lnr;
+
+namespace {
+
+/// What the recovery made of a nest: the notation and loop order, or the
+/// refusal's name and message.
+struct Recovered {
+  std::string Notation, LoopOrder, Refusal, Message;
+  NestSource Source;
+};
+
+/// Recovers nest number Index of the function `kernel` in Code (C99).
+Recovered recoverFrom(const std::string &Code, unsigned Index = 0,
+                      recover::Options Opts = {},
+                      std::vector<std::string> Args = {"-std=c99"}) {
+  Args.push_back("-fopenmp");
+  std::unique_ptr<clang::ASTUnit> AST =
+      clang::tooling::buildASTFromCodeWithArgs(Code, Args, "kernel.c");
+  Recovered Out;
+  if (!AST || AST->getDiagnostics().hasErrorOccurred()) {
+    Out.Refusal = "(does not parse)";
+    return Out;
+  }
+  clang::ASTContext &Ctx = AST->getASTContext();
+  for (const clang::Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *F = llvm::dyn_cast<clang::FunctionDecl>(D);
+    if (!F || F->getName() != "kernel" || !F->hasBody())
+      continue;
+    std::vector<recover::NestSite> Nests = recover::findLoopNests(F->getBody());
+    if (Index >= Nests.size()) {
+      Out.Refusal = "(no such nest)";
+      return Out;
+    }
+    auto Result = recover::recoverNest(Nests[Index], Ctx, Opts);
+    if (auto *Failed = std::get_if<recover::Failure>(&Result)) {
+      Out.Refusal = Failed->Reason.Name;
+      Out.Message = Failed->Reason.Message;
+      return Out;
+    }
+    auto &Nest = std::get<recover::RecoveredNest>(Result);
+    Out.Notation = ir::toString(Nest.Kernel.Stmt);
+    Out.LoopOrder = ir::loopOrderString(Nest.Kernel.Loops);
+    Out.Source = std::move(Nest.Source);
+    return Out;
+  }
+  Out.Refusal = "(no function 'kernel')";
+  return Out;
+}
+
+const char *const CsrSddmmSpmm = R"(
+void kernel(int N, int K, int L, const int *restrict pos,
+            const int *restrict crd, const double *restrict B,
+            const double *restrict C, const double *restrict D,
+            const double *restrict E, double *restrict A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += B[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+)";
+
+TEST(RecoveryTest, HandWrittenCsrChain) {
+  Recovered R = recoverFrom(CsrSddmmSpmm);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l)");
+  EXPECT_EQ(R.LoopOrder, "i, j(B), k, l");
+  // restrict proves the output apart from the inputs: no run-time test.
+  EXPECT_FALSE(R.Source.Overlap.Needed);
+}
+
+TEST(RecoveryTest, DenseTensorIndicesTakeTheLargestStrideFirst) {
+  // D is stored column-major (k + j * K reads D(j,k)): the order of the
+  // subscript's terms does not decide the order of the indices.
+  Recovered R = recoverFrom(R"(
+void kernel(int N, int M, int K, const double *restrict B,
+            const double *restrict D, double *restrict A) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      for (int k = 0; k < K; k++)
+        A[i * M + j] += B[i * K + k] * D[k + j * K];
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,j) += B(i,k) * D(j,k)");
+  EXPECT_EQ(R.LoopOrder, "i, j, k");
+}
+
+TEST(RecoveryTest, RowPointersAndTwoDimensionalArrays) {
+  Recovered R = recoverFrom(R"(
+void kernel(int N, int K, int L, double B[restrict][64],
+            const double *restrict C, double A[restrict][64]) {
+  for (int i = 0; i < N; i++) {
+    const double *Ci = &C[i * K];
+    for (int k = 0; k < K; k++)
+      for (int l = 0; l < L; l++)
+        A[i][l] += B[i][k] * Ci[k];
+  }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,l) += B(i,k) * C(i,k)");
+}
+
+TEST(RecoveryTest, C89LoopVariablesDeclaredBeforeTheNest) {
+  Recovered R = recoverFrom(R"(
+void kernel(int N, int K, const int *pos, const int *crd, const double *B,
+            const double *C, double *A) {
+  int i, p, j, k;
+  for (i = 0; i < N; i++)
+    for (p = pos[i]; p < pos[i + 1]; p++) {
+      j = crd[p];
+      for (k = 0; k < K; k++)
+        A[i * K + k] += B[p] * C[j * K + k];
+    }
+}
+)",
+                            0, {}, {"-std=c89"});
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
+  EXPECT_EQ(R.LoopOrder, "i, j(B), k");
+  // No restrict: the rewrite needs the run-time overlap test.
+  EXPECT_TRUE(R.Source.Overlap.Needed);
+  EXPECT_EQ(R.Source.OuterDeclared,
+            (std::vector<std::string>{"i", "p", "j", "k"}));
+}
+
+TEST(RecoveryTest, LoopVariableReadAfterTheNestIsRefused) {
+  Recovered R = recoverFrom(R"(
+int kernel(int N, int K, const double *restrict B, double *restrict A) {
+  int i, k;
+  for (i = 0; i < N; i++)
+    for (k = 0; k < K; k++)
+      A[i] += B[i * K + k];
+  return k;
+}
+)");
+  EXPECT_NE(R.Refusal, "");
+  EXPECT_NE(R.Message.find("'k'"), std::string::npos) << R.Message;
+}
+
+TEST(RecoveryTest, TacoAccumulatorAndDimensions) {
+  Recovered R = recoverFrom(R"(
+typedef struct { int order; int *dimensions; int ***indices; double *vals; }
+    taco_tensor_t;
+int kernel(taco_tensor_t *A, taco_tensor_t *B, taco_tensor_t *C) {
+  int A1_dimension = (int)(A->dimensions[0]);
+  int A2_dimension = (int)(A->dimensions[1]);
+  double *restrict A_vals = (double *)(A->vals);
+  int *restrict B2_pos = (int *)(B->indices[1][0]);
+  int *restrict B2_crd = (int *)(B->indices[1][1]);
+  double *restrict B_vals = (double *)(B->vals);
+  int C2_dimension = (int)(C->dimensions[1]);
+  double *restrict C_vals = (double *)(C->vals);
+  for (int i = 0; i < A1_dimension; i++) {
+    for (int k = 0; k < C2_dimension; k++) {
+      int kA = i * A2_dimension + k;
+      double tjA_val = 0.0;
+      for (int jB = B2_pos[i]; jB < B2_pos[i + 1]; jB++) {
+        int j = B2_crd[jB];
+        int kC = j * C2_dimension + k;
+        tjA_val += B_vals[jB] * C_vals[kC];
+      }
+      A_vals[kA] = A_vals[kA] + tjA_val;
+    }
+  }
+  return 0;
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
+  EXPECT_EQ(R.LoopOrder, "i, k, j(B)");
+}
+
+TEST(RecoveryTest, AssignmentOncePerElementIsKeptAsAssignment) {
+  // A(i,j) = sum over no index: each element assigned once.
+  Recovered R = recoverFrom(R"(
+void kernel(int N, int M, const double *restrict B, const double *restrict C,
+            double *restrict A) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      A[i * M + j] = B[i * M + j] * C[j];
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,j) = B(i,j) * C(j)");
+}
+
+TEST(RecoveryTest, InlineCoordinateLoadsNameTheIndexAfterTheLoad) {
+  Recovered R = recoverFrom(R"(
+void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
+            const double *restrict B, const double *restrict C,
+            double *restrict A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int k = 0; k < K; k++)
+        A[i * K + k] += B[p] * C[crd[p] * K + k];
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,k) += B(i,crd[p]) * C(crd[p],k)");
+}
+
+TEST(RecoveryTest, Refusals) {
+  struct Case {
+    const char *Body, *Refusal;
+  } Cases[] = {
+      // The accumulator is stored by assignment inside the loop over j,
+      // which does not index the output: only the last j is kept.
+      {"for (int i = 0; i < N; i++) for (int j = 0; j < K; j++) {"
+       " double t = 0; for (int k = 0; k < K; k++)"
+       " t += B[i * K + k] * C[k]; A[i] = t; }",
+       "lnr-assign-in-reduction"},
+      {"for (int i = 0; i < N; i++) for (int k = 0; k < K; k++)"
+       " A[i] += B[i * i + k] * C[k];",
+       "lnr-non-affine-subscript"},
+      {"for (int i = 0; i < N; i += 2) for (int k = 0; k < K; k++)"
+       " A[i] += B[i * K + k] * C[k];",
+       "lnr-unsupported-loop"},
+      {"for (int i = 0; i < N; i++) for (int k = 0; k < K; k++)"
+       " A[i] += B[i * K + k] / C[k];",
+       "lnr-unsupported-expression"},
+      {"\n#pragma omp parallel for reduction(+ : s)\n"
+       " for (int i = 0; i < N; i++) for (int k = 0; k < K; k++)"
+       " A[i] += B[i * K + k] * C[k];",
+       "lnr-unsupported-pragma"},
+  };
+  for (const Case &C : Cases) {
+    std::string Code = "void kernel(int N, int K, const double *restrict B,"
+                       " const double *restrict C, double *restrict A) {"
+                       " double s = 0; " +
+                       std::string(C.Body) + " }";
+    Recovered R = recoverFrom(Code);
+    EXPECT_EQ(R.Refusal, C.Refusal) << C.Body << "\n" << R.Message;
+  }
+}
+
+TEST(RecoveryTest, OverlapFactsWithoutRestrict) {
+  const char *Code = R"(
+void kernel(int N, int K, const int *pos, const int *crd, const double *B,
+            const double *C, double *A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        A[i * K + k] += B[p] * C[j * K + k];
+    }
+}
+)";
+  Recovered R = recoverFrom(Code);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  ASSERT_TRUE(R.Source.Overlap.Needed);
+  EXPECT_EQ(R.Source.Overlap.Unbounded, "");
+  std::vector<std::string> Bases;
+  for (const auto &Array : R.Source.Overlap.Arrays)
+    Bases.push_back(Array.Base + (Array.Written ? " (written)" : ""));
+  for (const char *Base : {"A (written)", "B", "C", "pos", "crd"})
+    EXPECT_NE(std::find(Bases.begin(), Bases.end(), Base), Bases.end()) << Base;
+  // --no-alias-check keeps the refusal instead of a run-time test.
+  recover::Options NoCheck;
+  NoCheck.NoAliasCheck = true;
+  Recovered Refused = recoverFrom(Code, 0, NoCheck);
+  EXPECT_EQ(Refused.Refusal, "");
+  EXPECT_NE(Refused.Source.AliasRefusal, std::nullopt);
+}
+
+} // namespace
