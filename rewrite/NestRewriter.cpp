@@ -274,6 +274,11 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
           Code += Scan.Code;
       Text = "{\n" + Code + Text + "\n}";
     }
+    // Locals the rewrite reads in place, left unused without a fallback
+    // copy of the nest; a statement after the nest is valid in C89 too.
+    if (!OverlapFree)
+      for (const std::string &Name : Source.ReadInPlace)
+        Text += "\n(void)" + Name + ";";
     Out.Facts.push_back({"cost", Before.toString() + " -> " + After});
     Out.Facts.push_back({"openmp", Emitted->ParallelNote});
     Out.FusedTree = toString(S.Graph);

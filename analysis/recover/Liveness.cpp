@@ -17,11 +17,14 @@ using namespace clang;
 
 namespace lnr::recover::detail {
 
-/// Whether V is assigned, incremented or has its address taken in S.
-bool isChangedIn(const VarDecl *V, const Stmt *S) {
+bool isChangedIn(const VarDecl *V, const Stmt *S, const Stmt *Except) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const VarDecl *V;
+    const Stmt *Except;
     bool Changed = false;
+    bool TraverseStmt(Stmt *X, DataRecursionQueue * = nullptr) {
+      return X == Except || RecursiveASTVisitor::TraverseStmt(X);
+    }
     bool refersToV(const Expr *E) const {
       const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return Ref && Ref->getDecl() == V;
@@ -37,6 +40,7 @@ bool isChangedIn(const VarDecl *V, const Stmt *S) {
     }
   } F;
   F.V = V;
+  F.Except = Except;
   if (S)
     F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Changed;

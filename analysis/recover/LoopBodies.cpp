@@ -1,8 +1,9 @@
 //===- LoopBodies.cpp ----------------------------------------------------===//
 //
 // What a loop's body may hold besides its one inner loop or statement:
-// coordinate loads (`int j = crd[p];`), dense positions, row pointers and
-// TACO's scalar accumulator, and variables declared before the nest (C89).
+// coordinate loads (`int j = crd[p];`), dense positions, row pointers,
+// values (ValueLocals.cpp) and TACO's scalar accumulator, and variables
+// declared before the nest (C89).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,44 +17,57 @@ using namespace clang;
 
 namespace lnr::recover::detail {
 
+bool Recoverer::readRowPointer(const VarDecl *V, const Expr *Init,
+                               const Stmt *Where, const LoopFact *AssignedIn) {
+  // T *Ci = C + offset; or T *Ci = &C[offset];
+  Init = Init->IgnoreParenImpCasts();
+  const Expr *Base = nullptr, *Offset = nullptr;
+  if (const auto *Add = dyn_cast<BinaryOperator>(Init);
+      Add && Add->getOpcode() == BO_Add) {
+    Base = Add->getLHS()->IgnoreParenImpCasts();
+    Offset = Add->getRHS();
+    if (!Base->getType()->isPointerType())
+      std::swap(Base, Offset);
+  } else if (const auto *Addr = dyn_cast<UnaryOperator>(Init);
+             Addr && Addr->getOpcode() == UO_AddrOf) {
+    if (const auto *Element = dyn_cast<ArraySubscriptExpr>(
+            Addr->getSubExpr()->IgnoreParenImpCasts())) {
+      Base = Element->getBase()->IgnoreParenImpCasts();
+      Offset = Element->getIdx();
+    }
+  }
+  AffineForm Form;
+  if (!Base || !Offset || !Base->getType()->isPointerType() ||
+      !isInvariant(Base) || !asVar(Base))
+    return refuse("lnr-unsupported-statement",
+                  "the pointer '" + V->getName().str() +
+                      "' is not a row of an array ('C + i * K')",
+                  Where->getBeginLoc());
+  if (!affine(Offset, Form))
+    return false;
+  // Declared before the nest and assigned in it (C89): read in place, as
+  // a value local is (ValueLocals.cpp).
+  if (AssignedIn && !readValueLocal(V, Init, Where, *AssignedIn))
+    return false;
+  RowPointers.push_back({V, Base, Offset});
+  if (!AssignedIn)
+    Source.Aliases.push_back({V->getName().str(), text(Where)});
+  return true;
+}
+
 bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   const auto *V =
       DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-  // A row pointer: T *Ci = C + offset; or T *Ci = &C[offset];
-  if (V && V->getInit() && V->getType()->isPointerType()) {
-    const Expr *Init = V->getInit()->IgnoreParenImpCasts();
-    const Expr *Base = nullptr, *Offset = nullptr;
-    if (const auto *Add = dyn_cast<BinaryOperator>(Init);
-        Add && Add->getOpcode() == BO_Add) {
-      Base = Add->getLHS()->IgnoreParenImpCasts();
-      Offset = Add->getRHS();
-      if (!Base->getType()->isPointerType())
-        std::swap(Base, Offset);
-    } else if (const auto *Addr = dyn_cast<UnaryOperator>(Init);
-               Addr && Addr->getOpcode() == UO_AddrOf) {
-      if (const auto *Element = dyn_cast<ArraySubscriptExpr>(
-              Addr->getSubExpr()->IgnoreParenImpCasts())) {
-        Base = Element->getBase()->IgnoreParenImpCasts();
-        Offset = Element->getIdx();
-      }
-    }
-    AffineForm Form;
-    if (!Base || !Offset || !Base->getType()->isPointerType() ||
-        !isInvariant(Base) || !asVar(Base))
-      return refuse("lnr-unsupported-statement",
-                    "the pointer '" + V->getName().str() +
-                        "' is not a row of an array ('C + i * K')",
-                    DS->getBeginLoc());
-    if (!affine(Offset, Form))
-      return false;
-    RowPointers.push_back({V, Base, Offset});
-    Source.Aliases.push_back({V->getName().str(), text(DS)});
-    return true;
-  }
+  if (V && V->getInit() && V->getType()->isPointerType())
+    return readRowPointer(V, V->getInit(), DS, nullptr);
+  // A value: double v = vals[p];
+  if (V && V->getInit() && V->getType()->isRealFloatingType())
+    return readValueLocal(V, V->getInit(), DS, Owner);
   if (!V || !V->getInit() || !V->getType()->isIntegerType())
     return refuse("lnr-unsupported-statement",
-                  "only coordinate loads ('int j = crd[p];') and dense "
-                  "positions ('int kC = i * K + k;') may be declared in the "
+                  "only coordinate loads ('int j = crd[p];'), dense "
+                  "positions ('int kC = i * K + k;'), row pointers and "
+                  "values ('double v = vals[p];') may be declared in the "
                   "nest",
                   DS->getBeginLoc());
   // The coordinate of a compressed loop: int j = crd[p].
@@ -91,8 +105,10 @@ Recoverer::coordinateAssignment(const Stmt *S, const LoopFact &Owner) const {
   const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
   const auto *Load =
       dyn_cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
+  // A floating value loaded at the position is a value local.
   if (!Ref || !isa<VarDecl>(Ref->getDecl()) || !Load ||
-      asVar(Load->getIdx()) != Owner.Var)
+      asVar(Load->getIdx()) != Owner.Var ||
+      Ref->getType()->isRealFloatingType())
     return nullptr;
   return B;
 }
@@ -101,8 +117,11 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
   if (const auto *DS = dyn_cast<DeclStmt>(S))
     return readDeclaration(DS, Owner);
   const BinaryOperator *B = coordinateAssignment(S, Owner);
-  if (!B)
+  if (!B) {
+    if (const BinaryOperator *Local = localAssignment(S))
+      return readAssignedLocal(Local, Owner);
     return false;
+  }
   // `j = crd[p];` with j declared before the nest (C89): the coordinate,
   // as `int j = crd[p];` would be.
   const VarDecl *V = asVar(B->getLHS());
@@ -210,9 +229,11 @@ bool Recoverer::readBody(const ForStmt *For) {
     }
   }
   // A perfect nest level: declarations, then one loop or statement.
-  auto NotDecl = [&](const Stmt *S) {
-    return !isa<DeclStmt>(S) && !coordinateAssignment(S, Loops[Owner]);
+  auto Leading = [&](const Stmt *S) {
+    return isa<DeclStmt>(S) || coordinateAssignment(S, Loops[Owner]) ||
+           localAssignment(S);
   };
+  auto NotDecl = [&](const Stmt *S) { return !Leading(S); };
   auto First = std::find_if(Body.begin(), Body.end(), NotDecl);
   if (First != Body.end()) {
     auto Second = std::find_if(First + 1, Body.end(), NotDecl);
@@ -225,7 +246,7 @@ bool Recoverer::readBody(const ForStmt *For) {
   for (size_t I = 0; I < Body.size(); ++I) {
     const Stmt *S = Body[I];
     bool Last = I + 1 == Body.size();
-    if (isa<DeclStmt>(S) || (!Last && coordinateAssignment(S, Loops[Owner]))) {
+    if (isa<DeclStmt>(S) || (!Last && Leading(S))) {
       if (Last)
         return refuse("lnr-unsupported-statement",
                       "the loop body ends with a declaration",

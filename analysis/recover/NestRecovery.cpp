@@ -294,8 +294,11 @@ bool Recoverer::checkPrivateClause(const Stmt *Nest) {
                           "it; list it in a 'private' clause",
                       O.From);
   }
-  for (const OuterVariable &O : OuterVariables)
+  for (const OuterVariable &O : OuterVariables) {
     Source.OuterDeclared.push_back(O.Var->getName().str());
+    if (substitutedValue(O.Var))
+      Source.ReadInPlace.push_back(O.Var->getName().str());
+  }
   return true;
 }
 

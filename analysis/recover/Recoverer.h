@@ -44,8 +44,10 @@ using clang::Stmt;
 using clang::VarDecl;
 using llvm::dyn_cast;
 
-/// Whether V is assigned, incremented or has its address taken in S.
-bool isChangedIn(const VarDecl *V, const Stmt *S);
+/// Whether V is assigned, incremented or has its address taken in S,
+/// outside the statement Except.
+bool isChangedIn(const VarDecl *V, const Stmt *S,
+                 const Stmt *Except = nullptr);
 
 /// sum(Coefficient * index) + invariant part.
 struct AffineForm {
@@ -166,6 +168,27 @@ private:
   std::vector<std::pair<const VarDecl *, SourceLocation>> PrivateVars;
   bool addOuterVariable(const VarDecl *V, const ForStmt *Scope,
                         SourceLocation From, SourceLocation Where);
+  /// `T *Ci = C + i * K;` (or `&C[i * K]`), declared, or assigned in the
+  /// body of AssignedIn to a pointer declared before the nest.
+  bool readRowPointer(const VarDecl *V, const Expr *Init, const Stmt *Where,
+                      const LoopFact *AssignedIn);
+
+  //===--- ValueLocals.cpp: locals that only name a value, read in place.
+  /// Each with its value: `double v = vals[p];`, `t2 = a * b;`, and row
+  /// pointers assigned in the nest.
+  std::vector<std::pair<const VarDecl *, const Expr *>> Substituted;
+  const Expr *substitutedValue(const VarDecl *V) const;
+  /// `x = ...;` to a local pointer or floating value declared before the
+  /// nest (C89), not a loop variable or coordinate; null otherwise.
+  const BinaryOperator *localAssignment(const Stmt *S) const;
+  bool readAssignedLocal(const BinaryOperator *B, const LoopFact &Owner);
+  /// V set to Value by Where (its declaration, or an assignment in the
+  /// body of Owner): checked to read the same wherever it is substituted.
+  bool readValueLocal(const VarDecl *V, const Expr *Value, const Stmt *Where,
+                      const LoopFact &Owner);
+  /// E as written, with each substituted local's use replaced by its value
+  /// in parentheses; empty where a use is inside a macro.
+  std::string substitutedText(const Expr *E) const;
 
   //===--- Subscripts.cpp: affine subscripts, dense accesses, factors.
   bool affine(const Expr *E, AffineForm &Out);

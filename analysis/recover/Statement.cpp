@@ -155,7 +155,7 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
                   outputBase->getBeginLoc());
   Kernel.Stmt.Lhs = *OutAccess;
   recordRange(outputBase, OutputForm, true);
-  Source.Output = text(Lhs);
+  Source.Output = substitutedText(Lhs);
   if (Source.Output.empty())
     return refuse("lnr-macro",
                   "the output is written inside a macro's body; the rewrite "

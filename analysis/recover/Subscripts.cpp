@@ -24,7 +24,8 @@ bool Recoverer::mentionsNestVariable(const Expr *E) const {
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         Found |= R.loopOf(V) || R.coordinateLoop(V) || R.aliasInit(V) ||
-                 R.rowPointer(V) || V == R.Accumulator || V == R.Counter;
+                 R.rowPointer(V) || R.substitutedValue(V) ||
+                 V == R.Accumulator || V == R.Counter;
       return !Found;
     }
   } F(*this);
@@ -34,8 +35,9 @@ bool Recoverer::mentionsNestVariable(const Expr *E) const {
 
 std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
   // The dense positions E reads, with those their initializers read, in
-  // order of declaration.
-  std::vector<const VarDecl *> Used;
+  // order of declaration. A row pointer read in place (substitutedText)
+  // is not one, but the positions its offset reads are.
+  std::vector<const VarDecl *> Used, Seen;
   std::vector<const Expr *> Work{E};
   while (!Work.empty()) {
     struct Finder : RecursiveASTVisitor<Finder> {
@@ -52,8 +54,10 @@ std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
     F.TraverseStmt(const_cast<Expr *>(Work.back()));
     Work.pop_back();
     for (const VarDecl *V : F.Found)
-      if (std::find(Used.begin(), Used.end(), V) == Used.end()) {
-        Used.push_back(V);
+      if (std::find(Seen.begin(), Seen.end(), V) == Seen.end()) {
+        Seen.push_back(V);
+        if (!substitutedValue(V))
+          Used.push_back(V);
         const RowPointer *Row = rowPointer(V);
         Work.push_back(Row ? Row->Offset : aliasInit(V));
       }
@@ -96,6 +100,30 @@ bool Recoverer::readsVolatile(const Expr *E) {
 
 bool Recoverer::affine(const Expr *E, AffineForm &Out) {
   E = E->IgnoreParenImpCasts();
+  // `(size_t)i * K`, `(long)j`: a cast that keeps every value the index
+  // takes is the index itself; the rewrite writes the subscript as it is
+  // written, casts included. A signed index converted to an unsigned type
+  // as wide as a pointer (size_t) addresses what the signed value would,
+  // negative coordinates included.
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+      Cast && !isInvariant(E)) {
+    QualType To = Cast->getType(), From = Cast->getSubExpr()->getType();
+    bool Integers = To->isIntegerType() && From->isIntegerType();
+    uint64_t ToBits = Ctx.getTypeSize(To), FromBits = Ctx.getTypeSize(From);
+    bool Exact =
+        Integers &&
+        (From->isSignedIntegerType()
+             ? ToBits >= FromBits && (To->isSignedIntegerType() ||
+                                      ToBits >= Ctx.getTypeSize(Ctx.VoidPtrTy))
+             : ToBits > FromBits ||
+                   (ToBits == FromBits && !To->isSignedIntegerType()));
+    if (!Exact)
+      return refuse("lnr-non-affine-subscript",
+                    "the cast '" + text(E) +
+                        "' may change the value of the index it converts",
+                    E->getBeginLoc());
+    return affine(Cast->getSubExpr(), Out);
+  }
   if (const VarDecl *V = asVar(E)) {
     if (V == Counter) {
       // TACO's jA: the position of its loop, offset by a constant.
@@ -298,6 +326,10 @@ std::optional<ir::Access> Recoverer::orderByStride(const AffineForm &Form,
 
 bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   E = E->IgnoreParenImpCasts();
+  // A value local (`double v = vals[p];`): its factors, read in its place.
+  if (const VarDecl *V = asVar(E); V && !V->getType()->isPointerType())
+    if (const Expr *Value = substitutedValue(V))
+      return readFactor(Value, Output);
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->getOpcode() == BO_Mul)
       return readFactor(B->getLHS(), Output) && readFactor(B->getRHS(), Output);
@@ -323,7 +355,8 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
                       "' reads a volatile object, which must be read once "
                       "per term",
                   E->getBeginLoc());
-  if (text(E).empty())
+  std::string Text = substitutedText(E);
+  if (Text.empty())
     return refuse("lnr-macro",
                   "a factor is written inside a macro's body; the rewrite "
                   "could not write it back",
@@ -332,8 +365,13 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
       (asVar(E) && !mentionsNestVariable(E) &&
        !asVar(E)->getType()->isPointerType() &&
        !asVar(E)->getType()->isArrayType())) {
-    Kernel.Stmt.Factors.push_back(ir::Access{text(E), {}});
-    Source.Factors.push_back(text(E));
+    // A scalar factor is read once per term: it must not change in the nest.
+    if (const VarDecl *V = asVar(E); V && isChangedIn(V, Loops.front().For))
+      return refuse("lnr-unsupported-statement",
+                    "the factor '" + Text + "' changes in the nest",
+                    E->getBeginLoc());
+    Kernel.Stmt.Factors.push_back(ir::Access{Text, {}});
+    Source.Factors.push_back(Text);
     Source.FactorTypes.push_back(typeName(E->getType()));
     Source.FactorAliases.push_back({});
     return true;
@@ -355,7 +393,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     AtPosition.Terms[P] = Coefficient();
     recordRange(ASE->getBase(), AtPosition, false);
     Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
-    Source.Factors.push_back(text(E));
+    Source.Factors.push_back(Text);
     Source.FactorTypes.push_back(typeName(E->getType()));
     Source.FactorAliases.push_back(aliasesIn(E));
     return true;
@@ -366,7 +404,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     return false;
   recordRange(arrayOf(ASE), Form, false);
   Kernel.Stmt.Factors.push_back(*A);
-  Source.Factors.push_back(text(E));
+  Source.Factors.push_back(Text);
   Source.FactorTypes.push_back(typeName(E->getType()));
   Source.FactorAliases.push_back(aliasesIn(E));
   return true;

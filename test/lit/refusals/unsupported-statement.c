@@ -67,21 +67,22 @@ void sddmm_spmm_masked(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/unsupported-statement.c:[[@LINE-7]]:7: remark: nest left unchanged: a 'IfStmt' is not a loop nest statement [lnr-unsupported-statement]
 
-// The value is loaded into a local before the inner loops.
-void sddmm_spmm_value_local(int n, int K, int L, const int *rowptr,
-                            const int *colidx, const double *vals,
-                            const double *C, const double *D, const double *E,
-                            double *restrict A) {
+// Two values declared at once: neither a coordinate, a position, a row
+// pointer nor a value local (values: fuse/value-locals.c).
+void sddmm_spmm_two_locals(int n, int K, int L, const int *rowptr,
+                           const int *colidx, const double *vals,
+                           const double *C, const double *D, const double *E,
+                           double *restrict A) {
   for (int i = 0; i < n; i++)
     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
       int j = colidx[p];
-      double b = vals[p];
+      double b = vals[p], c = 1.0;
       for (int k = 0; k < K; k++)
         for (int l = 0; l < L; l++)
-          A[i * L + l] += b * C[i * K + k] * D[j * K + k] * E[j * L + l];
+          A[i * L + l] += b * c * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/unsupported-statement.c:[[@LINE-6]]:7: remark: nest left unchanged: only coordinate loads ('int j = crd[p];') and dense positions ('int kC = i * K + k;') may be declared in the nest [lnr-unsupported-statement]
+// CHECK: refusals/unsupported-statement.c:[[@LINE-6]]:7: remark: nest left unchanged: only coordinate loads ('int j = crd[p];'), dense positions ('int kC = i * K + k;'), row pointers and values ('double v = vals[p];') may be declared in the nest [lnr-unsupported-statement]
 
 // Unfinished: the loop body only loads the coordinate.
 void row_scan_declaration(int n, const int *rowptr, const int *colidx) {
