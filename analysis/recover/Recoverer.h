@@ -46,8 +46,7 @@ using llvm::dyn_cast;
 
 /// Whether V is assigned, incremented or has its address taken in S,
 /// outside the statement Except.
-bool isChangedIn(const VarDecl *V, const Stmt *S,
-                 const Stmt *Except = nullptr);
+bool isChangedIn(const VarDecl *V, const Stmt *S, const Stmt *Except = nullptr);
 
 /// sum(Coefficient * index) + invariant part.
 struct AffineForm {
@@ -178,8 +177,8 @@ private:
   /// pointers assigned in the nest.
   std::vector<std::pair<const VarDecl *, const Expr *>> Substituted;
   const Expr *substitutedValue(const VarDecl *V) const;
-  /// `x = ...;` to a local pointer or floating value declared before the
-  /// nest (C89), not a loop variable or coordinate; null otherwise.
+  /// `x = ...;` to a local pointer or number declared before the nest
+  /// (C89), not a loop variable or coordinate; null otherwise.
   const BinaryOperator *localAssignment(const Stmt *S) const;
   bool readAssignedLocal(const BinaryOperator *B, const LoopFact &Owner);
   /// V set to Value by Where (its declaration, or an assignment in the

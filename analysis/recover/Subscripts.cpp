@@ -106,12 +106,11 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
   // as wide as a pointer (size_t) addresses what the signed value would,
   // negative coordinates included.
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
-      Cast && !isInvariant(E)) {
+      Cast && !isInvariant(E) && Cast->getType()->isIntegerType() &&
+      Cast->getSubExpr()->getType()->isIntegerType()) {
     QualType To = Cast->getType(), From = Cast->getSubExpr()->getType();
-    bool Integers = To->isIntegerType() && From->isIntegerType();
     uint64_t ToBits = Ctx.getTypeSize(To), FromBits = Ctx.getTypeSize(From);
     bool Exact =
-        Integers &&
         (From->isSignedIntegerType()
              ? ToBits >= FromBits && (To->isSignedIntegerType() ||
                                       ToBits >= Ctx.getTypeSize(Ctx.VoidPtrTy))
@@ -144,6 +143,8 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
     }
     if (const Expr *Init = aliasInit(V))
       return affine(Init, Out);
+    if (const Expr *Value = substitutedValue(V))
+      return affine(Value, Out);
     if (isPosition(V)) {
       // Only the output may be stored at an input's positions (a sparse
       // output with that input's pattern); resolveSparseOutput() checks it.

@@ -2,8 +2,9 @@
 //
 // Locals that only name values, as hand-written kernels use them:
 // `double v = vals[p];`, `double b = B[j * K + k];`, SSA-style temporaries
-// (`t2 = a * b; t3 = t2 * c; A[..] += t3;`), and row pointers assigned in
-// the loop (C89: `const double *Ci; ... Ci = C + i * K;`). Each use reads
+// (`t2 = a * b; t3 = t2 * c; A[..] += t3;`), and row pointers and dense
+// positions assigned in the loop (C89: `const double *Ci; ... Ci = C + i *
+// K;`, `kA = i * K + k;`). Each use reads
 // as the local's value: a value local's factors are read in its place, and
 // a pointer's use is written out as its value ("(C + i * K)[k]"), so the
 // rewrite, which writes its own loops, needs neither the declaration nor
@@ -46,7 +47,9 @@ const BinaryOperator *Recoverer::localAssignment(const Stmt *S) const {
       V == Accumulator || V == Counter)
     return nullptr;
   QualType T = V->getType();
-  return T->isPointerType() || T->isRealFloatingType() ? B : nullptr;
+  return T->isPointerType() || T->isRealFloatingType() || T->isIntegerType()
+             ? B
+             : nullptr;
 }
 
 bool Recoverer::readValueLocal(const VarDecl *V, const Expr *Value,
@@ -57,13 +60,23 @@ bool Recoverer::readValueLocal(const VarDecl *V, const Expr *Value,
   const auto *Assignment = dyn_cast<BinaryOperator>(Where);
   if (V->getType().isVolatileQualified())
     return refuse("lnr-side-effect",
-                  Name + " is volatile: each of its reads is observable",
-                  Loc);
+                  Name + " is volatile: each of its reads is observable", Loc);
   if (Value->HasSideEffects(Ctx) || readsVolatile(Value))
     return refuse("lnr-side-effect",
                   "the value of " + Name +
                       " has a side effect, which its uses would repeat",
                   Loc);
+  if (references(Value, V))
+    return refuse("lnr-unsupported-statement",
+                  Name + " is set from its own previous value", Loc);
+  // `double t = 0; ... t = a * b;` (ATL's style): a constant first value,
+  // replaced before it is read; the assignment is the local's value.
+  Expr::EvalResult Constant;
+  bool DeclaredInNest =
+      SM.isBeforeInTranslationUnit(Nest->getBeginLoc(), V->getLocation());
+  if (!Assignment && isChangedIn(V, Nest) &&
+      Value->EvaluateAsRValue(Constant, Ctx))
+    return true;
   if (isChangedIn(V, Nest, Assignment))
     return refuse("lnr-unsupported-statement",
                   Name + " is changed in the nest after it is set; only "
@@ -94,9 +107,8 @@ bool Recoverer::readValueLocal(const VarDecl *V, const Expr *Value,
     for (SourceLocation Use : U.Found)
       if (SM.isBeforeInTranslationUnit(Use, Loc))
         return refuse("lnr-unsupported-statement",
-                      Name + " is read in the nest before it is assigned",
-                      Use);
-    if (!addOuterVariable(V, Owner.For, Loc, Loc))
+                      Name + " is read in the nest before it is assigned", Use);
+    if (!DeclaredInNest && !addOuterVariable(V, Owner.For, Loc, Loc))
       return false;
   }
   Substituted.push_back({V, Value});
@@ -106,11 +118,22 @@ bool Recoverer::readValueLocal(const VarDecl *V, const Expr *Value,
 bool Recoverer::readAssignedLocal(const BinaryOperator *B,
                                   const LoopFact &Owner) {
   const VarDecl *V = asVar(B->getLHS());
-  if (!inFile(B->getSourceRange()))
+  if (text(B).empty())
     return refuse("lnr-macro", "the assignment is written inside a macro",
                   B->getBeginLoc());
   if (V->getType()->isPointerType())
     return readRowPointer(V, B->getRHS(), B, &Owner);
+  if (V->getType()->isIntegerType()) {
+    // A dense position (`kA = i * K + k;`), as when it is declared: it may
+    // hold a sparse position, which only the output's subscript may read.
+    AffineForm Form;
+    bool WasReadingOutput = ReadingOutput;
+    ReadingOutput = true;
+    bool Affine = affine(B->getRHS(), Form);
+    ReadingOutput = WasReadingOutput;
+    if (!Affine)
+      return false;
+  }
   return readValueLocal(V, B->getRHS(), B, Owner);
 }
 

@@ -3,10 +3,11 @@
 
 Usage: c89ify.py IN.c OUT.c
 
-The samples declare their loop variables and coordinates where they are
-first set (`for (int i = 0; ...)`, `int j = colidx[p];`), which C89 does not
-allow. This moves each such declaration to the top of its function
-(`int i, p, j;`), keeps the assignments where they were, writes `restrict`
+The samples declare their loop variables, coordinates, values and row
+pointers where they are first set (`for (int i = 0; ...)`, `int j =
+colidx[p];`, `const double *Ci = C + i * K;`), which C89 does not allow.
+This moves each such declaration to the top of its function (`int i, p,
+j;`, `const double *Ci;`), keeps the assignments where they were, writes `restrict`
 as `__restrict` (C89 has no `restrict`; gcc and clang take the spelling in
 every mode) and `//` comments as block comments. It reads the samples'
 own shapes only (one declared variable per statement), which is what the
@@ -15,8 +16,9 @@ execution tests need: the same kernels, in the standard legacy code uses.
 import re
 import sys
 
-DECL = re.compile(
-    r"\b(int|long|int32_t|int64_t|size_t|unsigned)\s+([A-Za-z_]\w*)\s*=")
+TYPE = (r"(?:const\s+)?(?:int|long|int32_t|int64_t|size_t|unsigned|double"
+        r"|float)(?:\s*\*)?")
+DECL = re.compile(r"\b(" + TYPE + r")\s*([A-Za-z_]\w*)\s*=")
 
 
 def c89ify(text):
@@ -28,7 +30,7 @@ def c89ify(text):
             function_start = None
         stripped = line.strip()
         if stripped.startswith("for (") or re.match(
-                r"^\s*(int|long|int32_t|int64_t|size_t|unsigned)\s+\w+\s*=",
+                r"^\s*" + TYPE + r"\s*\w+\s*=",
                 line) and function_start is not None:
             m = DECL.search(line)
             if m:
@@ -49,7 +51,10 @@ def c89ify(text):
             names.setdefault(type_, [])
             if name not in names[type_]:
                 names[type_].append(name)
-        decls = ["  %s %s;" % (t, ", ".join(n)) for t, n in names.items()]
+        # 'const double *Ci, *Dj': the pointer is each declarator's.
+        decls = ["  %s%s;" % (t.rstrip(" *") + " ", ", ".join(
+            ("*" if t.endswith("*") else "") + x for x in n))
+            for t, n in names.items()]
         out[at:at] = decls
     return "\n".join(out)
 

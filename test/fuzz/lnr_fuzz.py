@@ -226,7 +226,25 @@ def make_case(seed, number):
         fuzz_classes.apply_class(c, cls, crng,
                                  {"make_configs": make_configs})
     pick_standard(c)
+    pick_forms(c)
     return c
+
+
+def pick_forms(c):
+    """Hand-written forms read through locals and casts: about 12% of the
+    hand-written cases load their factors into value locals at the loop
+    where each is known and multiply them SSA-style (`double v1 = C[..];
+    double s1 = v1 * v2; A[..] += s1;`, assigned to locals declared first
+    in the c89 style), and about 10% cast their indices in subscripts
+    (`(long)i * K`). From a generator of its own, as pick_standard."""
+    rng = random.Random("%d:%d:forms" % (c["seed"], c["number"]))
+    if c["style"] != "hand" or c.get("accessor"):
+        return
+    if rng.random() < 0.12 and c["refusal"] is None and \
+            c["stmt"] in ("+=", "assign_add"):
+        c["values"] = True
+    if rng.random() < 0.10:
+        c["casts"] = rng.choice(["long", "size_t"])
 
 
 def pick_standard(c):
@@ -425,6 +443,8 @@ class Kernel:
         """Linearized subscript of tensor name over indices ix (spelled
         exprs, the indices themselves by default)."""
         e = exprs or [self.index_expr(x) for x in ix]
+        if self.c.get("casts") and not exprs:
+            e = ["(%s)%s" % (self.c["casts"], paren(x)) for x in e]
         if len(ix) == 1:
             return e[0]
         dims = [self.bound(x, name) for x in ix]
@@ -508,13 +528,18 @@ class Kernel:
                 return "%s[%s]" % (arrname, pv)
             return "%s[%s]" % (arrname, self.linear(name, ix))
 
+        if c.get("casts") == "size_t":
+            self.top.insert(0, "#include <stddef.h>")
         self.macros = set()
         factors = []
+        known_at = {}  # factor text -> the depth where its indices are set
         for name, ix in accesses:
             factors.append(access(name, ix))
+            known_at[factors[-1]] = max(depth_of[x] for x in ix)
         if self.sparse:
             last = len(self.sparse["levels"]) - 1
             factors.append("%s[%s]" % (self.vals_name(), spos[last]))
+            known_at[factors[-1]] = depth_of[self.sparse["levels"][last]]
         for s in c["scalars"]:
             factors.append(s)
         self.rng.shuffle(factors)
@@ -540,6 +565,24 @@ class Kernel:
             prod = factors[0] + " * (" + " * ".join(factors[1:]) + ")"
         if ref == "sum":
             prod += " + " + (factors[-1] if len(factors) > 1 else "1.0")
+
+        # The 'values' form: each factor loaded into a local where it is
+        # known, the product built SSA-style at the innermost loop.
+        values_at = {d: [] for d in range(len(order))}
+        ssa = []
+        if c.get("values") and ref is None and not c["paren"]:
+            named = []
+            for f in factors:
+                if f in known_at:
+                    v = "v%d" % len(named)
+                    values_at[known_at[f]].append("%s %s = %s;" % (R, v, f))
+                    named.append(v)
+                else:
+                    named.append(f)
+            prod = named[0]
+            for n, f in enumerate(named[1:]):
+                ssa.append("%s s%d = %s * %s;" % (R, n, prod, f))
+                prod = "s%d" % n
 
         # Statement(s) at the innermost loop.
         op = "-=" if ref == "minus" else "+="
@@ -620,10 +663,11 @@ class Kernel:
             if d == 0 and c["pragma"]:
                 lines.append("#pragma omp " + c["pragma"])
             body = body + ["%s %s = %s;" % (it, pv, text)
-                           for pv, text in decls_at[d]]
+                           for pv, text in decls_at[d]] + values_at[d]
             last = d == len(order) - 1
             inner = []
             if last:
+                inner.extend(ssa)
                 inner.append(inner_stmt)
                 if ref == "break":
                     inner.append("if (%s == 1)" % order[d])

@@ -219,6 +219,57 @@ void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
   EXPECT_EQ(R.Notation, "A(i,k) += B(i,crd[p]) * C(crd[p],k)");
 }
 
+TEST(RecoveryTest, ValueLocalsAreReadInPlace) {
+  Recovered R = recoverFrom(R"(
+void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
+            const double *restrict B, const double *restrict C,
+            double *restrict A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double v = B[p];
+      for (int k = 0; k < K; k++) {
+        double c = C[(long)j * K + k];
+        double t = v * c;
+        A[(unsigned long)i * K + k] += t;
+      }
+    }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
+  EXPECT_EQ(R.Source.Factors,
+            (std::vector<std::string>{"B[p]", "C[(long)j * K + k]"}));
+}
+
+TEST(RecoveryTest, C89LocalsAssignedInTheLoopsAreReadInPlace) {
+  Recovered R = recoverFrom(R"(
+void kernel(int N, int K, const int *pos, const int *crd, const double *B,
+            const double *C, double *A) {
+  int i, p, j, k, iK;
+  const double *Cj;
+  double v;
+  for (i = 0; i < N; i++) {
+    iK = i * K;
+    for (p = pos[i]; p < pos[i + 1]; p++) {
+      j = crd[p];
+      v = B[p];
+      Cj = C + j * K;
+      for (k = 0; k < K; k++)
+        A[iK + k] += v * Cj[k];
+    }
+  }
+}
+)",
+                            0, {}, {"-std=c89"});
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
+  EXPECT_EQ(R.Source.Factors,
+            (std::vector<std::string>{"B[p]", "(C + j * K)[k]"}));
+  EXPECT_EQ(R.Source.Output, "A[(i * K) + k]");
+  EXPECT_EQ(R.Source.ReadInPlace, (std::vector<std::string>{"iK", "v", "Cj"}));
+}
+
 TEST(RecoveryTest, Refusals) {
   struct Case {
     const char *Body, *Refusal;
@@ -238,6 +289,14 @@ TEST(RecoveryTest, Refusals) {
       {"for (int i = 0; i < N; i++) for (int k = 0; k < K; k++)"
        " A[i] += B[i * K + k] / C[k];",
        "lnr-unsupported-expression"},
+      // A narrowing cast may change the element an index reads.
+      {"for (int i = 0; i < N; i++) for (int k = 0; k < K; k++)"
+       " A[i] += B[(short)i * K + k] * C[k];",
+       "lnr-non-affine-subscript"},
+      // A float local holding a double product rounds it.
+      {"for (int i = 0; i < N; i++) for (int k = 0; k < K; k++) {"
+       " float f = B[i * K + k] * C[k]; A[i] += f; }",
+       "lnr-mixed-types"},
       {"\n#pragma omp parallel for reduction(+ : s)\n"
        " for (int i = 0; i < N; i++) for (int k = 0; k < K; k++)"
        " A[i] += B[i * K + k] * C[k];",

@@ -89,3 +89,21 @@ void narrowed(int n, int K, int L, const int *restrict rowptr,
     }
 }
 // CHECK: value-locals.c:[[@LINE-4]]:39: remark: nest left unchanged: the cast '(short)i' may change the value of the index it converts [lnr-non-affine-subscript]
+
+// Set from its own previous value: a running value, not a name for one.
+void running(int n, int K, int L, const int *restrict rowptr,
+             const int *restrict colidx, const double *restrict vals,
+             const double *restrict C, const double *restrict D,
+             const double *restrict E, double *restrict A) {
+  int i, p, j, k, l;
+  double scale = 1.0;
+  for (i = 0; i < n; i++)
+    for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      j = colidx[p];
+      scale = scale * vals[p];
+      for (k = 0; k < K; k++)
+        for (l = 0; l < L; l++)
+          A[i * L + l] += scale * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: value-locals.c:[[@LINE-6]]:7: remark: nest left unchanged: 'scale' is set from its own previous value [lnr-unsupported-statement]
