@@ -49,6 +49,8 @@ public:
   static bool isReserved(const std::string &Name);
 
 private:
+  /// identifier(Stem), or with the first suffix that makes it free: not
+  /// reserved, not the file's, in neither set.
   std::string first(const std::string &Stem, const std::set<std::string> &Avoid,
                     const std::set<std::string> &AvoidToo) const;
 
