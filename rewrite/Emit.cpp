@@ -102,17 +102,8 @@ std::string wideEnough(const std::string &Type) {
 
 class Emitter {
 public:
-  Emitter(const ir::Kernel &K, const NestSource &S) : K(K), S(S) {}
-
-  /// A C identifier from Base that names nothing in the file and nothing
-  /// picked before.
-  std::string pickName(const std::string &Base) {
-    std::string Name = Base;
-    for (unsigned N = 1; S.IsNameTaken(Name) || Picked.count(Name); ++N)
-      Name = Base + "_" + std::to_string(N);
-    Picked.insert(Name);
-    return Name;
-  }
+  Emitter(const ir::Kernel &K, const NestSource &S, NamePicker Names)
+      : Names(std::move(Names)), K(K), S(S) {}
 
   std::optional<Refusal> nameTemporaries(const ir::BranchedGraph &G) {
     std::set<std::string> Full;
@@ -135,7 +126,7 @@ public:
                                         "no loop to zero the temporary over '" +
                                             I + "'");
       }
-      CName[T.Name] = pickName(T.Name);
+      CName[T.Name] = Names.pick(T.Name);
       if (T.Positions || Full.count(T.Name))
         Globals.push_back(T); // a full scalar too: one, shared
       else if (!T.isScalar())
@@ -408,11 +399,19 @@ public:
       line(Depth + Opened, "}");
       Enclosing.pop_back();
       BodyStarts.pop_back();
+      while (!HoistedNames.empty() &&
+             HoistedNames.back().first > Enclosing.size()) {
+        Names.release(HoistedNames.back().second);
+        HoistedNames.pop_back();
+      }
     }
     return std::nullopt;
   }
 
   std::string Text;
+  /// Every name the nest declares; those of the rewrite around it (the
+  /// scans', the overlap test's) picked already.
+  NamePicker Names;
   /// Flags that a producer ran (ProducerGuard.h), by the loop whose body
   /// sets them.
   std::map<const ir::Loop *, std::vector<std::string>> RanFlags;
@@ -456,7 +455,6 @@ private:
   std::vector<ir::Temporary> Globals;       // once, shared
   std::vector<const ir::Loop *> Enclosing;  // while emitting
   std::optional<Refusal> Problem;           // found while emitting
-  std::set<std::string> Picked;             // every name picked
 
   std::vector<size_t> BodyStarts;     // where each open loop's body starts
   std::set<std::string> ZeroedInFill; // full temporaries not to calloc
@@ -464,6 +462,9 @@ private:
   /// current position was read into, for the next statement
   /// (hoistNonzeroValues).
   std::map<std::string, std::string> HoistedValues;
+  /// The names of the constants hoistNonzeroValues declared, with the
+  /// number of loops open around their declaration.
+  std::vector<std::pair<size_t, std::string>> HoistedNames;
 
   bool originalReads(const std::string &Index) const {
     std::string Code = S.Output;
@@ -683,7 +684,7 @@ private:
   /// one the nest computes for that nonzero. Random rows are what the fused
   /// nest waits for: the memory latency, not the arithmetic, bounds it.
   std::string prefetches(const ir::Loop &L, const ir::BranchedGraph &G,
-                         unsigned Depth) const {
+                         unsigned Depth) {
     const LoopSource *Src = S.loop(L.Index);
     unsigned Step = S.ValueType == "double"  ? 8
                     : S.ValueType == "float" ? 16
@@ -739,9 +740,8 @@ private:
       }
     if (ByRow.empty())
       return "";
-    std::string Var = "pf";
-    for (unsigned N = 1; S.IsNameTaken(Var); ++N)
-      Var = "pf_" + std::to_string(N);
+    // Local to the block: every prefetch block declares the same name.
+    std::string Var = Names.pickLocal("pf");
     std::string Out = "#ifdef __GNUC__\n";
     auto Line = [&](unsigned At, const std::string &Code) {
       Out += pad(At) + Code + "\n";
@@ -762,6 +762,7 @@ private:
       Line(Depth + 1, "}");
     }
     Line(Depth, "}");
+    Names.release(Var);
     return Out + "#endif\n";
   }
 
@@ -903,7 +904,7 @@ private:
     std::vector<std::string> Hoisted;
     std::vector<std::string> Products;
     for (unsigned N = 0; Hoist && N < 4; ++N) {
-      Hoisted.push_back(freshName(KIdx + "_w" + std::to_string(N)));
+      Hoisted.push_back(Names.pickLocal(KIdx + "_w" + std::to_string(N)));
       std::string Product;
       for (const ir::Access &F : A.Factors) {
         if (F.uses(LLoop.Index))
@@ -944,6 +945,8 @@ private:
     Inner(Depth + 2, {0}, nullptr);
     line(Depth + 1, "}");
     line(Depth, "}");
+    for (const std::string &Name : Hoisted)
+      Names.release(Name);
   }
 
   /// The loop variable Index set to 0 at the start of a block that steps
@@ -954,23 +957,6 @@ private:
         S.OuterDeclared.end())
       return Index + " = 0;";
     return S.loop(Index)->IndexType + " " + Index + " = 0;";
-  }
-
-  /// Base, or Base_1, Base_2, ...: a name neither the file nor the rewrite
-  /// uses.
-  std::string freshName(const std::string &Base) const {
-    auto Taken = [&](const std::string &Name) {
-      if (S.IsNameTaken(Name))
-        return true;
-      for (const auto &[IR, C] : CName)
-        if (C == Name)
-          return true;
-      return false;
-    };
-    std::string Name = Base;
-    for (unsigned M = 1; Taken(Name); ++M)
-      Name = Base + "_" + std::to_string(M);
-    return Name;
   }
 
   /// A sum into a scalar temporary over a dense innermost loop from zero
@@ -1003,8 +989,8 @@ private:
     std::string Extent = parenthesized(K.findIndex(Idx)->Extent);
     std::string Statement = *jamStatement(A, Idx, {0});
     std::string Terms = *jamSum(A, Idx, {0});
-    std::string Partial = freshName(Sum + "_part");
-    std::string Lane = freshName(Idx + "_lane");
+    std::string Partial = Names.pickLocal(Sum + "_part");
+    std::string Lane = Names.pickLocal(Idx + "_lane");
     line(Depth, "{");
     line(Depth + 1,
          S.ElementType + " " + Partial + "[8] = {0, 0, 0, 0, 0, 0, 0, 0};");
@@ -1031,6 +1017,8 @@ private:
                         " + " + P(3) + ")) + ((" + P(4) + " + " + P(5) +
                         ") + (" + P(6) + " + " + P(7) + "));");
     line(Depth, "}");
+    Names.release(Partial);
+    Names.release(Lane);
   }
 
   std::optional<std::string> aliasInit(const std::string &Name) const {
@@ -1096,7 +1084,7 @@ private:
     }
     PerElement = Guard.PerElement;
     if (Guard.FlagLoop) {
-      std::string Flag = pickName(CName.at(G.Temp->Name) + "_ran");
+      std::string Flag = Names.pick(CName.at(G.Temp->Name) + "_ran");
       line(Depth, "int " + Flag + " = 0;");
       RanFlags[Guard.FlagLoop].push_back(Flag);
       Guard.Conditions.push_back(Flag);
@@ -1280,7 +1268,10 @@ private:
           });
       if (!AtPosition)
         continue;
-      std::string Name = freshName(F.Tensor + "_val");
+      // Declared in the body of the innermost loop open: given back when
+      // that loop closes.
+      std::string Name = Names.pickLocal(F.Tensor + "_val");
+      HoistedNames.push_back({Enclosing.size(), Name});
       line(Depth, "const " + S.FactorTypes[I] + " " + Name + " = " +
                       S.Factors[I] + ";");
       HoistedValues[toString(F)] = Name;
@@ -1384,7 +1375,7 @@ private:
     append(When, Read);
     append(When, Filled.Conditions);
     if (Filled.FlagLoop) {
-      std::string Flag = E.pickName(E.cName(P.Fills) + "_ran");
+      std::string Flag = E.Names.pick(E.cName(P.Fills) + "_ran");
       Declarations += Emitter::pad(1) + "int " + Flag + " = 0;\n";
       E.RanFlags[Filled.FlagLoop].push_back(Flag);
       When.push_back(Flag);
@@ -1574,9 +1565,10 @@ std::string privateClause(const NestSource &S) {
 }
 
 OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
-                                const NestSource &S, const EmitOptions &Opts) {
+                                const NestSource &S, const EmitOptions &Opts,
+                                const NamePicker &Names) {
   EmittedNest Out;
-  Emitter E(K, S);
+  Emitter E(K, S, Names);
   E.Simd = Opts.OpenMP;
   E.Prefetch = Opts.Prefetch;
   E.UnrollJam = Opts.UnrollJam;

@@ -12,6 +12,7 @@
 #include "analysis/ir/Kernel.h"
 #include "analysis/ir/Refusal.h"
 #include "analysis/recover/NestSource.h"
+#include "rewrite/NamePicker.h"
 
 #include <string>
 
@@ -51,8 +52,12 @@ struct EmittedNest {
 /// share.
 std::string privateClause(const NestSource &S);
 
+/// Names: what the rewrite around the nest has picked (NamePicker.h); the
+/// nest picks its own names from a copy, so another schedule written in its
+/// place (a run-time choice, or the next candidate) picks the same ones.
 OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
-                                const NestSource &S, const EmitOptions &Opts);
+                                const NestSource &S, const EmitOptions &Opts,
+                                const NamePicker &Names);
 
 } // namespace lnr::rewrite
 

@@ -82,7 +82,8 @@ std::optional<RuntimeAlternative> runtimeAlternative(
     const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
     const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
     const Options &Opts, ir::ScheduleCache &Schedules,
-    const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans) {
+    const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans,
+    const NamePicker &Names) {
   const std::vector<ir::Schedule> &Others =
       Scans.empty() ? Candidates : Schedules.enumerate(Scanned);
   std::map<std::string, std::string> Symbols = runtimeSymbols(Scanned, Source);
@@ -101,7 +102,7 @@ std::optional<RuntimeAlternative> runtimeAlternative(
     if (!OtherCost)
       continue;
     OrRefusal<EmittedNest> Emitted =
-        emitNest(Other.Graph, Scanned, Source, Opts.Emission);
+        emitNest(Other.Graph, Scanned, Source, Opts.Emission, Names);
     if (!Emitted)
       continue;
     RuntimeAlternative Out{
@@ -172,8 +173,10 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
   std::set<std::string> Ranged;
   if (Source.Overlap.Needed)
     Ranged = overlapCoordinates(Kernel, Source);
+  // Every name the rewrite declares, against the file's and each other.
+  NamePicker Names(Source.IsNameTaken);
   std::vector<ExtentScan> Scans =
-      scanUnknownExtents(Scanned, Source, Opts.Emission.OpenMP, Ranged);
+      scanUnknownExtents(Scanned, Source, Opts.Emission.OpenMP, Names, Ranged);
   // What keeps the nest as it is only matters when a schedule would gain.
   if (std::none_of(Candidates.begin(), Candidates.end(),
                    [&](const ir::Schedule &S) {
@@ -190,8 +193,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     std::map<std::string, ScannedRange> Ranges;
     for (const ExtentScan &Scan : Scans)
       Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable};
-    OrRefusal<OverlapTest> Test =
-        overlapTest(Kernel, Source, Ranges, Opts.Emission.DeclarationsFirst);
+    OrRefusal<OverlapTest> Test = overlapTest(
+        Kernel, Source, Ranges, Opts.Emission.DeclarationsFirst, Names);
     if (!Test)
       return Refused(Test.refusal());
     OverlapFree = *Test;
@@ -209,7 +212,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       continue;
     }
     OrRefusal<EmittedNest> Emitted =
-        emitNest(S.Graph, Kernel, Source, Opts.Emission);
+        emitNest(S.Graph, Kernel, Source, Opts.Emission, Names);
     if (!Emitted) {
       if (!FirstProblem)
         FirstProblem = Emitted.refusal();
@@ -225,7 +228,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     std::optional<RuntimeAlternative> Alternative;
     if (Opts.Directive.empty() && Opts.RuntimeChoice)
       Alternative = runtimeAlternative(S, Kernel, Source, Candidates, Before,
-                                       Opts, Schedules, Scanned, Scans);
+                                       Opts, Schedules, Scanned, Scans, Names);
     std::string After = S.Estimate.toString();
     std::string Text = Emitted->Text;
     if (Alternative) {

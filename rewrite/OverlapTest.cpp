@@ -83,7 +83,8 @@ std::set<std::string> overlapCoordinates(const ir::Kernel &K,
 
 OrRefusal<OverlapTest>
 overlapTest(const ir::Kernel &K, const NestSource &S,
-            const std::map<std::string, ScannedRange> &Scanned, bool C89) {
+            const std::map<std::string, ScannedRange> &Scanned, bool C89,
+            NamePicker &Names) {
   const Types Ty = typesFor(C89);
   auto Refuse = [](const std::string &Why) {
     return Refusal("lnr-possible-alias",
@@ -145,19 +146,10 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
   }
   if (!Written)
     return Refuse("the output's subscript was not read");
-  // Names of the flag and the output's range, unused where the nest is.
-  auto Fresh = [&](const std::string &Name) {
-    std::string Out = Name;
-    for (unsigned N = 2;
-         (S.IsNameTaken && S.IsNameTaken(Out)) || K.findIndex(Out) ||
-         K.findTensor(Out) || mentions(S.Original, Out);
-         ++N)
-      Out = Name + std::to_string(N);
-    return Out;
-  };
   OverlapTest Out;
-  Out.Flag = Fresh("no_overlap");
-  std::string Begin = Fresh("written_begin"), End = Fresh("written_end");
+  Out.Flag = Names.pick("no_overlap");
+  std::string Begin = Names.pick("written_begin"),
+              End = Names.pick("written_end");
   std::string Runs = allOf(Loops);
   Out.Code =
       "int " + Out.Flag + " = " + Runs + ";\nif (" + Out.Flag + ") {\n" +

@@ -22,6 +22,7 @@
 #include "analysis/ir/Kernel.h"
 #include "analysis/ir/Refusal.h"
 #include "analysis/recover/NestSource.h"
+#include "rewrite/NamePicker.h"
 
 #include <map>
 #include <set>
@@ -47,10 +48,11 @@ struct OverlapTest {
   std::string Code, Flag;
 };
 /// C89: in `long` and `unsigned long` (the standard has neither `long
-/// long` nor `uintptr_t`).
+/// long` nor `uintptr_t`). The test's variables are picked from Names.
 OrRefusal<OverlapTest>
 overlapTest(const ir::Kernel &K, const NestSource &S,
-            const std::map<std::string, ScannedRange> &Scanned, bool C89);
+            const std::map<std::string, ScannedRange> &Scanned, bool C89,
+            NamePicker &Names);
 
 } // namespace lnr::rewrite
 

@@ -137,14 +137,8 @@ runtimeCost(const std::vector<ir::WorkTerm> &Work,
 
 std::vector<ExtentScan>
 scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
-                   const std::set<std::string> &AlsoScan) {
+                   NamePicker &Names, const std::set<std::string> &AlsoScan) {
   std::vector<ExtentScan> Scans;
-  std::vector<std::string> Declared;
-  auto Taken = [&](const std::string &Name) {
-    return (S.IsNameTaken && S.IsNameTaken(Name)) ||
-           std::count(Declared.begin(), Declared.end(), Name) ||
-           K.findIndex(Name) || K.findTensor(Name);
-  };
   for (size_t P = 0; P < K.Loops.size(); ++P) {
     const ir::Loop &L = K.Loops[P];
     auto V =
@@ -174,14 +168,8 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
       continue;
     ExtentScan Scan;
     Scan.Index = L.Index;
-    Scan.Variable = L.Index + "_extent";
-    for (unsigned N = 2; Taken(Scan.Variable); ++N)
-      Scan.Variable = L.Index + "_extent" + std::to_string(N);
-    Declared.push_back(Scan.Variable);
-    Scan.Minimum = L.Index + "_min";
-    for (unsigned N = 2; Taken(Scan.Minimum); ++N)
-      Scan.Minimum = L.Index + "_min" + std::to_string(N);
-    Declared.push_back(Scan.Minimum);
+    Scan.Variable = Names.pick(L.Index + "_extent");
+    Scan.Minimum = Names.pick(L.Index + "_min");
     // In a type wider than the coordinate's: one past the largest value of
     // an unsigned char is 256, not 0.
     Scan.Code =

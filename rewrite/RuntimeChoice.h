@@ -16,6 +16,7 @@
 #include "analysis/ir/Cost.h"
 #include "analysis/ir/Kernel.h"
 #include "analysis/recover/NestSource.h"
+#include "rewrite/NamePicker.h"
 
 #include <map>
 #include <optional>
@@ -61,9 +62,11 @@ struct ExtentScan {
 /// the scan's dense outer loop is shared by the threads (a `max`
 /// reduction), as the nest after it is. The indices of AlsoScan are
 /// scanned even when their extent is known (the overlap test needs their
-/// range; OverlapTest.h), and keep their extent.
+/// range; OverlapTest.h), and keep their extent. The scans' variables are
+/// picked from Names.
 std::vector<ExtentScan>
 scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
+                   NamePicker &Names,
                    const std::set<std::string> &AlsoScan = {});
 
 } // namespace lnr::rewrite

@@ -189,6 +189,7 @@ def gen_driver(c, k):
     if not k.taco and any(c["bounds"][x] in ("struct", "local") for x in idx):
         L.append("struct fz_dims {\n  int %s;\n};" % ", ".join(
             x.upper() for x in idx))
+    L += k.member_types  # the structs of a 'members' case
     sig = ", ".join(p[0] for p in k.params)
     ret = "int" if k.taco else "void"
     L.append("%s lnr_original(%s);" % (ret, sig))
@@ -430,34 +431,49 @@ def gen_call(c, k, L, X):
                          "din[%d]);" % (name, dix[name], dix[name]))
     elif any(c["bounds"][x] in ("struct", "local") for x in idx):
         L.append("  struct fz_dims dd = {%s};" % ", ".join(X[x] for x in idx))
-    for decl, kind, ref in k.params:
+
+    def arg(kind, ref):
         if kind == "ext":
-            args.append(X[ref])
-        elif kind == "dims":
-            args.append("&dd")
-        elif kind == "pos":
-            args.append("S.pos[%d]" % ref)
-        elif kind == "crd":
-            args.append("crdc[%d]" % ref)
-        elif kind == "vals":
-            args.append("use_abs ? sv_abs : sv")
-        elif kind == "dense":
-            args.append("(use_abs ? din_abs[%d] : din[%d]) + din_off[%d]" % (
-                dix[ref], dix[ref], dix[ref]))
-        elif kind == "scalar":
-            args.append("use_abs ? (real)fabs((double)sc[0]) : sc[0]")
-        elif kind == "out":
-            args.append("out")
-        elif kind == "taco":
-            args.append("&%s_t" % ref)
-        elif kind == "lda":
-            args.append("(int)lda")
-        elif kind == "aliasp":
-            args.append("region + x_at")
-        elif kind == "sel":
-            args.append("CFG_SEL[cur_cfg]")
-        elif kind == "delta":
-            args.append("x_at - a_at")
+            return X[ref]
+        if kind == "dims":
+            return "&dd"
+        if kind == "pos":
+            return "S.pos[%d]" % ref
+        if kind == "crd":
+            return "crdc[%d]" % ref
+        if kind == "vals":
+            return "use_abs ? sv_abs : sv"
+        if kind == "dense":
+            return "(use_abs ? din_abs[%d] : din[%d]) + din_off[%d]" % (
+                dix[ref], dix[ref], dix[ref])
+        if kind == "scalar":
+            return "use_abs ? (real)fabs((double)sc[0]) : sc[0]"
+        if kind == "out":
+            return "out"
+        if kind == "taco":
+            return "&%s_t" % ref
+        if kind == "lda":
+            return "(int)lda"
+        if kind == "aliasp":
+            return "region + x_at"
+        if kind == "sel":
+            return "CFG_SEL[cur_cfg]"
+        if kind == "delta":
+            return "x_at - a_at"
+        raise ValueError("no argument for a parameter of kind %s" % kind)
+
+    for decl, kind, ref in k.params:
+        if kind == "struct":
+            # A 'members' case: the struct filled with what the parameters
+            # it replaces would have been passed.
+            var = "m%d" % len(args)
+            L.append("  %s %s;" % (ref["type"], var))
+            L.append("  memset(&%s, 0, sizeof %s);" % (var, var))
+            for path, k2, r2 in ref["members"]:
+                L.append("  %s.%s = %s;" % (var, path, arg(k2, r2)))
+            args.append(("&" if ref["pointer"] else "") + var)
+        else:
+            args.append(arg(kind, ref))
     L.append("  (rewritten ? lnr_rewritten : lnr_original)(%s);" %
              ", ".join(args))
     L.append("}")

@@ -6,8 +6,8 @@ over 2 to 6 indices; dense, CSR, CSC, CSF and other level formats; loop
 orders consistent with the formats; the source styles the recovery reads
 (hand-written linearized subscripts, dense position variables, accessor
 macros, TACO's code with scalar accumulators, 'A[x] = A[x] + ...', bounds
-from parameters, struct fields, locals and macros) and styles it refuses --
-and for each one:
+from parameters, struct fields, locals and macros, the inputs passed as
+members of structs) and styles it refuses -- and for each one:
 
   * runs lnr-rewrite on it: any exit status but 0, or an [lnr-internal]
     remark, is a failure;
@@ -227,6 +227,7 @@ def make_case(seed, number):
                                  {"make_configs": make_configs})
     pick_standard(c)
     pick_forms(c)
+    pick_members(c)
     return c
 
 
@@ -245,6 +246,30 @@ def pick_forms(c):
         c["values"] = True
     if rng.random() < 0.10:
         c["casts"] = rng.choice(["long", "size_t"])
+
+
+
+# How a 'members' case passes its inputs (pick_members): the sparse tensor's
+# arrays and the dense operands as members of structs the kernel declares.
+MEMBER_STYLES = ["ptr", "value", "nested"]
+
+
+def pick_members(c):
+    """About 12% of the hand-written cases pass their inputs as struct
+    members: 'ptr' through pointers to structs (B->vals[p], ops->C[..]),
+    'value' in structs passed by value (B.vals[p], C.data[..]), 'nested'
+    in structs inside one (all->sp.vals[p], all->ops.C[..]). The names the
+    rewrite declares must then still be identifiers. From a generator of its
+    own, so that the other fields of a case are those of earlier versions;
+    not with the 'alias' class, whose first operand is derived in the
+    function, nor yet with accessor macros, whose bodies would index a
+    member: an open bug of the recovery
+    (regressions/member-array-in-accessor-macro.c)."""
+    rng = random.Random("%d:%d:members" % (c["seed"], c["number"]))
+    if c["style"] != "hand" or c.get("alias") or c.get("accessor") or \
+            rng.random() >= 0.12:
+        return
+    c["members"] = rng.choice(MEMBER_STYLES)
 
 
 def pick_standard(c):
@@ -346,6 +371,8 @@ class Kernel:
         self.sparse = c["sparse"]
         self.inline_crd = (self.refusal == "inline_crd" and self.sparse and
                            any(self.sparse["fmt"]))
+        self.members = c.get("members")
+        self.member_types = []  # the structs' typedefs, for the driver
 
     # -- names
     def bound(self, x, tensor=None):
@@ -399,7 +426,18 @@ class Kernel:
     def arr(self, t):
         if self.c.get("alias") == "global" and t == self.first_dense():
             return "fz_g"
-        return t + "_vals" if self.taco else t
+        if self.taco:
+            return t + "_vals"
+        if self.members and t != self.c["out"]["name"]:
+            return {"ptr": "ops->%s", "value": "%s.data",
+                    "nested": "all->ops.%s"}[self.members] % t
+        return t
+
+    def sp(self, field):
+        """An array of the sparse tensor (positions, coordinates, values)
+        as the kernel reads it: a struct member in a 'members' case."""
+        return {None: "", "ptr": "B->", "value": "B.",
+                "nested": "all->sp."}[self.members] + field
 
     def out_subscript(self):
         """The output's subscript of an 'overwrite' case (out_lin): rows
@@ -436,7 +474,8 @@ class Kernel:
         if self.inline_crd and x in self.sparse["levels"]:
             l = self.sparse["levels"].index(x)
             if self.sparse["fmt"][l] == 1:
-                return "%s[%s]" % (self.pos_arr(l)[1], self.pos_name(l))
+                return "%s[%s]" % (self.sp(self.pos_arr(l)[1]),
+                                   self.pos_name(l))
         return x
 
     def linear(self, name, ix, exprs=None):
@@ -538,7 +577,8 @@ class Kernel:
             known_at[factors[-1]] = max(depth_of[x] for x in ix)
         if self.sparse:
             last = len(self.sparse["levels"]) - 1
-            factors.append("%s[%s]" % (self.vals_name(), spos[last]))
+            factors.append("%s[%s]" % (self.sp(self.vals_name()),
+                                       spos[last]))
             known_at[factors[-1]] = depth_of[self.sparse["levels"][last]]
         for s in c["scalars"]:
             factors.append(s)
@@ -607,7 +647,7 @@ class Kernel:
                 l = self.sparse["levels"].index(x)
                 if self.sparse["fmt"][l] == 1:
                     parent = "0" if l == 0 else spos[l - 1]
-                    pa, ca = self.pos_arr(l)
+                    pa, ca = map(self.sp, self.pos_arr(l))
                     p = self.pos_name(l)
                     hdr = "for (%s %s = %s[%s]; %s < %s[%s + 1]; %s++)" % (
                         it, p, pa, parent, p, pa, paren(parent), p)
@@ -790,6 +830,8 @@ class Kernel:
                     P.append(("%s alpha" % R, "scalar", s))
             P.append(("%s *%s%s" % (out_t, rq.strip() + " " if rq else "",
                                     out["name"]), "out", None))
+            if self.members:
+                P = self.pack_members(P)
         if c.get("out_lin") == "lda":
             P.insert(0, ("int lda", "lda", None))
         self.params = P
@@ -826,6 +868,60 @@ class Kernel:
             text.append("")
             text.append("#include <stdlib.h>")
         return "\n".join(text) + "\n"
+
+    def pack_members(self, P):
+        """P with the inputs' parameters (positions, coordinates, values,
+        dense operands) moved into structs, declared at the top of the file
+        (typedefs, kept in member_types for the driver). The struct
+        parameters are 'struct' entries whose ref lists the members, each as
+        (its path from the parameter, the kind and ref of the parameter it
+        replaces)."""
+        inputs = ("pos", "crd", "vals", "dense")
+        sparse = [p for p in P if p[1] in inputs[:3]]
+        dense = [p for p in P if p[1] == "dense"]
+
+        def name(decl):  # "const int *pos1" -> "pos1"
+            return decl.rsplit("*", 1)[1]
+
+        def typedef(type_name, decls):
+            self.member_types.append("typedef struct {\n%s\n} %s;" % (
+                "\n".join("  %s;" % d for d in decls), type_name))
+
+        def struct(decl, type_name, pointer, members):
+            return (decl, "struct", {"type": type_name, "pointer": pointer,
+                                     "members": members})
+
+        packed = []
+        if self.members == "value":
+            if sparse:
+                typedef("fz_sp", [d for d, _, _ in sparse])
+                packed.append(struct("fz_sp B", "fz_sp", False, [
+                    (name(d), k, r) for d, k, r in sparse]))
+            for d, k, r in dense:
+                # One type per operand: a volatile one has its own.
+                type_name = "fz_%s_t" % r
+                typedef(type_name, [d.rsplit("*", 1)[0] + "*data"])
+                packed.append(struct("%s %s" % (type_name, r), type_name,
+                                     False, [("data", k, r)]))
+        else:
+            groups = [g for g in (("fz_sp", "sp", "B", sparse),
+                                  ("fz_ops", "ops", "ops", dense)) if g[3]]
+            for type_name, _, _, fields in groups:
+                typedef(type_name, [d for d, _, _ in fields])
+            if self.members == "ptr":
+                for type_name, _, var, fields in groups:
+                    packed.append(struct(
+                        "const %s *%s" % (type_name, var), type_name, True,
+                        [(name(d), k, r) for d, k, r in fields]))
+            else:
+                typedef("fz_all", ["%s %s" % (t, m) for t, m, _, _ in groups])
+                packed.append(struct("const fz_all *all", "fz_all", True, [
+                    ("%s.%s" % (m, name(d)), k, r)
+                    for _, m, _, fields in groups for d, k, r in fields]))
+        self.top += self.member_types
+        first = min(a for a, p in enumerate(P) if p[1] in inputs)
+        rest = [p for p in P if p[1] not in inputs]
+        return rest[:first] + packed + rest[first:]
 
     def alias_params(self, name):
         """The parameters of an 'alias' case's first dense operand, and the
@@ -1123,6 +1219,7 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     result = Result(c["number"], "rewritten", "", remarks)
     result.both_schedules = len(variants) == 2
     result.c89_checked = c89 == "checked"
+    result.members = bool(c.get("members"))
     return result
 
 
@@ -1229,7 +1326,8 @@ def candidates(c):
     simple = {"stmt": "+=", "subscripts": "inline", "accessor": False,
               "lin": "horner", "braces": "all", "paren": False,
               "pragma": None, "inplace": False, "scalars": [],
-              "real": "double", "itype": "int", "style": "hand"}
+              "members": None, "real": "double", "itype": "int",
+              "style": "hand"}
     for key, v in simple.items():
         if c.get(key) != v:
             yield variant(lambda d, key=key, v=v: d.__setitem__(key, v))
@@ -1457,6 +1555,7 @@ def main(argv=None):
     remark_counts = {}
     both = 0  # rewrites with a run-time choice, both schedules proved
     c89_checked = 0  # rewrites of C89 kernels built as C89
+    members = 0  # rewrites of kernels whose inputs are struct members
     failures = []
 
     def batch(ns):
@@ -1495,6 +1594,7 @@ def main(argv=None):
                 first_failure.setdefault(r.cls or "base", r.number)
             both += getattr(r, "both_schedules", False)
             c89_checked += getattr(r, "c89_checked", False)
+            members += getattr(r, "members", False)
             if r.status == "refused":
                 for name in set(r.remarks):
                     remark_counts[name] = remark_counts.get(name, 0) + 1
@@ -1523,6 +1623,9 @@ def main(argv=None):
     if c89_checked:
         print("  %d of the rewritten written as C89 (rewritten with "
               "-std=c89), built with -std=c89 -pedantic-errors" % c89_checked)
+    if members:
+        print("  %d of the rewritten with their inputs as struct members" %
+              members)
     if remark_counts:
         print("  unchanged nests by remark: " + ", ".join(
             "%s %d" % kv for kv in sorted(remark_counts.items(),
