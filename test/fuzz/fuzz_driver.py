@@ -437,6 +437,8 @@ def gen_call(c, k, L, X):
             args.append("&dd")
         elif kind == "pos":
             args.append("S.pos[%d]" % ref)
+        elif kind == "pos_end":  # four-array CSR: the same array, offset
+            args.append("S.pos[%d] + 1" % ref)
         elif kind == "crd":
             args.append("crdc[%d]" % ref)
         elif kind == "vals":

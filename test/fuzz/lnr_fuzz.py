@@ -243,6 +243,10 @@ def pick_forms(c):
     rng = random.Random("%d:%d:forms" % (c["seed"], c["number"]))
     if rng.random() < 0.08:
         c["repeat"] = rng.choice(REPEAT_FORMS)
+    s = c["sparse"]
+    if (rng.random() < 0.12 and c["style"] == "hand" and s and
+            any(s["fmt"][1:])):
+        c["four_array"] = True
 
 
 def pick_standard(c):
@@ -373,6 +377,12 @@ class Kernel:
                 return "%s%d_dimension" % (name, ix.index(x) + 1)
         # an index no tensor has (a repeat loop): a parameter
         return x.upper()
+
+    def four_array(self, level):
+        """Whether compressed level 'level' is read as MKL's four-array CSR
+        (pos[q] to pos_end[q], the driver passing pos + 1 as pos_end)."""
+        return bool(self.c.get("four_array")) and level > 0 and \
+            not self.taco
 
     def pos_name(self, level):
         x = self.sparse["levels"][level]
@@ -584,6 +594,9 @@ class Kernel:
                     p = self.pos_name(l)
                     hdr = "for (%s %s = %s[%s]; %s < %s[%s + 1]; %s++)" % (
                         it, p, pa, parent, p, pa, paren(parent), p)
+                    if self.four_array(l):
+                        hdr = "for (%s %s = %s[%s]; %s < %s_end[%s]; %s++)" % (
+                            it, p, pa, parent, p, pa, parent, p)
                     body = [] if self.inline_crd else [
                         "%s %s = %s[%s];" % (c.get("crd_type") or it, x, ca,
                                              p)]
@@ -745,6 +758,10 @@ class Kernel:
                         pa, ca = self.pos_arr(l)
                         P.append(("const %s *%s" % (it if it != "long" else
                                                     "int", pa), "pos", l))
+                        if self.four_array(l):
+                            P.append(("const %s *%s_end" % (
+                                it if it != "long" else "int", pa),
+                                "pos_end", l))
                         P.append(("const %s *%s" % (
                             c.get("crd_type") or (it if it != "long" else
                                                   "int"), ca), "crd", l))
