@@ -116,8 +116,9 @@ public:
               "the schedule stores " + toString(ir::Access{T.Name, T.Indices}) +
                   " at the positions of '" + T.Positions->Tensor +
                   "', and the number of those positions is not known (a "
-                  "dense level below a compressed one, or a loop the "
-                  "recovery did not read)");
+                  "dense level below a compressed one, a level read from "
+                  "separate begin and end arrays, or a loop the recovery "
+                  "did not read)");
       } else if (!Full.count(T.Name)) {
         for (const std::string &I : T.Indices)
           if (!loopHeader(I))

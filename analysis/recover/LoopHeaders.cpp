@@ -118,7 +118,9 @@ bool Recoverer::readLoop(const ForStmt *For) {
                   "the loop does not step its variable by one",
                   For->getBeginLoc());
 
-  // Compressed: pos[q] <= p < pos[q + 1], q an enclosing loop variable.
+  // Compressed: pos[q] <= p < pos[q + 1], q an enclosing loop variable;
+  // or MKL's four-array CSR, pntrb[q] <= p < pntre[q], begin and end
+  // arrays apart.
   const auto *LoPos = dyn_cast<ArraySubscriptExpr>(Lo);
   const auto *HiPos = dyn_cast<ArraySubscriptExpr>(Hi);
   if (LoPos && HiPos) {
@@ -132,24 +134,35 @@ bool Recoverer::readLoop(const ForStmt *For) {
                    (asVar(Next->getRHS()) == Q &&
                     Next->getLHS()->EvaluateAsInt(One, Ctx))) &&
                   One.Val.getInt() == 1;
-    if (!Q || Q == L.Var || !loopOf(Q) || !IsNext ||
-        text(LoPos->getBase()) != text(HiPos->getBase()) ||
+    bool SameArray = text(LoPos->getBase()) == text(HiPos->getBase());
+    bool FourArrays = !SameArray && asVar(HiPos->getIdx()) == Q &&
+                      isInvariant(HiPos->getBase()) &&
+                      !text(HiPos->getBase()).empty();
+    if (!Q || Q == L.Var || !loopOf(Q) ||
+        !((IsNext && SameArray) || FourArrays) ||
         !isInvariant(LoPos->getBase()))
       return refuse("lnr-unsupported-loop",
                     "the loop bounds are neither '0 to an invariant bound' "
-                    "nor 'pos[q] to pos[q + 1]' of an enclosing loop's q",
+                    "nor 'pos[q] to pos[q + 1]' (or 'begin[q] to end[q]') of "
+                    "an enclosing loop's q",
                     For->getBeginLoc());
     L.Compressed = true;
     L.PosBase = LoPos->getBase()->IgnoreParenImpCasts();
     L.ParentVar = Q;
     L.Source.Position = L.Var->getName().str();
-    // Below a dense loop over [0, n), the level's positions end at pos[n].
-    const LoopFact *Parent = loopOf(Q);
     L.Source.LoopBegin = text(LoPos);
     L.Source.LoopEnd = text(HiPos);
-    if (!Parent->Compressed && Parent->FromZero && !Parent->Extent.empty())
-      L.Source.LevelEnd = text(LoPos->getBase()) + "[" + Parent->Extent + "]";
-    L.Source.Positions = text(L.PosBase);
+    if (FourArrays) {
+      // The fibers [begin[q], end[q]) need not be contiguous nor ordered:
+      // no element of one array bounds the level's positions.
+      L.Source.PositionEnds = text(HiPos->getBase());
+    } else {
+      // Below a dense loop over [0, n), the level's positions end at pos[n].
+      const LoopFact *Parent = loopOf(Q);
+      if (!Parent->Compressed && Parent->FromZero && !Parent->Extent.empty())
+        L.Source.LevelEnd = text(LoPos->getBase()) + "[" + Parent->Extent + "]";
+      L.Source.Positions = text(L.PosBase);
+    }
   } else {
     for (const Expr *Bound : {Lo, Hi}) {
       if (mentionsNestVariable(Bound) || references(Bound, L.Var))

@@ -61,6 +61,49 @@ std::string shadowedLibraryName(const Stmt *Function, ASTContext &Ctx) {
   return "";
 }
 
+/// Whether S holds a loop among its statements (not counting those of
+/// expressions).
+bool holdsLoop(const Stmt *S) {
+  if (!S || isa<Expr>(S))
+    return false;
+  if (isa<ForStmt>(S) || isa<OMPLoopDirective>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (holdsLoop(Child))
+      return true;
+  return false;
+}
+
+/// Whether For is a repeat loop around nests (`for (t = 0; t < T; t++)
+/// { nest }`, a benchmark's timing loop): the variables its initialization
+/// and increment declare, assign or read are used by no statement of its
+/// body, and the body holds a loop. Its body is then searched as a block,
+/// as a `while` loop's is: each nest in it is self-contained, repeated by
+/// the loop, whose header is kept as written.
+bool isRepeatLoop(const ForStmt *For) {
+  struct Vars : RecursiveASTVisitor<Vars> {
+    std::set<const VarDecl *> Found;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Found.insert(V);
+      return true;
+    }
+    bool VisitVarDecl(VarDecl *V) {
+      Found.insert(V);
+      return true;
+    }
+  } Header, Body;
+  Header.TraverseStmt(const_cast<Stmt *>(For->getInit()));
+  Header.TraverseStmt(const_cast<Expr *>(For->getInc()));
+  if (const VarDecl *CondVar = For->getConditionVariable())
+    Header.Found.insert(CondVar);
+  if (!holdsLoop(For->getBody()))
+    return false;
+  Body.TraverseStmt(const_cast<Stmt *>(For->getBody()));
+  return std::none_of(Header.Found.begin(), Header.Found.end(),
+                      [&](const VarDecl *V) { return Body.Found.count(V); });
+}
+
 } // namespace
 
 std::vector<NestSite> findLoopNests(const Stmt *Body) {
@@ -73,12 +116,17 @@ std::vector<NestSite> findLoopNests(const Stmt *Body) {
     const Stmt *S = At.Nest;
     if (!S)
       continue;
+    if (const auto *For = dyn_cast<ForStmt>(S); For && isRepeatLoop(For)) {
+      Work.push_back({For->getBody(), At.Region, nullptr, At.InExpression});
+      continue;
+    }
     if (isa<ForStmt>(S) || isa<OMPLoopDirective>(S)) {
       At.Function = Body;
       Nests.push_back(At);
       continue;
     }
-    // The body of a `while` or `do` loop is searched as a block is; inside
+    // The body of a `while` or `do` loop, or of a repeat loop, is searched
+    // as a block is; inside
     // an expression, only a statement expression can hold a loop.
     At.InExpression |= isa<Expr>(S);
     // Inside an OpenMP region ('#pragma omp parallel { ... }') the loops

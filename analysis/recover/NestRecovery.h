@@ -54,8 +54,10 @@ struct NestSite {
 /// The outermost `for` loops of Body in source order, each with a remark to
 /// come. Loops inside other `for` loops belong to their outermost loop's
 /// nest; the body of a `while` or `do` loop is searched like a block (the
-/// loop repeats the nests in it, each self-contained), and so are
-/// statement expressions, whose nests are marked InExpression.
+/// loop repeats the nests in it, each self-contained), and so is that of a
+/// `for` loop whose variable its body does not use (a repeat loop, `for (t
+/// = 0; t < T; t++) { nests }`), and statement expressions, whose nests are
+/// marked InExpression.
 std::vector<NestSite> findLoopNests(const clang::Stmt *Body);
 
 std::variant<RecoveredNest, Failure>

@@ -29,6 +29,11 @@ struct LoopSource {
   /// over [0, n), the level's ("rowptr[n]"), so the rewrite may look one
   /// nonzero ahead without reading past crd, or skip an empty fiber.
   std::string Position, Positions, NextCoordinate, LoopBegin, LoopEnd, LevelEnd;
+  /// MKL's four-array CSR ('for (p = pntrb[i]; p < pntre[i]; p++)'): the
+  /// end array ("pntre"); LoopBegin and LoopEnd read the fiber's range, and
+  /// Positions and LevelEnd are empty, since the fibers need not be
+  /// contiguous or ordered and no element bounds the level's positions.
+  std::string PositionEnds;
   /// Dense loops: the upper bound as written ("n"); the loop's positions
   /// (of a dense level, its index) are below it.
   std::string Bound;

@@ -70,11 +70,29 @@ void Recoverer::recordLevelRanges() {
     std::string P = L.Var->getName().str(),
                 Parent = L.ParentVar->getName().str();
     Source.Overlap.PositionRanges.push_back({P, L.Source.Positions, Parent});
-    OverlapFacts::Array Pos;
-    Pos.Base = L.Source.Positions;
-    Pos.Terms.push_back({"1", Parent});
-    Pos.Positions = true;
-    Source.Overlap.Arrays.push_back(Pos);
+    if (!L.Source.PositionEnds.empty()) {
+      // begin[q] and end[q]: one element each per q; the positions between
+      // are bounded by no element of either when the fibers are not in
+      // order, and a test from begin[lo] and end[hi] could pass wrongly.
+      for (const std::string &Base : {text(L.PosBase), L.Source.PositionEnds}) {
+        OverlapFacts::Array Ends;
+        Ends.Base = Base;
+        Ends.Terms.push_back({"1", Parent});
+        Source.Overlap.Arrays.push_back(Ends);
+      }
+      if (Source.Overlap.Unbounded.empty())
+        Source.Overlap.Unbounded =
+            "the positions of the loop over '" + P + "' run from '" +
+            L.Source.LoopBegin + "' to '" + L.Source.LoopEnd +
+            "' (separate begin and end arrays), whose fibers need not be "
+            "in order: no element bounds the positions the nest reads";
+    } else {
+      OverlapFacts::Array Pos;
+      Pos.Base = L.Source.Positions;
+      Pos.Terms.push_back({"1", Parent});
+      Pos.Positions = true;
+      Source.Overlap.Arrays.push_back(Pos);
+    }
     if (!L.CoordinateArray.empty()) {
       OverlapFacts::Array Crd;
       Crd.Base = L.CoordinateArray;

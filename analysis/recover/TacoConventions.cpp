@@ -207,6 +207,15 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
   CounterPosition = L.Var;
   long long Offset = Start.Val.getInt().getExtValue() + (First ? 1 : 0);
   std::string Pos = text(L.PosBase);
+  if (!L.Source.PositionEnds.empty())
+    return refuse(
+        "lnr-unsupported-counter",
+        V->getName().str() + " counts the positions of a loop from '" +
+            L.Source.LoopBegin + "' to '" + L.Source.LoopEnd +
+            "' (separate begin and end arrays): the fibers need not be "
+            "contiguous, so the counter is not the position minus "
+            "the first one",
+        Increment->getBeginLoc());
   if (Pos.empty())
     return refuse("lnr-macro", "the position array is written in a macro",
                   L.For->getBeginLoc());
@@ -287,7 +296,12 @@ bool Recoverer::resolveSparseOutput() {
   Kernel.Tensors.push_back(Output);
   // Distinct fibers have distinct positions (the pos arrays of a
   // well-formed tensor increase), so each index of the pattern writes its
-  // own elements.
+  // own elements; not proved of begin and end arrays (MKL's four-array
+  // CSR), whose fibers may share positions.
+  for (const LoopFact &F : Loops)
+    if (F.Compressed && F.Tensor == L->Tensor && F.Level <= L->Level &&
+        !F.Source.PositionEnds.empty())
+      FibersDisjoint = false;
   for (unsigned Level = 0; FibersDisjoint && Level <= L->Level; ++Level)
     SparseOutputIndices.push_back(InputAccess->Indices[Level]);
   return true;

@@ -439,6 +439,8 @@ def gen_call(c, k, L, X):
             return "&dd"
         if kind == "pos":
             return "S.pos[%d]" % ref
+        if kind == "pos_end":  # four-array CSR: the same array, offset
+            return "S.pos[%d] + 1" % ref
         if kind == "crd":
             return "crdc[%d]" % ref
         if kind == "vals":

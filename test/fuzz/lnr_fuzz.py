@@ -228,6 +228,7 @@ def make_case(seed, number):
     pick_standard(c)
     pick_forms(c)
     pick_members(c)
+    pick_loop_forms(c)
     return c
 
 
@@ -270,6 +271,28 @@ def pick_members(c):
             rng.random() >= 0.12:
         return
     c["members"] = rng.choice(MEMBER_STYLES)
+
+
+
+# Loop forms hand-written code uses, each drawn apart from the rest of the
+# case: a repeat loop around the nest ('for', 'while' or 'do').
+REPEAT_FORMS = ["for", "for_nobraces", "while", "do"]
+
+
+def pick_loop_forms(c):
+    """About 8% of the cases put the nest in a repeat loop (a benchmark's
+    timing loop, 'repeat'): the nest inside is rewritten, the loop kept;
+    about 12% of the hand-written cases with a compressed level below
+    another walk it as MKL's four-array CSR ('four_array'). From a
+    generator of their own, so that the other fields of a case are
+    those of earlier versions."""
+    rng = random.Random("%d:%d:loops" % (c["seed"], c["number"]))
+    if rng.random() < 0.08:
+        c["repeat"] = rng.choice(REPEAT_FORMS)
+    s = c["sparse"]
+    if (rng.random() < 0.12 and c["style"] == "hand" and s and
+            any(s["fmt"][1:])):
+        c["four_array"] = True
 
 
 def pick_standard(c):
@@ -402,6 +425,12 @@ class Kernel:
                 return "%s%d_dimension" % (name, ix.index(x) + 1)
         # an index no tensor has (a repeat loop): a parameter
         return x.upper()
+
+    def four_array(self, level):
+        """Whether compressed level 'level' is read as MKL's four-array CSR
+        (pos[q] to pos_end[q], the driver passing pos + 1 as pos_end)."""
+        return bool(self.c.get("four_array")) and level > 0 and \
+            not self.taco
 
     def pos_name(self, level):
         x = self.sparse["levels"][level]
@@ -651,6 +680,9 @@ class Kernel:
                     p = self.pos_name(l)
                     hdr = "for (%s %s = %s[%s]; %s < %s[%s + 1]; %s++)" % (
                         it, p, pa, parent, p, pa, paren(parent), p)
+                    if self.four_array(l):
+                        hdr = "for (%s %s = %s[%s]; %s < %s_end[%s]; %s++)" % (
+                            it, p, pa, parent, p, pa, parent, p)
                     body = [] if self.inline_crd else [
                         "%s %s = %s[%s];" % (c.get("crd_type") or it, x, ca,
                                              p)]
@@ -753,7 +785,7 @@ class Kernel:
         # Position variables of accesses whose indices are all outside
         # every loop cannot happen (each access has an index).
         emit_loop(0, "  ")
-        body_lines = lines
+        body_lines = self.repeated(lines)
 
         # Parameters.
         idx = c["indices"]
@@ -813,6 +845,10 @@ class Kernel:
                         pa, ca = self.pos_arr(l)
                         P.append(("const %s *%s" % (it if it != "long" else
                                                     "int", pa), "pos", l))
+                        if self.four_array(l):
+                            P.append(("const %s *%s_end" % (
+                                it if it != "long" else "int", pa),
+                                "pos_end", l))
                         P.append(("const %s *%s" % (
                             c.get("crd_type") or (it if it != "long" else
                                                   "int"), ca), "crd", l))
@@ -853,6 +889,8 @@ class Kernel:
         text.append("")
         ret = "int" if self.taco else "void"
         text.append("%s kern(%s) {" % (ret, ",\n    ".join(p[0] for p in P)))
+        if c.get("repeat"):
+            text.append("  int fz_rep = 2;")
         for name in c.get("hostile") or []:
             self.pre.append("int %s = 0;" % name)
             self.pre.append("(void)%s;" % name)
@@ -922,6 +960,22 @@ class Kernel:
         first = min(a for a, p in enumerate(P) if p[1] in inputs)
         rest = [p for p in P if p[1] not in inputs]
         return rest[:first] + packed + rest[first:]
+    def repeated(self, lines):
+        """The nest's lines in the case's repeat loop, if any: run twice
+        (fz_rep, declared first in the function, counts)."""
+        form = self.c.get("repeat")
+        if not form:
+            return lines
+        inner = ["  " + ln if not ln.startswith("#") else ln for ln in lines]
+        one_nest = lines[0].lstrip().startswith(("for (", "#pragma"))
+        if form == "for_nobraces" and one_nest:
+            return ["  for (fz_rep = 0; fz_rep < 2; fz_rep++)"] + inner
+        if form in ("for", "for_nobraces"):
+            return (["  for (fz_rep = 0; fz_rep < 2; fz_rep++) {"] + inner +
+                    ["  }"])
+        if form == "while":
+            return ["  while (fz_rep-- > 0) {"] + inner + ["  }"]
+        return ["  do {"] + inner + ["  } while (--fz_rep > 0);"]
 
     def alias_params(self, name):
         """The parameters of an 'alias' case's first dense operand, and the

@@ -342,3 +342,77 @@ void kernel(int N, int K, const int *pos, const int *crd, const double *B,
 }
 
 } // namespace
+
+TEST(RecoveryTest, RepeatLoopAroundTheNest) {
+  // A 'for' whose variable its body does not use repeats the nests in its
+  // body: each is a nest of its own, the repeat loop kept as written.
+  const char *Code = R"(
+void kernel(int T, int N, int K, int L, const int *restrict pos,
+            const int *restrict crd, const double *restrict B,
+            const double *restrict C, const double *restrict D,
+            const double *restrict E, double *restrict A) {
+  for (int t = 0; t < T; t++) {
+    for (int i = 0; i < N; i++)
+      for (int p = pos[i]; p < pos[i + 1]; p++) {
+        int j = crd[p];
+        for (int k = 0; k < K; k++)
+          for (int l = 0; l < L; l++)
+            A[i * L + l] += B[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+      }
+    for (int i = 0; i < N; i++)
+      for (int k = 0; k < K; k++)
+        A[i * L] += C[i * K + k];
+  }
+}
+)";
+  Recovered R = recoverFrom(Code);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l)");
+  EXPECT_EQ(R.LoopOrder, "i, j(B), k, l");
+  EXPECT_EQ(recoverFrom(Code, 1).Notation, "A(i) += C(i,k)");
+  // A loop whose variable a statement of its body reads is the nest, and
+  // repeats the statement: refused.
+  std::string Used = Code;
+  Used.replace(Used.find("A[i * L] += C[i * K + k];"), 25,
+               "A[i * L] += C[i * K + k] * (t + 1);");
+  Recovered U = recoverFrom(Used);
+  EXPECT_NE(U.Refusal, "");
+  EXPECT_EQ(recoverFrom(Used, 1).Refusal, "(no such nest)");
+}
+
+TEST(RecoveryTest, FourArrayCsr) {
+  // MKL's four-array CSR: the fiber of row i is [pntrb[i], pntre[i]).
+  const char *Code = R"(
+void kernel(int N, int K, const int *pntrb, const int *pntre,
+            const int *crd, const double *B, const double *C, double *A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pntrb[i]; p < pntre[i]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        A[i * K + k] += B[p] * C[j * K + k];
+    }
+}
+)";
+  Recovered R = recoverFrom(Code);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
+  EXPECT_EQ(R.LoopOrder, "i, j(B), k");
+  const LoopSource *J = R.Source.loop("j");
+  ASSERT_NE(J, nullptr);
+  EXPECT_EQ(J->LoopBegin, "pntrb[i]");
+  EXPECT_EQ(J->LoopEnd, "pntre[i]");
+  EXPECT_EQ(J->PositionEnds, "pntre");
+  // No element of one array bounds the level's positions.
+  EXPECT_EQ(J->Positions, "");
+  EXPECT_EQ(J->LevelEnd, "");
+  // Without restrict, the overlap test cannot bound the positions: the
+  // reason is kept for the refusal.
+  ASSERT_TRUE(R.Source.Overlap.Needed);
+  EXPECT_NE(R.Source.Overlap.Unbounded.find("separate begin and end arrays"),
+            std::string::npos)
+      << R.Source.Overlap.Unbounded;
+  // Begin and end arrays read at different rows are not a fiber.
+  std::string Shifted = Code;
+  Shifted.replace(Shifted.find("pntre[i]"), 8, "pntre[i + 1]");
+  EXPECT_EQ(recoverFrom(Shifted).Refusal, "lnr-unsupported-loop");
+}

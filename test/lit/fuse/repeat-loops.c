@@ -78,3 +78,40 @@ void two_in_while(int iter, int n, int K, int L, const int *rowptr,
 }
 // REMARK: fuse/repeat-loops.c:[[@LINE-11]]:7: remark: fused 'A(i,l) += {{.*}}[lnr-fuse]
 // REMARK: fuse/repeat-loops.c:[[@LINE-5]]:5: remark: nest left unchanged: {{.*}}[lnr-
+
+// A 'for' repeat loop, its variable unused by its body (a benchmark's
+// repetition loop): the nest in its body is rewritten, the loop kept as
+// written. It used to be the nest, refused with "no access uses 'r'".
+// CHECK-LABEL: void repeat_for(
+// CHECK:      for (int r = 0; r < reps; r++)
+// CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
+// CHECK-NEXT:   for (int i = 0; i < n; i++) {
+// CHECK:            A[i * L + l] += t * E[j * L + l];
+// CHECK:      for (r = 0; r < reps; ++r) {
+// CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
+// CHECK-NEXT:   for (int i = 0; i < n; i++) {
+// CHECK:            A[i * L + l] += t * E[j * L + l];
+void repeat_for(int reps, int n, int K, int L, const int *rowptr,
+                const int *colidx, const double *vals, const double *C,
+                const double *D, const double *E, double *restrict A) {
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < n; i++)
+      for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+        int j = colidx[p];
+        for (int k = 0; k < K; k++)
+          for (int l = 0; l < L; l++)
+            A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+      }
+  int r;
+  for (r = 0; r < reps; ++r) {
+    for (int i = 0; i < n; i++)
+      for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+        int j = colidx[p];
+        for (int k = 0; k < K; k++)
+          for (int l = 0; l < L; l++)
+            A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+      }
+  }
+}
+// REMARK: fuse/repeat-loops.c:[[@LINE-18]]:5: remark: fused 'A(i,l) += {{.*}}[lnr-fuse]
+// REMARK: fuse/repeat-loops.c:[[@LINE-10]]:5: remark: fused 'A(i,l) += {{.*}}[lnr-fuse]

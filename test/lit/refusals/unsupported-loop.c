@@ -100,20 +100,22 @@ void sddmm_spmm_triangular(int n, int L, const int *rowptr, const int *colidx,
 }
 // CHECK: refusals/unsupported-loop.c:[[@LINE-5]]:7: remark: nest left unchanged: the bounds of the loop over 'k' depend on the nest [lnr-unsupported-loop]
 
-// Separate row start and row end arrays (four-array CSR).
-void sddmm_spmm_four_array(int n, int K, int L, const int *rowstart,
-                           const int *rowend, const int *colidx,
-                           const double *vals, const double *C, const double *D,
-                           const double *E, double *restrict A) {
+// Begin and end arrays read at different rows: neither CSR's pos[i] to
+// pos[i + 1] nor MKL's pntrb[i] to pntre[i] (fuse/four-array-csr.c).
+void sddmm_spmm_four_array_shifted(int n, int K, int L, const int *rowstart,
+                                   const int *rowend, const int *colidx,
+                                   const double *vals, const double *C,
+                                   const double *D, const double *E,
+                                   double *restrict A) {
   for (int i = 0; i < n; i++)
-    for (int p = rowstart[i]; p < rowend[i]; p++) {
+    for (int p = rowstart[i]; p < rowend[i + 1]; p++) {
       int j = colidx[p];
       for (int k = 0; k < K; k++)
         for (int l = 0; l < L; l++)
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/unsupported-loop.c:[[@LINE-7]]:5: remark: nest left unchanged: the loop bounds are neither '0 to an invariant bound' nor 'pos[q] to pos[q + 1]' of an enclosing loop's q [lnr-unsupported-loop]
+// CHECK: refusals/unsupported-loop.c:[[@LINE-7]]:5: remark: nest left unchanged: the loop bounds are neither '0 to an invariant bound' nor 'pos[q] to pos[q + 1]' (or 'begin[q] to end[q]') of an enclosing loop's q [lnr-unsupported-loop]
 
 // The nonzeros of a row are visited without loading their column.
 void row_scaled(int n, int L, const int *rowptr, const double *vals,
