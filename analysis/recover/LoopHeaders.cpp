@@ -234,6 +234,10 @@ bool Recoverer::assignTensors() {
   for (ir::Access &F : Kernel.Stmt.Factors) {
     if (!F.Tensor.empty())
       continue;
+    if (Read == ValueReads.end())
+      return refuse("lnr-internal",
+                    "a factor has no tensor name and is not a values array",
+                    Loops.front().For->getBeginLoc());
     const Expr *Vals = Read->first;
     const VarDecl *Pos = Read->second;
     ++Read;

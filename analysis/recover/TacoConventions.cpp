@@ -26,7 +26,15 @@ std::string Recoverer::tensorName(const Expr *Base) const {
           return Ref->getDecl()->getName().str();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
     return Ref->getDecl()->getName().str();
-  return text(Base->IgnoreParenImpCasts());
+  // A member ('B->val'), as written; inside a macro's body, which has no
+  // text in the file, as the AST prints it.
+  if (std::string Written = text(Base->IgnoreParenImpCasts()); !Written.empty())
+    return Written;
+  std::string Printed;
+  llvm::raw_string_ostream OS(Printed);
+  Base->IgnoreParenImpCasts()->printPretty(OS, nullptr,
+                                           Ctx.getPrintingPolicy());
+  return OS.str();
 }
 
 const VarDecl *Recoverer::tacoStruct(const Expr *Base) const {

@@ -263,12 +263,9 @@ def pick_members(c):
     rewrite declares must then still be identifiers. From a generator of its
     own, so that the other fields of a case are those of earlier versions;
     not with the 'alias' class, whose first operand is derived in the
-    function, nor yet with accessor macros, whose bodies would index a
-    member: an open bug of the recovery
-    (regressions/member-array-in-accessor-macro.c)."""
+    function."""
     rng = random.Random("%d:%d:members" % (c["seed"], c["number"]))
-    if c["style"] != "hand" or c.get("alias") or c.get("accessor") or \
-            rng.random() >= 0.12:
+    if c["style"] != "hand" or c.get("alias") or rng.random() >= 0.12:
         return
     c["members"] = rng.choice(MEMBER_STYLES)
 

@@ -1,15 +1,11 @@
-// Fuzz regression (open: XFAIL) (lnr_fuzz.py seed 11, cases 917, 1181,
-// 1626, 1635, 2049, 2259, 2558, 2971, reduced; the 'members' style with
-// accessor macros): a factor read through an accessor macro whose body
-// indexes a struct member ('ops->E[...]'). The recovery names a dense
-// tensor from its base's text when the base is not a variable, and the
-// text of an expression inside a macro's body is empty: the factor is
-// taken for a sparse tensor's values, and assignTensors reads past its
-// list of value reads (a segmentation fault or std::bad_alloc; the same
-// without the sparse tensor). Expected: the tool names the tensor from the
-// AST (or refuses with lnr-macro) and exits 0. Until then the fuzzer does
-// not combine its 'members' style with accessor macros (pick_members).
-// XFAIL: *
+// Fuzz regression (lnr_fuzz.py seed 11, cases 917, 1181, 1626, 1635, 2049,
+// 2259, 2558, 2971, reduced; the 'members' style with accessor macros): a
+// factor read through an accessor macro whose body indexes a struct member
+// ('ops->E[...]'). The recovery named a dense tensor from its base's text,
+// which is empty inside a macro's body: the factor was taken for a sparse
+// tensor's values and assignTensors read past its list of value reads (a
+// segmentation fault or std::bad_alloc). The tensor is now named from the
+// AST ('ops->E'), and the rewrite compiles.
 // RUN: lnr-rewrite %s -- > %t.c 2> %t.err
 // RUN: FileCheck %s < %t.err
 // CHECK: remark: {{.*}}[lnr-{{fuse|macro}}]
