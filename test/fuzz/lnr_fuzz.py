@@ -905,14 +905,14 @@ class Kernel:
         return "\n".join(text) + "\n"
 
     def pack_members(self, P):
-        """P with the inputs' parameters (positions, coordinates, values,
-        dense operands) moved into structs, declared at the top of the file
+        """P with the inputs' parameters (positions, four-array CSR's ends,
+        coordinates, values, dense operands) moved into structs, declared at the top of the file
         (typedefs, kept in member_types for the driver). The struct
         parameters are 'struct' entries whose ref lists the members, each as
         (its path from the parameter, the kind and ref of the parameter it
         replaces)."""
-        inputs = ("pos", "crd", "vals", "dense")
-        sparse = [p for p in P if p[1] in inputs[:3]]
+        inputs = ("pos", "pos_end", "crd", "vals", "dense")
+        sparse = [p for p in P if p[1] in inputs[:4]]
         dense = [p for p in P if p[1] == "dense"]
 
         def name(decl):  # "const int *pos1" -> "pos1"
