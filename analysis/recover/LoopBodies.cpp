@@ -82,6 +82,16 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
     Owner.Source.Prologue.push_back(text(DS));
     return true;
   }
+  // A position found by a search (TACO's position split:
+  // `iB = taco_binarySearchAfter(...)`) is not an affine function.
+  if (const auto *Call =
+          dyn_cast<CallExpr>(V->getInit()->IgnoreParenImpCasts()))
+    return refuse("lnr-unsupported-call",
+                  "'" + V->getName().str() + "' is set by the call '" +
+                      text(Call) +
+                      "'; the recovery reads positions and coordinates from "
+                      "loop headers and arrays only",
+                  DS->getBeginLoc());
   // A dense position: an affine function of the indices. It may hold a
   // sparse position (TACO's `int32_t mA = jA * A3_dimension + m;`): each
   // access that reads it is checked again, and only the output may.

@@ -138,6 +138,19 @@ bool Recoverer::readLoop(const ForStmt *For) {
     bool FourArrays = !SameArray && asVar(HiPos->getIdx()) == Q &&
                       isInvariant(HiPos->getBase()) &&
                       !text(HiPos->getBase()).empty();
+    // pos[0] to pos[1]: the root of DCSR, or of a CSF tensor whose every
+    // level is compressed (TACO's {Sparse, Sparse, ...}).
+    Expr::EvalResult First, Second;
+    if (SameArray && LoPos->getIdx()->EvaluateAsInt(First, Ctx) &&
+        HiPos->getIdx()->EvaluateAsInt(Second, Ctx) &&
+        First.Val.getInt() == 0 && Second.Val.getInt() == 1)
+      return refuse("lnr-unsupported-format",
+                    "the loop over '" + L.Var->getName().str() +
+                        "' walks a compressed first level ('" + text(LoPos) +
+                        "' to '" + text(HiPos) +
+                        "': DCSR, or CSF with every level compressed), "
+                        "which the recovery does not read yet",
+                    For->getBeginLoc());
     if (!Q || Q == L.Var || !loopOf(Q) ||
         !((IsNext && SameArray) || FourArrays) ||
         !isInvariant(LoPos->getBase()))

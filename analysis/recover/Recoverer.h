@@ -196,6 +196,9 @@ private:
   std::optional<ir::Access> orderByStride(const AffineForm &Form,
                                           const std::string &Tensor);
   bool readFactor(const Expr *E, const Expr *Output);
+  /// Whether a dense loop walks nonzeros: up to pos[1] (a compressed first
+  /// level walked from 0) or with values read at its variable (COO).
+  bool walksNonzeros(const LoopFact &Walk) const;
   bool mentionsNestVariable(const Expr *E) const;
   static bool readsVolatile(const Expr *E);
   bool isInvariant(const Expr *E) const;

@@ -93,6 +93,18 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
     // `A[..] = acc;`. That is "zero A, then accumulate" when the loops
     // outside the accumulator are dense and all index the output: every
     // element is then assigned exactly once.
+    // Stored at an input's positions (TACO's SDDMM, SpTTM): one element
+    // per nonzero, not a reduction's last value.
+    for (size_t I = 0; I < LoopsOutsideAccumulator; ++I)
+      if (Loops[I].Compressed && OutputForm.Terms.count(Loops[I].Var))
+        return refuse("lnr-sparse-output-assigned",
+                      "'" + text(U->Lhs) + "' is stored at the positions of '" +
+                          Loops[I].Var->getName().str() +
+                          "' (a sparse output with an input's pattern) and "
+                          "assigned each position's whole sum; the recovery "
+                          "reads such an output only when it is accumulated "
+                          "('+=')",
+                      E->getBeginLoc());
     for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
       const LoopFact &L = Loops[I];
       std::string Index = L.Compressed ? "" : L.Var->getName().str();

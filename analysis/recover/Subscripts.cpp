@@ -168,6 +168,26 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
     Out.Terms[Coordinate] = Coefficient();
     return true;
   }
+  // I[x] with x a dense loop's variable: a coordinate stored per nonzero,
+  // the nonzeros walked by a dense loop (COO, or a compressed level walked
+  // from 0 instead of from its parent's position).
+  if (const auto *Load = dyn_cast<ArraySubscriptExpr>(E)) {
+    const VarDecl *X = asVar(Load->getIdx());
+    const LoopFact *Walk = X ? loopOf(X) : nullptr;
+    if (Walk && !Walk->Compressed && isInvariant(Load->getBase()) &&
+        Load->getType()->isIntegerType() && walksNonzeros(*Walk))
+      return refuse("lnr-unsupported-format",
+                    "'" + text(E) +
+                        "' reads a coordinate from an array indexed by the "
+                        "loop over '" +
+                        X->getName().str() +
+                        "': a coordinate (COO) format, or a compressed level "
+                        "not walked from its parent's positions, which the "
+                        "recovery does not read; it reads compressed levels "
+                        "('for (p = pos[i]; p < pos[i + 1]; p++) j = "
+                        "crd[p];')",
+                    E->getBeginLoc());
+  }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
       AffineForm L, R;
@@ -217,6 +237,30 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
   return refuse("lnr-non-affine-subscript",
                 "'" + text(E) + "' is not an affine function of the indices",
                 E->getBeginLoc());
+}
+
+bool Recoverer::walksNonzeros(const LoopFact &Walk) const {
+  // Up to pos[1]: the positions of a compressed first level.
+  const auto *Cond = dyn_cast<BinaryOperator>(Walk.For->getCond());
+  if (const auto *Bound = Cond ? dyn_cast<ArraySubscriptExpr>(
+                                     Cond->getRHS()->IgnoreParenImpCasts())
+                               : nullptr) {
+    Expr::EvalResult One;
+    if (Bound->getIdx()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1)
+      return true;
+  }
+  // Values read at the loop's variable itself (COO's vals[x]).
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *X;
+    bool Found = false;
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+      Found |= E->getType()->isRealFloatingType() && asVar(E->getIdx()) == X;
+      return !Found;
+    }
+  } F;
+  F.X = Walk.Var;
+  F.TraverseStmt(const_cast<ForStmt *>(Walk.For));
+  return F.Found;
 }
 
 std::optional<ir::Access>

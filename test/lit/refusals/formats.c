@@ -1,0 +1,77 @@
+// Remarks that name the real reason: a format the recovery does not read,
+// a position found by a search, a sparse output assigned at an input's
+// positions. Each nest is left as it is.
+// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: diff %s %t.out
+// RUN: FileCheck --implicit-check-not=remark: %s < %t.err
+
+// COO: the coordinates of each nonzero from parallel arrays.
+void mttkrp_coo(long nnz, int R, const int *restrict I, const int *restrict J,
+                const int *restrict K, const double *restrict vals,
+                const double *restrict B, const double *restrict C,
+                double *restrict A) {
+  for (long x = 0; x < nnz; x++)
+    for (int r = 0; r < R; r++)
+      A[I[x] * R + r] += vals[x] * B[J[x] * R + r] * C[K[x] * R + r];
+}
+// CHECK: formats.c:[[@LINE-2]]:9: remark: nest left unchanged: 'I[x]' reads a coordinate from an array indexed by the loop over 'x': a coordinate (COO) format, or a compressed level not walked from its parent's positions, which the recovery does not read; it reads compressed levels ('for (p = pos[i]; p < pos[i + 1]; p++) j = crd[p];') [lnr-unsupported-format]
+
+// DCSR: the first level compressed too.
+void spmm_dcsr(int K, int L, const int *restrict pos1, const int *restrict crd1,
+               const int *restrict pos2, const int *restrict crd2,
+               const double *restrict vals, const double *restrict C,
+               const double *restrict D, double *restrict A) {
+  for (int q = pos1[0]; q < pos1[1]; q++) {
+    int i = crd1[q];
+    for (int p = pos2[q]; p < pos2[q + 1]; p++) {
+      int j = crd2[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[j * K + k] * D[k * L + l];
+    }
+  }
+}
+// CHECK: formats.c:[[@LINE-10]]:3: remark: nest left unchanged: the loop over 'q' walks a compressed first level ('pos1[0]' to 'pos1[1]': DCSR, or CSF with every level compressed), which the recovery does not read yet [lnr-unsupported-format]
+
+// The same first level walked from 0 (ATL's generated code).
+void spmm_dcsr_from_zero(int K, int L, const int *restrict pos1,
+                         const int *restrict crd1, const int *restrict pos2,
+                         const int *restrict crd2, const double *restrict vals,
+                         const double *restrict C, const double *restrict D,
+                         double *restrict A) {
+  for (int q = 0; q < pos1[1]; q++)
+    for (int p = pos2[q]; p < pos2[q + 1]; p++)
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[crd1[q] * L + l] += vals[p] * C[crd2[p] * K + k] * D[k * L + l];
+}
+// CHECK: formats.c:[[@LINE-2]]:13: remark: nest left unchanged: 'crd1[q]' reads a coordinate {{.*}} [lnr-unsupported-format]
+
+// A position found by a binary search (TACO's position split).
+int search(const int *crd, int lo, int hi, int key);
+void spmv_search(int n, const int *restrict pos, const int *restrict crd,
+                 const double *restrict vals, const double *restrict x,
+                 const double *restrict w, double *restrict y) {
+  for (int i = 0; i < n; i++) {
+    int start = search(crd, pos[i], pos[i + 1], 0);
+    for (int k = 0; k < n; k++)
+      y[i] += vals[start] * x[k] * w[k];
+  }
+}
+// CHECK: formats.c:[[@LINE-5]]:5: remark: nest left unchanged: 'start' is set by the call 'search(crd, pos[i], pos[i + 1], 0)'; the recovery reads positions and coordinates from loop headers and arrays only [lnr-unsupported-call]
+
+// TACO's SDDMM with the output in B's pattern, each position assigned.
+void sddmm_sparse_out(int n, int K, const int *restrict pos,
+                      const int *restrict crd, const double *restrict B_vals,
+                      const double *restrict C, const double *restrict D,
+                      double *restrict A_vals) {
+  for (int i = 0; i < n; i++)
+    for (int jB = pos[i]; jB < pos[i + 1]; jB++) {
+      int j = crd[jB];
+      double tkA_val = 0.0;
+      for (int k = 0; k < K; k++)
+        tkA_val += B_vals[jB] * C[i * K + k] * D[j * K + k];
+      A_vals[jB] = tkA_val;
+    }
+}
+// CHECK: formats.c:[[@LINE-3]]:7: remark: nest left unchanged: 'A_vals[jB]' is stored at the positions of 'jB' (a sparse output with an input's pattern) and assigned each position's whole sum; the recovery reads such an output only when it is accumulated ('+=') [lnr-sparse-output-assigned]
