@@ -17,7 +17,7 @@
 //             [--only=REGEX] [--check-only] [--verbose] [--threads=1,2]
 //             [google benchmark flags: --benchmark_out=x.json ...]
 //
-// Each benchmark is named  <suite>/<kernel>/<input>/<dims>/<variant>/threads:<t>
+// Each benchmark is named <suite>/<kernel>/<input>/<dims>/<variant>/threads:<t>
 // and carries counters: flop and byte (per call, see flop/byte models below),
 // rows, cols, nnz, nfib, maxerr (of the check); its label is the variant's
 // kind (original, rewritten, separate, eigen) and, for the rewrite, whether
@@ -216,6 +216,14 @@ struct Problem {
     variants.push_back(Variant{name, kind, std::move(run), flop, byte});
     return variants.back();
   }
+  /// The experiments x_alias_test and x_alias_assumed: the rewrite of the
+  /// sample without 'restrict', under its run-time overlap test (its scan
+  /// of the coordinates and its comparisons) and without it
+  /// (--assume-no-alias); call(true) runs the first.
+  void addAliasPair(double flop, double byte, std::function<void(bool)> call) {
+    add("x_alias_test", "experiment", flop, byte, [=](int) { call(true); });
+    add("x_alias_assumed", "experiment", flop, byte, [=](int) { call(false); });
+  }
 };
 
 // The sample's own nest at more than one thread: it has no OpenMP pragma,
@@ -233,9 +241,7 @@ void row_blocks(int threads, int n, const std::function<void(int, int)> &f) {
     f(b * 64, std::min(64, n - b * 64));
 }
 
-double csr_bytes(const lnr_csr &B) {
-  return 4.0 * (B.rows + 1) + 12.0 * B.nnz;
-}
+double csr_bytes(const lnr_csr &B) { return 4.0 * (B.rows + 1) + 12.0 * B.nnz; }
 double csf_bytes(const lnr_csf &T) {
   return 4.0 * (T.dims[0] + 1) + 4.0 * T.nfib + 4.0 * (T.nfib + 1) +
          12.0 * T.nnz;
@@ -260,22 +266,20 @@ std::unique_ptr<Problem> make_sddmm_spmm(std::shared_ptr<CsrInput> in, int K,
   double *T = p->work((size_t)B.nnz);
   p->output((size_t)n * L);
   double *A = p->A.data();
-  const double in_bytes = csr_bytes(B) + 8.0 * ((double)n * K + (double)m * K +
-                                                (double)m * L) +
-                          16.0 * n * L;
+  const double in_bytes =
+      csr_bytes(B) + 8.0 * ((double)n * K + (double)m * K + (double)m * L) +
+      16.0 * n * L;
   p->status = lnr_status_sddmm_spmm;
-  p->add("original", "original", nnz * K * (2.0 * L + 2), in_bytes,
-         [=](int t) {
-           row_blocks(t, n, [&](int i0, int c) {
-             sddmm_spmm_original(c, K, L, B.rowptr + i0, B.colidx, B.vals,
-                                 C + (size_t)i0 * K, D, E, A + (size_t)i0 * L);
-           });
-         });
-  p->add("rewritten", "rewritten", nnz * (3.0 * K + 2.0 * L), in_bytes,
-         [=](int) {
-           sddmm_spmm_rewritten(n, K, L, B.rowptr, B.colidx, B.vals, C, D, E,
-                                A);
-         });
+  p->add("original", "original", nnz * K * (2.0 * L + 2), in_bytes, [=](int t) {
+    row_blocks(t, n, [&](int i0, int c) {
+      sddmm_spmm_original(c, K, L, B.rowptr + i0, B.colidx, B.vals,
+                          C + (size_t)i0 * K, D, E, A + (size_t)i0 * L);
+    });
+  });
+  p->add(
+      "rewritten", "rewritten", nnz * (3.0 * K + 2.0 * L), in_bytes, [=](int) {
+        sddmm_spmm_rewritten(n, K, L, B.rowptr, B.colidx, B.vals, C, D, E, A);
+      });
   p->add("sep", "separate", nnz * (2.0 * K + 1 + 2.0 * L),
          in_bytes + 16.0 * nnz, [=](int) {
            sep_sddmm_spmm(n, K, L, B.rowptr, B.colidx, B.vals, C, D, E, A, T);
@@ -296,8 +300,8 @@ std::unique_ptr<Problem> make_sddmm_spmm(std::shared_ptr<CsrInput> in, int K,
              exp_sddmm_spmm_acc(n, K, L, B.rowptr, B.colidx, B.vals, C, D, E,
                                 A);
            });
-    p->add("x_rowsplit", "experiment", nnz * (2.0 * K + 1 + 2.0 * L),
-           in_bytes, [=](int) {
+    p->add("x_rowsplit", "experiment", nnz * (2.0 * K + 1 + 2.0 * L), in_bytes,
+           [=](int) {
              exp_sddmm_spmm_rowsplit(n, K, L, B.rowptr, B.colidx, B.vals, C, D,
                                      E, A);
            });
@@ -306,19 +310,10 @@ std::unique_ptr<Problem> make_sddmm_spmm(std::shared_ptr<CsrInput> in, int K,
              exp_sddmm_spmm_prefetch(n, K, L, B.rowptr, B.colidx, B.vals, C, D,
                                      E, A);
            });
-    // The run-time overlap test of a kernel without 'restrict': its scan
-    // of the coordinates and its comparisons, against the same rewrite
-    // without them (--assume-no-alias).
-    p->add("x_alias_test", "experiment", nnz * (3.0 * K + 2.0 * L), in_bytes,
-           [=](int) {
-             sddmm_spmm_alias_test(n, K, L, B.rowptr, B.colidx, B.vals, C, D, E,
-                                   A);
-           });
-    p->add("x_alias_assumed", "experiment", nnz * (3.0 * K + 2.0 * L), in_bytes,
-           [=](int) {
-             sddmm_spmm_alias_assumed(n, K, L, B.rowptr, B.colidx, B.vals, C, D,
-                                      E, A);
-           });
+    p->addAliasPair(nnz * (3.0 * K + 2.0 * L), in_bytes, [=](bool test) {
+      (test ? sddmm_spmm_alias_test : sddmm_spmm_alias_assumed)(
+          n, K, L, B.rowptr, B.colidx, B.vals, C, D, E, A);
+    });
   }
   p->reference = [=] {
     sep_sddmm_spmm(n, K, L, B.rowptr, B.colidx, B.vals, C, D, E, A, T);
@@ -328,8 +323,8 @@ std::unique_ptr<Problem> make_sddmm_spmm(std::shared_ptr<CsrInput> in, int K,
 }
 
 taco_tensor_t *taco_dense(Problem &p, int rows, int cols, double *vals) {
-  auto dims = std::make_shared<std::vector<int32_t>>(
-      std::vector<int32_t>{rows, cols});
+  auto dims =
+      std::make_shared<std::vector<int32_t>>(std::vector<int32_t>{rows, cols});
   auto t = std::make_shared<taco_tensor_t>();
   memset(t.get(), 0, sizeof *t);
   t->order = 2;
@@ -354,7 +349,8 @@ std::unique_ptr<Problem> make_sddmm_spmm_taco(std::shared_ptr<CsrInput> in,
   double *T = p->work((size_t)B.nnz);
   p->output((size_t)n * L);
   double *A = p->A.data();
-  taco_tensor_t *tA = taco_dense(*p, n, L, A), *tB = taco_dense(*p, n, m, B.vals),
+  taco_tensor_t *tA = taco_dense(*p, n, L, A),
+                *tB = taco_dense(*p, n, m, B.vals),
                 *tC = taco_dense(*p, n, K, C), *tD = taco_dense(*p, m, K, D),
                 *tE = taco_dense(*p, m, L, E);
   auto level = std::make_shared<std::vector<uint8_t *>>(
@@ -364,9 +360,9 @@ std::unique_ptr<Problem> make_sddmm_spmm_taco(std::shared_ptr<CsrInput> in,
   tB->indices = levels->data();
   p->keep.push_back(level);
   p->keep.push_back(levels);
-  const double in_bytes = csr_bytes(B) +
-                          8.0 * ((double)n * K + (double)m * K + (double)m * L) +
-                          8.0 * n * L; // A only written
+  const double in_bytes =
+      csr_bytes(B) + 8.0 * ((double)n * K + (double)m * K + (double)m * L) +
+      8.0 * n * L; // A only written
   p->status = lnr_status_sddmm_spmm_taco;
   // TACO's nest: for i, j, l, k with B*E invariant in k.
   p->add("original", "original", nnz * L * (3.0 * K + 2), in_bytes,
@@ -402,16 +398,20 @@ std::unique_ptr<Problem> make_spmm_gemm(std::shared_ptr<CsrInput> in, int K,
   const double f_bc_d = 2.0 * nnz * K + 2.0 * n * K * L,
                f_b_cd = 2.0 * m * K * L + 2.0 * nnz * L;
   p->status = lnr_status_spmm_gemm;
-  p->add("original", "original", nnz * K * (2.0 * L + 1), in_bytes,
-         [=](int t) {
-           row_blocks(t, n, [&](int i0, int c) {
-             spmm_gemm_original(c, K, L, B.rowptr + i0, B.colidx, B.vals, C, D,
-                                A + (size_t)i0 * L);
-           });
-         });
+  p->add("original", "original", nnz * K * (2.0 * L + 1), in_bytes, [=](int t) {
+    row_blocks(t, n, [&](int i0, int c) {
+      spmm_gemm_original(c, K, L, B.rowptr + i0, B.colidx, B.vals, C, D,
+                         A + (size_t)i0 * L);
+    });
+  });
   p->add("rewritten", "rewritten", f_bc_d, in_bytes, [=](int) {
     spmm_gemm_rewritten(n, K, L, B.rowptr, B.colidx, B.vals, C, D, A);
   });
+  if (why)
+    p->addAliasPair(f_bc_d, in_bytes, [=](bool test) {
+      (test ? spmm_gemm_alias_test : spmm_gemm_alias_assumed)(
+          n, K, L, B.rowptr, B.colidx, B.vals, C, D, A);
+    });
   p->add("sep_bc_d", "separate", f_bc_d, in_bytes + 16.0 * n * K, [=](int) {
     sep_spmm_gemm_bc_d(n, m, K, L, B.rowptr, B.colidx, B.vals, C, D, A, T);
   });
@@ -461,23 +461,25 @@ std::unique_ptr<Problem> make_spmmh_gemm(std::shared_ptr<CsrInput> in, int J,
   const double f_bcd_e = 3.0 * nnz * J + 2.0 * n * J * L,
                f_b_cde = (double)m * J * (1.0 + 2.0 * L) + 2.0 * nnz * L;
   p->status = lnr_status_spmmh_gemm;
-  p->add("original", "original", nnz * J * (2.0 * L + 2), in_bytes,
-         [=](int t) {
-           row_blocks(t, n, [&](int i0, int c) {
-             spmmh_gemm_original(c, J, L, B.rowptr + i0, B.colidx, B.vals, C,
-                                 D, E, A + (size_t)i0 * L);
-           });
-         });
+  p->add("original", "original", nnz * J * (2.0 * L + 2), in_bytes, [=](int t) {
+    row_blocks(t, n, [&](int i0, int c) {
+      spmmh_gemm_original(c, J, L, B.rowptr + i0, B.colidx, B.vals, C, D, E,
+                          A + (size_t)i0 * L);
+    });
+  });
   p->add("rewritten", "rewritten", f_bcd_e, in_bytes, [=](int) {
     spmmh_gemm_rewritten(n, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A);
   });
+  if (why)
+    p->addAliasPair(f_bcd_e, in_bytes, [=](bool test) {
+      (test ? spmmh_gemm_alias_test : spmmh_gemm_alias_assumed)(
+          n, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A);
+    });
   p->add("sep_bcd_e", "separate", f_bcd_e, in_bytes + 16.0 * n * J, [=](int) {
-    sep_spmmh_gemm_bcd_e(n, m, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A,
-                         T);
+    sep_spmmh_gemm_bcd_e(n, m, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A, T);
   });
   p->add("sep_b_cde", "separate", f_b_cde, in_bytes + 16.0 * m * L, [=](int) {
-    sep_spmmh_gemm_b_cde(n, m, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A,
-                         G);
+    sep_spmmh_gemm_b_cde(n, m, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A, G);
   });
   p->add("eigen_bcd_e", "eigen", f_bcd_e, in_bytes + 16.0 * n * J, [=](int) {
     lnr_eigen::spmmh_gemm_bcd_e(n, m, B.nnz, J, L, B.rowptr, B.colidx, B.vals,
@@ -492,13 +494,11 @@ std::unique_ptr<Problem> make_spmmh_gemm(std::shared_ptr<CsrInput> in, int J,
       exp_spmmh_gemm_block4(n, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A);
     });
     p->add("x_block4_pf", "experiment", f_bcd_e, in_bytes, [=](int) {
-      exp_spmmh_gemm_block4_pf(n, J, L, B.rowptr, B.colidx, B.vals, C, D, E,
-                               A);
+      exp_spmmh_gemm_block4_pf(n, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A);
     });
   }
   p->reference = [=] {
-    sep_spmmh_gemm_bcd_e(n, m, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A,
-                         T);
+    sep_spmmh_gemm_bcd_e(n, m, J, L, B.rowptr, B.colidx, B.vals, C, D, E, A, T);
   };
   p->keep.push_back(in);
   return p;
@@ -525,26 +525,32 @@ std::unique_ptr<Problem> make_sddmm_spmm_gemm(std::shared_ptr<CsrInput> in,
   const double f_tf_w = sd + 2.0 * nnz * L + 2.0 * n * L * M,
                f_t_fw = 2.0 * m * L * M + sd + 2.0 * nnz * M;
   p->status = lnr_status_sddmm_spmm_gemm;
-  p->add("original", "original",
-         nnz * K * (2.0 + L * (1.0 + 2.0 * M)), in_bytes, [=](int t) {
+  p->add("original", "original", nnz * K * (2.0 + L * (1.0 + 2.0 * M)),
+         in_bytes, [=](int t) {
            row_blocks(t, n, [&](int i0, int c) {
              sddmm_spmm_gemm_original(c, K, L, M, B.rowptr + i0, B.colidx,
                                       B.vals, C + (size_t)i0 * K, D, F, W,
                                       A + (size_t)i0 * M);
            });
          });
-  p->add("rewritten", "rewritten",
-         nnz * (3.0 * K + 2.0 * L) + 2.0 * n * L * M, in_bytes, [=](int) {
+  p->add("rewritten", "rewritten", nnz * (3.0 * K + 2.0 * L) + 2.0 * n * L * M,
+         in_bytes, [=](int) {
            sddmm_spmm_gemm_rewritten(n, K, L, M, B.rowptr, B.colidx, B.vals, C,
                                      D, F, W, A);
          });
-  p->add("sep_tf_w", "separate", f_tf_w,
-         in_bytes + 16.0 * nnz + 16.0 * n * L, [=](int) {
+  if (why)
+    p->addAliasPair(
+        nnz * (3.0 * K + 2.0 * L) + 2.0 * n * L * M, in_bytes, [=](bool test) {
+          (test ? sddmm_spmm_gemm_alias_test : sddmm_spmm_gemm_alias_assumed)(
+              n, K, L, M, B.rowptr, B.colidx, B.vals, C, D, F, W, A);
+        });
+  p->add("sep_tf_w", "separate", f_tf_w, in_bytes + 16.0 * nnz + 16.0 * n * L,
+         [=](int) {
            sep_sddmm_spmm_gemm_tf_w(n, m, K, L, M, B.rowptr, B.colidx, B.vals,
                                     C, D, F, W, A, T, U);
          });
-  p->add("sep_t_fw", "separate", f_t_fw,
-         in_bytes + 16.0 * nnz + 16.0 * m * M, [=](int) {
+  p->add("sep_t_fw", "separate", f_t_fw, in_bytes + 16.0 * nnz + 16.0 * m * M,
+         [=](int) {
            sep_sddmm_spmm_gemm_t_fw(n, m, K, L, M, B.rowptr, B.colidx, B.vals,
                                     C, D, F, W, A, T, G);
          });
@@ -567,8 +573,8 @@ std::unique_ptr<Problem> make_sddmm_spmm_gemm(std::shared_ptr<CsrInput> in,
                                         C, D, F, W, A);
            });
   p->reference = [=] {
-    sep_sddmm_spmm_gemm_tf_w(n, m, K, L, M, B.rowptr, B.colidx, B.vals, C, D,
-                             F, W, A, T, U);
+    sep_sddmm_spmm_gemm_tf_w(n, m, K, L, M, B.rowptr, B.colidx, B.vals, C, D, F,
+                             W, A, T, U);
   };
   p->keep.push_back(in);
   return p;
@@ -590,18 +596,22 @@ std::unique_ptr<Problem> make_mttkrp_gemm(std::shared_ptr<CsfInput> in, int J,
       csf_bytes(B) + 8.0 * ((double)L * J + (double)K * J + (double)J * M) +
       16.0 * I * M;
   p->status = lnr_status_mttkrp_gemm;
-  p->add("original", "original", nnz * J * (2.0 * M + 2), in_bytes,
-         [=](int t) {
-           row_blocks(t, I, [&](int i0, int c) {
-             mttkrp_gemm_original(c, J, M, B.pos1 + i0, B.crd1, B.pos2, B.crd2,
-                                  B.vals, C, D, E, A + (size_t)i0 * M);
-           });
-         });
+  p->add("original", "original", nnz * J * (2.0 * M + 2), in_bytes, [=](int t) {
+    row_blocks(t, I, [&](int i0, int c) {
+      mttkrp_gemm_original(c, J, M, B.pos1 + i0, B.crd1, B.pos2, B.crd2, B.vals,
+                           C, D, E, A + (size_t)i0 * M);
+    });
+  });
   p->add("rewritten", "rewritten", 3.0 * nnz * J + 2.0 * I * J * M, in_bytes,
          [=](int) {
            mttkrp_gemm_rewritten(I, J, M, B.pos1, B.crd1, B.pos2, B.crd2,
                                  B.vals, C, D, E, A);
          });
+  if (why)
+    p->addAliasPair(3.0 * nnz * J + 2.0 * I * J * M, in_bytes, [=](bool test) {
+      (test ? mttkrp_gemm_alias_test : mttkrp_gemm_alias_assumed)(
+          I, J, M, B.pos1, B.crd1, B.pos2, B.crd2, B.vals, C, D, E, A);
+    });
   p->add("sep", "separate", 3.0 * nnz * J + 2.0 * I * J * M,
          in_bytes + 16.0 * I * J, [=](int) {
            sep_mttkrp_gemm(I, J, M, B.pos1, B.crd1, B.pos2, B.crd2, B.vals, C,
@@ -610,8 +620,8 @@ std::unique_ptr<Problem> make_mttkrp_gemm(std::shared_ptr<CsfInput> in, int J,
   p->add("sep_fact", "separate",
          2.0 * nnz * J + 2.0 * nfib * J + 2.0 * I * J * M,
          in_bytes + 16.0 * I * J, [=](int) {
-           sep_mttkrp_gemm_fact(I, J, M, B.pos1, B.crd1, B.pos2, B.crd2,
-                                B.vals, C, D, E, A, T);
+           sep_mttkrp_gemm_fact(I, J, M, B.pos1, B.crd1, B.pos2, B.crd2, B.vals,
+                                C, D, E, A, T);
          });
   if (why)
     p->add("x_block4", "experiment", 3.0 * nnz * J + 2.0 * I * J * M, in_bytes,
@@ -638,9 +648,8 @@ std::unique_ptr<Problem> make_spttm_spttm(std::shared_ptr<CsfInput> in, int L,
   double *T = p->work((size_t)nf * L), *G = p->work((size_t)K * M);
   p->output((size_t)nf * M);
   double *A = p->A.data();
-  const double in_bytes = csf_bytes(B) +
-                          8.0 * ((double)K * L + (double)L * M) +
-                          16.0 * nfib * M;
+  const double in_bytes =
+      csf_bytes(B) + 8.0 * ((double)K * L + (double)L * M) + 16.0 * nfib * M;
   const double f_orig = nnz * L * (2.0 * M + 1),
                f_bc_d = 2.0 * nnz * L + 2.0 * nfib * L * M,
                f_b_cd = 2.0 * K * L * M + 2.0 * nnz * M;
@@ -648,22 +657,25 @@ std::unique_ptr<Problem> make_spttm_spttm(std::shared_ptr<CsfInput> in, int L,
   const bool fused = p->status == std::string("fused");
   p->add("original", "original", f_orig, in_bytes, [=](int t) {
     row_blocks(t, I, [&](int i0, int c) {
-      spttm_spttm_original(c, L, M, B.pos1 + i0, B.crd1, B.pos2, B.crd2,
-                           B.vals, C, D, A);
+      spttm_spttm_original(c, L, M, B.pos1 + i0, B.crd1, B.pos2, B.crd2, B.vals,
+                           C, D, A);
     });
   });
   // The flop count of the rewrite assumes the schedule {B,C}{D} when the
   // tool changed the nest (see its --explain), the original's otherwise.
-  p->add("rewritten", "rewritten", fused ? f_bc_d : f_orig, in_bytes,
-         [=](int) {
-           spttm_spttm_rewritten(I, L, M, B.pos1, B.crd1, B.pos2, B.crd2,
-                                 B.vals, C, D, A);
-         });
-  p->add("sep_bc_d", "separate", f_bc_d, in_bytes + 16.0 * nfib * L,
-         [=](int) {
-           sep_spttm_spttm_bc_d(I, nf, K, L, M, B.pos1, B.pos2, B.crd2, B.vals,
-                                C, D, A, T);
-         });
+  p->add("rewritten", "rewritten", fused ? f_bc_d : f_orig, in_bytes, [=](int) {
+    spttm_spttm_rewritten(I, L, M, B.pos1, B.crd1, B.pos2, B.crd2, B.vals, C, D,
+                          A);
+  });
+  if (why)
+    p->addAliasPair(fused ? f_bc_d : f_orig, in_bytes, [=](bool test) {
+      (test ? spttm_spttm_alias_test : spttm_spttm_alias_assumed)(
+          I, L, M, B.pos1, B.crd1, B.pos2, B.crd2, B.vals, C, D, A);
+    });
+  p->add("sep_bc_d", "separate", f_bc_d, in_bytes + 16.0 * nfib * L, [=](int) {
+    sep_spttm_spttm_bc_d(I, nf, K, L, M, B.pos1, B.pos2, B.crd2, B.vals, C, D,
+                         A, T);
+  });
   p->add("sep_b_cd", "separate", f_b_cd, in_bytes + 16.0 * K * M, [=](int) {
     sep_spttm_spttm_b_cd(I, nf, K, L, M, B.pos1, B.pos2, B.crd2, B.vals, C, D,
                          A, G);
@@ -678,12 +690,12 @@ std::unique_ptr<Problem> make_spttm_spttm(std::shared_ptr<CsfInput> in, int L,
   });
   if (why) {
     p->add("x_block4", "experiment", f_bc_d, in_bytes, [=](int) {
-      exp_spttm_spttm_block4(I, L, M, B.pos1, B.crd1, B.pos2, B.crd2, B.vals,
-                             C, D, A);
+      exp_spttm_spttm_block4(I, L, M, B.pos1, B.crd1, B.pos2, B.crd2, B.vals, C,
+                             D, A);
     });
     p->add("x_block4_pf", "experiment", f_bc_d, in_bytes, [=](int) {
-      exp_spttm_spttm_block4_pf(I, L, M, B.pos1, B.crd1, B.pos2, B.crd2,
-                                B.vals, C, D, A);
+      exp_spttm_spttm_block4_pf(I, L, M, B.pos1, B.crd1, B.pos2, B.crd2, B.vals,
+                                C, D, A);
     });
     // sep_b_cd with its intermediate allocated in the call, as a rewrite
     // must (calloc'd, as the rewrite's full temporaries are): what the
@@ -834,11 +846,10 @@ std::unique_ptr<Problem> build(const std::string &suite, const Spec &s) {
     p->nnz = in->m.nnz;
   }
   if (!s.original)
-    p->variants.erase(std::remove_if(p->variants.begin(), p->variants.end(),
-                                     [](const Variant &v) {
-                                       return v.kind == "original";
-                                     }),
-                      p->variants.end());
+    p->variants.erase(
+        std::remove_if(p->variants.begin(), p->variants.end(),
+                       [](const Variant &v) { return v.kind == "original"; }),
+        p->variants.end());
   p->suite = suite;
   p->kernel = s.kernel;
   p->input = input;
@@ -892,8 +903,7 @@ bool check(Problem &p) {
       double maxerr = 0;
       size_t bad = p.A.size();
       for (size_t x = 0; x < p.A.size(); x++) {
-        double err =
-            std::fabs(p.A[x] - p.ref[x]) / std::max(p.mag[x], DBL_MIN);
+        double err = std::fabs(p.A[x] - p.ref[x]) / std::max(p.mag[x], DBL_MIN);
         if (!(err <= opt.tol)) { // NaN fails too
           bad = x;
           break;
@@ -936,17 +946,21 @@ void register_triad(long n) {
   b.assign(n, 1.0);
   c.assign(n, 2.0);
   for (int t : opt.threads) {
-    std::string name = "triad/" + std::to_string(n) + "/threads:" +
-                       std::to_string(t);
-    benchmark::RegisterBenchmark(name.c_str(), [n, t](benchmark::State &st) {
-      set_threads(t);
-      lnr_triad(n, a.data(), b.data(), c.data(), 3.0);
-      for (auto _ : st)
-        lnr_triad(n, a.data(), b.data(), c.data(), 3.0);
-      st.counters["byte"] = 24.0 * n;
-      st.counters["flop"] = 2.0 * n;
-      st.SetLabel("kind=triad");
-    })->UseRealTime()->Unit(benchmark::kMillisecond);
+    std::string name =
+        "triad/" + std::to_string(n) + "/threads:" + std::to_string(t);
+    benchmark::RegisterBenchmark(
+        name.c_str(),
+        [n, t](benchmark::State &st) {
+          set_threads(t);
+          lnr_triad(n, a.data(), b.data(), c.data(), 3.0);
+          for (auto _ : st)
+            lnr_triad(n, a.data(), b.data(), c.data(), 3.0);
+          st.counters["byte"] = 24.0 * n;
+          st.counters["flop"] = 2.0 * n;
+          st.SetLabel("kind=triad");
+        })
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
   }
 }
 
@@ -955,16 +969,19 @@ void register_triad(long n) {
 // run (other users' processes share the cores).
 void register_spin(long n) {
   for (int t : opt.threads) {
-    std::string name = "spin/" + std::to_string(n) + "/threads:" +
-                       std::to_string(t);
-    benchmark::RegisterBenchmark(name.c_str(), [n, t](benchmark::State &st) {
-      set_threads(t);
-      for (auto _ : st)
-        benchmark::DoNotOptimize(lnr_spin(n));
-      st.counters["byte"] = 0;
-      st.counters["flop"] = 2.0 * n;
-      st.SetLabel("kind=spin");
-    })->UseRealTime()->Unit(benchmark::kMillisecond);
+    std::string name =
+        "spin/" + std::to_string(n) + "/threads:" + std::to_string(t);
+    benchmark::RegisterBenchmark(name.c_str(),
+                                 [n, t](benchmark::State &st) {
+                                   set_threads(t);
+                                   for (auto _ : st)
+                                     benchmark::DoNotOptimize(lnr_spin(n));
+                                   st.counters["byte"] = 0;
+                                   st.counters["flop"] = 2.0 * n;
+                                   st.SetLabel("kind=spin");
+                                 })
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
   }
 }
 
@@ -972,28 +989,32 @@ void register_problem(Problem *p) {
   for (auto &v : p->variants)
     for (int t : opt.threads) {
       std::string name = p->suite + "/" + p->kernel + "/" + p->input + "/" +
-                         p->dims + "/" + v.name + "/threads:" +
-                         std::to_string(t);
+                         p->dims + "/" + v.name +
+                         "/threads:" + std::to_string(t);
       Variant *vp = &v;
-      benchmark::RegisterBenchmark(name.c_str(), [p, vp, t](benchmark::State &st) {
-        set_threads(t);
-        p->A = p->A0; // the kernels accumulate; values stay bounded
-        if (vp->check_seconds < 0.05)
-          vp->run(t); // warm-up, untimed
-        for (auto _ : st)
-          vp->run(t);
-        st.counters["flop"] = vp->flop;
-        st.counters["byte"] = vp->byte;
-        st.counters["rows"] = (double)p->rows;
-        st.counters["cols"] = (double)p->cols;
-        st.counters["nnz"] = (double)p->nnz;
-        st.counters["nfib"] = (double)p->nfib;
-        st.counters["maxerr"] = vp->maxerr;
-        std::string label = "kind=" + vp->kind;
-        if (vp->kind == "rewritten")
-          label += ";rewrite=" + p->status;
-        st.SetLabel(label);
-      })->UseRealTime()->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(
+          name.c_str(),
+          [p, vp, t](benchmark::State &st) {
+            set_threads(t);
+            p->A = p->A0; // the kernels accumulate; values stay bounded
+            if (vp->check_seconds < 0.05)
+              vp->run(t); // warm-up, untimed
+            for (auto _ : st)
+              vp->run(t);
+            st.counters["flop"] = vp->flop;
+            st.counters["byte"] = vp->byte;
+            st.counters["rows"] = (double)p->rows;
+            st.counters["cols"] = (double)p->cols;
+            st.counters["nnz"] = (double)p->nnz;
+            st.counters["nfib"] = (double)p->nfib;
+            st.counters["maxerr"] = vp->maxerr;
+            std::string label = "kind=" + vp->kind;
+            if (vp->kind == "rewritten")
+              label += ";rewrite=" + p->status;
+            st.SetLabel(label);
+          })
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
     }
 }
 

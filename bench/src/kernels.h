@@ -25,25 +25,19 @@ extern "C" {
 #define LNR_RESTRICT restrict
 #endif
 
-#define LNR_VARIANTS(X) X(original) X(rewritten)
+/* alias_test and alias_assumed: the sample with the output's 'restrict'
+ * taken out, rewritten under the run-time overlap test and with
+ * --assume-no-alias (bench/CMakeLists.txt), for the cost of the test. */
+#define LNR_VARIANTS(X) X(original) X(rewritten) X(alias_test) X(alias_assumed)
 
 /* <SDDMM, SpMM>: A(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l) */
 #define X(v)                                                                   \
   void sddmm_spmm_##v(int n, int K, int L, const int *rowptr,                  \
                       const int *colidx, const double *vals, const double *C,  \
-                      const double *D, const double *E, double *LNR_RESTRICT A);
+                      const double *D, const double *E,                        \
+                      double *LNR_RESTRICT A);
 LNR_VARIANTS(X)
 #undef X
-/* The sample without 'restrict', rewritten under the run-time overlap test
- * and with --assume-no-alias (bench/CMakeLists.txt). */
-void sddmm_spmm_alias_test(int n, int K, int L, const int *rowptr,
-                           const int *colidx, const double *vals,
-                           const double *C, const double *D, const double *E,
-                           double *A);
-void sddmm_spmm_alias_assumed(int n, int K, int L, const int *rowptr,
-                              const int *colidx, const double *vals,
-                              const double *C, const double *D, const double *E,
-                              double *A);
 /* T(p) = B(p) * C(i,:).D(j,:)  then  A(i,:) += T(p) * E(j,:) */
 void sep_sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                     const double *vals, const double *C, const double *D,
@@ -72,7 +66,8 @@ void sep_spmm_gemm_b_cd(int n, int m, int K, int L, const int *pos,
 #define X(v)                                                                   \
   void spmmh_gemm_##v(int n, int J, int L, const int *row_start,               \
                       const int *col, const double *val, const double *C,      \
-                      const double *D, const double *E, double *LNR_RESTRICT A);
+                      const double *D, const double *E,                        \
+                      double *LNR_RESTRICT A);
 LNR_VARIANTS(X)
 #undef X
 /* (B*(C.D))*E: T = B*(C.D) (n x J), A += T*E */
@@ -100,16 +95,16 @@ LNR_VARIANTS(X)
 void sep_sddmm_spmm_gemm_tf_w(int n, int m, int K, int L, int M,
                               const int *rowptr, const int *colidx,
                               const double *vals, const double *C,
-                              const double *D, const double *F,
-                              const double *W, double *LNR_RESTRICT A,
+                              const double *D, const double *F, const double *W,
+                              double *LNR_RESTRICT A,
                               double *LNR_RESTRICT T /* nnz */,
                               double *LNR_RESTRICT U /* n*L */);
 /* (SDDMM)*(F*W): G = F*W (m x M), T = SDDMM (nnz), A += T*G */
 void sep_sddmm_spmm_gemm_t_fw(int n, int m, int K, int L, int M,
                               const int *rowptr, const int *colidx,
                               const double *vals, const double *C,
-                              const double *D, const double *F,
-                              const double *W, double *LNR_RESTRICT A,
+                              const double *D, const double *F, const double *W,
+                              double *LNR_RESTRICT A,
                               double *LNR_RESTRICT T /* nnz */,
                               double *LNR_RESTRICT G /* m*M */);
 
@@ -128,10 +123,10 @@ void sep_mttkrp_gemm(int I, int J, int M, const int *pos1, const int *crd1,
                      double *LNR_RESTRICT A, double *LNR_RESTRICT T /* I*J */);
 /* As above with the usual CSF MTTKRP (SPLATT): D(k,:) factored out of each
  * fiber, s(j) = sum_l B(i,k,l) C(l,j); T(i,j) += s(j) D(k,j). */
-void sep_mttkrp_gemm_fact(int I, int J, int M, const int *pos1,
-                          const int *crd1, const int *pos2, const int *crd2,
-                          const double *vals, const double *C, const double *D,
-                          const double *E, double *LNR_RESTRICT A,
+void sep_mttkrp_gemm_fact(int I, int J, int M, const int *pos1, const int *crd1,
+                          const int *pos2, const int *crd2, const double *vals,
+                          const double *C, const double *D, const double *E,
+                          double *LNR_RESTRICT A,
                           double *LNR_RESTRICT T /* I*J */);
 
 /* <SpTTM, SpTTM>: A(i,j,m) += B(i,j,k) * C(k,l) * D(l,m), B in CSF, A
@@ -144,16 +139,16 @@ void sep_mttkrp_gemm_fact(int I, int J, int M, const int *pos1,
 LNR_VARIANTS(X)
 #undef X
 /* (B*C)*D: T = B x_3 C (nfib x L), A += T*D */
-void sep_spttm_spttm_bc_d(int I, int nfib, int K, int L, int M,
-                          const int *pos1, const int *pos2, const int *crd2,
-                          const double *vals, const double *C,
-                          const double *D, double *LNR_RESTRICT A,
+void sep_spttm_spttm_bc_d(int I, int nfib, int K, int L, int M, const int *pos1,
+                          const int *pos2, const int *crd2, const double *vals,
+                          const double *C, const double *D,
+                          double *LNR_RESTRICT A,
                           double *LNR_RESTRICT T /* nfib*L */);
 /* B*(C*D): G = C*D (K x M), A += B x_3 G */
-void sep_spttm_spttm_b_cd(int I, int nfib, int K, int L, int M,
-                          const int *pos1, const int *pos2, const int *crd2,
-                          const double *vals, const double *C,
-                          const double *D, double *LNR_RESTRICT A,
+void sep_spttm_spttm_b_cd(int I, int nfib, int K, int L, int M, const int *pos1,
+                          const int *pos2, const int *crd2, const double *vals,
+                          const double *C, const double *D,
+                          double *LNR_RESTRICT A,
                           double *LNR_RESTRICT G /* K*M */);
 
 /* Experiments (experiments.c, lnr-bench --suite=why): the rewrite's
@@ -168,12 +163,12 @@ void exp_sddmm_spmm_acc(int n, int K, int L, const int *rowptr,
                         double *LNR_RESTRICT A);
 void exp_sddmm_spmm_rowsplit(int n, int K, int L, const int *rowptr,
                              const int *colidx, const double *vals,
-                             const double *C, const double *D,
-                             const double *E, double *LNR_RESTRICT A);
+                             const double *C, const double *D, const double *E,
+                             double *LNR_RESTRICT A);
 void exp_sddmm_spmm_prefetch(int n, int K, int L, const int *rowptr,
                              const int *colidx, const double *vals,
-                             const double *C, const double *D,
-                             const double *E, double *LNR_RESTRICT A);
+                             const double *C, const double *D, const double *E,
+                             double *LNR_RESTRICT A);
 void exp_spmm_gemm_block4(int n, int K, int L, const int *pos, const int *crd,
                           const double *Bv, const double *C, const double *D,
                           double *LNR_RESTRICT A);
@@ -185,8 +180,8 @@ void exp_spmm_gemm_block4_pf(int n, int K, int L, const int *pos,
                              const double *D, double *LNR_RESTRICT A);
 void exp_spmmh_gemm_block4_pf(int n, int J, int L, const int *row_start,
                               const int *col, const double *val,
-                              const double *C, const double *D,
-                              const double *E, double *LNR_RESTRICT A);
+                              const double *C, const double *D, const double *E,
+                              double *LNR_RESTRICT A);
 void exp_spttm_spttm_block4_pf(int I, int L, int M, const int *pos1,
                                const int *crd1, const int *pos2,
                                const int *crd2, const double *vals,
@@ -219,8 +214,8 @@ void lnr_gemm(int r, int q, int c, const double *X, const double *Z,
 /* Compute-bound calibration: the parallel speedup the machine gives at this
  * moment (a shared machine may give 2 threads less than 2 cores). */
 double lnr_spin(long n);
-void lnr_triad(long n, double *LNR_RESTRICT a, const double *b,
-               const double *c, double s);
+void lnr_triad(long n, double *LNR_RESTRICT a, const double *b, const double *c,
+               double s);
 
 #ifdef __cplusplus
 }
