@@ -139,7 +139,9 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     Source.HasStdlib = false;
     Source.HasStdint = false;
   }
-  clang::DynTypedNodeList Parents = Ctx.getParents(*Site.Nest);
+  // The statement replaced: the nest, or the OpenMP region around it.
+  clang::DynTypedNodeList Parents =
+      Ctx.getParents(Site.Region ? *Site.Region : *Site.Nest);
   Source.Substatement = !Parents.empty() && Parents[0].get<clang::IfStmt>();
   Out.Kernel = Kernel;
   Out.Offset = Source.Offset;
@@ -283,7 +285,14 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       for (const std::string &Name : Source.ReadInPlace)
         Text += "\n(void)" + Name + ";";
     Out.Facts.push_back({"cost", Before.toString() + " -> " + After});
-    Out.Facts.push_back({"openmp", Emitted->ParallelNote});
+    Out.Facts.push_back(
+        {"openmp",
+         Emitted->ParallelNote +
+             (Source.FromRegion
+                  ? "; the file's '#pragma omp parallel' region around "
+                    "'#pragma omp for' read as '" +
+                        *Source.Pragma + "', the whole region replaced"
+                  : "")});
     Out.FusedTree = toString(S.Graph);
     Out.Graph = S.Graph;
     Out.Fix = clang::tooling::Replacement(Source.FilePath, Source.Offset,

@@ -152,22 +152,27 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
                                                     bool InExpression) {
   FunctionBody = Function;
   const ForStmt *Outer = dyn_cast<ForStmt>(Nest);
-  bool Read = readContext(Nest, Region, InExpression) &&
-              (!isa<OMPLoopDirective>(Nest) ||
-               readDirective(cast<OMPLoopDirective>(Nest), Outer)) &&
-              readLoop(Outer) && assignTensors() && resolveSparseOutput() &&
-              everyLoopIndexUsed() && buildKernel(Function, Nest) &&
-              checkAliasing(outputBase) &&
-              inputsIndependentOfOutput(Function) &&
-              outputOnlyAccumulated(Outer) && outerVariablesDead(Nest, Outer) &&
-              checkPrivateClause(Nest) && describeReplacement(Nest, Outer);
+  // A '#pragma omp parallel' region around the nest (readContext accepts
+  // only the one whose single statement is the nest under '#pragma omp
+  // for'): the region is the statement the rewrite replaces.
+  const auto *Parallel = dyn_cast_or_null<OMPParallelDirective>(Region);
+  const Stmt *Whole = Region ? Region : Nest;
+  bool Read =
+      readContext(Nest, Region, InExpression) &&
+      (!isa<OMPLoopDirective>(Nest) ||
+       readDirective(cast<OMPLoopDirective>(Nest), Parallel, Outer)) &&
+      readLoop(Outer) && assignTensors() && resolveSparseOutput() &&
+      everyLoopIndexUsed() && buildKernel(Function, Whole) &&
+      checkAliasing(outputBase) && inputsIndependentOfOutput(Function) &&
+      outputOnlyAccumulated(Outer) && outerVariablesDead(Whole, Outer) &&
+      checkPrivateClause(Nest) && describeReplacement(Whole, Outer);
   if (!Read)
     return *Fail;
   findDisjointOutputIndices(OutputForm);
   Source.DisjointOutputIndices.insert(Source.DisjointOutputIndices.end(),
                                       SparseOutputIndices.begin(),
                                       SparseOutputIndices.end());
-  describeLibrary(Nest->getBeginLoc());
+  describeLibrary(Whole->getBeginLoc());
   recordLevelRanges();
   recordMemoryScalars(Outer);
   Source.ShadowedLibraryName = shadowedLibraryName(Function, Ctx);
@@ -183,17 +188,82 @@ bool Recoverer::readContext(const Stmt *Nest, const Stmt *Region,
                   "rewritten",
                   Nest->getBeginLoc());
   if (Region)
+    return readRegion(Nest, Region);
+  return true;
+}
+
+bool Recoverer::readRegion(const Stmt *Nest, const Stmt *Region) {
+  SourceLocation Where = Nest->getBeginLoc();
+  const auto *Parallel = dyn_cast<OMPParallelDirective>(Region);
+  if (!Parallel)
+    return refuse(
+        "lnr-unsupported-pragma",
+        "the nest is inside a '#pragma omp " +
+            llvm::omp::getOpenMPDirectiveName(
+                cast<OMPExecutableDirective>(Region)->getDirectiveKind())
+                .str() +
+            "' region; only a '#pragma omp parallel' region around it is "
+            "read",
+        Where);
+  if (!inFile(Region->getSourceRange()))
+    return refuse("lnr-macro", "the OpenMP directive is written inside a macro",
+                  Region->getBeginLoc());
+  // The region's one statement must be the nest: the rewrite replaces the
+  // whole region with its own.
+  const Stmt *Body = Parallel->getInnermostCapturedStmt()->getCapturedStmt();
+  std::vector<const Stmt *> Statements;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Statements.assign(CS->body_begin(), CS->body_end());
+  else
+    Statements.push_back(Body);
+  if (std::find(Statements.begin(), Statements.end(), Nest) == Statements.end())
     return refuse("lnr-unsupported-pragma",
-                  "only '#pragma omp parallel for' is kept on a rewritten "
-                  "nest; this one is inside an OpenMP region",
-                  Nest->getBeginLoc());
+                  "the nest is nested inside a statement of a '#pragma omp "
+                  "parallel' region; only a region whose one statement is "
+                  "the nest is replaced",
+                  Where);
+  for (const Stmt *S : Statements) {
+    if (S == Nest)
+      continue;
+    std::string What;
+    if (isa<DeclStmt>(S))
+      What = "a declaration, private to each thread";
+    else if (holdsLoop(S))
+      What = "another loop";
+    else if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+      What = "'#pragma omp " +
+             llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str() +
+             "'";
+    else
+      What = "another statement";
+    return refuse("lnr-unsupported-pragma",
+                  "the '#pragma omp parallel' region around the nest also "
+                  "holds " +
+                      What + " (line " +
+                      std::to_string(SM.getSpellingLineNumber(
+                          SM.getExpansionLoc(S->getBeginLoc()))) +
+                      "); only a region whose one statement is the nest "
+                      "under '#pragma omp for' is replaced",
+                  Where);
+  }
+  if (!isa<OMPLoopDirective>(Nest))
+    return refuse("lnr-unsupported-pragma",
+                  "the nest is in a '#pragma omp parallel' region without "
+                  "'#pragma omp for': every thread runs the whole nest",
+                  Where);
   return true;
 }
 
 bool Recoverer::readDirective(const OMPLoopDirective *Directive,
+                              const OMPParallelDirective *Parallel,
                               const ForStmt *&Outer) {
   SourceLocation Begin = Directive->getBeginLoc();
-  if (!isa<OMPParallelForDirective>(Directive))
+  if (Parallel && !isa<OMPForDirective>(Directive))
+    return refuse("lnr-unsupported-pragma",
+                  "only '#pragma omp for' is read on a nest in a '#pragma omp "
+                  "parallel' region",
+                  Begin);
+  if (!Parallel && !isa<OMPParallelForDirective>(Directive))
     return refuse("lnr-unsupported-pragma",
                   "only '#pragma omp parallel for' is kept on a rewritten nest",
                   Begin);
@@ -205,10 +275,20 @@ bool Recoverer::readDirective(const OMPLoopDirective *Directive,
   if (!Outer)
     return refuse("lnr-unsupported-pragma",
                   "the OpenMP directive is not on a plain 'for'", Begin);
+  // The region's clauses and its loop's, as one 'parallel for' would have
+  // them.
+  std::vector<const OMPClause *> Clauses;
+  if (Parallel)
+    Clauses.assign(Parallel->clauses().begin(), Parallel->clauses().end());
+  Clauses.insert(Clauses.end(), Directive->clauses().begin(),
+                 Directive->clauses().end());
   // Clauses that keep their meaning on the fused outer loop; the others
   // (collapse, reduction, private, ...) describe the original nest.
-  for (const OMPClause *C : Directive->clauses()) {
+  for (const OMPClause *C : Clauses) {
     llvm::omp::Clause Kind = C->getClauseKind();
+    // The end of the region waits for every thread anyway.
+    if (Parallel && Kind == llvm::omp::OMPC_nowait)
+      continue;
     if (const auto *Private = dyn_cast<OMPPrivateClause>(C)) {
       // Checked against the variables declared outside the nest later.
       for (const Expr *Ref : Private->varlists())
@@ -228,11 +308,20 @@ bool Recoverer::readDirective(const OMPLoopDirective *Directive,
   }
   // Where temporaries must be private to each thread, the directive is
   // split into 'parallel' (these clauses) and 'for' (schedule).
-  for (const OMPClause *C : Directive->clauses()) {
+  for (const OMPClause *C : Clauses) {
+    if (C->getClauseKind() == llvm::omp::OMPC_nowait)
+      continue;
     std::string Clause = text(SourceRange(C->getBeginLoc(), C->getEndLoc()));
     (C->getClauseKind() == llvm::omp::OMPC_schedule
          ? Source.PragmaForClauses
          : Source.PragmaParallelClauses) += " " + Clause;
+  }
+  // A region around '#pragma omp for' reads as the one directive.
+  if (Parallel) {
+    Source.Pragma = "#pragma omp parallel for" + Source.PragmaParallelClauses +
+                    Source.PragmaForClauses;
+    Source.FromRegion = true;
+    return true;
   }
   // The directive's range ends at the end of its line.
   Source.Pragma =
@@ -352,11 +441,18 @@ bool Recoverer::checkPrivateClause(const Stmt *Nest) {
 
 bool Recoverer::describeReplacement(const Stmt *Nest, const ForStmt *Outer) {
   // The replaced text runs from the pragma (or `for`) to the end of the
-  // body; a body without braces ends with its statement's semicolon.
+  // body; a body without braces ends with its statement's semicolon. A
+  // '#pragma omp parallel' region ends with its closing brace.
   SourceLocation Begin = Nest->getBeginLoc();
-  SourceLocation Last = SM.getExpansionRange(Outer->getEndLoc()).getEnd();
+  const Stmt *Body = Outer->getBody();
+  const Stmt *Ends = Outer;
+  if (const auto *Region = dyn_cast<OMPParallelDirective>(Nest))
+    if (const auto *CS = dyn_cast<CompoundStmt>(
+            Region->getInnermostCapturedStmt()->getCapturedStmt()))
+      Body = Ends = CS;
+  SourceLocation Last = SM.getExpansionRange(Ends->getEndLoc()).getEnd();
   SourceLocation End = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
-  if (!isa<CompoundStmt>(Outer->getBody())) {
+  if (!isa<CompoundStmt>(Body)) {
     llvm::Optional<Token> Next = Lexer::findNextToken(Last, SM, LO);
     if (Next && Next->is(tok::semi))
       End = Next->getEndLoc();

@@ -118,6 +118,10 @@ struct NestSource {
   std::optional<std::string> Pragma; // "#pragma omp parallel for", as written
   /// Its clauses, as written, for the 'parallel' and the 'for' part.
   std::string PragmaParallelClauses, PragmaForClauses;
+  /// The directive was a '#pragma omp parallel' region whose one statement
+  /// is the nest under '#pragma omp for' (its 'nowait' dropped): Pragma is
+  /// the 'parallel for' it amounts to, and the whole region is replaced.
+  bool FromRegion = false;
 
   /// The nest's loop variables and coordinates declared before it (C89:
   /// `int i, p, j; for (i = 0; ...`), proved dead after it. A new OpenMP

@@ -116,9 +116,15 @@ private:
   //===--- NestRecovery.cpp: the phases of run(), in order; each returns
   // false with a refusal in Fail.
   bool readContext(const Stmt *Nest, const Stmt *Region, bool InExpression);
-  /// '#pragma omp parallel for' on the nest: its clauses, kept for the
-  /// rewrite; Outer becomes the loop under it.
-  bool readDirective(const OMPLoopDirective *Directive, const ForStmt *&Outer);
+  /// A '#pragma omp parallel' region around the nest: its one statement
+  /// must be the nest under '#pragma omp for'.
+  bool readRegion(const Stmt *Nest, const Stmt *Region);
+  /// '#pragma omp parallel for' on the nest, or '#pragma omp for' in the
+  /// region Parallel: its clauses, kept for the rewrite; Outer becomes the
+  /// loop under it.
+  bool readDirective(const OMPLoopDirective *Directive,
+                     const clang::OMPParallelDirective *Parallel,
+                     const ForStmt *&Outer);
   bool everyLoopIndexUsed();
   /// The kernel's loops, indices and tensors from the facts read.
   bool buildKernel(const Stmt *Function, const Stmt *Nest);

@@ -229,6 +229,7 @@ def make_case(seed, number):
     pick_forms(c)
     pick_members(c)
     pick_loop_forms(c)
+    pick_omp_forms(c)
     return c
 
 
@@ -290,6 +291,23 @@ def pick_loop_forms(c):
     if (rng.random() < 0.12 and c["style"] == "hand" and s and
             any(s["fmt"][1:])):
         c["four_array"] = True
+
+
+# How a case's directive is written (pick_omp_forms): '#pragma omp parallel
+# for', or a '#pragma omp parallel' region around '#pragma omp for' (with
+# 'nowait', or the region's braces left out).
+OMP_REGION_FORMS = ["braces", "nowait", "nobraces"]
+
+
+def pick_omp_forms(c):
+    """About 40% of the cases with a directive on the nest write it as a
+    '#pragma omp parallel' region whose one statement is the nest under
+    '#pragma omp for' ('omp_region', FusedMM's and SPLATT's style): the
+    rewrite replaces the region. From a generator of its own, so that the
+    other fields of a case are those of earlier versions."""
+    rng = random.Random("%d:%d:omp" % (c["seed"], c["number"]))
+    if c["pragma"] and rng.random() < 0.4:
+        c["omp_region"] = rng.choice(OMP_REGION_FORMS)
 
 
 def pick_standard(c):
@@ -729,7 +747,15 @@ class Kernel:
             hdr, body, pre = header(d)
             for ln in pre:
                 lines.append(ind + ln)
-            if d == 0 and c["pragma"]:
+            if d == 0 and c["pragma"] and c.get("omp_region"):
+                form = c["omp_region"]
+                lines.append("#pragma omp parallel")
+                if form != "nobraces":
+                    lines.append(ind + "{")
+                lines.append("#pragma omp " + c["pragma"].replace(
+                    "parallel for", "for", 1) +
+                    (" nowait" if form == "nowait" else ""))
+            elif d == 0 and c["pragma"]:
                 lines.append("#pragma omp " + c["pragma"])
             body = body + ["%s %s = %s;" % (it, pv, text)
                            for pv, text in decls_at[d]] + values_at[d]
@@ -782,6 +808,8 @@ class Kernel:
         # Position variables of accesses whose indices are all outside
         # every loop cannot happen (each access has an index).
         emit_loop(0, "  ")
+        if c["pragma"] and c.get("omp_region") in ("braces", "nowait"):
+            lines.append("  }")
         body_lines = self.repeated(lines)
 
         # Parameters.
@@ -882,6 +910,7 @@ class Kernel:
                 text.append("#include <stdint.h>")
             if c.get("headers") == "top":
                 text.append("#include <stdlib.h>")
+
         text += self.top
         text.append("")
         ret = "int" if self.taco else "void"

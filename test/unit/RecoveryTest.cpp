@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 using namespace lnr;
 
 namespace {
@@ -415,4 +417,60 @@ void kernel(int N, int K, const int *pntrb, const int *pntre,
   std::string Shifted = Code;
   Shifted.replace(Shifted.find("pntre[i]"), 8, "pntre[i + 1]");
   EXPECT_EQ(recoverFrom(Shifted).Refusal, "lnr-unsupported-loop");
+}
+
+TEST(RecoveryTest, OpenMPRegionAroundTheNest) {
+  // '#pragma omp parallel { #pragma omp for ... }' reads as the one
+  // 'parallel for' with both directives' clauses; the region is replaced.
+  std::string Region = R"(
+void kernel(int N, int K, const double *restrict B, const double *restrict C,
+            double *restrict A) {
+  int keep = 0;
+#pragma omp parallel num_threads(4)
+  {
+#pragma omp for schedule(static) nowait
+    for (int i = 0; i < N; i++)
+      for (int k = 0; k < K; k++)
+        A[i] += B[i * K + k] * C[k];
+  }
+  (void)keep;
+}
+)";
+  Recovered R = recoverFrom(Region);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i) += B(i,k) * C(k)");
+  ASSERT_TRUE(R.Source.Pragma.has_value());
+  EXPECT_EQ(*R.Source.Pragma,
+            "#pragma omp parallel for num_threads(4) schedule(static)");
+  EXPECT_EQ(R.Source.PragmaParallelClauses, " num_threads(4)");
+  EXPECT_EQ(R.Source.PragmaForClauses, " schedule(static)");
+  EXPECT_TRUE(R.Source.FromRegion);
+  // The replaced text is the whole region.
+  EXPECT_EQ(R.Source.Offset, Region.find("#pragma omp parallel"));
+  EXPECT_EQ(R.Source.Offset + R.Source.Length, Region.find("\n  (void)keep;"));
+  EXPECT_EQ(R.Source.Line, 5u);
+
+  // The shapes that are not the nest alone under '#pragma omp for'.
+  struct Case {
+    const char *From, *To, *Message;
+  } Cases[] = {
+      {"#pragma omp for schedule(static) nowait\n", "",
+       "without '#pragma omp for': every thread runs the whole nest"},
+      {"  {\n", "  {\n    double t = 0; (void)t;\n",
+       "also holds a declaration, private to each thread"},
+      {"  {\n", "  {\n#pragma omp barrier\n",
+       "also holds '#pragma omp barrier'"},
+      {"num_threads(4)", "reduction(+ : A[:N])", "the clause 'reduction'"},
+      {"num_threads(4)", "firstprivate(K)", "the clause 'firstprivate'"},
+      {"#pragma omp for schedule(static) nowait", "#pragma omp for simd",
+       "only '#pragma omp for' is read"},
+  };
+  for (const Case &C : Cases) {
+    std::string Code = Region;
+    Code.replace(Code.find(C.From), std::strlen(C.From), C.To);
+    Recovered Refused = recoverFrom(Code);
+    EXPECT_EQ(Refused.Refusal, "lnr-unsupported-pragma") << Code;
+    EXPECT_NE(Refused.Message.find(C.Message), std::string::npos)
+        << Refused.Message;
+  }
 }
