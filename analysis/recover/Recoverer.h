@@ -214,6 +214,9 @@ private:
   std::vector<std::pair<const Expr *, const VarDecl *>> ValueReads;
 
   //===--- Statement.cpp: the innermost update and its output.
+  /// An update written in the file: its operator, and its operands as
+  /// written, each maybe a macro's use.
+  bool writtenInFile(const Expr *E) const;
   bool readStatement(const Expr *E);
   bool readAccumulatorUse(const Expr *E);
   bool readOutput(const Expr *Lhs, const Expr *Statement);

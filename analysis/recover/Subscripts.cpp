@@ -206,9 +206,13 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
             std::sort(C.Symbols.begin(), C.Symbols.end());
           }
         }
+        // Parenthesized again here: the parentheses of an accessor
+        // macro's body (`(i) * (ld)`) have no text in the file, while
+        // the argument inside them has.
+        std::string Stride = text(Factor->IgnoreParenImpCasts());
         if (!Inner.Offset.empty())
-          Inner.Offset = "(" + Inner.Offset + ") * (" + text(Factor) + ")";
-        Inner.Opaque |= text(Factor).empty();
+          Inner.Offset = "(" + Inner.Offset + ") * (" + Stride + ")";
+        Inner.Opaque |= Stride.empty();
         Out = std::move(Inner);
         return true;
       }

@@ -227,9 +227,23 @@ def make_case(seed, number):
                                  {"make_configs": make_configs})
     pick_standard(c)
     pick_forms(c)
+    pick_accessor(c)
     pick_members(c)
     pick_loop_forms(c)
     return c
+
+
+def pick_accessor(c):
+    """About half of the 'accessor' cases (`accessor_arg`) also read their
+    two-index tensors, the output included, through one macro that takes
+    the array as its first argument, shared by every tensor:
+    `FZ_AT2(C, i, k, K)` with `#define FZ_AT2(A, a0, a1, d1) (A)[(a0) *
+    (d1) + (a1)]`; the tensor is named from the argument. From a generator
+    of its own, so that the other fields of a case are those of earlier
+    versions."""
+    rng = random.Random("%d:%d:accessor" % (c["seed"], c["number"]))
+    if c.get("accessor") and rng.random() < 0.5:
+        c["accessor_arg"] = True
 
 
 def pick_forms(c):
@@ -566,6 +580,16 @@ class Kernel:
                 if posvar_mode != "inline" or self.taco:
                     return "%s[%s]" % (arrname, place(name, ix, text))
                 return "%s[%s]" % (arrname, text)
+            if (self.c.get("accessor_arg") and self.c["accessor"] and
+                    len(ix) == 2):
+                # One macro for every tensor, the array its argument.
+                if "FZ_AT2" not in self.macros:
+                    self.top.append("#define FZ_AT2(A, a0, a1, d1) "
+                                    "(A)[(a0) * (d1) + (a1)]")
+                    self.macros.add("FZ_AT2")
+                return "FZ_AT2(%s, %s, %s, %s)" % (
+                    arrname, self.index_expr(ix[0]), self.index_expr(ix[1]),
+                    self.bound(ix[1], name))
             if self.c["accessor"] and not is_out and len(ix) >= 2 and \
                     self.rng.random() < 0.6:
                 params = ["a%d" % a for a in range(len(ix))]
@@ -1375,6 +1399,7 @@ def candidates(c):
         f(d)
         return d
     simple = {"stmt": "+=", "subscripts": "inline", "accessor": False,
+              "accessor_arg": None,
               "lin": "horner", "braces": "all", "paren": False,
               "pragma": None, "inplace": False, "scalars": [],
               "members": None, "real": "double", "itype": "int",

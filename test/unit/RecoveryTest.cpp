@@ -416,3 +416,30 @@ void kernel(int N, int K, const int *pntrb, const int *pntre,
   Shifted.replace(Shifted.find("pntre[i]"), 8, "pntre[i + 1]");
   EXPECT_EQ(recoverFrom(Shifted).Refusal, "lnr-unsupported-loop");
 }
+
+TEST(RecoveryTest, AccessorMacroTakingTheArray) {
+  // The macro's body indexes its argument: the tensor is named from the
+  // argument, and the accesses, the output's included, are kept as the
+  // macro's uses. The statement starts and ends in macro expansions.
+  Recovered R = recoverFrom(R"(
+#define AT(A, i, j, ld) (A)[(i) * (ld) + (j)]
+void kernel(int N, int K, int L, const int *pos, const int *crd,
+            const double *B, const double *C, const double *D, double *out) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          AT(out, i, l, L) += B[p] * AT(C, i, k, K) * AT(D, j, l, L);
+    }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "out(i,l) += B(i,j) * C(i,k) * D(j,l)");
+  EXPECT_EQ(R.Source.Output, "AT(out, i, l, L)");
+  ASSERT_EQ(R.Source.Factors.size(), 3u);
+  EXPECT_EQ(R.Source.Factors[1], "AT(C, i, k, K)");
+  // Without restrict: every subscript is bounded through the arguments.
+  EXPECT_TRUE(R.Source.Overlap.Needed);
+  EXPECT_EQ(R.Source.Overlap.Unbounded, "");
+}
