@@ -304,6 +304,9 @@ def pick_loop_forms(c):
     if (rng.random() < 0.12 and c["style"] == "hand" and s and
             any(s["fmt"][1:])):
         c["four_array"] = True
+    if (rng.random() < 0.12 and c["style"] == "hand" and s and
+            any(s["fmt"][1:])):
+        c["relative"] = True
 
 
 def pick_standard(c):
@@ -443,6 +446,12 @@ class Kernel:
         return bool(self.c.get("four_array")) and level > 0 and \
             not self.taco
 
+    def relative(self, level):
+        """Whether compressed level 'level' counts its positions from its
+        fiber's start: 'for (q = 0; q < pos2[p + 1] - pos2[p]; q++)', read
+        at 'pos2[p] + q'."""
+        return bool(self.c.get("relative")) and level > 0 and not self.taco
+
     def pos_name(self, level):
         x = self.sparse["levels"][level]
         if self.taco:
@@ -498,7 +507,10 @@ class Kernel:
         out = {}
         prev = None
         for l, (x, f) in enumerate(zip(s["levels"], s["fmt"])):
-            if f == 1:
+            if f == 1 and self.relative(l):
+                out[l] = "%s[%s] + %s" % (self.sp(self.pos_arr(l)[0]),
+                                          prev, self.pos_name(l))
+            elif f == 1:
                 out[l] = self.pos_name(l)
             elif prev is None:
                 out[l] = x
@@ -508,6 +520,7 @@ class Kernel:
                     self.sparse_dense_posvar[l] = self.pos_name(l)
                     out[l] = self.pos_name(l)
             prev = out[l]
+        self.spos = out
         return out
 
     def index_expr(self, x):
@@ -515,7 +528,7 @@ class Kernel:
             l = self.sparse["levels"].index(x)
             if self.sparse["fmt"][l] == 1:
                 return "%s[%s]" % (self.sp(self.pos_arr(l)[1]),
-                                   self.pos_name(l))
+                                   self.spos[l])
         return x
 
     def linear(self, name, ix, exprs=None):
@@ -704,9 +717,15 @@ class Kernel:
                     if self.four_array(l):
                         hdr = "for (%s %s = %s[%s]; %s < %s_end[%s]; %s++)" % (
                             it, p, pa, parent, p, pa, parent, p)
+                    if self.relative(l):
+                        end = ("%s_end[%s]" % (pa, parent) if
+                               self.four_array(l) else
+                               "%s[%s + 1]" % (pa, paren(parent)))
+                        hdr = "for (%s %s = 0; %s < %s - %s[%s]; %s++)" % (
+                            it, p, p, end, pa, parent, p)
                     body = [] if self.inline_crd else [
                         "%s %s = %s[%s];" % (c.get("crd_type") or it, x, ca,
-                                             p)]
+                                             spos[l])]
                     return hdr, body, []
             b = self.bound(x)
             pre = []
