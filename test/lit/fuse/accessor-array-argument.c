@@ -55,3 +55,21 @@ void spmm_gemm_at(int n, int K, int L, const int *pos, const int *crd,
     }
 }
 // REMARK: fuse/accessor-array-argument.c:[[@LINE-8]]:3: remark: fused 'A(i,l) += Bv(i,j) * o->C(j,k) * o->D(k,l)': {{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
+
+// The output through a macro that names the array in its body: the same
+// statement, refused the same way before.
+#define A_AT(r, c) A[(r) * L + (c)]
+// CHECK-LABEL: void output_macro(
+// CHECK:              A_AT(i, l) += t[k] * D[k * L + l];
+void output_macro(int n, int K, int L, const int *pos, const int *crd,
+                  const double *Bv, const double *C, const double *D,
+                  double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A_AT(i, l) += Bv[p] * C[j * K + k] * D[k * L + l];
+    }
+}
+// REMARK: fuse/accessor-array-argument.c:[[@LINE-8]]:3: remark: fused 'A(i,l) += Bv(i,j) * C(j,k) * D(k,l)': {{.*}} [lnr-fuse]
