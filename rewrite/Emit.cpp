@@ -117,8 +117,8 @@ public:
                   " at the positions of '" + T.Positions->Tensor +
                   "', and the number of those positions is not known (a "
                   "dense level below a compressed one, a level read from "
-                  "separate begin and end arrays, or a loop the recovery "
-                  "did not read)");
+                  "separate begin and end arrays or counted from its "
+                  "fiber's start, or a loop the recovery did not read)");
       } else if (!Full.count(T.Name)) {
         for (const std::string &I : T.Indices)
           if (!loopHeader(I))

@@ -74,7 +74,8 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   const auto *Load =
       dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
   if (Load && Owner.Compressed && !Owner.Coordinate &&
-      asVar(Load->getIdx()) == Owner.Var && isInvariant(Load->getBase())) {
+      positionVar(Load->getIdx()) == Owner.Var &&
+      isInvariant(Load->getBase())) {
     Owner.Coordinate = V;
     Owner.CoordinateArray = symbolOf(Load->getBase());
     Owner.Source.Index = V->getName().str();
@@ -117,7 +118,7 @@ Recoverer::coordinateAssignment(const Stmt *S, const LoopFact &Owner) const {
       dyn_cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
   // A floating value loaded at the position is a value local.
   if (!Ref || !isa<VarDecl>(Ref->getDecl()) || !Load ||
-      asVar(Load->getIdx()) != Owner.Var ||
+      positionVar(Load->getIdx()) != Owner.Var ||
       Ref->getType()->isRealFloatingType())
     return nullptr;
   return B;

@@ -18,12 +18,47 @@ using namespace clang;
 
 namespace lnr::recover::detail {
 
+const VarDecl *Recoverer::positionVar(const Expr *Index) const {
+  if (const VarDecl *V = asVar(Index)) {
+    const LoopFact *L = loopOf(V);
+    return L && L->RelativeTo ? nullptr : V;
+  }
+  // pos[i] + p, or p + pos[i], p relative to the fiber starting at pos[i].
+  const auto *Add = dyn_cast<BinaryOperator>(Index->IgnoreParenImpCasts());
+  if (!Add || Add->getOpcode() != BO_Add)
+    return nullptr;
+  for (auto [Start, Var] : {std::pair(Add->getLHS(), Add->getRHS()),
+                            std::pair(Add->getRHS(), Add->getLHS())}) {
+    const VarDecl *P = asVar(Var);
+    const LoopFact *L = P ? loopOf(P) : nullptr;
+    const auto *At = dyn_cast<ArraySubscriptExpr>(Start->IgnoreParenImpCasts());
+    // The fiber's start read at the same parent position (itself maybe
+    // relative: pos3[pos2[i] + q] + r) in the same array.
+    if (L && L->RelativeTo && At && positionVar(At->getIdx()) == L->ParentVar &&
+        text(At->getBase()) == text(L->RelativeTo->getBase()) &&
+        !text(At->getBase()).empty())
+      return P;
+  }
+  return nullptr;
+}
+
 const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
   // crd[p] read in place: the coordinate of p's compressed level. Without a
   // local to name it, the index is named after the load ("colidx[p]"),
   // which is what the rewrite writes wherever it reads it.
   const auto *Load = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  const VarDecl *P = Load ? asVar(Load->getIdx()) : nullptr;
+  if (const VarDecl *Alone = Load ? asVar(Load->getIdx()) : nullptr;
+      Alone && loopOf(Alone) && loopOf(Alone)->RelativeTo) {
+    const ArraySubscriptExpr *Start = loopOf(Alone)->RelativeTo;
+    refuse("lnr-non-affine-subscript",
+           "'" + text(Load) + "' reads at '" + Alone->getName().str() +
+               "', which counts positions from its fiber's start '" +
+               text(Start) + "'; it is a position only as '" + text(Start) +
+               " + " + Alone->getName().str() + "'",
+           Load->getBeginLoc());
+    return nullptr;
+  }
+  const VarDecl *P = Load ? positionVar(Load->getIdx()) : nullptr;
   if (!P || !isPosition(P) || !isInvariant(Load->getBase()))
     return nullptr;
   LoopFact &L = *std::find_if(Loops.begin(), Loops.end(),
@@ -123,19 +158,38 @@ bool Recoverer::readLoop(const ForStmt *For) {
   // arrays apart.
   const auto *LoPos = dyn_cast<ArraySubscriptExpr>(Lo);
   const auto *HiPos = dyn_cast<ArraySubscriptExpr>(Hi);
+  // Positions relative to the fiber: 0 <= p < pos[q + 1] - pos[q], read
+  // at pos[q] + p; the bounds are those of the fiber. A difference that
+  // reads no variable of the nest is a dense loop's bound.
+  const ArraySubscriptExpr *RelativeTo = nullptr;
+  Expr::EvalResult Zero;
+  if (const auto *Length = dyn_cast<BinaryOperator>(Hi);
+      Length && Length->getOpcode() == BO_Sub && !LoPos &&
+      mentionsNestVariable(Length) && Lo->EvaluateAsInt(Zero, Ctx) &&
+      Zero.Val.getInt() == 0) {
+    LoPos =
+        dyn_cast<ArraySubscriptExpr>(Length->getRHS()->IgnoreParenImpCasts());
+    HiPos =
+        dyn_cast<ArraySubscriptExpr>(Length->getLHS()->IgnoreParenImpCasts());
+    RelativeTo = LoPos;
+    if (!LoPos || !HiPos)
+      LoPos = HiPos = nullptr;
+  }
   if (LoPos && HiPos) {
-    const VarDecl *Q = asVar(LoPos->getIdx());
+    // q: a loop variable, or the position of a parent level relative to
+    // its fiber (pos3[pos2[i] + q]).
+    const VarDecl *Q = positionVar(LoPos->getIdx());
     const auto *Next =
         dyn_cast<BinaryOperator>(HiPos->getIdx()->IgnoreParenImpCasts());
     Expr::EvalResult One;
     bool IsNext = Next && Next->getOpcode() == BO_Add &&
-                  ((asVar(Next->getLHS()) == Q &&
+                  ((positionVar(Next->getLHS()) == Q &&
                     Next->getRHS()->EvaluateAsInt(One, Ctx)) ||
-                   (asVar(Next->getRHS()) == Q &&
+                   (positionVar(Next->getRHS()) == Q &&
                     Next->getLHS()->EvaluateAsInt(One, Ctx))) &&
                   One.Val.getInt() == 1;
     bool SameArray = text(LoPos->getBase()) == text(HiPos->getBase());
-    bool FourArrays = !SameArray && asVar(HiPos->getIdx()) == Q &&
+    bool FourArrays = !SameArray && positionVar(HiPos->getIdx()) == Q &&
                       isInvariant(HiPos->getBase()) &&
                       !text(HiPos->getBase()).empty();
     // pos[0] to pos[1]: the root of DCSR, or of a CSF tensor whose every
@@ -165,7 +219,14 @@ bool Recoverer::readLoop(const ForStmt *For) {
     L.Source.Position = L.Var->getName().str();
     L.Source.LoopBegin = text(LoPos);
     L.Source.LoopEnd = text(HiPos);
-    if (FourArrays) {
+    if (RelativeTo) {
+      // p alone is no position: the rewrite keeps the headers and the
+      // reads as written, and tests a fiber with the loop's own bounds;
+      // nothing is stored at or ranged over the positions.
+      L.RelativeTo = RelativeTo;
+      L.Source.LoopBegin = text(LoInit);
+      L.Source.LoopEnd = text(Cond->getRHS());
+    } else if (FourArrays) {
       // The fibers [begin[q], end[q]) need not be contiguous nor ordered:
       // no element of one array bounds the level's positions.
       L.Source.PositionEnds = text(HiPos->getBase());

@@ -70,7 +70,14 @@ void Recoverer::recordLevelRanges() {
     std::string P = L.Var->getName().str(),
                 Parent = L.ParentVar->getName().str();
     Source.Overlap.PositionRanges.push_back({P, L.Source.Positions, Parent});
-    if (!L.Source.PositionEnds.empty()) {
+    if (L.RelativeTo) {
+      if (Source.Overlap.Unbounded.empty())
+        Source.Overlap.Unbounded = "the loop over '" + P +
+                                   "' counts positions from its fiber's "
+                                   "start '" +
+                                   text(L.RelativeTo) +
+                                   "', which the test does not range over";
+    } else if (!L.Source.PositionEnds.empty()) {
       // begin[q] and end[q]: one element each per q; the positions between
       // are bounded by no element of either when the fibers are not in
       // order, and a test from begin[lo] and end[hi] could pass wrongly.

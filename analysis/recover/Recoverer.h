@@ -77,8 +77,11 @@ struct LoopFact {
   const VarDecl *ParentVar = nullptr; // indexes pos[]: a loop variable
   const VarDecl *Coordinate = nullptr;
   std::string CoordinateArray; // crd, as in `int j = crd[p];`
-  std::string Tensor;          // set once the chain's values are found
-  unsigned Level = 0;          // of the tensor, 0-based
+  /// Positions relative to the fiber ('for (p = 0; p < pos[i + 1] -
+  /// pos[i]; p++)', read at 'pos[i] + p'): the fiber's start, pos[i].
+  const clang::ArraySubscriptExpr *RelativeTo = nullptr;
+  std::string Tensor; // set once the chain's values are found
+  unsigned Level = 0; // of the tensor, 0-based
   LoopSource Source;
 };
 
@@ -223,6 +226,9 @@ private:
   std::vector<std::pair<const Expr *, const VarDecl *>> ValueReads;
 
   //===--- Statement.cpp: the innermost update and its output.
+  /// An update written in the file: its operator, and its operands as
+  /// written, each maybe a macro's use.
+  bool writtenInFile(const Expr *E) const;
   bool readStatement(const Expr *E);
   bool readAccumulatorUse(const Expr *E);
   bool readOutput(const Expr *Lhs, const Expr *Statement);
@@ -319,6 +325,10 @@ private:
         return &L;
     return nullptr;
   }
+  /// The compressed loop variable whose position Index is: `p`, or
+  /// `pos[i] + p` for a loop relative to its fiber (whose `p` alone is no
+  /// position); otherwise the variable Index is, or null.
+  const VarDecl *positionVar(const Expr *Index) const;
   const LoopFact *coordinateLoop(const VarDecl *V) const {
     for (const LoopFact &L : Loops)
       if (L.Coordinate == V)

@@ -46,6 +46,15 @@ splitUpdate(const Expr *E, llvm::function_ref<std::string(const Expr *)> Text) {
 }
 } // namespace
 
+bool Recoverer::writtenInFile(const Expr *E) const {
+  // The operator is in the file, and the statement is the text of its
+  // operands: an operand may be a macro's use (`AT(A, i, l, L) += ...`),
+  // which the rewrite writes as it is written.
+  E = E->IgnoreParens();
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  return B && B->getOperatorLoc().isFileID() && !text(E).empty();
+}
+
 bool Recoverer::readStatement(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
@@ -54,7 +63,7 @@ bool Recoverer::readStatement(const Expr *E) {
                   "the innermost statement is not an accumulation "
                   "'A[..] += product'",
                   E->getBeginLoc());
-  if (!inFile(E->getSourceRange()))
+  if (!writtenInFile(E))
     return refuse("lnr-macro", "the statement is written inside a macro",
                   E->getBeginLoc());
   if (Accumulator && asVar(U->Lhs) == Accumulator) {
@@ -83,7 +92,7 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
                       "' is not stored into the output ('A[..] += " +
                       Accumulator->getName().str() + ";')",
                   E->getBeginLoc());
-  if (!inFile(E->getSourceRange()))
+  if (!writtenInFile(E))
     return refuse("lnr-macro", "the statement is written inside a macro",
                   E->getBeginLoc());
   if (!readOutput(U->Lhs, E))

@@ -146,6 +146,16 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
     if (const Expr *Value = substitutedValue(V))
       return affine(Value, Out);
     if (isPosition(V)) {
+      if (const LoopFact *L = loopOf(V); L->RelativeTo && !ReadingOutput)
+        return refuse("lnr-non-affine-subscript",
+                      "'" + V->getName().str() +
+                          "' counts positions from its fiber's start '" +
+                          text(L->RelativeTo) +
+                          "' and is read alone; it is "
+                          "a position only as '" +
+                          text(L->RelativeTo) + " + " + V->getName().str() +
+                          "'",
+                      E->getBeginLoc());
       // Only the output may be stored at an input's positions (a sparse
       // output with that input's pattern); resolveSparseOutput() checks it.
       if (ReadingOutput) {
@@ -226,9 +236,13 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
             std::sort(C.Symbols.begin(), C.Symbols.end());
           }
         }
+        // Parenthesized again here: the parentheses of an accessor
+        // macro's body (`(i) * (ld)`) have no text in the file, while
+        // the argument inside them has.
+        std::string Stride = text(Factor->IgnoreParenImpCasts());
         if (!Inner.Offset.empty())
-          Inner.Offset = "(" + Inner.Offset + ") * (" + text(Factor) + ")";
-        Inner.Opaque |= text(Factor).empty();
+          Inner.Offset = "(" + Inner.Offset + ") * (" + Stride + ")";
+        Inner.Opaque |= Stride.empty();
         Out = std::move(Inner);
         return true;
       }
@@ -432,7 +446,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
                   E->getBeginLoc());
   InputArrays.push_back({arrayOf(ASE), E->getBeginLoc()});
   // The values of a sparse tensor: vals[p], p a compressed position.
-  if (const VarDecl *P = asVar(ASE->getIdx()); P && isPosition(P)) {
+  if (const VarDecl *P = positionVar(ASE->getIdx()); P && isPosition(P)) {
     ValueReads.push_back({ASE->getBase()->IgnoreParenImpCasts(), P});
     AffineForm AtPosition;
     AtPosition.Terms[P] = Coefficient();

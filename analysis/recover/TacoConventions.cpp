@@ -215,6 +215,14 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
   CounterPosition = L.Var;
   long long Offset = Start.Val.getInt().getExtValue() + (First ? 1 : 0);
   std::string Pos = text(L.PosBase);
+  if (L.RelativeTo)
+    return refuse("lnr-unsupported-counter",
+                  V->getName().str() +
+                      " counts the positions of a loop "
+                      "relative to its fiber's start '" +
+                      text(L.RelativeTo) +
+                      "'; only a counter of absolute positions is read",
+                  Increment->getBeginLoc());
   if (!L.Source.PositionEnds.empty())
     return refuse(
         "lnr-unsupported-counter",
@@ -253,6 +261,12 @@ bool Recoverer::resolveSparseOutput() {
   if (!Position)
     return true;
   const LoopFact *L = loopOf(Position);
+  if (L->RelativeTo)
+    return refuse("lnr-unsupported-access",
+                  "the output is indexed by '" + Position->getName().str() +
+                      "', a position relative to its fiber's start '" +
+                      text(L->RelativeTo) + "'",
+                  outputBase->getBeginLoc());
   const ir::Tensor *Input = Kernel.findTensor(L->Tensor);
   const ir::Access *InputAccess = nullptr;
   for (const ir::Access &F : Kernel.Stmt.Factors)

@@ -227,10 +227,24 @@ def make_case(seed, number):
                                  {"make_configs": make_configs})
     pick_standard(c)
     pick_forms(c)
+    pick_accessor(c)
     pick_members(c)
     pick_loop_forms(c)
     pick_omp_forms(c)
     return c
+
+
+def pick_accessor(c):
+    """About half of the 'accessor' cases (`accessor_arg`) also read their
+    two-index tensors, the output included, through one macro that takes
+    the array as its first argument, shared by every tensor:
+    `FZ_AT2(C, i, k, K)` with `#define FZ_AT2(A, a0, a1, d1) (A)[(a0) *
+    (d1) + (a1)]`; the tensor is named from the argument. From a generator
+    of its own, so that the other fields of a case are those of earlier
+    versions."""
+    rng = random.Random("%d:%d:accessor" % (c["seed"], c["number"]))
+    if c.get("accessor") and rng.random() < 0.5:
+        c["accessor_arg"] = True
 
 
 def pick_forms(c):
@@ -291,6 +305,9 @@ def pick_loop_forms(c):
     if (rng.random() < 0.12 and c["style"] == "hand" and s and
             any(s["fmt"][1:])):
         c["four_array"] = True
+    if (rng.random() < 0.12 and c["style"] == "hand" and s and
+            any(s["fmt"][1:])):
+        c["relative"] = True
 
 
 # How a case's directive is written (pick_omp_forms): '#pragma omp parallel
@@ -447,6 +464,12 @@ class Kernel:
         return bool(self.c.get("four_array")) and level > 0 and \
             not self.taco
 
+    def relative(self, level):
+        """Whether compressed level 'level' counts its positions from its
+        fiber's start: 'for (q = 0; q < pos2[p + 1] - pos2[p]; q++)', read
+        at 'pos2[p] + q'."""
+        return bool(self.c.get("relative")) and level > 0 and not self.taco
+
     def pos_name(self, level):
         x = self.sparse["levels"][level]
         if self.taco:
@@ -502,7 +525,10 @@ class Kernel:
         out = {}
         prev = None
         for l, (x, f) in enumerate(zip(s["levels"], s["fmt"])):
-            if f == 1:
+            if f == 1 and self.relative(l):
+                out[l] = "%s[%s] + %s" % (self.sp(self.pos_arr(l)[0]),
+                                          prev, self.pos_name(l))
+            elif f == 1:
                 out[l] = self.pos_name(l)
             elif prev is None:
                 out[l] = x
@@ -512,6 +538,7 @@ class Kernel:
                     self.sparse_dense_posvar[l] = self.pos_name(l)
                     out[l] = self.pos_name(l)
             prev = out[l]
+        self.spos = out
         return out
 
     def index_expr(self, x):
@@ -519,7 +546,7 @@ class Kernel:
             l = self.sparse["levels"].index(x)
             if self.sparse["fmt"][l] == 1:
                 return "%s[%s]" % (self.sp(self.pos_arr(l)[1]),
-                                   self.pos_name(l))
+                                   self.spos[l])
         return x
 
     def linear(self, name, ix, exprs=None):
@@ -584,6 +611,16 @@ class Kernel:
                 if posvar_mode != "inline" or self.taco:
                     return "%s[%s]" % (arrname, place(name, ix, text))
                 return "%s[%s]" % (arrname, text)
+            if (self.c.get("accessor_arg") and self.c["accessor"] and
+                    len(ix) == 2):
+                # One macro for every tensor, the array its argument.
+                if "FZ_AT2" not in self.macros:
+                    self.top.append("#define FZ_AT2(A, a0, a1, d1) "
+                                    "(A)[(a0) * (d1) + (a1)]")
+                    self.macros.add("FZ_AT2")
+                return "FZ_AT2(%s, %s, %s, %s)" % (
+                    arrname, self.index_expr(ix[0]), self.index_expr(ix[1]),
+                    self.bound(ix[1], name))
             if self.c["accessor"] and not is_out and len(ix) >= 2 and \
                     self.rng.random() < 0.6:
                 params = ["a%d" % a for a in range(len(ix))]
@@ -698,9 +735,15 @@ class Kernel:
                     if self.four_array(l):
                         hdr = "for (%s %s = %s[%s]; %s < %s_end[%s]; %s++)" % (
                             it, p, pa, parent, p, pa, parent, p)
+                    if self.relative(l):
+                        end = ("%s_end[%s]" % (pa, parent) if
+                               self.four_array(l) else
+                               "%s[%s + 1]" % (pa, paren(parent)))
+                        hdr = "for (%s %s = 0; %s < %s - %s[%s]; %s++)" % (
+                            it, p, p, end, pa, parent, p)
                     body = [] if self.inline_crd else [
                         "%s %s = %s[%s];" % (c.get("crd_type") or it, x, ca,
-                                             p)]
+                                             spos[l])]
                     return hdr, body, []
             b = self.bound(x)
             pre = []
@@ -1404,6 +1447,7 @@ def candidates(c):
         f(d)
         return d
     simple = {"stmt": "+=", "subscripts": "inline", "accessor": False,
+              "accessor_arg": None,
               "lin": "horner", "braces": "all", "paren": False,
               "pragma": None, "inplace": False, "scalars": [],
               "members": None, "real": "double", "itype": "int",

@@ -474,3 +474,78 @@ void kernel(int N, int K, const double *restrict B, const double *restrict C,
         << Refused.Message;
   }
 }
+
+TEST(RecoveryTest, AccessorMacroTakingTheArray) {
+  // The macro's body indexes its argument: the tensor is named from the
+  // argument, and the accesses, the output's included, are kept as the
+  // macro's uses. The statement starts and ends in macro expansions.
+  Recovered R = recoverFrom(R"(
+#define AT(A, i, j, ld) (A)[(i) * (ld) + (j)]
+void kernel(int N, int K, int L, const int *pos, const int *crd,
+            const double *B, const double *C, const double *D, double *out) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          AT(out, i, l, L) += B[p] * AT(C, i, k, K) * AT(D, j, l, L);
+    }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "out(i,l) += B(i,j) * C(i,k) * D(j,l)");
+  EXPECT_EQ(R.Source.Output, "AT(out, i, l, L)");
+  ASSERT_EQ(R.Source.Factors.size(), 3u);
+  EXPECT_EQ(R.Source.Factors[1], "AT(C, i, k, K)");
+  // Without restrict: every subscript is bounded through the arguments.
+  EXPECT_TRUE(R.Source.Overlap.Needed);
+  EXPECT_EQ(R.Source.Overlap.Unbounded, "");
+}
+
+TEST(RecoveryTest, PositionsRelativeToTheFiber) {
+  // p counts from the row's start: every read is at pos[i] + p, and the
+  // coordinate load 'int j = crd[pos[i] + p];' names the index j.
+  const char *Code = R"(
+void kernel(int N, int K, const int *pos, const int *crd, const double *B,
+            const double *C, double *A) {
+  for (int i = 0; i < N; i++)
+    for (int p = 0; p < pos[i + 1] - pos[i]; p++) {
+      int j = crd[pos[i] + p];
+      for (int k = 0; k < K; k++)
+        A[i * K + k] += B[pos[i] + p] * C[j * K + k];
+    }
+}
+)";
+  Recovered R = recoverFrom(Code);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
+  EXPECT_EQ(R.LoopOrder, "i, j(B), k");
+  const LoopSource *J = R.Source.loop("j");
+  ASSERT_NE(J, nullptr);
+  ASSERT_EQ(J->Prologue.size(), 1u);
+  EXPECT_EQ(J->Prologue[0], "int j = crd[pos[i] + p];");
+  // The fiber is tested with the loop's own bounds.
+  EXPECT_EQ(J->LoopBegin, "0");
+  EXPECT_EQ(J->LoopEnd, "pos[i + 1] - pos[i]");
+  EXPECT_EQ(J->NextCoordinate, "crd[pos[i] + p + 1]");
+  // p is no absolute position: nothing is stored at or ranged over them.
+  EXPECT_EQ(J->Positions, "");
+  EXPECT_EQ(J->LevelEnd, "");
+  ASSERT_TRUE(R.Source.Overlap.Needed);
+  EXPECT_NE(R.Source.Overlap.Unbounded.find("fiber's start 'pos[i]'"),
+            std::string::npos)
+      << R.Source.Overlap.Unbounded;
+  EXPECT_EQ(R.Source.Factors[0], "B[pos[i] + p]");
+  // Read alone, p is refused.
+  std::string Alone = Code;
+  Alone.replace(Alone.find("crd[pos[i] + p]"), 15, "crd[p]");
+  Recovered A = recoverFrom(Alone);
+  EXPECT_EQ(A.Refusal, "lnr-non-affine-subscript");
+  EXPECT_NE(A.Message.find("counts positions from its fiber's start"),
+            std::string::npos)
+      << A.Message;
+  // The start read at another row is no fiber.
+  std::string Other = Code;
+  Other.replace(Other.find("B[pos[i] + p]"), 13, "B[pos[0] + p]");
+  EXPECT_EQ(recoverFrom(Other).Refusal, "lnr-non-affine-subscript");
+}
