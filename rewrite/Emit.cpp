@@ -1083,6 +1083,35 @@ private:
                       *Guard.Untestable);
       return std::nullopt;
     }
+    // A loop of the producer that a temporary around it tests element by
+    // element (`if (!(pos[m] < pos[m + 1])) continue;`) computes nothing
+    // for a skipped element: unless the temporary has that index too, its
+    // extent does not tell whether anything was computed (as in a phase,
+    // PhaseGuards::fills).
+    std::vector<const ir::Loop *> ProducerLoops;
+    std::function<void(const ir::BranchedGraph &)> Collect =
+        [&](const ir::BranchedGraph &B) {
+          for (const ir::Loop &L : B.Loops)
+            ProducerLoops.push_back(&L);
+          for (const ir::BranchedGraph &Branch : B.Branches)
+            Collect(Branch);
+        };
+    Collect(G.producer());
+    for (const ir::Loop *L : ProducerLoops)
+      if (auto Test = LoopTests.find(L->Index);
+          Test != LoopTests.end() &&
+          std::find(G.Temp->Indices.begin(), G.Temp->Indices.end(), L->Index) ==
+              G.Temp->Indices.end()) {
+        Problem = Refusal(
+            "lnr-unsupported-schedule",
+            "the consumer of " +
+                toString(ir::Access{G.Temp->Name, G.Temp->Indices}) +
+                " cannot be skipped where the original computes nothing: "
+                "its producer skips the elements of '" +
+                L->Index + "' where '" + Test->second +
+                "' fails, and the temporary is not indexed by it");
+        return std::nullopt;
+      }
     PerElement = Guard.PerElement;
     if (Guard.FlagLoop) {
       std::string Flag = Names.pick(CName.at(G.Temp->Name) + "_ran");
