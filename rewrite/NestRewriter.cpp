@@ -28,6 +28,26 @@ namespace {
 constexpr const char *FallbackMarker =
     "/* lnr-rewrite: the original nest, run when the arrays may overlap */";
 
+/// The words of the block comment that Text ends with, without the
+/// continuations' '*' ("/* a\n * b */": "a b"); "" when it ends otherwise.
+std::string commentWords(llvm::StringRef Text) {
+  if (!Text.endswith("*/"))
+    return "";
+  size_t Open = Text.rfind("/*");
+  if (Open == llvm::StringRef::npos || Open + 4 > Text.size())
+    return "";
+  llvm::SmallVector<llvm::StringRef, 16> Words;
+  Text.slice(Open + 2, Text.size() - 2).split(Words, ' ', -1, false);
+  std::string Out;
+  for (llvm::StringRef Chunk : Words)
+    for (llvm::StringRef Word : llvm::split(Chunk, '\n')) {
+      Word = Word.trim();
+      if (!Word.empty() && Word != "*")
+        Out += (Out.empty() ? "" : " ") + Word.str();
+    }
+  return Out;
+}
+
 /// Whether the nest at Begin is such a fallback copy.
 bool isFallbackCopy(const clang::SourceManager &SM,
                     clang::SourceLocation Begin) {
@@ -38,7 +58,9 @@ bool isFallbackCopy(const clang::SourceManager &SM,
     Before = Before.drop_back(7).rtrim();
   if (Before.endswith("/* clang-format off */"))
     Before = Before.drop_back(22).rtrim();
-  return Before.endswith(FallbackMarker);
+  // A style with a shorter line than the marker's reflows it.
+  std::string Words = commentWords(Before);
+  return !Words.empty() && Words == commentWords(FallbackMarker);
 }
 
 std::string formatsLine(const ir::Kernel &K) {
