@@ -56,6 +56,22 @@ bool isFallbackCopy(const clang::SourceManager &SM,
   Before = Before.rtrim();
   if (Before.endswith("#pragma"))
     Before = Before.drop_back(7).rtrim();
+  // The directives of the nest itself: a '#pragma omp parallel' region
+  // around the nest's '#pragma omp for' is copied with it, and the brace
+  // that opens its block (each directive a line, or several joined by a
+  // backslash).
+  for (;;) {
+    size_t Start = Before.size();
+    do
+      Start = Before.rfind('\n', Start == 0 ? 0 : Start - 1);
+    while (Start != llvm::StringRef::npos && Start > 0 &&
+           Before[Start - 1] == '\\');
+    Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+    llvm::StringRef Line = Before.substr(Start).trim();
+    if (Line != "{" && !Line.startswith("#pragma omp"))
+      break;
+    Before = Before.take_front(Start).rtrim();
+  }
   if (Before.endswith("/* clang-format off */"))
     Before = Before.drop_back(22).rtrim();
   // A style with a shorter line than the marker's reflows it.
