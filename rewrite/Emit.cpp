@@ -528,14 +528,14 @@ private:
   }
 
   /// Elements of a shared temporary, in size_t arithmetic (a product of
-  /// extents may not fit in an int).
+  /// extents may not fit in an int); at least one (allocationExtent).
   std::string globalSize(const ir::Temporary &T) const {
     if (T.Positions)
-      return "(size_t)" + parenthesized(*positionsCount(*T.Positions));
+      return "(size_t)" + atLeastOne(operand(*positionsCount(*T.Positions)));
     std::string Out;
     for (const std::string &I : T.Indices)
       Out += (Out.empty() ? "" : " * ") + std::string("(size_t)") +
-             nonNegativeExtent(I);
+             allocationExtent(I);
     return Out.empty() ? "1" : Out;
   }
 
@@ -570,20 +570,39 @@ private:
     return parenthesized(K.findIndex(Index)->Extent);
   }
 
-  /// 'K - 1' is negative for K = 0, where the loop runs no iteration.
   /// An extent may be 0 or negative ('K - 1' for K = 0, or K itself),
-  /// where the loop runs no iteration: allocated as 0, not as a size_t
-  /// that wrapped (which sanitizers abort on, and a NULL result would not
-  /// be used, but is still asked for).
-  std::string nonNegativeExtent(const std::string &Index) const {
-    std::string E = extent(Index);
-    return "(" + E + " > 0 ? " + E + " : 0)";
+  /// where the loop runs no iteration: allocated as one element, which is
+  /// never read, not as a size_t that wrapped (which sanitizers abort on)
+  /// nor as 0 bytes, for which malloc may return NULL: a NULL pointer then
+  /// always means that the allocation failed.
+  std::string allocationExtent(const std::string &Index) const {
+    return atLeastOne(extent(Index));
+  }
+  /// C, parenthesized unless it is simple or an array's element
+  /// ('pos2[pos1[n]]').
+  static std::string operand(const std::string &C) {
+    size_t Open = C.find('[');
+    if (Open == std::string::npos || Open == 0 || C.back() != ']' ||
+        !isSimple(C.substr(0, Open)))
+      return parenthesized(C);
+    int Depth = 0;
+    for (size_t I = Open; I < C.size(); ++I) {
+      Depth += C[I] == '[' ? 1 : C[I] == ']' ? -1 : 0;
+      if (Depth == 0 && I + 1 < C.size())
+        return parenthesized(C); // 'a[i] + b[j]'
+    }
+    return C;
+  }
+
+  /// Count, an operand (parenthesized), or 1 when it is not positive.
+  static std::string atLeastOne(const std::string &Count) {
+    return "(" + Count + " > 0 ? " + Count + " : 1)";
   }
 
   std::string size(const ir::Temporary &T) const {
     std::string Out;
     for (const std::string &I : T.Indices)
-      Out += (Out.empty() ? "" : " * ") + nonNegativeExtent(I);
+      Out += (Out.empty() ? "" : " * ") + allocationExtent(I);
     return Out;
   }
 

@@ -116,7 +116,7 @@ void spmm_gemm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK:      int p, l;
 // CHECK-NEXT: #pragma omp parallel private(i, p, k, l)
 // CHECK-NEXT:   {
-// CHECK-NEXT:     double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 0));
+// CHECK-NEXT:     double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
 // CHECK-NEXT: #pragma omp for schedule(dynamic, 64)
 // CHECK-NEXT:     for (i = 0; i < n; i++) {
 // CHECK-NEXT:       for (k = 0; k < K; k++) {
@@ -125,7 +125,7 @@ void spmm_gemm(int n, int K, int L, const int *rowptr, const int *colidx,
 // REMARK: c89.c:[[@LINE-15]]:3: remark: fused 'A(i,l) += vals(i,colidx[p]) * C(colidx[p],k) * D(k,l)'{{.*}} [lnr-fuse]
 // NOOMP:      int p, l;
 // NOOMP-NEXT:   {
-// NOOMP-NEXT:     double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 0));
+// NOOMP-NEXT:     double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
 // NOOMP-NEXT:     for (i = 0; i < n; i++) {
 
 // The file's own directive names them: it is kept as written (the

@@ -57,6 +57,6 @@ void spmm_gemm_region(int n, int K, int L, const int *rowptr,
 // The per-thread row of the temporary splits it into 'parallel' and 'for'.
 // CHECK:      #pragma omp parallel private(p, j, k, l)
 // CHECK-NEXT: {
-// CHECK-NEXT:   double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 0));
+// CHECK-NEXT:   double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
 // CHECK-NEXT: #pragma omp for{{$}}
 // CHECK-NEXT:   for (i = 0; i < n; i++) {

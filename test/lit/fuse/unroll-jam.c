@@ -65,7 +65,7 @@ void from_one(int n, int K, int L, const int *pos, const int *crd,
 // CHECK-NEXT: {{^}}        }
 // CHECK-NEXT: {{^}}      }
 // CHECK-LABEL: {{^}}void from_one(
-// CHECK:      malloc(sizeof(double) * (((K) - (1)) > 0 ? ((K) - (1)) : 0));
+// CHECK:      malloc(sizeof(double) * (((K) - (1)) > 0 ? ((K) - (1)) : 1));
 // CHECK-NOT:  {{^}} *for (; k
 // CHECK:      {{^}}      for (int k = 1; k < K; k++) {
 // CHECK-NEXT: {{^}}        t[k - 1] = 0;
