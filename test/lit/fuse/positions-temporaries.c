@@ -33,6 +33,7 @@ void sddmm_row_weighted(int n, int m, int K, int L, const int *rowptr,
 // CODE-LABEL: void sddmm_row_weighted(
 // CODE:      {{^}}    double *t = (double *)calloc((size_t)(rowptr[n] > 0 ? rowptr[n] : 1),
 // CODE-NEXT:                                 sizeof(double));
+// CODE-NEXT: if (t) {
 // CODE-NEXT: for (int i = 0; i < n; i++) {
 // CODE-NEXT:   for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // CODE-NEXT:     t[p] = 0;
