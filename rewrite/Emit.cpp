@@ -1628,11 +1628,11 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
   // Whether an earlier phase's per-thread vectors may have failed to be
   // allocated: the phases after it run only when they were not.
   bool MayHaveFailed = false;
-  // Whether an earlier phase ran outside a parallel region: there it sets
-  // the nest's counter (declared before the nest, which the original reads
-  // from its initial value) itself, not a private copy.
-  bool EarlierSerial = false;
+  // Whether an earlier phase set the nest's counter (declared before the
+  // nest; the original reads it from its initial value) outside a parallel
+  // region: there it sets the variable itself, not a private copy.
   std::string Counter = counterOf(K, S);
+  bool CounterSet = false;
   for (size_t I = 0; I < Phases.size(); ++I) {
     const Phase &P = Phases[I];
     std::string Guard = Guards.before(P);
@@ -1664,7 +1664,7 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
 
     bool Kept = KeepAt && *KeepAt == I;
     std::vector<ir::Temporary> Vectors = E.vectorsIn(*P.Root);
-    if (!Vectors.empty() && EarlierSerial && !Counter.empty())
+    if (!Vectors.empty() && CounterSet)
       return Refusal("lnr-unsupported-schedule",
                      "the phase computing " + NameOf(P) +
                          " allocates temporaries after a phase that sets '" +
@@ -1697,7 +1697,7 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
     }
     Guards.after(P, Parallel);
     MayHaveFailed |= !Vectors.empty();
-    EarlierSerial |= !Parallel;
+    CounterSet |= !Parallel && !Counter.empty() && mentions(E.Text, Counter);
     Text += Guard.empty() ? E.Text
                           : Emitter::pad(1) + "if (" + Guard + ") {\n" +
                                 E.Text + Emitter::pad(1) + "}\n";
