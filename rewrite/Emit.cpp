@@ -4,6 +4,7 @@
 //
 //   [#pragma omp parallel            ] when parallel with vector temporaries
 //   [{ T *t = malloc(...) per thread ] vector temporaries: once per thread
+//   [  if (t) ...                    ] run only where every one was allocated
 //   #pragma omp [parallel] for ...     when the outer loop is parallel
 //   for (shared loops) {
 //     T t = 0; | for (dims) t[..] = 0;   where the producer starts
@@ -11,6 +12,9 @@
 //     consumer branch
 //   }
 //   [free(t); }]
+//
+// A temporary that cannot be allocated clears the caller's flag
+// (EmitOptions::AllocatedFlag), and the caller runs the original nest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -158,7 +162,8 @@ public:
   /// Full temporaries and those at a sparse tensor's positions: allocated
   /// once, before the nest, shared by the threads (each writes its own
   /// elements), released after it. Zeroed by calloc, unless the loop that
-  /// fills them zeroes each slice first (zeroSliceFirst).
+  /// fills them zeroes each slice first (zeroSliceFirst). The phases run
+  /// only when every one was allocated (emitPhases).
   std::string globalAllocations(unsigned Depth) const {
     std::string Out;
     for (const ir::Temporary &T : Globals) {
@@ -265,10 +270,11 @@ public:
     return Out;
   }
 
-  /// Declarations of the vector temporaries, and their release.
-  std::string allocations(unsigned Depth) const {
-    return allocations(Depth, Vectors);
-  }
+  /// The per-thread vector temporaries, and the shared ones.
+  const std::vector<ir::Temporary> &vectors() const { return Vectors; }
+  const std::vector<ir::Temporary> &globals() const { return Globals; }
+
+  /// Declarations of vector temporaries, and their release.
   std::string allocations(unsigned Depth,
                           const std::vector<ir::Temporary> &List) const {
     std::string Out;
@@ -278,15 +284,118 @@ public:
              size(T) + ");\n";
     return Out;
   }
-  std::string releases(unsigned Depth) const {
-    return releases(Depth, Vectors);
-  }
   std::string releases(unsigned Depth,
                        const std::vector<ir::Temporary> &List) const {
     std::string Out;
     for (const ir::Temporary &T : List)
       Out += pad(Depth) + "free(" + CName.at(T.Name) + ");\n";
     return Out;
+  }
+
+  /// "t && u": every temporary of List that lives on the heap was
+  /// allocated. Sizes count at least one element (allocationExtent), so a
+  /// NULL pointer is a failure, never malloc(0)'s legitimate answer.
+  std::string allAllocated(const std::vector<ir::Temporary> &List) const {
+    std::vector<std::string> Pointers;
+    for (const ir::Temporary &T : List)
+      if (!T.isScalar())
+        Pointers.push_back(CName.at(T.Name));
+    return allOf(Pointers);
+  }
+
+  /// The flag (EmitOptions::AllocatedFlag) the rewrite clears when a
+  /// temporary cannot be allocated.
+  std::string Allocated;
+  /// Whether the text written so far allocates on the heap.
+  bool Allocates = false;
+
+  /// G in a block that allocates List's vectors first, and runs G only
+  /// when every one was allocated:
+  ///
+  ///   {
+  ///     T *t = (T *)malloc(...);
+  ///     if (t) {
+  ///       G
+  ///     } else {
+  ///       allocated = 0;
+  ///     }
+  ///     free(t);
+  ///   }
+  std::optional<Refusal> allocatingBlock(const ir::BranchedGraph &G,
+                                         unsigned Depth,
+                                         const std::vector<ir::Temporary> &List,
+                                         const std::string &OuterPragma) {
+    Allocates = true;
+    Text += pad(Depth) + "{\n" + allocations(Depth + 1, List) + pad(Depth + 1) +
+            "if (" + allAllocated(List) + ") {\n";
+    if (auto R = graph(G, Depth + 2, OuterPragma))
+      return R;
+    Text += pad(Depth + 1) + "} else {\n" + pad(Depth + 2) + Allocated +
+            " = 0;\n" + pad(Depth + 1) + "}\n" + releases(Depth + 1, List) +
+            pad(Depth) + "}\n";
+    return std::nullopt;
+  }
+
+  /// G, whose outer loop is work-shared by For, in a parallel region
+  /// (Parallel: its directive) whose threads each allocate List's vectors:
+  ///
+  ///   #pragma omp parallel ... shared(allocated)
+  ///   {
+  ///     T *t = (T *)malloc(...);
+  ///     if (!t) {
+  ///   #ifdef __GNUC__
+  ///       __atomic_store_n(&allocated, 0, __ATOMIC_RELAXED);
+  ///   #else
+  ///   #pragma omp atomic write
+  ///       allocated = 0;
+  ///   #endif
+  ///     }
+  ///   #pragma omp barrier
+  ///     if (allocated) {
+  ///   #pragma omp for ...
+  ///       G
+  ///     }
+  ///     free(t);
+  ///   }
+  ///
+  /// A thread whose malloc fails cannot run the original nest while the
+  /// others run their share of the rewrite, and a work-shared loop must be
+  /// met by every thread of the team or by none. So a thread that fails
+  /// clears the shared flag, and after the barrier (which makes the writes
+  /// visible, and after which nobody writes the flag) every thread reads
+  /// the same value: all of them run the loop, or none does and the caller
+  /// runs the original nest after the region. Each thread still allocates
+  /// its own vector, in the region (placed near it by first touch, as
+  /// before). Allocating the vectors of every thread before the region
+  /// would need the size of the team, which a num_threads clause, nested
+  /// regions and omp_get_max_threads (omp.h, absent without -fopenmp)
+  /// leave uncertain. Without OpenMP the pragmas are ignored and the same
+  /// code runs as one thread. The flag is shared explicitly: a default
+  /// clause of the file's directive would not share it. Several threads
+  /// may clear it at once: the store is atomic, with the builtin that gcc
+  /// and clang (and compilers claiming __GNUC__) provide, `omp atomic`
+  /// elsewhere. The builtin is what the tool itself reads: its recovery
+  /// cannot walk a function holding an `omp atomic` (a directive without a
+  /// captured statement), and must read its own output again.
+  std::optional<Refusal> allocatingRegion(
+      const ir::BranchedGraph &G, unsigned Depth, const std::string &Parallel,
+      const std::vector<ir::Temporary> &List, const std::string &For) {
+    Allocates = true;
+    std::string Missing;
+    for (const ir::Temporary &T : List)
+      Missing += (Missing.empty() ? "!" : " || !") + CName.at(T.Name);
+    Text += Parallel + " shared(" + Allocated + ")\n" + pad(Depth) + "{\n" +
+            allocations(Depth + 1, List) + pad(Depth + 1) + "if (" + Missing +
+            ") {\n#ifdef __GNUC__\n" + pad(Depth + 2) + "__atomic_store_n(&" +
+            Allocated + ", 0, __ATOMIC_RELAXED);\n#else\n#pragma omp atomic " +
+            "write\n" + pad(Depth + 2) + Allocated + " = 0;\n#endif\n" +
+            pad(Depth + 1) + "}\n#pragma omp barrier\n" + pad(Depth + 1) +
+            "if (" + Allocated + ") {\n";
+    if (auto R = graph(G, Depth + 2, For))
+      return R;
+    Text +=
+        pad(Depth + 1) + "}\n" + releases(Depth + 1, List) + pad(Depth) + "}\n";
+    return std::nullopt;
   }
 
   std::optional<Refusal> graph(const ir::BranchedGraph &G, unsigned Depth,
@@ -528,14 +637,14 @@ private:
   }
 
   /// Elements of a shared temporary, in size_t arithmetic (a product of
-  /// extents may not fit in an int).
+  /// extents may not fit in an int); at least one (allocationExtent).
   std::string globalSize(const ir::Temporary &T) const {
     if (T.Positions)
-      return "(size_t)" + parenthesized(*positionsCount(*T.Positions));
+      return "(size_t)" + atLeastOne(operand(*positionsCount(*T.Positions)));
     std::string Out;
     for (const std::string &I : T.Indices)
       Out += (Out.empty() ? "" : " * ") + std::string("(size_t)") +
-             nonNegativeExtent(I);
+             allocationExtent(I);
     return Out.empty() ? "1" : Out;
   }
 
@@ -570,20 +679,39 @@ private:
     return parenthesized(K.findIndex(Index)->Extent);
   }
 
-  /// 'K - 1' is negative for K = 0, where the loop runs no iteration.
   /// An extent may be 0 or negative ('K - 1' for K = 0, or K itself),
-  /// where the loop runs no iteration: allocated as 0, not as a size_t
-  /// that wrapped (which sanitizers abort on, and a NULL result would not
-  /// be used, but is still asked for).
-  std::string nonNegativeExtent(const std::string &Index) const {
-    std::string E = extent(Index);
-    return "(" + E + " > 0 ? " + E + " : 0)";
+  /// where the loop runs no iteration: allocated as one element, which is
+  /// never read, not as a size_t that wrapped (which sanitizers abort on)
+  /// nor as 0 bytes, for which malloc may return NULL: a NULL pointer then
+  /// always means that the allocation failed (and the original nest runs).
+  std::string allocationExtent(const std::string &Index) const {
+    return atLeastOne(extent(Index));
+  }
+  /// C, parenthesized unless it is simple or an array's element
+  /// ('pos2[pos1[n]]').
+  static std::string operand(const std::string &C) {
+    size_t Open = C.find('[');
+    if (Open == std::string::npos || Open == 0 || C.back() != ']' ||
+        !isSimple(C.substr(0, Open)))
+      return parenthesized(C);
+    int Depth = 0;
+    for (size_t I = Open; I < C.size(); ++I) {
+      Depth += C[I] == '[' ? 1 : C[I] == ']' ? -1 : 0;
+      if (Depth == 0 && I + 1 < C.size())
+        return parenthesized(C); // 'a[i] + b[j]'
+    }
+    return C;
+  }
+
+  /// Count, an operand (parenthesized), or 1 when it is not positive.
+  static std::string atLeastOne(const std::string &Count) {
+    return "(" + Count + " > 0 ? " + Count + " : 1)";
   }
 
   std::string size(const ir::Temporary &T) const {
     std::string Out;
     for (const std::string &I : T.Indices)
-      Out += (Out.empty() ? "" : " * ") + nonNegativeExtent(I);
+      Out += (Out.empty() ? "" : " * ") + allocationExtent(I);
     return Out;
   }
 
@@ -1434,8 +1562,22 @@ private:
   }
 };
 
+/// A variable declared before the nest that is neither a loop variable nor a
+/// coordinate (a counter, 'jA'): the original reads its initial value; ""
+/// for none.
+std::string counterOf(const ir::Kernel &K, const NestSource &S) {
+  for (const std::string &V : S.OuterDeclared)
+    if (!K.findIndex(V) &&
+        std::none_of(S.Loops.begin(), S.Loops.end(),
+                     [&](const LoopSource &L) { return L.Position == V; }))
+      return V;
+  return "";
+}
+
 /// The output zeroing the file's assignments need: the nest assigned each
-/// element once; the rewrite accumulates.
+/// element once; the rewrite accumulates. The zeroing runs before the
+/// temporaries are known to be allocated: when one is not, the original
+/// nest runs after it and assigns every element it zeroed.
 std::optional<std::string> withOutputZeroing(Emitter &E, const ir::Kernel &K,
                                              const NestSource &S, bool Parallel,
                                              const std::string &Text) {
@@ -1459,14 +1601,21 @@ std::optional<std::string> withOutputZeroing(Emitter &E, const ir::Kernel &K,
 ///
 ///   {
 ///     T *t = (T *)calloc(size, sizeof(T));   once, shared by the threads
-///     #pragma omp parallel for ...           each phase on its own, when
-///     for (...) { producer of t }            its outer loop writes
-///     #pragma omp parallel for ...           disjoint elements; per-thread
-///     for (...) { consumer of t }            vectors in 'omp parallel {}'
+///     if (t) {
+///       #pragma omp parallel for ...         each phase on its own, when
+///       for (...) { producer of t }          its outer loop writes
+///       #pragma omp parallel for ...         disjoint elements; per-thread
+///       for (...) { consumer of t }          vectors in 'omp parallel {}'
+///     } else {
+///       allocated = 0;                       the caller runs the original
+///     }
 ///     free(t);
 ///   }
 ///
 /// (malloc instead of calloc when the producer zeroes t slice by slice.)
+/// Only the last phase writes the output: a phase after one whose
+/// per-thread vectors could not be allocated is skipped (the flag joins its
+/// guard), and the original nest, run after, sees the output as it was.
 OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
                                   const ir::Kernel &K, const NestSource &S,
                                   const EmitOptions &Opts, EmittedNest &Out) {
@@ -1505,9 +1654,19 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
   std::string Notes;
   bool AnyParallel = false;
   PhaseGuards Guards(E, K, S);
+  // Whether an earlier phase's per-thread vectors may have failed to be
+  // allocated: the phases after it run only when they were not.
+  bool MayHaveFailed = false;
+  // Whether an earlier phase set the nest's counter (declared before the
+  // nest; the original reads it from its initial value) outside a parallel
+  // region: there it sets the variable itself, not a private copy.
+  std::string Counter = counterOf(K, S);
+  bool CounterSet = false;
   for (size_t I = 0; I < Phases.size(); ++I) {
     const Phase &P = Phases[I];
     std::string Guard = Guards.before(P);
+    if (MayHaveFailed)
+      Guard = Guard.empty() ? E.Allocated : allOf({E.Allocated, Guard});
     std::string Note, Why;
     bool Parallel = false;
     std::string Outer =
@@ -1534,23 +1693,29 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
 
     bool Kept = KeepAt && *KeepAt == I;
     std::vector<ir::Temporary> Vectors = E.vectorsIn(*P.Root);
+    if (!Vectors.empty() && CounterSet)
+      return Refusal("lnr-unsupported-schedule",
+                     "the phase computing " + NameOf(P) +
+                         " allocates temporaries after a phase that sets '" +
+                         Counter +
+                         "' outside a parallel region: the original nest, "
+                         "which reads it from its initial value, could not "
+                         "run when they cannot be allocated");
     E.Text.clear();
     E.Fills = E.isGlobal(P.Fills) ? E.temporary(P.Fills) : nullptr;
     if (Parallel && !Vectors.empty()) {
       // One allocation per thread, outside the work-shared loop.
-      E.Text = "#pragma omp parallel" +
-               (Kept ? S.PragmaParallelClauses : Private) + "\n" +
-               Emitter::pad(1) + "{\n" + E.allocations(2, Vectors);
-      if (auto R = E.graph(*P.Root, 2,
-                           Kept ? "#pragma omp for" + S.PragmaForClauses
-                                : "#pragma omp for " + Clause))
+      if (auto R =
+              E.allocatingRegion(*P.Root, 1,
+                                 "#pragma omp parallel" +
+                                     (Kept ? S.PragmaParallelClauses : Private),
+                                 Vectors,
+                                 Kept ? "#pragma omp for" + S.PragmaForClauses
+                                      : "#pragma omp for " + Clause))
         return *R;
-      E.Text += E.releases(2, Vectors) + Emitter::pad(1) + "}\n";
     } else if (!Vectors.empty()) {
-      E.Text = Emitter::pad(1) + "{\n" + E.allocations(2, Vectors);
-      if (auto R = E.graph(*P.Root, 2, ""))
+      if (auto R = E.allocatingBlock(*P.Root, 1, Vectors, ""))
         return *R;
-      E.Text += E.releases(2, Vectors) + Emitter::pad(1) + "}\n";
     } else {
       if (auto R = E.graph(*P.Root, 1,
                            Kept ? *S.Pragma
@@ -1560,6 +1725,8 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
         return *R;
     }
     Guards.after(P, Parallel);
+    MayHaveFailed |= !Vectors.empty();
+    CounterSet |= !Parallel && !Counter.empty() && mentions(E.Text, Counter);
     Text += Guard.empty() ? E.Text
                           : Emitter::pad(1) + "if (" + Guard + ") {\n" +
                                 E.Text + Emitter::pad(1) + "}\n";
@@ -1567,11 +1734,15 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
   if (std::optional<Refusal> R = Guards.refusal())
     return *R;
   // After the phases: they decide which temporaries calloc zeroes.
-  // The flags with the allocations, where the block starts (C89).
-  Text = "{\n" + E.globalAllocations(1) + Guards.Declarations + Text +
-         E.globalReleases(1) + "}";
+  // The flags with the allocations, where the block starts (C89). The
+  // phases run only when every shared temporary was allocated.
+  Text = "{\n" + E.globalAllocations(1) + Guards.Declarations +
+         Emitter::pad(1) + "if (" + E.allAllocated(E.globals()) + ") {\n" +
+         Text + Emitter::pad(1) + "} else {\n" + Emitter::pad(2) + E.Allocated +
+         " = 0;\n" + Emitter::pad(1) + "}\n" + E.globalReleases(1) + "}";
   Out.Parallel = AnyParallel;
   Out.ParallelNote = Notes;
+  Out.Allocates = true;
   if (S.ZeroOutputFirst) {
     std::optional<std::string> Zeroed =
         withOutputZeroing(E, K, S, AnyParallel, Text);
@@ -1604,6 +1775,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
   E.UnrollJam = Opts.UnrollJam;
   E.SplitReductions = Opts.SplitReductions;
   E.DeclarationsFirst = Opts.DeclarationsFirst;
+  E.Allocated = Opts.AllocatedFlag;
   if (auto R = E.nameTemporaries(G))
     return *R;
   if ((E.hasVectors() || E.hasGlobals()) && !S.ShadowedLibraryName.empty())
@@ -1667,11 +1839,11 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
   if (S.Pragma && E.hasVectors()) {
     // The file's directive, split so each thread allocates its temporaries
     // once, outside the work-shared loop.
-    E.Text = "#pragma omp parallel" + S.PragmaParallelClauses + "\n{\n" +
-             E.allocations(1);
-    if (auto R = E.graph(G, 1, "#pragma omp for" + S.PragmaForClauses))
+    if (auto R = E.allocatingRegion(
+            G, 0, "#pragma omp parallel" + S.PragmaParallelClauses, E.vectors(),
+            "#pragma omp for" + S.PragmaForClauses))
       return *R;
-    Out.Text = E.Text + E.releases(1) + "}";
+    Out.Text = E.Text;
     Out.ParallelNote += ", split into 'parallel' and 'for' around the "
                         "per-thread temporaries";
   } else if (S.Pragma) {
@@ -1680,22 +1852,27 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
     Out.Text = E.Text;
   } else if (Parallel && E.hasVectors()) {
     // One allocation per thread, outside the work-shared loop.
-    E.Text = "#pragma omp parallel" + Private + "\n{\n" + E.allocations(1);
-    if (auto R = E.graph(G, 1, "#pragma omp for " + Clause))
+    if (auto R = E.allocatingRegion(G, 0, "#pragma omp parallel" + Private,
+                                    E.vectors(), "#pragma omp for " + Clause))
       return *R;
-    Out.Text = E.Text + E.releases(1) + "}";
+    Out.Text = E.Text;
+  } else if (E.hasVectors()) {
+    if (auto R = E.allocatingBlock(G, 0, E.vectors(), ""))
+      return *R;
+    Out.Text = E.Text;
   } else {
     // Declarations in front of the loops need a block of their own: the
     // nest may be the body of an 'if', or share a block with another.
-    bool Block = G.Loops.empty() || E.hasVectors();
+    bool Block = G.Loops.empty();
     unsigned Depth = Block ? 1 : 0;
-    E.Text = (Block ? "{\n" : "") + E.allocations(Depth);
+    E.Text = Block ? "{\n" : "";
     if (auto R = E.graph(
             G, Depth,
             Parallel ? "#pragma omp parallel for " + Clause + Private : ""))
       return *R;
-    Out.Text = E.Text + E.releases(Depth) + (Block ? "}" : "");
+    Out.Text = E.Text + (Block ? "}" : "");
   }
+  Out.Allocates = E.Allocates;
   if (S.ZeroOutputFirst) {
     std::optional<std::string> Zeroed =
         withOutputZeroing(E, K, S, Parallel, Out.Text);

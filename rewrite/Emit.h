@@ -38,6 +38,11 @@ struct EmitOptions {
   /// starts, none in a loop's header (the file's own C99 constructs are
   /// its business; the rewrite adds none).
   bool DeclarationsFirst = false;
+  /// The int, declared nonzero by the caller, that the rewrite sets to 0
+  /// when a temporary cannot be allocated (malloc or calloc returns NULL);
+  /// the caller then runs the original nest. Picked from the NamePicker the
+  /// caller passes emitNest, so the nest's own names avoid it.
+  std::string AllocatedFlag = "allocated";
 };
 
 struct EmittedNest {
@@ -45,6 +50,11 @@ struct EmittedNest {
   bool Parallel = false;
   std::string ParallelNote; // why the outer loop is, or is not, parallel
   bool NeedsStdlib = false; // calls malloc/free, which are not declared
+  /// Allocates temporaries on the heap: when one cannot be allocated, the
+  /// text computes nothing (it may zero the output first, which the
+  /// original assigns whole), frees what it allocated and sets
+  /// EmitOptions::AllocatedFlag to 0.
+  bool Allocates = false;
 };
 
 /// " private(i, p, j)": the nest's variables declared before it (C89 loops,

@@ -23,10 +23,35 @@
 namespace lnr::rewrite {
 namespace {
 
-/// Opens the fallback of a rewrite versioned under an overlap test: the
-/// original nest, which a second run leaves alone, silently.
-constexpr const char *FallbackMarker =
+/// Open the fallback of a rewrite versioned under an overlap test, or
+/// whose temporaries may not be allocated, or both: the original nest,
+/// which a second run leaves alone, silently.
+constexpr const char *OverlapMarker =
     "/* lnr-rewrite: the original nest, run when the arrays may overlap */";
+constexpr const char *MemoryMarker =
+    "/* lnr-rewrite: the original nest, run when an allocation fails */";
+constexpr const char *EitherMarker =
+    "/* lnr-rewrite: the original nest, run on overlap or out of memory */";
+
+/// The words of the block comment that Text ends with, without the
+/// continuations' '*' ("/* a\n * b */": "a b"); "" when it ends otherwise.
+std::string commentWords(llvm::StringRef Text) {
+  if (!Text.endswith("*/"))
+    return "";
+  size_t Open = Text.rfind("/*");
+  if (Open == llvm::StringRef::npos || Open + 4 > Text.size())
+    return "";
+  llvm::SmallVector<llvm::StringRef, 16> Words;
+  Text.slice(Open + 2, Text.size() - 2).split(Words, ' ', -1, false);
+  std::string Out;
+  for (llvm::StringRef Chunk : Words)
+    for (llvm::StringRef Word : llvm::split(Chunk, '\n')) {
+      Word = Word.trim();
+      if (!Word.empty() && Word != "*")
+        Out += (Out.empty() ? "" : " ") + Word.str();
+    }
+  return Out;
+}
 
 /// Whether the nest at Begin is such a fallback copy.
 bool isFallbackCopy(const clang::SourceManager &SM,
@@ -36,9 +61,29 @@ bool isFallbackCopy(const clang::SourceManager &SM,
   Before = Before.rtrim();
   if (Before.endswith("#pragma"))
     Before = Before.drop_back(7).rtrim();
+  // The directives of the nest itself: a '#pragma omp parallel' region
+  // around the nest's '#pragma omp for' is copied with it, and the brace
+  // that opens its block (each directive a line, or several joined by a
+  // backslash).
+  for (;;) {
+    size_t Start = Before.size();
+    do
+      Start = Before.rfind('\n', Start == 0 ? 0 : Start - 1);
+    while (Start != llvm::StringRef::npos && Start > 0 &&
+           Before[Start - 1] == '\\');
+    Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+    llvm::StringRef Line = Before.substr(Start).trim();
+    if (Line != "{" && !Line.startswith("#pragma omp"))
+      break;
+    Before = Before.take_front(Start).rtrim();
+  }
   if (Before.endswith("/* clang-format off */"))
     Before = Before.drop_back(22).rtrim();
-  return Before.endswith(FallbackMarker);
+  // A style with a shorter line than the marker's reflows it.
+  std::string Words = commentWords(Before);
+  return !Words.empty() && (Words == commentWords(OverlapMarker) ||
+                            Words == commentWords(MemoryMarker) ||
+                            Words == commentWords(EitherMarker));
 }
 
 std::string formatsLine(const ir::Kernel &K) {
@@ -201,6 +246,10 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       return Refused(Test.refusal());
     OverlapFree = *Test;
   }
+  // The flag a temporary that cannot be allocated clears: the overlap
+  // test's, whose fallback then runs, or one of its own.
+  Opts.Emission.AllocatedFlag =
+      OverlapFree ? OverlapFree->Flag : Names.pick("allocated");
   // Best first; a schedule the code generator cannot write yet gives way to
   // the next, and --explain says so.
   std::optional<Refusal> FirstProblem;
@@ -251,37 +300,58 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
              " <= " + Alternative->OtherCost + ") {\n" + Emitted->Text +
              "\n} else {\n" + Alternative->Emitted.Text + "\n}";
     }
+    // The scans the text needs, first.
+    std::string Code;
+    for (const ExtentScan &Scan : Scans)
+      if ((Alternative &&
+           std::any_of(Alternative->Scans.begin(), Alternative->Scans.end(),
+                       [&](const ExtentScan &A) {
+                         return A.Variable == Scan.Variable;
+                       })) ||
+          (OverlapFree && mentions(OverlapFree->Code, Scan.Variable)))
+        Code += Scan.Code;
+    // A temporary that cannot be allocated clears the flag (EmittedNest::
+    // Allocates): the original nest runs instead.
+    bool Allocates =
+        Emitted->Allocates || (Alternative && Alternative->Emitted.Allocates);
+    const std::string &Allocated = Opts.Emission.AllocatedFlag;
+    // The original nest, verbatim (clang-format leaves it alone); the
+    // marker keeps a second run off it. One copy, whatever makes it run.
+    auto Original = [&](const char *Marker) {
+      return std::string(Marker) + "\n/* clang-format off */\n" +
+             Source.Indentation + Source.Original + "\n/* clang-format on */\n";
+    };
     if (OverlapFree) {
-      // The original nest, verbatim (clang-format leaves it alone), runs
-      // when the arrays may overlap; the marker keeps a second run off it.
+      // The original nest runs when the arrays may overlap, and when a
+      // temporary of the rewrite cannot be allocated (which clears the
+      // same flag).
       Text = OverlapFree->Code + "if (" + OverlapFree->Flag + ") {\n" + Text +
-             "\n} else {\n" + std::string(FallbackMarker) +
-             "\n/* clang-format off */\n" + Source.Indentation +
-             Source.Original + "\n/* clang-format on */\n}";
+             "\n}" +
+             (Allocates ? "\nif (!" + OverlapFree->Flag + ") {\n" +
+                              Original(EitherMarker)
+                        : " else {\n" + Original(OverlapMarker)) +
+             "}";
       // C89: the test's declarations open a block after the scans.
       if (Opts.Emission.DeclarationsFirst)
         Text = "{\n" + Text + "\n}";
       Out.Facts.push_back(
           {"aliasing", "versioned: the rewrite runs when the output's bytes "
                        "overlap no input's, the original nest otherwise"});
+    } else if (Allocates) {
+      Text = "int " + Allocated + " = 1;\n" + Text + "\nif (!" + Allocated +
+             ") {\n" + Original(MemoryMarker) + "}";
+      // C89: the flag's declaration opens a block after the scans.
+      if (Opts.Emission.DeclarationsFirst && !Code.empty())
+        Text = "{\n" + Text + "\n}";
     }
-    if (Alternative || OverlapFree) {
-      // One block: the scans' variables are local to it, and the 'else'
-      // cannot pair with an 'if' around the nest.
-      std::string Code;
-      for (const ExtentScan &Scan : Scans)
-        if ((Alternative &&
-             std::any_of(Alternative->Scans.begin(), Alternative->Scans.end(),
-                         [&](const ExtentScan &A) {
-                           return A.Variable == Scan.Variable;
-                         })) ||
-            (OverlapFree && mentions(OverlapFree->Code, Scan.Variable)))
-          Code += Scan.Code;
+    if (Alternative || OverlapFree || Allocates) {
+      // One block: the scans' and the flag's variables are local to it,
+      // and the 'else' cannot pair with an 'if' around the nest.
       Text = "{\n" + Code + Text + "\n}";
     }
     // Locals the rewrite reads in place, left unused without a fallback
     // copy of the nest; a statement after the nest is valid in C89 too.
-    if (!OverlapFree)
+    if (!OverlapFree && !Allocates)
       for (const std::string &Name : Source.ReadInPlace)
         Text += "\n(void)" + Name + ";";
     Out.Facts.push_back({"cost", Before.toString() + " -> " + After});
@@ -293,6 +363,10 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                     "'#pragma omp for' read as '" +
                         *Source.Pragma + "', the whole region replaced"
                   : "")});
+    if (Allocates)
+      Out.Facts.push_back({"allocation", "checked: the original nest runs "
+                                         "when a temporary cannot be "
+                                         "allocated"});
     Out.FusedTree = toString(S.Graph);
     Out.Graph = S.Graph;
     Out.Fix = clang::tooling::Replacement(Source.FilePath, Source.Offset,

@@ -40,8 +40,13 @@ static int same_elem(double o, double r, double m, double *err) {
   return *err <= REL_TOL;
 }
 
+#ifndef FZ_ALLOC_POLICY
+#define FZ_ALLOC_POLICY 0
+#endif
+
 int main(void) {
   omp_set_dynamic(0);
+  fz_alloc_policy = FZ_ALLOC_POLICY;
   for (int cfg = 0; cfg < NCFG; cfg++) {
     uint64_t rng = DATA_SEED + 7919u * (uint64_t)cfg;
     cur_cfg = cfg;
@@ -78,9 +83,21 @@ int main(void) {
         br[g] = br[GUARD + nA + g] = (oreal)GUARD_VALUE;
       memcpy(br + GUARD, A0, nA * sizeof(oreal));
       omp_set_num_threads(threads);
+      fz_alloc_reset();
       call(1, 0, br + GUARD);
       if (check_guards(br, nA))
         return fail(cfg, threads, "the rewrite wrote outside its output");
+      /* The nomem variants (FZ_ALLOC_POLICY): a failed allocation runs the
+       * original nest (once per run of the nest: a repeat loop may run it
+       * more than once a call), and nothing allocated is left. */
+      if (fz_alloc_failed() && fz_fallback_runs == 0)
+        return fail(cfg, threads, "an allocation failed and the original "
+                                  "nest did not run");
+      if (fz_alloc_live())
+        return fail(cfg, threads, "the rewrite did not free what it "
+                                  "allocated");
+      if (fz_alloc_zero())
+        return fail(cfg, threads, "the rewrite asked for 0 bytes");
       if (inputs_changed())
         return fail(cfg, threads, "the rewrite wrote an input");
       size_t bad = 0, first = 0;
@@ -111,6 +128,7 @@ int main(void) {
     free(bo);
     free(br);
   }
+  printf("failed allocations: %ld\n", fz_alloc_failed_total());
   printf("PASS\n");
   return 0;
 }

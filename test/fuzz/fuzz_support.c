@@ -162,3 +162,48 @@ void fz_sparse_force(double *dense, int order, const int *dims, int level,
   }
   dense[lin] = 0.5 + 0.5 * fz_unit(s);
 }
+
+/* The allocation failure mode (fuzz_support.h). gcc's and clang's atomic
+ * builtins: the kernels call these from OpenMP threads, and this file is
+ * built without -fopenmp. */
+int fz_alloc_policy = 0;
+int fz_fallback_runs = 0;
+static int alloc_calls, alloc_failed, alloc_live, alloc_zero;
+static long alloc_failed_total;
+
+static void *fz_test_allocate(size_t count, size_t size, int zeroed) {
+  int n = __atomic_add_fetch(&alloc_calls, 1, __ATOMIC_RELAXED);
+  if (count == 0 || size == 0)
+    __atomic_add_fetch(&alloc_zero, 1, __ATOMIC_RELAXED);
+  if (fz_alloc_policy == 1 || (fz_alloc_policy == 2 && n == 2)) {
+    __atomic_add_fetch(&alloc_failed, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&alloc_failed_total, 1, __ATOMIC_RELAXED);
+    return NULL;
+  }
+  void *p = zeroed ? calloc(count, size) : malloc(count * size);
+  if (p)
+    __atomic_add_fetch(&alloc_live, 1, __ATOMIC_RELAXED);
+  return p;
+}
+
+void *fz_test_malloc(size_t size) { return fz_test_allocate(size, 1, 0); }
+
+void *fz_test_calloc(size_t count, size_t size) {
+  return fz_test_allocate(count, size, 1);
+}
+
+void fz_test_free(void *p) {
+  if (p)
+    __atomic_sub_fetch(&alloc_live, 1, __ATOMIC_RELAXED);
+  free(p);
+}
+
+void fz_alloc_reset(void) {
+  alloc_calls = alloc_failed = alloc_live = alloc_zero = 0;
+  fz_fallback_runs = 0;
+}
+
+int fz_alloc_failed(void) { return alloc_failed; }
+int fz_alloc_live(void) { return alloc_live; }
+int fz_alloc_zero(void) { return alloc_zero; }
+long fz_alloc_failed_total(void) { return alloc_failed_total; }

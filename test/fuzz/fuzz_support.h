@@ -63,4 +63,24 @@ void fz_inject(double *x, size_t n, int kind, int count, uint64_t *s);
 void fz_sparse_force(double *dense, int order, const int *dims, int level,
                      int coord, uint64_t *s);
 
+/* Allocation failure (lnr_fuzz.py, the nomem variants): the rewritten
+ * kernel's malloc, calloc and free are renamed to these by fuzz_alloc.h,
+ * and its fallback's marker comment is replaced by fz_fallback_runs++. The
+ * policy says which allocations of a call return NULL: 0 none, 1 every
+ * one, 2 the second (with two threads, one thread's vector of a parallel
+ * region). fz_alloc_reset starts a call; after it, the call's failed
+ * allocations, its allocations not freed, and its requests of 0 bytes
+ * (malloc(0) may return NULL without failing). Thread-safe. */
+extern int fz_alloc_policy;
+extern int fz_fallback_runs;
+void *fz_test_malloc(size_t size);
+void *fz_test_calloc(size_t count, size_t size);
+void fz_test_free(void *p);
+void fz_alloc_reset(void);
+int fz_alloc_failed(void);
+int fz_alloc_live(void);
+int fz_alloc_zero(void);
+/* Over every call: the allocations that failed. */
+long fz_alloc_failed_total(void);
+
 #endif

@@ -20,7 +20,14 @@ members of structs) and styles it refuses -- and for each one:
     a long parallel loop) with 1 and 2 threads, and compares every output
     element relative to M = |A0| + sum of |terms| (the original run on the
     absolute values of every input), checks guards around the output and
-    that no input was written.
+    that no input was written;
+  * if the rewrite allocates temporaries on the heap: it runs again with its
+    malloc, calloc and free interposed (fuzz_alloc.h) and every allocation
+    failing, then the second of each call failing (a thread's vector of a
+    parallel region, with 2 threads): the output must still equal the
+    original's, the original nest must have run (its marker comment counts
+    the runs), everything allocated must be freed, and no allocation may
+    ask for 0 bytes.
 
 Usage:
   lnr_fuzz.py --tool build/tool/lnr-rewrite [--cases N] [--seed S]
@@ -1098,6 +1105,11 @@ class Result:
 
 
 REMARK_RE = re.compile(r"remark: .*\[(lnr-[a-z-]+)\]")
+# A call that allocates on the heap, and the marker comment of a fallback
+# (the original nest), as clang-format may reflow it over lines.
+ALLOCATION_RE = re.compile(r"\b(?:malloc|calloc)\s*\(")
+FALLBACK_MARKER_RE = re.compile(
+    r"/\*[\s*]*lnr-rewrite:[\s*]+the[\s*]+original[\s*]+nest.*?\*/", re.S)
 
 
 def run(cmd, cwd=None, timeout=120, input_bytes=None):
@@ -1339,10 +1351,43 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
                              wrapper)
         if result is not None:
             return result
+    # A rewrite that allocates temporaries on the heap runs again with its
+    # allocations failing (every one; the second of each call): the
+    # original nest must run instead, and the output come out the same.
+    nomem = []
+    if len(ALLOCATION_RE.findall(rewritten_text)) > len(
+            ALLOCATION_RE.findall(original_text)):
+        for name, text in [("rewritten", rewritten_text)] + (
+                [("flipped", rewritten_text.replace("<=", ">"))]
+                if len(variants) == 2 else []):
+            observed = FALLBACK_MARKER_RE.sub(
+                "{ extern int fz_fallback_runs; fz_fallback_runs++; }", text)
+            with open(os.path.join(workdir, "nomem_%s.c" % name), "w") as f:
+                f.write(observed)
+            with open(os.path.join(workdir, "nomem_%s_w.c" % name),
+                      "w") as f:
+                f.write("#define kern lnr_rewritten\n#include "
+                        "\"nomem_%s.c\"\n" % name)
+            for policy in ((1, 2) if name == "rewritten" else (1,)):
+                nomem.append(("nomem-%s-%s" % (
+                    name, "every" if policy == 1 else "second"),
+                    "nomem_%s_w.c" % name, policy))
+    failed_allocations = 0
+    for name, wrapper, policy in nomem:
+        result = run_variant(
+            c, opts, workdir, log, fail, base, exe, name, wrapper,
+            kernel_flags=["-include", os.path.join(HERE, "fuzz_alloc.h")],
+            driver_flags=["-DFZ_ALLOC_POLICY=%d" % policy])
+        if result is not None:
+            return result
+        m = re.search(r"failed allocations: (\d+)", log[-1])
+        failed_allocations += int(m.group(1)) if m else 0
     result = Result(c["number"], "rewritten", "", remarks)
     result.both_schedules = len(variants) == 2
     result.c89_checked = c89 == "checked"
     result.members = bool(c.get("members"))
+    result.nomem = bool(nomem)
+    result.nomem_injected = failed_allocations > 0
     return result
 
 
@@ -1368,16 +1413,19 @@ def strict_c89(c, opts, workdir, log):
     return "checked"
 
 
-def run_variant(c, opts, workdir, log, fail, base, exe, name, wrapper):
+def run_variant(c, opts, workdir, log, fail, base, exe, name, wrapper,
+                kernel_flags=(), driver_flags=()):
     """Compiles the rewrite (or its variant) with the driver and runs it;
     a failure's Result, or None."""
-    rc, _, err = run(base + ["-c", wrapper, "-o", "rewritten.o"],
+    rc, _, err = run(base + list(kernel_flags) +
+                     ["-c", wrapper, "-o", "rewritten.o"],
                      cwd=workdir, timeout=opts.cc_timeout)
     if rc != 0:
         log.append(err.decode("utf-8", "replace"))
         return fail("compile", "the %s kernel does not compile" % name)
-    rc, _, err = run(base + ["driver.c", "original.o", "rewritten.o",
-                             opts.support_obj, "-lm", "-o", exe],
+    rc, _, err = run(base + list(driver_flags) +
+                     ["driver.c", "original.o", "rewritten.o",
+                      opts.support_obj, "-lm", "-o", exe],
                      cwd=workdir, timeout=opts.cc_timeout)
     if rc != 0:
         log.append(err.decode("utf-8", "replace"))
@@ -1680,6 +1728,7 @@ def main(argv=None):
     both = 0  # rewrites with a run-time choice, both schedules proved
     c89_checked = 0  # rewrites of C89 kernels built as C89
     members = 0  # rewrites of kernels whose inputs are struct members
+    nomem = nomem_injected = 0  # rewrites run with failing allocations
     failures = []
 
     def batch(ns):
@@ -1719,6 +1768,8 @@ def main(argv=None):
             both += getattr(r, "both_schedules", False)
             c89_checked += getattr(r, "c89_checked", False)
             members += getattr(r, "members", False)
+            nomem += getattr(r, "nomem", False)
+            nomem_injected += getattr(r, "nomem_injected", False)
             if r.status == "refused":
                 for name in set(r.remarks):
                     remark_counts[name] = remark_counts.get(name, 0) + 1
@@ -1750,6 +1801,11 @@ def main(argv=None):
     if members:
         print("  %d of the rewritten with their inputs as struct members" %
               members)
+    if nomem:
+        print("  %d of the rewritten allocate on the heap: run again with "
+              "every allocation failing and with the second failing, the "
+              "original nest ran instead (%d saw an allocation fail)" % (
+                  nomem, nomem_injected))
     if remark_counts:
         print("  unchanged nests by remark: " + ", ".join(
             "%s %d" % kv for kv in sorted(remark_counts.items(),

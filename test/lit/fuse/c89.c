@@ -114,18 +114,33 @@ void spmm_gemm(int n, int K, int L, const int *rowptr, const int *colidx,
           A[i * L + l] += vals[p] * C[colidx[p] * K + k] * D[k * L + l];
 }
 // CHECK:      int p, l;
-// CHECK-NEXT: #pragma omp parallel private(i, p, k, l)
+// CHECK-NEXT: {
+// CHECK-NEXT:   int allocated = 1;
+// CHECK-NEXT: #pragma omp parallel private(i, p, k, l) shared(allocated)
 // CHECK-NEXT:   {
-// CHECK-NEXT:     double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 0));
+// CHECK-NEXT:     double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
+// CHECK-NEXT:     if (!t) {
+// CHECK-NEXT: #ifdef __GNUC__
+// CHECK-NEXT:       __atomic_store_n(&allocated, 0, __ATOMIC_RELAXED);
+// CHECK-NEXT: #else
+// CHECK-NEXT: #pragma omp atomic write
+// CHECK-NEXT:       allocated = 0;
+// CHECK-NEXT: #endif
+// CHECK-NEXT:     }
+// CHECK-NEXT: #pragma omp barrier
+// CHECK-NEXT:     if (allocated) {
 // CHECK-NEXT: #pragma omp for schedule(dynamic, 64)
 // CHECK-NEXT:     for (i = 0; i < n; i++) {
 // CHECK-NEXT:       for (k = 0; k < K; k++) {
 // CHECK-NEXT:         t[k] = 0;
 // CHECK:          free(t);
-// REMARK: c89.c:[[@LINE-15]]:3: remark: fused 'A(i,l) += vals(i,colidx[p]) * C(colidx[p],k) * D(k,l)'{{.*}} [lnr-fuse]
+// REMARK: c89.c:[[@LINE-27]]:3: remark: fused 'A(i,l) += vals(i,colidx[p]) * C(colidx[p],k) * D(k,l)'{{.*}} [lnr-fuse]
 // NOOMP:      int p, l;
 // NOOMP-NEXT:   {
-// NOOMP-NEXT:     double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 0));
+// NOOMP-NEXT:     int allocated = 1;
+// NOOMP-NEXT:   {
+// NOOMP-NEXT:     double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
+// NOOMP-NEXT:     if (t) {
 // NOOMP-NEXT:     for (i = 0; i < n; i++) {
 
 // The file's own directive names them: it is kept as written (the

@@ -54,9 +54,12 @@ void spmm_gemm_region(int n, int K, int L, const int *rowptr,
 }
 // REMARK: fuse/omp-parallel-region.c:[[@LINE-9]]:1: remark: fused 'A(i,l) += vals(i,j) * C(j,k) * D(k,l)'{{.*}} [lnr-fuse]
 // CHECK:      int i, p, j, k, l;
-// The per-thread row of the temporary splits it into 'parallel' and 'for'.
-// CHECK:      #pragma omp parallel private(p, j, k, l)
+// The per-thread row of the temporary splits it into 'parallel' and 'for'
+// (the work-shared loop runs where every thread allocated its row).
+// CHECK:      {{^}}#pragma omp parallel private(p, j, k, l) shared(allocated)
 // CHECK-NEXT: {
-// CHECK-NEXT:   double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 0));
+// CHECK-NEXT:   double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
+// CHECK:      {{^}}#pragma omp barrier
+// CHECK-NEXT:   if (allocated) {
 // CHECK-NEXT: #pragma omp for{{$}}
 // CHECK-NEXT:   for (i = 0; i < n; i++) {

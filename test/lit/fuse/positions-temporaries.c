@@ -28,8 +28,12 @@ void sddmm_row_weighted(int n, int m, int K, int L, const int *rowptr,
 }
 // REMARK: fuse/positions-temporaries.c:[[@LINE-8]]:3: remark: fused 'A(i,j) += C(i,k) * F(i,l) * vals(i,j) * D(j,k)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*K+L*n) [lnr-fuse]
 // Shared i; t(j) over row i's nonzeros, zeroed where the producer starts.
+// (The patterns start with the line: else they would match themselves, in the
+// comments the output keeps.)
 // CODE-LABEL: void sddmm_row_weighted(
-// CODE:      double *t = (double *)calloc((size_t)(rowptr[n]), sizeof(double));
+// CODE:      {{^}}    double *t = (double *)calloc((size_t)(rowptr[n] > 0 ? rowptr[n] : 1),
+// CODE-NEXT:                                 sizeof(double));
+// CODE-NEXT: if (t) {
 // CODE-NEXT: for (int i = 0; i < n; i++) {
 // CODE-NEXT:   for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // CODE-NEXT:     t[p] = 0;
@@ -57,7 +61,8 @@ void scaled_by_sums(int n, int m, int K, int L, const int *rowptr,
 // No shared loop: the sum of u once, t(i,j) = sum(u) * B(i,j) in parallel
 // over i, then A.
 // CODE-LABEL: void scaled_by_sums(
-// CODE:      double *t = (double *)calloc((size_t)(rowptr[n]), sizeof(double));
+// CODE:      {{^}}    double *t = (double *)calloc((size_t)(rowptr[n] > 0 ? rowptr[n] : 1),
+// CODE-NEXT:                                 sizeof(double));
 // CODE-NEXT: double t1 = 0;
 // CODE:      t1 += u[l];
 // CODE:      #pragma omp parallel for schedule(dynamic, 64)

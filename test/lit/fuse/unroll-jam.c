@@ -48,24 +48,26 @@ void from_one(int n, int K, int L, const int *pos, const int *crd,
 }
 
 // CHECK-LABEL: {{^}}void spmm_gemm(
-// CHECK:      {{^}}        int k = 0;{{$}}
-// CHECK-NEXT: {{^}}        for (; k + 3 < K; k += 4) {
+// CHECK:      {{^}}              int k = 0;{{$}}
+// CHECK-NEXT: {{^}}              for (; k + 3 < K; k += 4) {
 // CHECK-NEXT: {{^}}#pragma omp simd
-// CHECK-NEXT: {{^}}          for (int l = 0; l < L; l++) {
-// CHECK-NEXT: {{^}}            A[i * L + l] +=
-// CHECK-NEXT: {{^}}                t[k] * D[k * L + l] + t[k + 1] * D[(k + 1) * L + l] +
-// CHECK-NEXT: {{^}}                t[k + 2] * D[(k + 2) * L + l] + t[k + 3] * D[(k + 3) * L + l];
-// CHECK-NEXT: {{^}}          }
-// CHECK-NEXT: {{^}}        }
-// CHECK-NEXT: {{^}}        for (; k < K; k++) {
+// CHECK-NEXT: {{^}}                for (int l = 0; l < L; l++) {
+// CHECK-NEXT: {{^}}                  A[i * L + l] += t[k] * D[k * L + l] +
+// CHECK-NEXT: {{^}}                                  t[k + 1] * D[(k + 1) * L + l] +
+// CHECK-NEXT: {{^}}                                  t[k + 2] * D[(k + 2) * L + l] +
+// CHECK-NEXT: {{^}}                                  t[k + 3] * D[(k + 3) * L + l];
+// CHECK-NEXT: {{^}}                }
+// CHECK-NEXT: {{^}}              }
+// CHECK-NEXT: {{^}}              for (; k < K; k++) {
 // CHECK-NEXT: {{^}}#pragma omp simd
-// CHECK-NEXT: {{^}}          for (int l = 0; l < L; l++) {
-// CHECK-NEXT: {{^}}            A[i * L + l] += t[k] * D[k * L + l];
-// CHECK-NEXT: {{^}}          }
-// CHECK-NEXT: {{^}}        }
-// CHECK-NEXT: {{^}}      }
+// CHECK-NEXT: {{^}}                for (int l = 0; l < L; l++) {
+// CHECK-NEXT: {{^}}                  A[i * L + l] += t[k] * D[k * L + l];
+// CHECK-NEXT: {{^}}                }
+// CHECK-NEXT: {{^}}              }
+// CHECK-NEXT: {{^}}            }
 // CHECK-LABEL: {{^}}void from_one(
-// CHECK:      malloc(sizeof(double) * (((K) - (1)) > 0 ? ((K) - (1)) : 0));
+// CHECK:      double *t = (double *)malloc(sizeof(double) *
+// CHECK-NEXT: (((K) - (1)) > 0 ? ((K) - (1)) : 1));
 // CHECK-NOT:  {{^}} *for (; k
 // CHECK:      {{^}}      for (int k = 1; k < K; k++) {
 // CHECK-NEXT: {{^}}        t[k - 1] = 0;

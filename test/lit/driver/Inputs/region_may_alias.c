@@ -1,0 +1,18 @@
+/* <SDDMM, SpMM> without 'restrict' in a '#pragma omp parallel' region around
+ * '#pragma omp for' (fallback-region.test). */
+void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
+                const double *vals, const double *C, const double *D,
+                const double *E, double *A) {
+#pragma omp parallel
+  {
+#pragma omp for schedule(static)
+    for (int i = 0; i < n; i++)
+      for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+        int j = colidx[p];
+        for (int k = 0; k < K; k++)
+          for (int l = 0; l < L; l++)
+            A[i * L + l] +=
+                vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+      }
+  }
+}
