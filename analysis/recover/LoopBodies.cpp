@@ -55,6 +55,15 @@ bool Recoverer::readRowPointer(const VarDecl *V, const Expr *Init,
   return true;
 }
 
+bool Recoverer::readPosition(const Expr *Value) {
+  AffineForm Form;
+  bool WasReadingOutput = ReadingOutput;
+  ReadingOutput = true;
+  bool Affine = affine(Value, Form);
+  ReadingOutput = WasReadingOutput;
+  return Affine;
+}
+
 bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   const auto *V =
       DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
@@ -96,12 +105,7 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   // A dense position: an affine function of the indices. It may hold a
   // sparse position (TACO's `int32_t mA = jA * A3_dimension + m;`): each
   // access that reads it is checked again, and only the output may.
-  AffineForm Form;
-  bool WasReadingOutput = ReadingOutput;
-  ReadingOutput = true;
-  bool Affine = affine(V->getInit(), Form);
-  ReadingOutput = WasReadingOutput;
-  if (!Affine)
+  if (!readPosition(V->getInit()))
     return false;
   Aliases.push_back({V, V->getInit()});
   Source.Aliases.push_back({V->getName().str(), text(DS)});

@@ -132,9 +132,15 @@ std::vector<NestSite> findLoopNests(const Stmt *Body) {
     // Inside an OpenMP region ('#pragma omp parallel { ... }') the loops
     // are not ours to parallelize; they are reported, not rewritten.
     if (const auto *Region = dyn_cast<OMPExecutableDirective>(S)) {
-      if (Region->hasAssociatedStmt())
-        Work.push_back({Region->getInnermostCapturedStmt()->getCapturedStmt(),
-                        At.Region ? At.Region : S, nullptr, At.InExpression});
+      // 'atomic', 'critical' or 'master' hold their statement without a
+      // captured region: unwrap as many as there are.
+      const Stmt *Inside =
+          Region->hasAssociatedStmt() ? Region->getAssociatedStmt() : nullptr;
+      while (const auto *Captured = dyn_cast_or_null<CapturedStmt>(Inside))
+        Inside = Captured->getCapturedStmt();
+      if (Inside)
+        Work.push_back(
+            {Inside, At.Region ? At.Region : S, nullptr, At.InExpression});
       continue;
     }
     std::vector<const Stmt *> Children(S->child_begin(), S->child_end());

@@ -146,6 +146,10 @@ private:
   //===--- LoopBodies.cpp: the statements around each inner loop.
   bool readBody(const ForStmt *For);
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
+  /// A dense position's value: affine in the indices. It may hold a sparse
+  /// position (TACO's `int32_t mA = jA * A3_dimension + m;`): each access
+  /// that reads it is checked again, and only the output may.
+  bool readPosition(const Expr *Value);
   /// `j = crd[p];`, j declared before the nest: a coordinate load.
   const BinaryOperator *coordinateAssignment(const Stmt *S,
                                              const LoopFact &Owner) const;

@@ -123,17 +123,9 @@ bool Recoverer::readAssignedLocal(const BinaryOperator *B,
                   B->getBeginLoc());
   if (V->getType()->isPointerType())
     return readRowPointer(V, B->getRHS(), B, &Owner);
-  if (V->getType()->isIntegerType()) {
-    // A dense position (`kA = i * K + k;`), as when it is declared: it may
-    // hold a sparse position, which only the output's subscript may read.
-    AffineForm Form;
-    bool WasReadingOutput = ReadingOutput;
-    ReadingOutput = true;
-    bool Affine = affine(B->getRHS(), Form);
-    ReadingOutput = WasReadingOutput;
-    if (!Affine)
-      return false;
-  }
+  // A dense position (`kA = i * K + k;`), as when it is declared.
+  if (V->getType()->isIntegerType() && !readPosition(B->getRHS()))
+    return false;
   return readValueLocal(V, B->getRHS(), B, Owner);
 }
 
