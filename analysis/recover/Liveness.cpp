@@ -46,7 +46,7 @@ bool isChangedIn(const VarDecl *V, const Stmt *S, const Stmt *Except) {
   return F.Changed;
 }
 
-bool Recoverer::references(const Stmt *S, const VarDecl *V) {
+bool references(const Stmt *S, const VarDecl *V) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const VarDecl *V;
     bool Found = false;
@@ -168,19 +168,7 @@ bool privateIn(const Stmt *S, const VarDecl *V) {
   const auto *D = dyn_cast<OMPExecutableDirective>(S);
   if (!D)
     return false;
-  auto Mentions = [&](const Stmt *X) {
-    struct Finder : RecursiveASTVisitor<Finder> {
-      const VarDecl *V;
-      bool Found = false;
-      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-        Found |= Ref->getDecl() == V;
-        return !Found;
-      }
-    } F;
-    F.V = V;
-    F.TraverseStmt(const_cast<Stmt *>(X));
-    return F.Found;
-  };
+  auto Mentions = [&](const Stmt *X) { return references(X, V); };
   bool Private = false;
   for (const OMPClause *C : D->clauses()) {
     bool Named = false;

@@ -47,6 +47,8 @@ using llvm::dyn_cast;
 /// Whether V is assigned, incremented or has its address taken in S,
 /// outside the statement Except.
 bool isChangedIn(const VarDecl *V, const Stmt *S, const Stmt *Except = nullptr);
+/// Whether S names V anywhere.
+bool references(const Stmt *S, const VarDecl *V);
 
 /// sum(Coefficient * index) + invariant part.
 struct AffineForm {
@@ -301,7 +303,6 @@ private:
   bool outerVariablesDead(const Stmt *Nest, const ForStmt *Outer);
   bool deadAfter(const OuterVariable &O, const Stmt *Nest,
                  const std::vector<const Stmt *> &Parents);
-  static bool references(const Stmt *S, const VarDecl *V);
 
   //===--- Queries shared by every phase.
   /// The text as written in the file; a macro use reads as the use
