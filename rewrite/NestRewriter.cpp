@@ -301,7 +301,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
              "\n} else {\n" + Alternative->Emitted.Text + "\n}";
     }
     // The scans the text needs, first.
-    std::string Code;
+    std::vector<ExtentScan> Needed;
     for (const ExtentScan &Scan : Scans)
       if ((Alternative &&
            std::any_of(Alternative->Scans.begin(), Alternative->Scans.end(),
@@ -309,7 +309,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                          return A.Variable == Scan.Variable;
                        })) ||
           (OverlapFree && mentions(OverlapFree->Code, Scan.Variable)))
-        Code += Scan.Code;
+        Needed.push_back(Scan);
+    std::string Code = Needed.empty() ? "" : scanCode(Needed);
     // A temporary that cannot be allocated clears the flag (EmittedNest::
     // Allocates): the original nest runs instead.
     bool Allocates =

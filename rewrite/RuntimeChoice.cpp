@@ -170,31 +170,91 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     Scan.Index = L.Index;
     Scan.Variable = Names.pick(L.Index + "_extent");
     Scan.Minimum = Names.pick(L.Index + "_min");
-    // In a type wider than the coordinate's: one past the largest value of
-    // an unsigned char is 256, not 0.
-    Scan.Code =
-        "long " + Scan.Variable + " = 0;\nlong " + Scan.Minimum + " = 0;\n";
+    for (size_t Q = 0; Q <= P; ++Q)
+      Scan.Headers.push_back(S.loop(K.Loops[Q].Index)->Header);
+    Scan.Load = Src->Prologue.front();
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
     // (README.md, "Run-time choice").
     const LoopSource *Outer = S.loop(K.Loops.front().Index);
-    if (Parallel && !K.Loops.front().isCompressed() && Outer &&
-        Outer->OmpCanonical)
-      Scan.Code += "#pragma omp parallel for reduction(max : " + Scan.Variable +
-                   ") reduction(min : " + Scan.Minimum + ")" +
-                   privateClause(S) + "\n";
-    for (size_t Q = 0; Q <= P; ++Q)
-      Scan.Code += S.loop(K.Loops[Q].Index)->Header + " {\n";
-    Scan.Code += Src->Prologue.front() + "\n";
-    Scan.Code += "if (" + L.Index + " >= " + Scan.Variable + ")\n" +
-                 Scan.Variable + " = (long)" + L.Index + " + 1;\n";
-    Scan.Code += "if (" + L.Index + " < " + Scan.Minimum + ")\n" +
-                 Scan.Minimum + " = " + L.Index + ";\n";
-    Scan.Code += std::string(P + 1, '}') + "\n";
+    Scan.Parallel = Parallel && !K.Loops.front().isCompressed() && Outer &&
+                    Outer->OmpCanonical;
+    if (Scan.Parallel)
+      Scan.PrivateClause = privateClause(S);
     if (V->Extent.empty())
       V->Extent = Scan.Variable;
     Scans.push_back(std::move(Scan));
   }
   return Scans;
+}
+
+namespace {
+
+/// Whether the loops of Short are the outermost loops of Long.
+bool isPrefix(const std::vector<std::string> &Short,
+              const std::vector<std::string> &Long) {
+  return Short.size() <= Long.size() &&
+         std::equal(Short.begin(), Short.end(), Long.begin());
+}
+
+/// One pass over the positions for Pass, whose headers lie on one path.
+std::string scanPass(const std::vector<const ExtentScan *> &Pass) {
+  const ExtentScan *Deepest = Pass.front();
+  for (const ExtentScan *Scan : Pass)
+    if (Scan->Headers.size() > Deepest->Headers.size())
+      Deepest = Scan;
+  std::string Code;
+  if (Deepest->Parallel) {
+    std::string Max, Min;
+    for (const ExtentScan *Scan : Pass) {
+      Max += (Max.empty() ? "" : ", ") + Scan->Variable;
+      Min += (Min.empty() ? "" : ", ") + Scan->Minimum;
+    }
+    Code += "#pragma omp parallel for reduction(max : " + Max +
+            ") reduction(min : " + Min + ")" + Deepest->PrivateClause + "\n";
+  }
+  for (size_t Depth = 0; Depth < Deepest->Headers.size(); ++Depth) {
+    Code += Deepest->Headers[Depth] + " {\n";
+    for (const ExtentScan *Scan : Pass) {
+      if (Scan->Headers.size() != Depth + 1)
+        continue;
+      const std::string &I = Scan->Index;
+      // In a type wider than the coordinate's: one past the largest value
+      // of an unsigned char is 256, not 0.
+      Code += Scan->Load + "\n";
+      Code += "if (" + I + " >= " + Scan->Variable + ")\n" + Scan->Variable +
+              " = (long)" + I + " + 1;\n";
+      Code += "if (" + I + " < " + Scan->Minimum + ")\n" + Scan->Minimum +
+              " = " + I + ";\n";
+    }
+  }
+  return Code + std::string(Deepest->Headers.size(), '}') + "\n";
+}
+
+} // namespace
+
+std::string scanCode(const std::vector<ExtentScan> &Scans) {
+  std::string Code;
+  for (const ExtentScan &Scan : Scans)
+    Code += "long " + Scan.Variable + " = 0;\nlong " + Scan.Minimum + " = 0;\n";
+  // Each scan joins the first pass whose loops are on its path.
+  std::vector<std::vector<const ExtentScan *>> Passes;
+  for (const ExtentScan &Scan : Scans) {
+    auto Joins = [&](const std::vector<const ExtentScan *> &Pass) {
+      return std::all_of(Pass.begin(), Pass.end(), [&](const ExtentScan *O) {
+        return O->Parallel == Scan.Parallel &&
+               (isPrefix(O->Headers, Scan.Headers) ||
+                isPrefix(Scan.Headers, O->Headers));
+      });
+    };
+    auto Pass = std::find_if(Passes.begin(), Passes.end(), Joins);
+    if (Pass == Passes.end())
+      Passes.push_back({&Scan});
+    else
+      Pass->push_back(&Scan);
+  }
+  for (const std::vector<const ExtentScan *> &Pass : Passes)
+    Code += scanPass(Pass);
+  return Code;
 }
 
 } // namespace lnr::rewrite

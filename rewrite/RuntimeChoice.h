@@ -52,8 +52,20 @@ struct ExtentScan {
   /// and a temporary indexed by it counts from 0: a schedule that needs
   /// the extent runs only when this is 0.
   std::string Minimum;
-  std::string Code; // C statements, unformatted
+  /// The headers of the loops from the outermost down to the index's own,
+  /// and the statement that loads its coordinate in the last one.
+  std::vector<std::string> Headers;
+  std::string Load;
+  /// The OpenMP clauses of a parallel scan (its outer loop shared by the
+  /// threads, a private clause for the file's loop variables), or nothing.
+  bool Parallel = false;
+  std::string PrivateClause;
 };
+
+/// The C statements, unformatted, that declare the variables of Scans and
+/// fill them in. Scans whose loops lie on one path share a pass over the
+/// positions: the scan of 'k' in 'i, k, l' is done in the pass of 'l'.
+std::string scanCode(const std::vector<ExtentScan> &Scans);
 
 /// Scans for the extent of every compressed index of K without one, when
 /// its loop's parents are the loops around it (so the scan reads exactly

@@ -168,6 +168,13 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
                     E->getBeginLoc());
     }
   }
+  // The output stored at positions counted from the fiber's start, read
+  // as 'pos[i] + p': the position p (resolveSparseOutput() checks it).
+  if (const VarDecl *P = ReadingOutput ? positionVar(E) : nullptr;
+      P && isPosition(P) && !asVar(E)) {
+    Out.Terms[P] = Coefficient();
+    return true;
+  }
   if (isInvariant(E)) {
     // An invariant offset does not change which index it is.
     Out.addOffset(text(E), false);

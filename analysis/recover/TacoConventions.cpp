@@ -260,13 +260,9 @@ bool Recoverer::resolveSparseOutput() {
     }
   if (!Position)
     return true;
+  // Relative to its fiber's start ('A[(pos[i] + p) * M + m]'), the
+  // position is read as written: the rewrite keeps the subscript's text.
   const LoopFact *L = loopOf(Position);
-  if (L->RelativeTo)
-    return refuse("lnr-unsupported-access",
-                  "the output is indexed by '" + Position->getName().str() +
-                      "', a position relative to its fiber's start '" +
-                      text(L->RelativeTo) + "'",
-                  outputBase->getBeginLoc());
   const ir::Tensor *Input = Kernel.findTensor(L->Tensor);
   const ir::Access *InputAccess = nullptr;
   for (const ir::Access &F : Kernel.Stmt.Factors)

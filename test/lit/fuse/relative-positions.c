@@ -143,3 +143,23 @@ void relative_counter(int n, int M, int K, const int *pos, const int *crd,
     }
 }
 // REMARK: fuse/relative-positions.c:[[@LINE-3]]:7: remark: nest left unchanged: jA counts the positions of a loop relative to its fiber's start 'pos[i]'; only a counter of absolute positions is read [lnr-unsupported-counter]
+
+// The output stored at the positions, as 'pos[i] + p' (a sparse output in
+// the pattern of Bv): the subscript is kept as written.
+// CHECK-LABEL: void relative_output(
+// CHECK:         for (int p = 0; p < pos[i + 1] - pos[i]; p++) {
+// CHECK:           A[(pos[i] + p) * M + m] += {{.*}} * D[l * M + m];
+void relative_output(int n, int K, int L, int M, const int *pos,
+                     const int *crd, const double *Bv, const double *C,
+                     const double *E, const double *D, double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = 0; p < pos[i + 1] - pos[i]; p++) {
+      int j = crd[pos[i] + p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          for (int m = 0; m < M; m++)
+            A[(pos[i] + p) * M + m] +=
+                Bv[pos[i] + p] * C[j * K + k] * E[k * L + l] * D[l * M + m];
+    }
+}
+// REMARK: fuse/relative-positions.c:[[@LINE-10]]:3: remark: fused 'A(i,j,m) += Bv(i,j) * C(j,k) * E(k,l) * D(l,m)'{{.*}} [lnr-fuse]
