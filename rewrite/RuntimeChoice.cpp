@@ -170,6 +170,10 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     Scan.Index = L.Index;
     Scan.Variable = Names.pick(L.Index + "_extent");
     Scan.Minimum = Names.pick(L.Index + "_min");
+    Scan.Low = Names.pick(L.Index + "_low");
+    Scan.Maximum = Names.pick(L.Index + "_max");
+    Scan.Seen = Names.pick(L.Index + "_seen");
+    Scan.Type = Src->IndexType;
     for (size_t Q = 0; Q <= P; ++Q)
       Scan.Headers.push_back(S.loop(K.Loops[Q].Index)->Header);
     Scan.Load = Src->Prologue.front();
@@ -204,13 +208,15 @@ std::string scanPass(const std::vector<const ExtentScan *> &Pass) {
       Deepest = Scan;
   std::string Code;
   if (Deepest->Parallel) {
-    std::string Max, Min;
+    std::string Max, Min, Seen;
     for (const ExtentScan *Scan : Pass) {
-      Max += (Max.empty() ? "" : ", ") + Scan->Variable;
-      Min += (Min.empty() ? "" : ", ") + Scan->Minimum;
+      Max += (Max.empty() ? "" : ", ") + Scan->Maximum;
+      Min += (Min.empty() ? "" : ", ") + Scan->Low;
+      Seen += (Seen.empty() ? "" : ", ") + Scan->Seen;
     }
     Code += "#pragma omp parallel for reduction(max : " + Max +
-            ") reduction(min : " + Min + ")" + Deepest->PrivateClause + "\n";
+            ") reduction(min : " + Min + ") reduction(| : " + Seen + ")" +
+            Deepest->PrivateClause + "\n";
   }
   for (size_t Depth = 0; Depth < Deepest->Headers.size(); ++Depth) {
     Code += Deepest->Headers[Depth] + " {\n";
@@ -218,13 +224,12 @@ std::string scanPass(const std::vector<const ExtentScan *> &Pass) {
       if (Scan->Headers.size() != Depth + 1)
         continue;
       const std::string &I = Scan->Index;
-      // In a type wider than the coordinate's: one past the largest value
-      // of an unsigned char is 256, not 0.
-      Code += Scan->Load + "\n";
-      Code += "if (" + I + " >= " + Scan->Variable + ")\n" + Scan->Variable +
-              " = (long)" + I + " + 1;\n";
-      Code += "if (" + I + " < " + Scan->Minimum + ")\n" + Scan->Minimum +
-              " = " + I + ";\n";
+      // Branch-free, so that the innermost level's scan vectorizes.
+      Code += Scan->Load + "\n" + Scan->Seen + " = 1;\n";
+      Code += Scan->Maximum + " = " + I + " > " + Scan->Maximum + " ? " + I +
+              " : " + Scan->Maximum + ";\n";
+      Code += Scan->Low + " = " + I + " < " + Scan->Low + " ? " + I + " : " +
+              Scan->Low + ";\n";
     }
   }
   return Code + std::string(Deepest->Headers.size(), '}') + "\n";
@@ -233,9 +238,15 @@ std::string scanPass(const std::vector<const ExtentScan *> &Pass) {
 } // namespace
 
 std::string scanCode(const std::vector<ExtentScan> &Scans) {
-  std::string Code;
-  for (const ExtentScan &Scan : Scans)
-    Code += "long " + Scan.Variable + " = 0;\nlong " + Scan.Minimum + " = 0;\n";
+  // Declarations first: valid in C89.
+  std::string Code, Results;
+  for (const ExtentScan &Scan : Scans) {
+    Code += "long " + Scan.Variable + ";\nlong " + Scan.Minimum + ";\n" +
+            Scan.Type + " " + Scan.Low + " = 0;\n" + Scan.Type + " " +
+            Scan.Maximum + " = 0;\nint " + Scan.Seen + " = 0;\n";
+    Results += Scan.Variable + " = " + Scan.Seen + " ? (long)" + Scan.Maximum +
+               " + 1 : 0;\n" + Scan.Minimum + " = " + Scan.Low + ";\n";
+  }
   // Each scan joins the first pass whose loops are on its path.
   std::vector<std::vector<const ExtentScan *>> Passes;
   for (const ExtentScan &Scan : Scans) {
@@ -254,7 +265,7 @@ std::string scanCode(const std::vector<ExtentScan> &Scans) {
   }
   for (const std::vector<const ExtentScan *> &Pass : Passes)
     Code += scanPass(Pass);
-  return Code;
+  return Code + Results;
 }
 
 } // namespace lnr::rewrite

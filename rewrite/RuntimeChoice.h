@@ -52,6 +52,11 @@ struct ExtentScan {
   /// and a temporary indexed by it counts from 0: a schedule that needs
   /// the extent runs only when this is 0.
   std::string Minimum;
+  /// Declared by Code in the coordinate's Type: the smallest and the
+  /// largest coordinate or 0, and whether any coordinate was read. Min and
+  /// max in the coordinate's own type vectorize; the extent, one past the
+  /// largest, is a long (one past an unsigned char's largest is 256).
+  std::string Low, Maximum, Seen, Type;
   /// The headers of the loops from the outermost down to the index's own,
   /// and the statement that loads its coordinate in the last one.
   std::vector<std::string> Headers;

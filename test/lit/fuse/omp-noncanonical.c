@@ -11,8 +11,11 @@
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -fsyntax-only -x c %t.out
 
 // CODE-LABEL: {{^}}void paren_condition(
-// CODE: {{^ *}}long j_extent = 0;
-// CODE-NEXT: {{^ *}}long j_min = 0;
+// CODE: {{^ *}}long j_extent;
+// CODE-NEXT: {{^ *}}long j_min;
+// CODE-NEXT: {{^ *}}int j_low = 0;
+// CODE-NEXT: {{^ *}}int j_max = 0;
+// CODE-NEXT: {{^ *}}int j_seen = 0;
 // CODE-NEXT: {{^ *}}for (int i = 0; (i < n); i++) {
 // CODE-NOT: {{^}}#pragma omp parallel
 // CODE: {{^ *}}for (int i = 0; (i < n); i++) {
@@ -34,8 +37,11 @@ void paren_condition(int n, int K, int L, const int *pos, const int *crd,
 }
 
 // CODE-LABEL: {{^}}void paren_variable(
-// CODE: {{^ *}}long j_extent = 0;
-// CODE-NEXT: {{^ *}}long j_min = 0;
+// CODE: {{^ *}}long j_extent;
+// CODE-NEXT: {{^ *}}long j_min;
+// CODE-NEXT: {{^ *}}int j_low = 0;
+// CODE-NEXT: {{^ *}}int j_max = 0;
+// CODE-NEXT: {{^ *}}int j_seen = 0;
 // CODE-NEXT: {{^ *}}for ((i) = 0; i < n; i++) {
 // CODE-NOT: {{^}}#pragma omp parallel
 // CODE: {{^ *}}for ((i) = 0; i < n; i++) {

@@ -43,8 +43,8 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT:      void sddmm_spmm_may_alias(
 // TEXT:      double *A) {
 // TEXT-NEXT:   {
-// TEXT-NEXT:     long j_extent = 0;
-// TEXT-NEXT:     long j_min = 0;
+// TEXT-NEXT:     long j_extent;
+// TEXT-NEXT:     long j_min;
 // TEXT:          int no_overlap =
 // TEXT-NEXT:         0 < (long long)n &&
 // TEXT-NEXT:         (long long)(rowptr[0]) < (long long)(rowptr[((long long)n - 1) + 1]) &&
