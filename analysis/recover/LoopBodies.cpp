@@ -10,6 +10,7 @@
 #include "analysis/recover/Recoverer.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 #include <algorithm>
 
@@ -65,6 +66,8 @@ bool Recoverer::readPosition(const Expr *Value) {
 }
 
 bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
+  if (readBoundLocals(DS, Owner))
+    return true;
   const auto *V =
       DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
   if (V && V->getInit() && V->getType()->isPointerType())
@@ -188,12 +191,33 @@ bool Recoverer::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
   return true;
 }
 
+bool Recoverer::isAssert(const Stmt *S) const {
+  // The first token the statement expands from, as written in the file:
+  // 'assert' with or without NDEBUG (then the AST holds only '(void)0').
+  SourceLocation Begin = S->getBeginLoc();
+  if (!Begin.isMacroID())
+    return false;
+  Token First;
+  return !Lexer::getRawToken(SM.getExpansionLoc(Begin), First, SM, LO) &&
+         First.is(tok::raw_identifier) && First.getRawIdentifier() == "assert";
+}
+
 bool Recoverer::readBody(const ForStmt *For) {
   std::vector<const Stmt *> Body;
   if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
     Body.assign(CS->body_begin(), CS->body_end());
   else
     Body.push_back(For->getBody());
+  // An assert checks what the loops read as they read it; the rewritten
+  // loops read in another order, some not at all, and the check would be
+  // dropped or moved. Named, not folded into 'more than one statement'.
+  for (const Stmt *S : Body)
+    if (isAssert(S))
+      return refuse("lnr-assert",
+                    "the nest checks '" + text(S) +
+                        "' as it runs; the rewrite would drop or move the "
+                        "check, so the nest is kept as written",
+                    SM.getExpansionLoc(S->getBeginLoc()));
   size_t Owner = Loops.size() - 1;
   // TACO's counter of a sparse output's positions: `jA++;` last (or first)
   // in a compressed loop's body.

@@ -127,7 +127,9 @@ bool Recoverer::readLoop(const ForStmt *For) {
                   "the lower bound of the loop over '" +
                       L.Var->getName().str() + "' reads the variable itself",
                   For->getBeginLoc());
-  const Expr *Lo = LoInit->IgnoreParenImpCasts();
+  // `p = b` with `const int b = pos[i];` (BoundLocals.cpp): read as
+  // `p = pos[i]`, and written so.
+  const Expr *Lo = throughBoundLocal(LoInit->IgnoreParenImpCasts());
 
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
@@ -136,7 +138,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
                   "the loop condition is not '" + L.Var->getName().str() +
                       " < bound'",
                   For->getBeginLoc());
-  const Expr *Hi = Cond->getRHS()->IgnoreParenImpCasts();
+  const Expr *Hi = throughBoundLocal(Cond->getRHS()->IgnoreParenImpCasts());
 
   const Expr *Inc = For->getInc();
   bool StepsByOne = false;
@@ -224,8 +226,8 @@ bool Recoverer::readLoop(const ForStmt *For) {
       // reads as written, and tests a fiber with the loop's own bounds;
       // nothing is stored at or ranged over the positions.
       L.RelativeTo = RelativeTo;
-      L.Source.LoopBegin = text(LoInit);
-      L.Source.LoopEnd = text(Cond->getRHS());
+      L.Source.LoopBegin = withBoundLocals(text(LoInit));
+      L.Source.LoopEnd = withBoundLocals(text(Cond->getRHS()));
     } else if (FourArrays) {
       // The fibers [begin[q], end[q]) need not be contiguous nor ordered:
       // no element of one array bounds the level's positions.
@@ -264,7 +266,8 @@ bool Recoverer::readLoop(const ForStmt *For) {
     }
     // As written, parentheses and all: a macro's expansion maps back to
     // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
-    std::string HiText = text(Cond->getRHS()), LoText = text(LoInit);
+    std::string HiText = withBoundLocals(text(Cond->getRHS())),
+                LoText = withBoundLocals(text(LoInit));
     L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
     L.FromZero = FromZero;
     L.Source.StartsAtZero = FromZero;
@@ -277,7 +280,8 @@ bool Recoverer::readLoop(const ForStmt *For) {
                         "' is written inside a macro's body",
                     For->getBeginLoc());
   }
-  L.Source.Header = text(SourceRange(For->getBeginLoc(), For->getRParenLoc()));
+  L.Source.Header = withBoundLocals(
+      text(SourceRange(For->getBeginLoc(), For->getRParenLoc())));
   const auto *Assign = dyn_cast_or_null<BinaryOperator>(For->getInit());
   L.Source.OmpCanonical = !isa<ParenExpr>(For->getCond()->IgnoreImpCasts()) &&
                           !(Assign && isa<ParenExpr>(Assign->getLHS())) &&

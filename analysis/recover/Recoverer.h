@@ -148,6 +148,24 @@ private:
   //===--- LoopBodies.cpp: the statements around each inner loop.
   bool readBody(const ForStmt *For);
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
+  /// Whether S is written as the 'assert' macro.
+  bool isAssert(const Stmt *S) const;
+
+  //===--- BoundLocals.cpp: locals that only name a loop's bounds.
+  /// `const int b = pos[i], e = pos[i + 1];` in Owner's body, read only by
+  /// the headers of the loops inside and never changed: recorded, true.
+  /// False, without a refusal, when any variable of DS is something else.
+  bool readBoundLocals(const DeclStmt *DS, const LoopFact &Owner);
+  /// E, or the initializer of the bound local E names.
+  const Expr *throughBoundLocal(const Expr *E) const;
+  /// Text with each bound local spelled as its initializer.
+  std::string withBoundLocals(const std::string &Text) const;
+  struct BoundLocal {
+    const VarDecl *Var;
+    const Expr *Value;    // the initializer, without parentheses and casts
+    std::string Spelling; // the initializer as written, parenthesized
+  };
+  std::vector<BoundLocal> BoundLocals;
   /// A dense position's value: affine in the indices. It may hold a sparse
   /// position (TACO's `int32_t mA = jA * A3_dimension + m;`): each access
   /// that reads it is checked again, and only the output may.

@@ -315,6 +315,19 @@ def pick_loop_forms(c):
     if (rng.random() < 0.12 and c["style"] == "hand" and s and
             any(s["fmt"][1:])):
         c["relative"] = True
+    # The bounds of a compressed level in locals declared just before its
+    # loop: 'const int p_begin = pos[i], p_end = pos[i + 1];' (FusedMM), or
+    # 'int p_len = pos[i + 1] - pos[i];' when it counts from the fiber.
+    if (rng.random() < 0.12 and c["style"] == "hand" and s and
+            any(s["fmt"][1:]) and not c.get("four_array")):
+        c["bound_locals"] = True
+    # An assert in the innermost loop, half of them parsed with NDEBUG
+    # (where it expands to '(void)0'): refused as lnr-assert.
+    if (rng.random() < 0.03 and c["refusal"] is None and
+            c.get("cls") is None and c["style"] == "hand"):
+        c["refusal"] = "assert"
+        if rng.random() < 0.5:
+            c["flags"] = list(c["flags"]) + ["--extra-arg=-DNDEBUG"]
 
 
 # How a case's directive is written (pick_omp_forms): '#pragma omp parallel
@@ -476,6 +489,26 @@ class Kernel:
         fiber's start: 'for (q = 0; q < pos2[p + 1] - pos2[p]; q++)', read
         at 'pos2[p] + q'."""
         return bool(self.c.get("relative")) and level > 0 and not self.taco
+
+    def bound_locals(self, level):
+        """Whether compressed level 'level' reads its bounds from locals
+        declared in the body of the loop around it (bound_local_decl)."""
+        # Not in C89 cases: c89ify hoists declarations as one per line.
+        return bool(self.c.get("bound_locals")) and level > 0 and \
+            not self.taco and not self.four_array(level) and \
+            "c89" not in (self.c.get("std"), self.c.get("refusal"))
+
+    def bound_local_decl(self, level, it, parent):
+        """The declaration of level's bound locals, and the header's lower
+        and upper bounds that read them."""
+        pa = self.sp(self.pos_arr(level)[0])
+        p = self.pos_name(level)
+        if self.relative(level):
+            return ("%s %s_len = %s[%s + 1] - %s[%s];" % (
+                it, p, pa, paren(parent), pa, parent), "0", p + "_len")
+        return ("const %s %s_begin = %s[%s], %s_end = %s[%s + 1];" % (
+            it, p, pa, parent, p, pa, paren(parent)),
+            p + "_begin", p + "_end")
 
     def pos_name(self, level):
         x = self.sparse["levels"][level]
@@ -715,6 +748,8 @@ class Kernel:
         # Statement(s) at the innermost loop.
         op = "-=" if ref == "minus" else "+="
         stmt = c["stmt"]
+        if ref == "assert":
+            self.top.insert(0, "#include <assert.h>")
         if ref == "printf":
             inner_stmt = 'printf("%%g\\n", (double)(%s));' % prod
             self.top.append("int printf(const char *, ...);")
@@ -748,6 +783,10 @@ class Kernel:
                                "%s[%s + 1]" % (pa, paren(parent)))
                         hdr = "for (%s %s = 0; %s < %s - %s[%s]; %s++)" % (
                             it, p, p, end, pa, parent, p)
+                    if self.bound_locals(l):
+                        _, lo, hi = self.bound_local_decl(l, it, parent)
+                        hdr = "for (%s %s = %s; %s < %s; %s++)" % (
+                            it, p, lo, p, hi, p)
                     body = [] if self.inline_crd else [
                         "%s %s = %s[%s];" % (c.get("crd_type") or it, x, ca,
                                              spos[l])]
@@ -809,9 +848,24 @@ class Kernel:
                 lines.append("#pragma omp " + c["pragma"])
             body = body + ["%s %s = %s;" % (it, pv, text)
                            for pv, text in decls_at[d]] + values_at[d]
+            # The bound locals of the loop inside, last in this body.
+            if d + 1 < len(order) and self.sparse and \
+                    order[d + 1] in self.sparse["levels"]:
+                l = self.sparse["levels"].index(order[d + 1])
+                if self.sparse["fmt"][l] == 1 and self.bound_locals(l):
+                    body = body + [self.bound_local_decl(
+                        l, it, spos[l - 1])[0]]
             last = d == len(order) - 1
             inner = []
             if last:
+                if ref == "assert":
+                    x = order[d]
+                    var = x
+                    if self.sparse and x in self.sparse["levels"] and \
+                            self.sparse["fmt"][
+                                self.sparse["levels"].index(x)] == 1:
+                        var = self.pos_name(self.sparse["levels"].index(x))
+                    inner.append("assert(%s >= 0);" % var)
                 inner.extend(ssa)
                 inner.append(inner_stmt)
                 if ref == "break":
