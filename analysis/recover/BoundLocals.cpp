@@ -69,6 +69,21 @@ bool isPrimary(const Expr *E) {
          isa<MemberExpr>(E);
 }
 
+/// Whether S declares another variable of V's name (that shadows it).
+bool shadows(const Stmt *S, const VarDecl *V) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitVarDecl(VarDecl *Other) {
+      Found |= Other != V && Other->getName() == V->getName();
+      return !Found;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
 bool isIdentifierChar(char C) {
   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
 }
@@ -92,7 +107,9 @@ bool Recoverer::readBoundLocals(const DeclStmt *DS, const LoopFact &Owner) {
     // never changed: every use has the initializer's value.
     const Stmt *Body = Owner.For->getBody();
     unsigned Uses = countReferences(Body, V);
-    if (!Uses || Uses != countHeaderReferences(Body, V) || isChangedIn(V, Body))
+    // The headers are rewritten by name: no inner variable may shadow it.
+    if (!Uses || Uses != countHeaderReferences(Body, V) ||
+        isChangedIn(V, Body) || shadows(Body, V))
       return false;
     Read.push_back({V, Value, isPrimary(Value) ? Text : "(" + Text + ")"});
   }

@@ -81,3 +81,20 @@ void narrowing_bound(int n, int K, int L, const int *rowptr,
   }
 }
 // REMARK: fuse/bound-locals.c:[[@LINE-9]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
+
+// An inner variable of the same name: the headers are not rewritten by
+// name. 'b' is then no bound, and the nest is refused.
+void shadowed_bound(int n, int K, int L, const int *rowptr,
+                    const int *colidx, const double *vals, const double *C,
+                    const double *D, const double *E, double *restrict A) {
+  for (int i = 0; i < n; i++) {
+    const int b = rowptr[i], e = rowptr[i + 1];
+    for (int p = b; p < e; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int b = 0; b < L; b++)
+          A[i * L + b] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + b];
+    }
+  }
+}
+// REMARK: fuse/bound-locals.c:[[@LINE-9]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
