@@ -42,6 +42,53 @@ bool assigns(const std::string &Statement, const std::string &Name) {
   return false;
 }
 
+/// Fills in the flat form of Scan (RuntimeChoice.h), whose loops are
+/// K.Loops[0..P], when it applies.
+void describeFlatForm(ExtentScan &Scan, const ir::Kernel &K,
+                      const NestSource &S, size_t P, NamePicker &Names,
+                      std::string &Ordered) {
+  const LoopSource *Root = S.loop(K.Loops.front().Index);
+  if (K.Loops.front().isCompressed() || !Root || !Root->StartsAtZero ||
+      Root->Bound.empty())
+    return;
+  std::vector<std::string> Positions, Variables;
+  for (size_t Q = 1; Q <= P; ++Q) {
+    const LoopSource *Level = S.loop(K.Loops[Q].Index);
+    // Walked from the previous loop's positions, absolute (not relative
+    // to the fiber, not MKL's begin and end arrays).
+    if (!K.Loops[Q].isCompressed() || !Level || Level->Positions.empty() ||
+        Level->Position.empty() || ir::parentsOf(K.Loops[Q], K).size() != Q)
+      return;
+    Positions.push_back(Level->Positions);
+    Variables.push_back(Level->Position);
+  }
+  // The flat loops declare the position variables anew, around the loads
+  // as written: no bound or array may name them, and a load reads its own.
+  std::string Texts = Root->Bound;
+  for (const std::string &A : Positions)
+    Texts += " " + A;
+  for (const std::string &V : Variables)
+    if (mentions(Texts, V))
+      return;
+  for (size_t Q = 1; Q <= P; ++Q) {
+    const LoopSource *Level = S.loop(K.Loops[Q].Index);
+    if (Level->Prologue.empty())
+      continue;
+    for (size_t R = 0; R <= P; ++R)
+      if (R != Q && mentions(Level->Prologue.front(),
+                             R ? Variables[R - 1] : K.Loops[0].Index))
+        return;
+  }
+  if (Ordered.empty())
+    Ordered = Names.pick("positions_ordered");
+  Scan.RootBound = Root->Bound;
+  for (size_t Q = 0; Q <= P; ++Q)
+    Scan.VariableTypes.push_back(S.loop(K.Loops[Q].Index)->VariableType);
+  Scan.LevelPositions = Positions;
+  Scan.LevelVariables = Variables;
+  Scan.Ordered = Ordered;
+}
+
 } // namespace
 
 std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
@@ -139,6 +186,7 @@ std::vector<ExtentScan>
 scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
                    NamePicker &Names, const std::set<std::string> &AlsoScan) {
   std::vector<ExtentScan> Scans;
+  std::string Ordered; // one flag for every flat pass, picked once
   for (size_t P = 0; P < K.Loops.size(); ++P) {
     const ir::Loop &L = K.Loops[P];
     auto V =
@@ -184,6 +232,7 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
                     Outer->OmpCanonical;
     if (Scan.Parallel)
       Scan.PrivateClause = privateClause(S);
+    describeFlatForm(Scan, K, S, P, Names, Ordered);
     if (V->Extent.empty())
       V->Extent = Scan.Variable;
     Scans.push_back(std::move(Scan));
@@ -200,39 +249,93 @@ bool isPrefix(const std::vector<std::string> &Short,
          std::equal(Short.begin(), Short.end(), Long.begin());
 }
 
+/// The statements that keep a scan's minimum and maximum, after its load.
+std::string scanUpdates(const ExtentScan &Scan) {
+  const std::string &I = Scan.Index;
+  // Branch-free, so that the innermost level's scan vectorizes.
+  return Scan.Load + "\n" + Scan.Seen + " = 1;\n" + Scan.Maximum + " = " + I +
+         " > " + Scan.Maximum + " ? " + I + " : " + Scan.Maximum + ";\n" +
+         Scan.Low + " = " + I + " < " + Scan.Low + " ? " + I + " : " +
+         Scan.Low + ";\n";
+}
+
+/// The clause of a parallel scan loop for the scans of Pass.
+std::string reductionClauses(const std::vector<const ExtentScan *> &Pass) {
+  std::string Max, Min, Seen;
+  for (const ExtentScan *Scan : Pass) {
+    Max += (Max.empty() ? "" : ", ") + Scan->Maximum;
+    Min += (Min.empty() ? "" : ", ") + Scan->Low;
+    Seen += (Seen.empty() ? "" : ", ") + Scan->Seen;
+  }
+  return "reduction(max : " + Max + ") reduction(min : " + Min +
+         ") reduction(| : " + Seen + ")";
+}
+
+/// The flat form of a pass (RuntimeChoice.h), Tree its walk: when the
+/// positions never decrease, level d's fibers are the positions
+/// [B_d, E_d), B_1 = pos_1[0], E_1 = pos_1[n], B_d = pos_d[B_{d-1}], and
+/// each level's coordinates are read in one flat loop, which vectorizes;
+/// otherwise Tree, which reads what the nest reads however its positions
+/// run. Nothing is read when n <= 0, as the nest reads nothing.
+std::string flatPass(const std::vector<const ExtentScan *> &Pass,
+                     const ExtentScan &Deepest, const std::string &Tree) {
+  const std::string &Ordered = Deepest.Ordered;
+  const std::string N = parenthesized(Deepest.RootBound);
+  std::string Code = "if (" + N + " > 0) {\nint " + Ordered + " = 1;\n";
+  // Each level's positions array over its parent's range, in order.
+  std::string Begin = "0", End = N;
+  std::vector<std::pair<std::string, std::string>> Ranges;
+  for (size_t D = 0; D < Deepest.LevelPositions.size(); ++D) {
+    const std::string &Pos = Deepest.LevelPositions[D];
+    const std::string &Q = Deepest.LevelVariables[D];
+    Code += (D ? "if (" + Ordered + ") " : "") + "{\n" +
+            Deepest.VariableTypes[D] + " " + Q + ";\nfor (" + Q + " = " +
+            Begin + "; " + Q + " < " + End + "; " + Q + "++)\n" + Ordered +
+            " &= " + Pos + "[" + Q + " + 1] >= " + Pos + "[" + Q + "];\n}\n";
+    Begin = Pos + "[" + Begin + "]";
+    End = Pos + "[" + End + "]";
+    Ranges.push_back({Begin, End});
+  }
+  Code += "if (" + Ordered + ") {\n";
+  for (size_t D = 0; D < Ranges.size(); ++D) {
+    std::vector<const ExtentScan *> Here;
+    for (const ExtentScan *Scan : Pass)
+      if (Scan->Headers.size() == D + 2)
+        Here.push_back(Scan);
+    if (Here.empty())
+      continue;
+    const std::string &Q = Deepest.LevelVariables[D];
+    Code += "{\n" + Deepest.VariableTypes[D + 1] + " " + Q + ";\n";
+    if (Deepest.Parallel)
+      Code += "#pragma omp parallel for " + reductionClauses(Here) +
+              Deepest.PrivateClause + "\n";
+    Code += "for (" + Q + " = " + Ranges[D].first + "; " + Q + " < " +
+            Ranges[D].second + "; " + Q + "++) {\n";
+    for (const ExtentScan *Scan : Here)
+      Code += scanUpdates(*Scan);
+    Code += "}\n}\n";
+  }
+  return Code + "} else {\n" + Tree + "}\n}\n";
+}
+
 /// One pass over the positions for Pass, whose headers lie on one path.
 std::string scanPass(const std::vector<const ExtentScan *> &Pass) {
   const ExtentScan *Deepest = Pass.front();
   for (const ExtentScan *Scan : Pass)
     if (Scan->Headers.size() > Deepest->Headers.size())
       Deepest = Scan;
-  std::string Code;
-  if (Deepest->Parallel) {
-    std::string Max, Min, Seen;
-    for (const ExtentScan *Scan : Pass) {
-      Max += (Max.empty() ? "" : ", ") + Scan->Maximum;
-      Min += (Min.empty() ? "" : ", ") + Scan->Low;
-      Seen += (Seen.empty() ? "" : ", ") + Scan->Seen;
-    }
-    Code += "#pragma omp parallel for reduction(max : " + Max +
-            ") reduction(min : " + Min + ") reduction(| : " + Seen + ")" +
+  std::string Tree;
+  if (Deepest->Parallel)
+    Tree += "#pragma omp parallel for " + reductionClauses(Pass) +
             Deepest->PrivateClause + "\n";
-  }
   for (size_t Depth = 0; Depth < Deepest->Headers.size(); ++Depth) {
-    Code += Deepest->Headers[Depth] + " {\n";
-    for (const ExtentScan *Scan : Pass) {
-      if (Scan->Headers.size() != Depth + 1)
-        continue;
-      const std::string &I = Scan->Index;
-      // Branch-free, so that the innermost level's scan vectorizes.
-      Code += Scan->Load + "\n" + Scan->Seen + " = 1;\n";
-      Code += Scan->Maximum + " = " + I + " > " + Scan->Maximum + " ? " + I +
-              " : " + Scan->Maximum + ";\n";
-      Code += Scan->Low + " = " + I + " < " + Scan->Low + " ? " + I + " : " +
-              Scan->Low + ";\n";
-    }
+    Tree += Deepest->Headers[Depth] + " {\n";
+    for (const ExtentScan *Scan : Pass)
+      if (Scan->Headers.size() == Depth + 1)
+        Tree += scanUpdates(*Scan);
   }
-  return Code + std::string(Deepest->Headers.size(), '}') + "\n";
+  Tree += std::string(Deepest->Headers.size(), '}') + "\n";
+  return Deepest->RootBound.empty() ? Tree : flatPass(Pass, *Deepest, Tree);
 }
 
 } // namespace

@@ -65,6 +65,17 @@ struct ExtentScan {
   /// threads, a private clause for the file's loop variables), or nothing.
   bool Parallel = false;
   std::string PrivateClause;
+  /// The flat form, when the loops are a dense loop from 0 to RootBound
+  /// and compressed levels below it, each walked from its parent's
+  /// positions: for the levels under the root, the positions array and the
+  /// loop's position variable; Ordered names the flag of the check that
+  /// every positions array in the walked range never decreases. Then the
+  /// fibers of a level are contiguous and the scan reads each level's
+  /// coordinates in one flat loop. RootBound is empty without it.
+  std::string RootBound, Ordered;
+  /// Per loop from the root: the loop variable's type; per level under it:
+  /// the positions array and the position variable.
+  std::vector<std::string> VariableTypes, LevelPositions, LevelVariables;
 };
 
 /// The C statements, unformatted, that declare the variables of Scans and

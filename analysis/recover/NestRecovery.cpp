@@ -377,6 +377,7 @@ bool Recoverer::buildKernel(const Stmt *Function, const Stmt *Nest) {
     S.Index = Loop.Index;
     const VarDecl *IndexVar = L.Compressed ? L.Coordinate : L.Var;
     S.IndexType = typeName(IndexVar->getType());
+    S.VariableType = typeName(L.Var->getType());
     Source.Loops.push_back(std::move(S));
     Kernel.Loops.push_back(std::move(Loop));
   }

@@ -20,6 +20,7 @@ namespace lnr {
 struct LoopSource {
   std::string Index;                 // the IR index the loop iterates
   std::string IndexType;             // its C type: "int", "int32_t", ...
+  std::string VariableType;          // the loop variable's ("size_t p")
   std::string Header;                // "for (int p = rowptr[i]; ...; p++)"
   std::vector<std::string> Prologue; // "int j = colidx[p];"
   /// Compressed loops: the position variable ("p"), the positions array as

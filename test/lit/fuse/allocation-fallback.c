@@ -174,7 +174,12 @@ void scalar(int n, int K, int L, const int *rowptr, const int *colidx,
 // SHARED-NEXT:  {{^}}    if (!allocated) {
 // SHARED-NEXT:  {{^}}      /* lnr-rewrite: the original nest, run when an allocation fails */
 
+// The scans (a check that the positions never decrease, a flat scan with
+// its reduction clause, the walk of the nest's loops) and the rewritten
+// nests are remarked on, not the fallback copies.
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
+// AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
+// AGAIN: remark: {{.*}}[lnr-unsupported-statement]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]

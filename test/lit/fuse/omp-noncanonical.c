@@ -16,7 +16,9 @@
 // CODE-NEXT: {{^ *}}int j_low = 0;
 // CODE-NEXT: {{^ *}}int j_max = 0;
 // CODE-NEXT: {{^ *}}int j_seen = 0;
-// CODE-NEXT: {{^ *}}for (int i = 0; (i < n); i++) {
+// CODE-NEXT: {{^ *}}if (n > 0) {
+// CODE-NOT: {{^}}#pragma omp parallel
+// CODE: {{^ *}}for (int i = 0; (i < n); i++) {
 // CODE-NOT: {{^}}#pragma omp parallel
 // CODE: {{^ *}}for (int i = 0; (i < n); i++) {
 // CODE: {{^}}#pragma omp parallel for schedule(dynamic, 64)
@@ -42,7 +44,9 @@ void paren_condition(int n, int K, int L, const int *pos, const int *crd,
 // CODE-NEXT: {{^ *}}int j_low = 0;
 // CODE-NEXT: {{^ *}}int j_max = 0;
 // CODE-NEXT: {{^ *}}int j_seen = 0;
-// CODE-NEXT: {{^ *}}for ((i) = 0; i < n; i++) {
+// CODE-NEXT: {{^ *}}if (n > 0) {
+// CODE-NOT: {{^}}#pragma omp parallel
+// CODE: {{^ *}}for ((i) = 0; i < n; i++) {
 // CODE-NOT: {{^}}#pragma omp parallel
 // CODE: {{^ *}}for ((i) = 0; i < n; i++) {
 // CODE: {{^}}#pragma omp parallel for schedule(dynamic, 64) private(i, p, j, k, l)

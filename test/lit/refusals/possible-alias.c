@@ -80,8 +80,14 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT-NEXT: }
 // The scans and the rewritten nests of the two versioned functions, and
 // the refused third function, have their remarks; the fallback copies none.
+// Per nest: the scan's check that the positions never decrease, its flat
+// loop and its walk of the loops, the rewritten nest.
+// AGAIN: remark: {{.*}}[lnr-unsupported-statement]
+// AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-imperfect-nest]
+// AGAIN: remark: {{.*}}[lnr-unsupported-statement]
+// AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-imperfect-nest]
 // AGAIN: remark: {{.*}}no run-time overlap test could be written{{.*}}[lnr-possible-alias]
