@@ -202,6 +202,34 @@ bool Recoverer::isAssert(const Stmt *S) const {
          First.is(tok::raw_identifier) && First.getRawIdentifier() == "assert";
 }
 
+const VarDecl *Recoverer::accumulatorSource(const VarDecl *Copy) const {
+  // `T x = acc;` or `T y = x;`, in the same type: the variable copied,
+  // followed to the first.
+  const VarDecl *From = Copy;
+  while (From && From->getInit() && asVar(From->getInit()) &&
+         Ctx.hasSameUnqualifiedType(From->getType(),
+                                    asVar(From->getInit())->getType()) &&
+         asVar(From->getInit()) != From)
+    From = asVar(From->getInit());
+  return From == Copy ? nullptr : From;
+}
+
+bool Recoverer::accumulatorCopy(const Stmt *S,
+                                const std::vector<const Stmt *> &Body) const {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  if (!V || !V->getType()->isArithmeticType() || !accumulatorSource(V))
+    return false;
+  // Copied from a variable declared earlier in this body.
+  const VarDecl *From = accumulatorSource(V);
+  return std::any_of(Body.begin(), Body.end(), [&](const Stmt *X) {
+    const auto *D = dyn_cast<DeclStmt>(X);
+    return D && D->isSingleDecl() && D->getSingleDecl() == From;
+  });
+}
+
 bool Recoverer::readBody(const ForStmt *For) {
   std::vector<const Stmt *> Body;
   if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
@@ -234,13 +262,18 @@ bool Recoverer::readBody(const ForStmt *For) {
       break;
     }
   // TACO's scalar accumulator: `T acc = 0; for (...) acc += product;
-  // A[..] = A[..] + acc;` sums what a perfect nest would add to A[..].
-  if (Body.size() >= 3 && !Accumulator) {
-    const auto *Init = dyn_cast<DeclStmt>(Body[Body.size() - 3]);
+  // A[..] = A[..] + acc;` sums what a perfect nest would add to A[..]. The
+  // sum may be copied first (`T x = acc; A[..] = x;`, ATL's style).
+  size_t Copies = 0;
+  while (Body.size() >= 4 + Copies &&
+         accumulatorCopy(Body[Body.size() - 2 - Copies], Body))
+    ++Copies;
+  if (Body.size() >= 3 + Copies && !Accumulator) {
+    const auto *Init = dyn_cast<DeclStmt>(Body[Body.size() - 3 - Copies]);
     const auto *Acc = Init && Init->isSingleDecl()
                           ? dyn_cast<VarDecl>(Init->getSingleDecl())
                           : nullptr;
-    const auto *Inner = dyn_cast<ForStmt>(Body[Body.size() - 2]);
+    const auto *Inner = dyn_cast<ForStmt>(Body[Body.size() - 2 - Copies]);
     const auto *Final = dyn_cast<Expr>(Body.back());
     Expr::EvalResult Zero;
     if (Acc && Inner && Final && Acc->getInit() &&
@@ -248,13 +281,24 @@ bool Recoverer::readBody(const ForStmt *For) {
         Acc->getInit()->EvaluateAsRValue(Zero, Ctx) &&
         ((Zero.Val.isFloat() && Zero.Val.getFloat().isZero()) ||
          (Zero.Val.isInt() && Zero.Val.getInt() == 0))) {
-      for (size_t I = 0; I + 3 < Body.size(); ++I)
+      for (size_t I = 0; I + 3 + Copies < Body.size(); ++I)
         if (!readLeading(Body[I], Loops[Owner]))
           return Fail ? false
                       : refuse("lnr-imperfect-nest",
                                "the loop body holds more than one statement; "
                                "only perfect nests are rewritten",
                                Body[I]->getBeginLoc());
+      // Each copy holds the sum: the final statement may store any.
+      for (size_t C = 0; C < Copies; ++C) {
+        const auto *Copy = cast<VarDecl>(
+            cast<DeclStmt>(Body[Body.size() - 2 - C])->getSingleDecl());
+        if (accumulatorSource(Copy) != Acc)
+          return refuse("lnr-imperfect-nest",
+                        "the loop body holds more than one statement; only "
+                        "perfect nests are rewritten",
+                        Copy->getBeginLoc());
+        AccumulatorCopies.push_back(Copy);
+      }
       Accumulator = Acc;
       LoopsOutsideAccumulator = Loops.size();
       if (!readLoop(Inner))

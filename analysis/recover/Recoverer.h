@@ -148,6 +148,13 @@ private:
   //===--- LoopBodies.cpp: the statements around each inner loop.
   bool readBody(const ForStmt *For);
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
+  /// `T x = acc;` after the accumulator's loop, in its type, copying a
+  /// variable declared in Body: a name for the sum.
+  bool accumulatorCopy(const Stmt *S,
+                       const std::vector<const Stmt *> &Body) const;
+  /// The variable a chain of copies starts from, or null.
+  const VarDecl *accumulatorSource(const VarDecl *Copy) const;
+  std::vector<const VarDecl *> AccumulatorCopies;
   /// Whether S is written as the 'assert' macro.
   bool isAssert(const Stmt *S) const;
 

@@ -86,7 +86,10 @@ bool Recoverer::readStatement(const Expr *E) {
 bool Recoverer::readAccumulatorUse(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
-  if (!U || asVar(U->Rhs) != Accumulator)
+  const VarDecl *Stored = U ? asVar(U->Rhs) : nullptr;
+  if (!U || !Stored ||
+      (Stored != Accumulator &&
+       !std::count(AccumulatorCopies.begin(), AccumulatorCopies.end(), Stored)))
     return refuse("lnr-unsupported-statement",
                   "after the loop, '" + Accumulator->getName().str() +
                       "' is not stored into the output ('A[..] += " +

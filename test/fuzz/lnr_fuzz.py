@@ -269,6 +269,9 @@ def pick_forms(c):
         c["values"] = True
     if rng.random() < 0.10:
         c["casts"] = rng.choice(["long", "size_t"])
+        # A 'headers' case may declare a local named size_t.
+        if "size_t" in c.get("hostile", []):
+            c["casts"] = "long"
 
 
 
@@ -321,6 +324,10 @@ def pick_loop_forms(c):
     if (rng.random() < 0.12 and c["style"] == "hand" and s and
             any(s["fmt"][1:]) and not c.get("four_array")):
         c["bound_locals"] = True
+    # The accumulator's sum copied into a local before it is stored
+    # (ATL's 'double x4 = tmp2; output[i] = x4;').
+    if rng.random() < 0.3 and c["stmt"] == "acc" and c["style"] == "hand":
+        c["acc_copy"] = True
     # An assert in the innermost loop, half of them parsed with NDEBUG
     # (where it expands to '(void)0'): refused as lnr-assert.
     if (rng.random() < 0.03 and c["refusal"] is None and
@@ -887,6 +894,10 @@ class Kernel:
                     lines.append(ind + "  %s %s = 0.0;" % (
                         c.get("acc_type") or R, tname))
                     emit_loop(d + 1, ind + "  ")
+                    if c.get("acc_copy"):
+                        lines.append(ind + "  %s %s_copy = %s;" % (
+                            c.get("acc_type") or R, tname, tname))
+                        tname += "_copy"
                     if ref == "minus":
                         lines.append(ind + "  %s -= %s;" % (out_text, tname))
                     elif c["acc_add"] == "set":
