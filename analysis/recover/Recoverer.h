@@ -155,6 +155,8 @@ private:
   /// The variable a chain of copies starts from, or null.
   const VarDecl *accumulatorSource(const VarDecl *Copy) const;
   std::vector<const VarDecl *> AccumulatorCopies;
+  /// Whether If is `if (cond) continue;`.
+  static bool skipsIteration(const clang::IfStmt *If);
   /// Whether S is written as the 'assert' macro.
   bool isAssert(const Stmt *S) const;
 

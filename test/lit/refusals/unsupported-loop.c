@@ -174,3 +174,23 @@ void sddmm_spmm_no_condition(int n, int K, int L, const int *rowptr,
   }
 }
 // CHECK: refusals/unsupported-loop.c:[[@LINE-11]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' [lnr-unsupported-loop]
+
+// TACO's split loop: i rebuilt from i0 and i1, the iterations past n
+// skipped. Named, not an imperfect nest.
+void sddmm_spmm_split(int n, int K, int L, const int *pos, const int *crd,
+                      const double *vals, const double *C, const double *D,
+                      const double *E, double *restrict A) {
+  for (int i0 = 0; i0 < (n + 15) / 16; i0++)
+    for (int i1 = 0; i1 < 16; i1++) {
+      int i = i0 * 16 + i1;
+      if (i >= n)
+        continue;
+      for (int p = pos[i]; p < pos[i + 1]; p++) {
+        int j = crd[p];
+        for (int k = 0; k < K; k++)
+          for (int l = 0; l < L; l++)
+            A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+      }
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-10]]:7: remark: nest left unchanged: the loop skips iterations ('if (i >= n) continue'), as a split loop does (TACO's 'i = i0 * 16 + i1'); split loops are not read yet [lnr-unsupported-loop]
