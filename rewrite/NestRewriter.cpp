@@ -233,8 +233,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
         Refusal("lnr-no-gain", "the best schedule costs " +
                                    Candidates.front().Estimate.toString() +
                                    ", not less than " + Before.toString()));
-  if (Source.AliasRefusal)
-    return Refused(*Source.AliasRefusal);
+  if (Source.DeferredRefusal)
+    return Refused(*Source.DeferredRefusal);
   std::optional<OverlapTest> OverlapFree;
   if (Source.Overlap.Needed) {
     std::map<std::string, ScannedRange> Ranges;

@@ -230,11 +230,23 @@ bool Recoverer::accumulatorCopy(const Stmt *S,
   });
 }
 
-bool Recoverer::skipsIteration(const IfStmt *If) {
+bool Recoverer::skipsSplitTail(const IfStmt *If,
+                               const std::vector<const Stmt *> &Body) {
   const Stmt *Then = If->getThen();
   if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
     Then = CS->body_front();
-  return isa<ContinueStmt>(Then) && !If->getElse();
+  // `if (i >= n) continue;`, i declared in this body (`int i = i0 * 16 +
+  // i1;`): the index a split rebuilds, past its extent. A guard on the
+  // data (`if (E[j] == 0) continue;`) is something else.
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  const VarDecl *Index =
+      Cond && Cond->getOpcode() == BO_GE ? asVar(Cond->getLHS()) : nullptr;
+  return isa<ContinueStmt>(Then) && !If->getElse() && Index &&
+         std::any_of(Body.begin(), Body.end(), [&](const Stmt *S) {
+           const auto *DS = dyn_cast<DeclStmt>(S);
+           return DS && DS->isSingleDecl() && DS->getSingleDecl() == Index;
+         });
 }
 
 bool Recoverer::readBody(const ForStmt *For) {
@@ -250,7 +262,7 @@ bool Recoverer::readBody(const ForStmt *For) {
   // `i = i0 * 16 + i1; if (i >= N) continue;`. Named before the statement
   // count would call it an imperfect nest.
   for (const Stmt *S : Body)
-    if (const auto *If = dyn_cast<IfStmt>(S); If && skipsIteration(If))
+    if (const auto *If = dyn_cast<IfStmt>(S); If && skipsSplitTail(If, Body))
       return refuse(
           "lnr-unsupported-loop",
           "the loop skips iterations ('" +

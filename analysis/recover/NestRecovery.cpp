@@ -476,13 +476,14 @@ bool Recoverer::describeReplacement(const Stmt *Nest, const ForStmt *Outer) {
     StringRef Directive = Line.ltrim();
     // Hints (#pragma GCC ivdep) may go; conditionals and definitions
     // decide what the nest is.
+    // Reported only for a nest with something to gain (NestSource.h).
     if (Directive.startswith("#") &&
-        !Directive.drop_front().ltrim().startswith("pragma"))
-      return refuse("lnr-macro",
-                    "the nest holds a preprocessor directive ('" +
-                        Line.trim().str() +
-                        "'); a rewrite would keep only what this parse saw",
-                    Begin);
+        !Directive.drop_front().ltrim().startswith("pragma") &&
+        !Source.DeferredRefusal)
+      Source.DeferredRefusal = Refusal(
+          "lnr-macro", "the nest holds a preprocessor directive ('" +
+                           Line.trim().str() +
+                           "'); a rewrite would keep only what this parse saw");
     Rest = Next;
   }
   for (const char *Digraph : {"<:", ":>", "<%", "%>", "%:"})

@@ -83,10 +83,10 @@ struct OverlapFacts {
 
 struct NestSource {
   /// Why the nest may not be rewritten even with something to gain (the
-  /// output not proved apart from the inputs, under --no-alias-check):
-  /// said only when a schedule would gain, so that a nest with nothing to
-  /// gain says that instead.
-  std::optional<Refusal> AliasRefusal;
+  /// output not proved apart from the inputs, under --no-alias-check; a
+  /// preprocessor conditional inside the nest): said only when a schedule
+  /// would gain, so that a nest with nothing to gain says that instead.
+  std::optional<Refusal> DeferredRefusal;
 
   std::string FilePath;
   unsigned Offset = 0; // the nest's text, an OpenMP pragma on it included

@@ -193,7 +193,7 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
     Advice = "write it through a 'restrict' pointer or " + Advice;
   }
   // Reported only for a nest with something to gain (NestSource.h).
-  Source.AliasRefusal = Refusal(
+  Source.DeferredRefusal = Refusal(
       "lnr-possible-alias", "'" + Name +
                                 "' may share memory with an input, and the "
                                 "fused nest reads the inputs in a different "

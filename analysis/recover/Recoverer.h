@@ -155,8 +155,10 @@ private:
   /// The variable a chain of copies starts from, or null.
   const VarDecl *accumulatorSource(const VarDecl *Copy) const;
   std::vector<const VarDecl *> AccumulatorCopies;
-  /// Whether If is `if (cond) continue;`.
-  static bool skipsIteration(const clang::IfStmt *If);
+  /// Whether If is a split loop's `if (i >= n) continue;`, i declared in
+  /// Body.
+  static bool skipsSplitTail(const clang::IfStmt *If,
+                             const std::vector<const Stmt *> &Body);
   /// Whether S is written as the 'assert' macro.
   bool isAssert(const Stmt *S) const;
 

@@ -340,7 +340,7 @@ void kernel(int N, int K, const int *pos, const int *crd, const double *B,
   NoCheck.NoAliasCheck = true;
   Recovered Refused = recoverFrom(Code, 0, NoCheck);
   EXPECT_EQ(Refused.Refusal, "");
-  EXPECT_NE(Refused.Source.AliasRefusal, std::nullopt);
+  EXPECT_NE(Refused.Source.DeferredRefusal, std::nullopt);
 }
 
 } // namespace

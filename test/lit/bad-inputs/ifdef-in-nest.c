@@ -27,3 +27,17 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 #endif
     }
 }
+
+// A nest that would gain nothing says so, whatever its directives.
+void spmv_scaled(int n, const int *rowptr, const int *colidx,
+                 const double *vals, const double *x, double *restrict y) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++)
+#ifdef SCALED
+      y[i] += 2.0 * vals[p] * x[colidx[p]];
+#else
+      y[i] += vals[p] * x[colidx[p]];
+#endif
+}
+// CHECK: ifdef-in-nest.c:[[@LINE-8]]:3: remark: nest left unchanged: {{.*}}[lnr-no-gain]
+// SCALED: remark: nest left unchanged: {{.*}}[lnr-no-gain]
