@@ -69,15 +69,12 @@ void Recoverer::recordLevelRanges() {
       continue;
     std::string P = L.Var->getName().str(),
                 Parent = L.ParentVar->getName().str();
-    Source.Overlap.PositionRanges.push_back({P, L.Source.Positions, Parent});
-    if (L.RelativeTo) {
-      if (Source.Overlap.Unbounded.empty())
-        Source.Overlap.Unbounded = "the loop over '" + P +
-                                   "' counts positions from its fiber's "
-                                   "start '" +
-                                   text(L.RelativeTo) +
-                                   "', which the test does not range over";
-    } else if (!L.Source.PositionEnds.empty()) {
+    // A loop relative to its fiber ('for (p = 0; p < pos[i + 1] - pos[i];
+    // p++)') is read only as 'pos[i] + p' (a bare 'p' is refused): the
+    // same absolute positions as an absolute loop's, in the same range.
+    Source.Overlap.PositionRanges.push_back(
+        {P, L.RelativeTo ? text(L.PosBase) : L.Source.Positions, Parent});
+    if (!L.Source.PositionEnds.empty()) {
       // begin[q] and end[q]: one element each per q; the positions between
       // are bounded by no element of either when the fibers are not in
       // order, and a test from begin[lo] and end[hi] could pass wrongly.
@@ -95,7 +92,7 @@ void Recoverer::recordLevelRanges() {
             "in order: no element bounds the positions the nest reads";
     } else {
       OverlapFacts::Array Pos;
-      Pos.Base = L.Source.Positions;
+      Pos.Base = text(L.PosBase);
       Pos.Terms.push_back({"1", Parent});
       Pos.Positions = true;
       Source.Overlap.Arrays.push_back(Pos);

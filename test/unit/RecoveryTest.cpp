@@ -528,13 +528,17 @@ void kernel(int N, int K, const int *pos, const int *crd, const double *B,
   EXPECT_EQ(J->LoopBegin, "0");
   EXPECT_EQ(J->LoopEnd, "pos[i + 1] - pos[i]");
   EXPECT_EQ(J->NextCoordinate, "crd[pos[i] + p + 1]");
-  // p is no absolute position: nothing is stored at or ranged over them.
+  // p is no absolute position: nothing is stored at them.
   EXPECT_EQ(J->Positions, "");
   EXPECT_EQ(J->LevelEnd, "");
+  // Read only as pos[i] + p, p ranges over the absolute positions of
+  // pos[lo(i)] to pos[hi(i) + 1] in the overlap test, as an absolute loop.
   ASSERT_TRUE(R.Source.Overlap.Needed);
-  EXPECT_NE(R.Source.Overlap.Unbounded.find("fiber's start 'pos[i]'"),
-            std::string::npos)
-      << R.Source.Overlap.Unbounded;
+  EXPECT_EQ(R.Source.Overlap.Unbounded, "");
+  ASSERT_EQ(R.Source.Overlap.PositionRanges.size(), 1u);
+  EXPECT_EQ(R.Source.Overlap.PositionRanges[0].Variable, "p");
+  EXPECT_EQ(R.Source.Overlap.PositionRanges[0].Positions, "pos");
+  EXPECT_EQ(R.Source.Overlap.PositionRanges[0].Parent, "i");
   EXPECT_EQ(R.Source.Factors[0], "B[pos[i] + p]");
   // Read alone, p is refused.
   std::string Alone = Code;

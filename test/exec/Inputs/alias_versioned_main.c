@@ -15,6 +15,8 @@ typedef void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
 kernel lnr_original, lnr_rewritten;
 /* The rows of A in reverse (a negative coefficient). */
 kernel lnr_original_reversed, lnr_rewritten_reversed;
+/* Positions counted from the row's start. */
+kernel lnr_original_relative, lnr_rewritten_relative;
 int lnr_fallback_runs = 0;
 
 enum { M = 512 };
@@ -32,7 +34,7 @@ struct Layout {
   int rowptr, colidx, vals, C, D, E, A; /* colidx, rowptr: in doubles */
   int nonfinite;                        /* an Inf and a NaN among vals */
   int overlaps;                         /* expected: the fallback runs */
-  int reversed;                         /* the kernel 'reversed' */
+  int kernel; /* 0: sddmm_spmm, 1: reversed, 2: relative */
 };
 
 static int same(double a, double b) {
@@ -89,6 +91,13 @@ int main(void) {
       {"reversed, disjoint", 6, 3, 3, 0, 8, 16, 32, 64, 96, 128, 0, 0, 1},
       {"reversed, A starts in C's last row", 6, 3, 3, 0, 8, 16, 32, 72, 96, 48,
        0, 1, 1},
+      {"relative, disjoint", 6, 3, 3, 0, 8, 16, 32, 64, 96, 128, 0, 0, 2},
+      {"relative, A is vals shifted by 2", 6, 3, 3, 0, 8, 16, 32, 64, 96, 18,
+       0, 1, 2},
+      /* Not A over rowptr: the relative original reads rowptr[i] again at
+       * every element, after it has overwritten it, and runs off the
+       * arena; the absolute kernel's case above covers rowptr. */
+      {"relative, A over colidx", 6, 3, 1, 0, 8, 16, 32, 64, 96, 7, 0, 1, 2},
   };
   int bad = 0;
   for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -98,8 +107,12 @@ int main(void) {
     if (memcmp(&orig, &rewr, sizeof orig) != 0)
       return 2;
     int before = lnr_fallback_runs;
-    call(l->reversed ? lnr_original_reversed : lnr_original, &orig, l);
-    call(l->reversed ? lnr_rewritten_reversed : lnr_rewritten, &rewr, l);
+    kernel *const originals[] = {lnr_original, lnr_original_reversed,
+                                 lnr_original_relative};
+    kernel *const rewrites[] = {lnr_rewritten, lnr_rewritten_reversed,
+                                lnr_rewritten_relative};
+    call(originals[l->kernel], &orig, l);
+    call(rewrites[l->kernel], &rewr, l);
     int fallback = lnr_fallback_runs - before;
     if (fallback != l->overlaps) {
       printf("FAIL: %s: the %s ran\n", l->name,

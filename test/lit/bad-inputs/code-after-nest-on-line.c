@@ -9,7 +9,7 @@
 // REMARK: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
 // RUN: sh %S/Inputs/prove.sh %cc %harness %t %s %t.rewritten.c | FileCheck --check-prefix=EXEC %s
 // EXEC: PASS: lnr_rewritten matches lnr_original on all cases
-// RUN: FileCheck --strict-whitespace --check-prefix=TAIL %s < %t.rewritten.c
+// RUN: %nochecks %t.rewritten.c | FileCheck --strict-whitespace --check-prefix=TAIL %s
 // TAIL:      {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
 // TAIL:      {{^}}    } } /* end if */ int unused_after = 0; (void)unused_after;{{$}}
 // TAIL-NEXT: {{^}}}{{$}}

@@ -6,7 +6,7 @@
 // CHECK: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
 // RUN: sh %S/Inputs/prove.sh %cc %harness %t %s %t.rewritten.c | FileCheck --check-prefix=EXEC %s
 // EXEC: PASS: lnr_rewritten matches lnr_original on all cases
-// RUN: FileCheck --check-prefix=KEEP %s < %t.rewritten.c
+// RUN: %nochecks %t.rewritten.c | FileCheck --check-prefix=KEEP %s
 // KEEP: /* before the nest */
 
 void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,

@@ -10,7 +10,7 @@
 // RUN: lnr-rewrite %s -- > %t.rewritten.c 2> %t.err
 // RUN: FileCheck --check-prefix=REMARK %s < %t.err
 // REMARK-COUNT-2: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
-// RUN: FileCheck --strict-whitespace --check-prefix=FUSED %s < %t.rewritten.c
+// RUN: %nochecks %t.rewritten.c | FileCheck --strict-whitespace --check-prefix=FUSED %s
 // FUSED:      {{^}}  if (n > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
 // FUSED-NEXT: {{^}}    for (int i = 0; i < n; i++) {{[{]$}}

@@ -3,13 +3,13 @@
 // colidx[p];') and, since such variables are shared by default in an OpenMP
 // region, lists them in 'private' on the region it opens.
 // RUN: lnr-rewrite %s -- > %t.c 2> %t.err
-// RUN: FileCheck %s < %t.c
+// RUN: %nochecks %t.c | FileCheck %s
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
 // RUN: lnr-rewrite --explain %s -- 2>/dev/null | FileCheck --check-prefix=EXPLAIN %s
-// RUN: lnr-rewrite --no-openmp %s -- 2>/dev/null | FileCheck --check-prefix=NOOMP %s
+// RUN: lnr-rewrite --no-openmp %s -- 2>/dev/null | %nochecks | FileCheck --check-prefix=NOOMP %s
 // Two kernels with a temporary at B's positions: each region the rewrite
 // opens lists them too (the producer and the consumer alike).
-// RUN: lnr-rewrite --schedule='{vals,C,D}{E}!' %s -- 2>/dev/null | FileCheck --check-prefix=PHASES %s
+// RUN: lnr-rewrite --schedule='{vals,C,D}{E}!' %s -- 2>/dev/null | %nochecks | FileCheck --check-prefix=PHASES %s
 // The rewrite is valid C99 with every warning an error, and idempotent.
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
 // RUN: lnr-rewrite %t.c -- 2>/dev/null | diff %t.c -
@@ -17,7 +17,9 @@
 void use(int x);
 
 // PHASES-LABEL: void sddmm_spmm(
-// PHASES:      double *t = (double *)calloc((size_t)(rowptr[n]), sizeof(double));
+// PHASES:      double *t = (double *)calloc((size_t)(rowptr[n] > 0 ? rowptr[n] : 1),
+// PHASES-NEXT:   sizeof(double));
+// PHASES-NEXT: if (t) {
 // PHASES-NEXT: #pragma omp parallel for schedule(dynamic, 64) private(i, p, j, k, l)
 // PHASES:      t[p] += vals[p] * C[i * K + k] * D[j * K + k];
 // PHASES:      #pragma omp parallel for schedule(dynamic, 64) private(i, p, j, k, l)

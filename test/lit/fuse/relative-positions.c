@@ -3,15 +3,16 @@
 // rewrite keeps the headers and the reads as written, tests a fiber with
 // the loop's own bounds ('0 < pos[i + 1] - pos[i]', 'p + 1 < pos[i + 1] -
 // pos[i]' before reading the next coordinate 'crd[pos[i] + p + 1]'), and
-// refuses, with the reason, what would need p as an absolute position: an
-// overlap test, a temporary stored at the positions, a TACO counter.
+// refuses, with the reason, what would store at p as an absolute position:
+// a temporary at the positions, a TACO counter. The overlap test ranges
+// over 'pos[i] + p' as over an absolute position.
 // RUN: lnr-rewrite --no-split-reductions %s -- > %t.c 2> %t.err
-// RUN: FileCheck %s < %t.c
+// RUN: %nochecks %t.c | FileCheck %s
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
 // RUN: lnr-rewrite --no-split-reductions %t.c -- 2>/dev/null | diff %t.c -
 // A temporary at B's positions needs their count: refused.
-// RUN: lnr-rewrite --schedule='{vals,C,D}{E}!' --line=30 %s -- 2>&1 >/dev/null | FileCheck --check-prefix=POSITIONS %s
+// RUN: lnr-rewrite --schedule='{vals,C,D}{E}!' --line=%(line+17) %s -- 2>&1 >/dev/null | FileCheck --check-prefix=POSITIONS %s
 // POSITIONS: remark: nest left unchanged: the schedule stores t(i,j) at the positions of 'vals', {{.*}} counted from its fiber's start{{.*}} [lnr-unsupported-temporary]
 
 // CHECK-LABEL: void sddmm_spmm_relative(
@@ -21,7 +22,8 @@
 // CHECK-NEXT:       int j = colidx[rowptr[i] + p];
 // CHECK:            if (p + 1 < rowptr[i + 1] - rowptr[i]) {
 // CHECK:              __builtin_prefetch(&D[colidx[rowptr[i] + p + 1] * K + pf]);
-// CHECK:            t += vals[rowptr[i] + p] * C[i * K + k] * D[j * K + k];
+// CHECK:            const double vals_val = vals[rowptr[i] + p];
+// CHECK:            t += vals_val * C[i * K + k] * D[j * K + k];
 // CHECK:            A[i * L + l] += t * E[j * L + l];
 void sddmm_spmm_relative(int n, int K, int L, const int *rowptr,
                          const int *colidx, const double *vals,
@@ -62,7 +64,8 @@ void spmm_gemm_relative(int n, int K, int L, const int *pos, const int *crd,
 // arrays counted from the begin array.
 // CHECK-LABEL: void csf_relative(
 // CHECK:          if (q + 1 < pos3[pos2[i] + p + 1] - pos3[pos2[i] + p]) {
-// CHECK:            __builtin_prefetch(&C[crd3[pos3[pos2[i] + p] + q + 1] * K + pf]);
+// CHECK:            __builtin_prefetch(
+// CHECK-NEXT:         &C[crd3[pos3[pos2[i] + p] + q + 1] * K + pf]);
 // CHECK:          const double Bv_val = Bv[pos3[pos2[i] + p] + q];
 void csf_relative(int n, int K, int M, const int *pos2, const int *crd2,
                   const int *pos3, const int *crd3, const double *Bv,
@@ -98,9 +101,19 @@ void mkl_relative(int n, int K, int L, const int *pntrb, const int *pntre,
 }
 // REMARK: fuse/relative-positions.c:[[@LINE-8]]:3: remark: fused 'A(i,l) += vals(i,j) * C(j,k) * D(k,l)': {{.*}} [lnr-fuse]
 
-// Without 'restrict': the overlap test would range over the positions, and
-// p is not one.
+// Without 'restrict': the overlap test ranges over the absolute positions
+// pos[0] to pos[n] that 'pos[i] + p' reads, as for an absolute loop.
 // CHECK-LABEL: void relative_no_restrict(
+// CHECK:        int no_overlap =
+// CHECK-NEXT:     0 < (long long)n &&
+// CHECK-NEXT:     (long long)(pos[0]) < (long long)(pos[((long long)n - 1) + 1])
+// CHECK:        (written_end <= (uintptr_t)Bv +
+// CHECK-NEXT:     ((uintptr_t)((long long)(pos[0]))) * sizeof *Bv ||
+// CHECK:        if (no_overlap) {
+// CHECK:        for (int p = 0; p < pos[i + 1] - pos[i]; p++) {
+// CHECK:        if (!no_overlap) {
+// CHECK-NEXT:     /* lnr-rewrite: the original nest, run on overlap or out of memory */
+// CHECK-NEXT:     /* clang-format off */
 // CHECK-NEXT:   for (int i = 0; i < n; i++)
 void relative_no_restrict(int n, int K, int L, const int *pos, const int *crd,
                           const double *Bv, const double *C, const double *D,
@@ -113,7 +126,7 @@ void relative_no_restrict(int n, int K, int L, const int *pos, const int *crd,
           A[i * L + l] += Bv[pos[i] + p] * C[j * K + k] * D[k * L + l];
     }
 }
-// REMARK: fuse/relative-positions.c:[[@LINE-8]]:3: remark: nest left unchanged: {{.*}}: the loop over 'p' counts positions from its fiber's start 'pos[i]', which the test does not range over; {{.*}} [lnr-possible-alias]
+// REMARK: fuse/relative-positions.c:[[@LINE-8]]:3: remark: fused {{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
 
 // p read alone, as if it were a position.
 void relative_read_alone(int n, int K, const int *pos, const int *crd,
@@ -148,7 +161,9 @@ void relative_counter(int n, int M, int K, const int *pos, const int *crd,
 // the pattern of Bv): the subscript is kept as written.
 // CHECK-LABEL: void relative_output(
 // CHECK:         for (int p = 0; p < pos[i + 1] - pos[i]; p++) {
-// CHECK:           A[(pos[i] + p) * M + m] += {{.*}} * D[l * M + m];
+// CHECK:           for (; k < K; k++) {
+// CHECK:             A[(pos[i] + p) * M + m] +=
+// CHECK-NEXT:          t[(size_t)k * M + m] * Bv[pos[i] + p] * C[j * K + k];
 void relative_output(int n, int K, int L, int M, const int *pos,
                      const int *crd, const double *Bv, const double *C,
                      const double *E, const double *D, double *restrict A) {

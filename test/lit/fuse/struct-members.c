@@ -8,11 +8,11 @@
 // builds them as C++.)
 // RUN: lnr-rewrite %s -- > %t.c 2> %t.err
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
-// RUN: FileCheck %s < %t.c
+// RUN: %nochecks %t.c | FileCheck %s
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -fsyntax-only %t.c
 // RUN: lnr-rewrite %t.c -- 2> /dev/null | diff %t.c -
 // RUN: lnr-rewrite --no-runtime-choice %s -- 2> /dev/null > %t.nort.c
-// RUN: FileCheck --check-prefix=NORT %s < %t.nort.c
+// RUN: %nochecks %t.nort.c | FileCheck --check-prefix=NORT %s
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -fsyntax-only %t.nort.c
 
 struct csr {
@@ -68,8 +68,8 @@ void spmm_gemm(int n, int K, int L, struct csr B, struct dense C,
 }
 // REMARK: struct-members.c:[[@LINE-8]]:3: remark: fused 'A(i,l) += B.val(i,j) * C.data(j,k) * D.data(k,l)': {{.*}}O(nnz(B.val_ij)*L+K*L*j_extent), whichever costs less at run time [lnr-fuse]
 // CHECK-LABEL: void spmm_gemm(
-// CHECK:      long j_extent = 0;
-// CHECK-NEXT: long j_min = 0;
+// CHECK:      long j_extent;
+// CHECK-NEXT: long j_min;
 // CHECK:      const double B_val_val = B.val[p];
 // CHECK-NEXT: #pragma omp simd
 // CHECK-NEXT: for (int k = 0; k < K; k++) {

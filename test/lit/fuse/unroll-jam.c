@@ -6,8 +6,8 @@
 // rewrite, jammed loops included, equal to its original, for extents that
 // are and are not multiples of 4.)
 //
-// RUN: lnr-rewrite %s -- 2> /dev/null | FileCheck %s
-// RUN: lnr-rewrite --no-unroll-jam %s -- 2> /dev/null | FileCheck --check-prefix=OFF %s
+// RUN: lnr-rewrite %s -- 2> /dev/null | %nochecks | FileCheck %s
+// RUN: lnr-rewrite --no-unroll-jam %s -- 2> /dev/null | %nochecks | FileCheck --check-prefix=OFF %s
 // RUN: lnr-rewrite %samples/taco/spmm_gemm_ijkl.c -- 2> /dev/null | FileCheck --check-prefix=TACO %s
 // When the left side is a temporary (not restrict: it may alias the
 // operands), the factors that do not read l are multiplied once per k
