@@ -109,6 +109,15 @@ public:
   Emitter(const ir::Kernel &K, const NestSource &S, NamePicker Names)
       : Names(std::move(Names)), K(K), S(S) {}
 
+  /// An index of T whose level is walked by position only, which has no
+  /// value to index a temporary by.
+  std::optional<std::string> positionOnlyIndex(const ir::Temporary &T) const {
+    for (const std::string &I : T.Indices)
+      if (const LoopSource *L = S.loop(I); L && L->PositionOnly)
+        return I;
+    return std::nullopt;
+  }
+
   std::optional<Refusal> nameTemporaries(const ir::BranchedGraph &G) {
     std::set<std::string> Full;
     collectFull(G, Full);
@@ -123,6 +132,13 @@ public:
                   "dense level below a compressed one, a level read from "
                   "separate begin and end arrays or counted from its "
                   "fiber's start, or a loop the recovery did not read)");
+      } else if (std::optional<std::string> I = positionOnlyIndex(T)) {
+        return Refusal("lnr-unsupported-temporary",
+                       "the schedule indexes " +
+                           toString(ir::Access{T.Name, T.Indices}) + " by '" +
+                           *I +
+                           "', whose level the nest walks by position only: "
+                           "it never loads the coordinate");
       } else if (!Full.count(T.Name)) {
         for (const std::string &I : T.Indices)
           if (!loopHeader(I))
@@ -252,13 +268,24 @@ public:
                                            const std::string &Pragma) const {
     std::string Out = Pragma.empty() ? "" : Pragma + "\n";
     unsigned Opened = 0;
+    // An output stored at an input's positions is zeroed where the nest
+    // walks them: its compressed loops, as written, and the loops above.
+    std::set<std::string> Walked;
+    for (const ir::Loop &L : K.Loops)
+      if (L.isCompressed() && K.Stmt.Lhs.uses(L.Index))
+        for (const std::string &P : ir::parentsOf(L, K))
+          Walked.insert(P);
     for (const ir::Loop &L : K.Loops) {
-      if (!K.Stmt.Lhs.uses(L.Index))
+      if (!K.Stmt.Lhs.uses(L.Index) && !Walked.count(L.Index))
         continue;
-      std::optional<std::string> Header = loopHeader(L.Index);
-      if (L.isCompressed() || !Header)
+      std::optional<std::string> Header =
+          L.isCompressed() ? S.loop(L.Index)->Header : loopHeader(L.Index);
+      if (!Header || Header->empty())
         return std::nullopt;
       Out += pad(Depth + Opened++) + *Header + " {\n";
+      if (L.isCompressed())
+        for (const std::string &P : S.loop(L.Index)->Prologue)
+          Out += pad(Depth + Opened) + P + "\n";
     }
     std::set<std::string> Read(S.OutputAliases.begin(), S.OutputAliases.end());
     for (const NestSource::Alias &Alias : S.Aliases)

@@ -2,6 +2,7 @@
 
 #include "rewrite/NestRewriter.h"
 #include "rewrite/CText.h"
+#include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
 
@@ -32,6 +33,8 @@ constexpr const char *MemoryMarker =
     "/* lnr-rewrite: the original nest, run when an allocation fails */";
 constexpr const char *EitherMarker =
     "/* lnr-rewrite: the original nest, run on overlap or out of memory */";
+constexpr const char *CheckMarker =
+    "/* lnr-rewrite: the original nest, run when a run-time check fails */";
 
 /// The words of the block comment that Text ends with, without the
 /// continuations' '*' ("/* a\n * b */": "a b"); "" when it ends otherwise.
@@ -83,7 +86,42 @@ bool isFallbackCopy(const clang::SourceManager &SM,
   std::string Words = commentWords(Before);
   return !Words.empty() && (Words == commentWords(OverlapMarker) ||
                             Words == commentWords(MemoryMarker) ||
-                            Words == commentWords(EitherMarker));
+                            Words == commentWords(EitherMarker) ||
+                            Words == commentWords(CheckMarker));
+}
+
+/// Test (the overlap test, or none) with the checks of what else a rewrite
+/// of S relies on: positions that never decrease (OrderedPositions.h), and
+/// an output assigned at positions whose inner extent as written is not its
+/// stride, fibers apart only when extent <= stride. Positions says whether
+/// a check beyond the overlap test's was added (for an output stored at
+/// positions): the positions the overlap test ranges over are part of it,
+/// and their check is the test's own (the arrays may overlap when they
+/// decrease).
+OrRefusal<std::optional<OverlapTest>>
+withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
+                   NamePicker &Names, bool &Positions) {
+  std::vector<std::string> Relied = positionsRelied(S);
+  bool Extents = S.ZeroOutputFirst && !S.OutputInnerExtent.empty();
+  Positions = !S.OutputPosition.empty();
+  if (Relied.empty() && !Extents)
+    return Test;
+  if (!Test)
+    Test = OverlapTest{"", Names.pick("checked")};
+  std::string Code = Test->Code.empty() ? "int " + Test->Flag + " = 1;\n" : "";
+  if (Extents)
+    Code += Test->Flag + " &= " + parenthesized(S.OutputInnerExtent) +
+            " <= " + parenthesized(S.OutputStride) + ";\n";
+  std::string Why;
+  std::optional<std::string> Check =
+      orderedPositionsCheck(S, Relied, Test->Flag, Names, Why);
+  if (!Check)
+    return Refusal("lnr-unsupported-format",
+                   "the rewrite relies on positions that never decrease, "
+                   "and cannot check it: " +
+                       Why);
+  Test->Code += Code + *Check;
+  return Test;
 }
 
 std::string formatsLine(const ir::Kernel &K) {
@@ -235,7 +273,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                                    ", not less than " + Before.toString()));
   if (Source.DeferredRefusal)
     return Refused(*Source.DeferredRefusal);
-  std::optional<OverlapTest> OverlapFree;
+  std::optional<OverlapTest> Versioned;
   if (Source.Overlap.Needed) {
     std::map<std::string, ScannedRange> Ranges;
     for (const ExtentScan &Scan : Scans)
@@ -244,12 +282,21 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
         Kernel, Source, Ranges, Opts.Emission.DeclarationsFirst, Names);
     if (!Test)
       return Refused(Test.refusal());
-    OverlapFree = *Test;
+    Versioned = *Test;
   }
-  // The flag a temporary that cannot be allocated clears: the overlap
-  // test's, whose fallback then runs, or one of its own.
+  // What else the rewrite relies on, checked with the overlap test's flag
+  // or a flag of its own.
+  bool ChecksPositions = false;
+  if (OrRefusal<std::optional<OverlapTest>> Checked =
+          withPositionChecks(Source, Versioned, Names, ChecksPositions);
+      !Checked)
+    return Refused(Checked.refusal());
+  else
+    Versioned = *Checked;
+  // The flag a temporary that cannot be allocated clears: the tests',
+  // whose fallback then runs, or one of its own.
   Opts.Emission.AllocatedFlag =
-      OverlapFree ? OverlapFree->Flag : Names.pick("allocated");
+      Versioned ? Versioned->Flag : Names.pick("allocated");
   // Best first; a schedule the code generator cannot write yet gives way to
   // the next, and --explain says so.
   std::optional<Refusal> FirstProblem;
@@ -308,7 +355,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                        [&](const ExtentScan &A) {
                          return A.Variable == Scan.Variable;
                        })) ||
-          (OverlapFree && mentions(OverlapFree->Code, Scan.Variable)))
+          (Versioned && mentions(Versioned->Code, Scan.Variable)))
         Needed.push_back(Scan);
     std::string Code = Needed.empty() ? "" : scanCode(Needed);
     // A temporary that cannot be allocated clears the flag (EmittedNest::
@@ -322,22 +369,31 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       return std::string(Marker) + "\n/* clang-format off */\n" +
              Source.Indentation + Source.Original + "\n/* clang-format on */\n";
     };
-    if (OverlapFree) {
-      // The original nest runs when the arrays may overlap, and when a
+    if (Versioned) {
+      // The original nest runs when a run-time check fails (the arrays may
+      // overlap, positions the rewrite relies on decrease), and when a
       // temporary of the rewrite cannot be allocated (which clears the
       // same flag).
-      Text = OverlapFree->Code + "if (" + OverlapFree->Flag + ") {\n" + Text +
-             "\n}" +
-             (Allocates ? "\nif (!" + OverlapFree->Flag + ") {\n" +
-                              Original(EitherMarker)
-                        : " else {\n" + Original(OverlapMarker)) +
-             "}";
+      const char *Marker = ChecksPositions ? CheckMarker
+                           : Allocates     ? EitherMarker
+                                           : OverlapMarker;
+      Text =
+          Versioned->Code + "if (" + Versioned->Flag + ") {\n" + Text +
+          "\n}" +
+          (Allocates ? "\nif (!" + Versioned->Flag + ") {\n" : " else {\n") +
+          Original(Marker) + "}";
       // C89: the test's declarations open a block after the scans.
       if (Opts.Emission.DeclarationsFirst)
         Text = "{\n" + Text + "\n}";
-      Out.Facts.push_back(
-          {"aliasing", "versioned: the rewrite runs when the output's bytes "
-                       "overlap no input's, the original nest otherwise"});
+      if (Source.Overlap.Needed)
+        Out.Facts.push_back(
+            {"aliasing", "versioned: the rewrite runs when the output's bytes "
+                         "overlap no input's, the original nest otherwise"});
+      if (ChecksPositions)
+        Out.Facts.push_back({"positions",
+                             "checked: the original nest runs when a positions "
+                             "array the rewrite relies on decreases (fibers "
+                             "that overlap)"});
     } else if (Allocates) {
       Text = "int " + Allocated + " = 1;\n" + Text + "\nif (!" + Allocated +
              ") {\n" + Original(MemoryMarker) + "}";
@@ -345,14 +401,14 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       if (Opts.Emission.DeclarationsFirst && !Code.empty())
         Text = "{\n" + Text + "\n}";
     }
-    if (Alternative || OverlapFree || Allocates) {
+    if (Alternative || Versioned || Allocates) {
       // One block: the scans' and the flag's variables are local to it,
       // and the 'else' cannot pair with an 'if' around the nest.
       Text = "{\n" + Code + Text + "\n}";
     }
     // Locals the rewrite reads in place, left unused without a fallback
     // copy of the nest; a statement after the nest is valid in C89 too.
-    if (!OverlapFree && !Allocates)
+    if (!Versioned && !Allocates)
       for (const std::string &Name : Source.ReadInPlace)
         Text += "\n(void)" + Name + ";";
     Out.Facts.push_back({"cost", Before.toString() + " -> " + After});
@@ -374,13 +430,13 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                                           Source.Length, Text);
     Out.NeedsStdlib = Emitted->NeedsStdlib ||
                       (Alternative && Alternative->Emitted.NeedsStdlib);
-    Out.NeedsStdint =
-        OverlapFree && !Source.HasStdint && !Opts.Emission.DeclarationsFirst;
+    Out.NeedsStdint = Source.Overlap.Needed && !Source.HasStdint &&
+                      !Opts.Emission.DeclarationsFirst;
     Out.Name = "lnr-fuse";
-    Out.Message = "fused '" + toString(Kernel.Stmt) +
-                  "': " + Before.toString() + " -> " + After +
-                  (Alternative ? ", whichever costs less at run time" : "") +
-                  (OverlapFree ? ", under a run-time overlap test (the "
+    Out.Message =
+        "fused '" + toString(Kernel.Stmt) + "': " + Before.toString() + " -> " +
+        After + (Alternative ? ", whichever costs less at run time" : "") +
+        (Source.Overlap.Needed ? ", under a run-time overlap test (the "
                                  "original nest runs when the output "
                                  "overlaps an input)"
                                : "");

@@ -13,6 +13,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <cctype>
 
 using namespace clang;
 
@@ -293,20 +294,40 @@ bool Recoverer::readLoop(const ForStmt *For) {
   return readBody(For);
 }
 
+void Recoverer::namePositionOnlyLevel(LoopFact &L) {
+  // A level walked by position only (TACO's 'for (jB = B2_pos[i]; ...)'
+  // with no 'j = B2_crd[jB]' when no subscript reads j): its index needs a
+  // name, and no value. TACO names the position after the index and the
+  // tensor ('jB': 'j'); any other name the file does not use will do. The
+  // rewrite never reads the coordinate (LoopSource::PositionOnly).
+  std::string Position = L.Var->getName().str();
+  std::string Name = Position;
+  while (Name.size() > 1 &&
+         std::isupper(static_cast<unsigned char>(Name.back())))
+    Name.pop_back();
+  auto Taken = [&](const std::string &N) {
+    return Ctx.Idents.find(N) != Ctx.Idents.end() ||
+           std::any_of(Loops.begin(), Loops.end(), [&](const LoopFact &F) {
+             return F.Coordinate && F.Coordinate->getName() == N;
+           });
+  };
+  if (Name == Position || Taken(Name))
+    Name = Position + "_index";
+  for (unsigned Suffix = 2; Taken(Name); ++Suffix)
+    Name = Position + "_index" + std::to_string(Suffix);
+  L.Coordinate = VarDecl::Create(
+      Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
+      &Ctx.Idents.get(Name), L.Var->getType(), nullptr, SC_None);
+  L.Source.Index = Name;
+  L.Source.PositionOnly = true;
+}
+
 bool Recoverer::assignTensors() {
   // Each chain of compressed loops belongs to the tensor whose values are
   // read at its deepest position.
-  for (LoopFact &L : Loops) {
-    if (!L.Compressed)
-      continue;
-    if (!L.Coordinate)
-      return refuse("lnr-unsupported-loop",
-                    "the compressed loop over '" + L.Var->getName().str() +
-                        "' does not load its coordinate into a local "
-                        "('int j = crd[" +
-                        L.Var->getName().str() + "];')",
-                    L.For->getBeginLoc());
-  }
+  for (LoopFact &L : Loops)
+    if (L.Compressed && !L.Coordinate)
+      namePositionOnlyLevel(L);
   // Value reads were recorded in factor order, one per unnamed factor.
   auto Read = ValueReads.begin();
   for (ir::Access &F : Kernel.Stmt.Factors) {

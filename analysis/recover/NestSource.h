@@ -35,6 +35,10 @@ struct LoopSource {
   /// Positions and LevelEnd are empty, since the fibers need not be
   /// contiguous or ordered and no element bounds the level's positions.
   std::string PositionEnds;
+  /// A level walked by position only: no subscript reads its coordinate and
+  /// the nest never loads it (TACO's level of j when A is stored at B's
+  /// positions). Its index has a name but no value the rewrite may read.
+  bool PositionOnly = false;
   /// Dense loops: the upper bound as written ("n"); the loop's positions
   /// (of a dense level, its index) are below it.
   std::string Bound;
@@ -116,6 +120,16 @@ struct NestSource {
   /// The nest assigns every element of the output once (TACO's
   /// `A_vals[lA] = tjA_val;`): the rewrite zeroes it, then accumulates.
   bool ZeroOutputFirst = false;
+  /// The position variable of the compressed level the output is stored at
+  /// (a sparse output with an input's pattern, `A[p * M + m]`, or TACO's
+  /// counter of p), "" for none. Distinct fibers have distinct positions
+  /// only when the positions arrays above it never decrease: the rewrite
+  /// checks it at run time (rewrite/OrderedPositions.h).
+  std::string OutputPosition;
+  /// For such an output whose inner extent as written is not its stride
+  /// (TACO's `jA * A3_dimension + m`, m < D2_dimension): the two, which
+  /// keep the fibers apart when extent <= stride.
+  std::string OutputInnerExtent, OutputStride;
   std::optional<std::string> Pragma; // "#pragma omp parallel for", as written
   /// Its clauses, as written, for the 'parallel' and the 'for' part.
   std::string PragmaParallelClauses, PragmaForClauses;

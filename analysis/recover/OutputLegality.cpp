@@ -77,12 +77,18 @@ bool Recoverer::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
     Names += (I ? ", '" : "'") + Outside.back() + "'";
   }
   bool Proved = true;
+  // Stored at an input's positions ('A[p * M + m]'): resolveSparseOutput()
+  // reads the layout, and the rewrite checks at run time what keeps the
+  // fibers apart (NestSource::OutputPosition).
+  bool AtPositions = false;
+  for (const auto &[V, C] : OutputForm.Terms)
+    AtPositions |= isPosition(V);
   for (const auto &[V, C] : OutputForm.Terms)
     Proved &= std::find(Outside.begin(), Outside.end(), indexName(V)) !=
               Outside.end();
-  if (OutputMultiDim)
+  if (OutputMultiDim && !AtPositions)
     Proved &= OutputRows.size() == Kernel.Stmt.Lhs.Indices.size();
-  else
+  else if (!AtPositions)
     Proved &=
         rowMajorOrder(outputTerms(OutputForm, /*TacoLevels=*/true)).has_value();
   if (Proved)

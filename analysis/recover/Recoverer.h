@@ -144,6 +144,9 @@ private:
   bool readLoop(const ForStmt *For);
   const VarDecl *inlineCoordinate(const Expr *E);
   bool assignTensors();
+  /// Names the index of a compressed level whose coordinate is never
+  /// loaded.
+  void namePositionOnlyLevel(LoopFact &L);
 
   //===--- LoopBodies.cpp: the statements around each inner loop.
   bool readBody(const ForStmt *For);

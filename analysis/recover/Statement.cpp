@@ -9,6 +9,7 @@
 #include "analysis/recover/Recoverer.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 
@@ -102,26 +103,22 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
     return false;
   if (!U->Accumulate) {
     // TACO's default order: the whole reduction in the accumulator, then
-    // `A[..] = acc;`. That is "zero A, then accumulate" when the loops
-    // outside the accumulator are dense and all index the output: every
-    // element is then assigned exactly once.
-    // Stored at an input's positions (TACO's SDDMM, SpTTM): one element
-    // per nonzero, not a reduction's last value.
-    for (size_t I = 0; I < LoopsOutsideAccumulator; ++I)
-      if (Loops[I].Compressed && OutputForm.Terms.count(Loops[I].Var))
-        return refuse("lnr-sparse-output-assigned",
-                      "'" + text(U->Lhs) + "' is stored at the positions of '" +
-                          Loops[I].Var->getName().str() +
-                          "' (a sparse output with an input's pattern) and "
-                          "assigned each position's whole sum; the recovery "
-                          "reads such an output only when it is accumulated "
-                          "('+=')",
-                      E->getBeginLoc());
+    // `A[..] = acc;`. That is "zero A, then accumulate" when every loop
+    // outside the accumulator indexes the output, or walks the fibers
+    // above the compressed level it is stored at (`A_vals[jB * M + m]`,
+    // TACO's SDDMM and SpTTM): every element is then assigned exactly once
+    // (for positions, when they never decrease: checked at run time).
+    std::set<const VarDecl *> Above;
+    for (const auto &[V, C] : OutputForm.Terms)
+      for (const LoopFact *L = loopOf(V); L && L->Compressed;
+           L = loopOf(L->ParentVar))
+        Above.insert(L->ParentVar);
     for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
       const LoopFact &L = Loops[I];
       std::string Index = L.Compressed ? "" : L.Var->getName().str();
-      if (L.Compressed || !Kernel.Stmt.Lhs.uses(Index) ||
-          !OutputForm.Terms.count(L.Var))
+      bool Indexes = OutputForm.Terms.count(L.Var) &&
+                     (L.Compressed || Kernel.Stmt.Lhs.uses(Index));
+      if (!Indexes && !Above.count(L.Var))
         return refuse("lnr-assign-in-reduction",
                       "'" + text(U->Lhs) +
                           "' is assigned, not accumulated, "

@@ -281,8 +281,11 @@ bool Recoverer::resolveSparseOutput() {
       continue;
     const LoopFact *Inner = loopOf(V);
     if (Inner && Stride.Symbols.size() == 1 &&
-        Inner->Extent != Stride.Symbols.front())
+        Inner->Extent != Stride.Symbols.front()) {
       FibersDisjoint = false;
+      Source.OutputInnerExtent = Inner->Extent;
+      Source.OutputStride = Stride.Symbols.front();
+    }
     if (!Inner || Inner->Compressed || C.Scale != 1 || !C.Symbols.empty() ||
         Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
         OutputForm.Terms.size() != 2)
@@ -299,6 +302,7 @@ bool Recoverer::resolveSparseOutput() {
                   outputBase->getBeginLoc());
   ir::Access &Lhs = Kernel.Stmt.Lhs;
   std::string PositionName = Position->getName().str();
+  Source.OutputPosition = PositionName;
   std::vector<std::string> Indices(InputAccess->Indices.begin(),
                                    InputAccess->Indices.begin() + L->Level + 1);
   std::vector<ir::LevelFormat> Levels(Input->Levels.begin(),

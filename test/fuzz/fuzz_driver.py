@@ -166,6 +166,8 @@ def config_arrays(c):
     arr("ALIAS_DISJOINT", lambda g: g.get("alias_rel") is None)
     arr("ALIAS_REL", lambda g: g.get("alias_rel") or 0)
     arr("SEL", lambda g: g.get("sel") or 0)
+    arr("DISORDER", lambda g: g["disorder"] if g.get("disorder") is not None
+        else -1)
     return L
 
 
@@ -288,6 +290,7 @@ def gen_driver(c, k):
         L.append("  fz_sparse_build(&S, %d, dims, fmt, dense, CFG_KEEP[cfg], "
                  "rng);" % order)
         L.append("  free(dense);")
+        L.append("  fz_sparse_disorder(&S, CFG_DISORDER[cfg]);")
         L.append("  size_t nv = S.npos[%d];" % (order - 1))
         L.append("  fz_values(S.vals, nv, VMODE, sign, rng);")
         L.append("  if (nf)")

@@ -117,6 +117,18 @@ void fz_sparse_build(fz_sparse *t, int order, const int *dims,
   free(parent_lin);
 }
 
+void fz_sparse_disorder(fz_sparse *t, int level) {
+  if (level < 0 || level >= t->order || !t->fmt[level])
+    return;
+  size_t nparent = level ? t->npos[level - 1] : 1;
+  int *pos = t->pos[level];
+  for (size_t p = 0; p + 2 <= nparent; p++)
+    if (pos[p + 2] < (int)t->npos[level]) {
+      pos[p + 1] = pos[p + 2] + 1;
+      return;
+    }
+}
+
 void fz_sparse_free(fz_sparse *t) {
   for (int l = 0; l < t->order; l++) {
     free(t->pos[l]);

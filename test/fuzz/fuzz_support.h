@@ -43,6 +43,12 @@ void fz_sparse_pattern(double *dense, int order, const int *dims,
 void fz_sparse_build(fz_sparse *t, int order, const int *dims,
                      const int *fmt, const double *dense, double keep_zero,
                      uint64_t *s);
+/* Makes the positions of compressed level 'level' decrease once (pos[p +
+ * 1] = pos[p + 2] + 1 at the first p where that stays within the level's
+ * positions): fibers p and p + 2 then share a position, every position read
+ * still exists, and a rewrite that relies on ordered positions must not.
+ * Nothing for level < 0, a dense level, or too few fibers. */
+void fz_sparse_disorder(fz_sparse *t, int level);
 void fz_sparse_free(fz_sparse *t);
 
 /* The fuzz classes' data (lnr_fuzz.py, fuzz_classes.py). */

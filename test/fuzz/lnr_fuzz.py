@@ -318,6 +318,18 @@ def pick_loop_forms(c):
     if (rng.random() < 0.12 and c["style"] == "hand" and s and
             any(s["fmt"][1:])):
         c["relative"] = True
+    # A compressed level no other access indexes walked by position only
+    # (no 'int j = crd[p];'), in hand-written and TACO cases alike; and a
+    # config whose positions decrease at a compressed level (fibers that
+    # overlap: the rewrite must run the original, or not rely on order).
+    forms = random.Random("%d:%d:positions" % (c["seed"], c["number"]))
+    if s and any(s["fmt"]) and forms.random() < 0.3:
+        c["position_only"] = True
+    if (s and any(s["fmt"]) and c["configs"] and forms.random() < 0.25):
+        levels = [l for l, f in enumerate(s["fmt"]) if f == 1]
+        g = dict(c["configs"][0])
+        g["disorder"] = forms.choice(levels)
+        c["configs"].append(g)
     # The bounds of a compressed level in locals declared just before its
     # loop: 'const int p_begin = pos[i], p_end = pos[i + 1];' (FusedMM), or
     # 'int p_len = pos[i + 1] - pos[i];' when it counts from the fiber.
@@ -496,6 +508,17 @@ class Kernel:
         fiber's start: 'for (q = 0; q < pos2[p + 1] - pos2[p]; q++)', read
         at 'pos2[p] + q'."""
         return bool(self.c.get("relative")) and level > 0 and not self.taco
+
+    def position_only(self, level):
+        """Whether compressed level 'level' is walked by position only: its
+        coordinate never loaded, since no dense operand nor the output is
+        indexed by it (TACO's level of j when A is stored at B's
+        positions; a row's values summed)."""
+        x = self.sparse["levels"][level]
+        return bool(self.c.get("position_only")) and \
+            self.sparse["fmt"][level] == 1 and \
+            x not in self.c["out"]["idx"] and \
+            all(x not in d["idx"] for d in self.c["dense"])
 
     def bound_locals(self, level):
         """Whether compressed level 'level' reads its bounds from locals
@@ -794,9 +817,9 @@ class Kernel:
                         _, lo, hi = self.bound_local_decl(l, it, parent)
                         hdr = "for (%s %s = %s; %s < %s; %s++)" % (
                             it, p, lo, p, hi, p)
-                    body = [] if self.inline_crd else [
-                        "%s %s = %s[%s];" % (c.get("crd_type") or it, x, ca,
-                                             spos[l])]
+                    body = [] if self.inline_crd or self.position_only(
+                        l) else ["%s %s = %s[%s];" % (
+                            c.get("crd_type") or it, x, ca, spos[l])]
                     return hdr, body, []
             b = self.bound(x)
             pre = []

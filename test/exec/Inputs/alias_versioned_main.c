@@ -35,6 +35,9 @@ struct Layout {
   int nonfinite;                        /* an Inf and a NaN among vals */
   int overlaps;                         /* expected: the fallback runs */
   int kernel; /* 0: sddmm_spmm, 1: reversed, 2: relative */
+  /* rowptr decreases: {0, 12, 4, 6, 8, 10, 8} (n = 6): row 0 reads
+   * positions 0 to 11, past rowptr[n] = 8; rows 1 and 5 read none. */
+  int decreasing;
 };
 
 static int same(double a, double b) {
@@ -55,6 +58,10 @@ static void fill(Arena *a, const struct Layout *c) {
     rowptr[r] = 2 * r;
   for (int r = 0; r < c->n; r++)
     colidx[2 * r] = r, colidx[2 * r + 1] = (r + 2) % c->n;
+  if (c->decreasing) {
+    rowptr[1] = 12;
+    rowptr[6] = 8;
+  }
   if (c->nonfinite) {
     a->d[c->vals + 1] = INFINITY;
     a->d[c->vals + 4] = NAN;
@@ -91,6 +98,14 @@ int main(void) {
       {"reversed, disjoint", 6, 3, 3, 0, 8, 16, 32, 64, 96, 128, 0, 0, 1},
       {"reversed, A starts in C's last row", 6, 3, 3, 0, 8, 16, 32, 72, 96, 48,
        0, 1, 1},
+      /* The test bounds positions by [rowptr[0], rowptr[n]) = [0, 8), which
+       * holds only when rowptr never decreases; here the nest reads vals[8]
+       * to vals[11] too, and A (L = 1, 6 doubles) covers vals[9] to [14]:
+       * the check of the order sends it to the original nest. */
+      {"rowptr decreases, A over vals past rowptr[n]", 6, 3, 1, 0, 8, 16, 32,
+       64, 96, 25, 0, 1, 0, 1},
+      {"rowptr decreases, disjoint", 6, 3, 1, 0, 8, 16, 32, 64, 96, 128, 0, 1,
+       0, 1},
       {"relative, disjoint", 6, 3, 3, 0, 8, 16, 32, 64, 96, 128, 0, 0, 2},
       {"relative, A is vals shifted by 2", 6, 3, 3, 0, 8, 16, 32, 64, 96, 18,
        0, 1, 2},

@@ -182,5 +182,6 @@ void scalar(int n, int K, int L, const int *rowptr, const int *colidx,
 // AGAIN: remark: {{.*}}[lnr-unsupported-statement]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
+// AGAIN: remark: {{.*}}[lnr-unsupported-statement]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-imperfect-nest]

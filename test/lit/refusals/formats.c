@@ -60,7 +60,9 @@ void spmv_search(int n, const int *restrict pos, const int *restrict crd,
 }
 // CHECK: formats.c:[[@LINE-5]]:5: remark: nest left unchanged: 'start' is set by the call 'search(crd, pos[i], pos[i + 1], 0)'; the recovery reads positions and coordinates from loop headers and arrays only [lnr-unsupported-call]
 
-// TACO's SDDMM with the output in B's pattern, each position assigned.
+// TACO's SDDMM with the output in B's pattern, each position assigned: read
+// (zeroed where the nest walks it, then accumulated), and a plain SDDMM has
+// nothing to fuse.
 void sddmm_sparse_out(int n, int K, const int *restrict pos,
                       const int *restrict crd, const double *restrict B_vals,
                       const double *restrict C, const double *restrict D,
@@ -74,4 +76,4 @@ void sddmm_sparse_out(int n, int K, const int *restrict pos,
       A_vals[jB] = tkA_val;
     }
 }
-// CHECK: formats.c:[[@LINE-3]]:7: remark: nest left unchanged: 'A_vals[jB]' is stored at the positions of 'jB' (a sparse output with an input's pattern) and assigned each position's whole sum; the recovery reads such an output only when it is accumulated ('+=') [lnr-sparse-output-assigned]
+// CHECK: formats.c:[[@LINE-9]]:3: remark: nest left unchanged: {{.*}}distribution removes no loop [lnr-no-gain]

@@ -85,10 +85,12 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // AGAIN: remark: {{.*}}[lnr-unsupported-statement]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
+// AGAIN: remark: {{.*}}[lnr-unsupported-statement]
 // AGAIN: remark: {{.*}}[lnr-imperfect-nest]
 // AGAIN: remark: {{.*}}[lnr-unsupported-statement]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
+// AGAIN: remark: {{.*}}[lnr-unsupported-statement]
 // AGAIN: remark: {{.*}}[lnr-imperfect-nest]
 // AGAIN: remark: {{.*}}no run-time overlap test could be written{{.*}}[lnr-possible-alias]
 

@@ -117,16 +117,6 @@ void sddmm_spmm_four_array_shifted(int n, int K, int L, const int *rowstart,
 }
 // CHECK: refusals/unsupported-loop.c:[[@LINE-7]]:5: remark: nest left unchanged: the loop bounds are neither '0 to an invariant bound' nor 'pos[q] to pos[q + 1]' (or 'begin[q] to end[q]') of an enclosing loop's q [lnr-unsupported-loop]
 
-// The nonzeros of a row are visited without loading their column.
-void row_scaled(int n, int L, const int *rowptr, const double *vals,
-                const double *x, const double *E, double *restrict A) {
-  for (int i = 0; i < n; i++)
-    for (int p = rowptr[i]; p < rowptr[i + 1]; p++)
-      for (int l = 0; l < L; l++)
-        A[i * L + l] += vals[p] * x[i] * E[i * L + l];
-}
-// CHECK: refusals/unsupported-loop.c:[[@LINE-4]]:5: remark: nest left unchanged: the compressed loop over 'p' does not load its coordinate into a local ('int j = crd[p];') [lnr-unsupported-loop]
-
 // The bound is cached in a second loop variable (LLVM style).
 void sddmm_spmm_cached_bound(int n, int K, int L, const int *rowptr,
                              const int *colidx, const double *vals,

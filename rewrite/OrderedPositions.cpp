@@ -1,0 +1,125 @@
+//===- OrderedPositions.cpp -----------------------------------------------===//
+
+#include "rewrite/OrderedPositions.h"
+#include "rewrite/CText.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace lnr::rewrite {
+namespace {
+
+/// The values a loop variable takes, [Begin, End), and its C type.
+struct Range {
+  std::string Begin, End, Type;
+};
+
+/// Builds the check level by level, each parent first.
+class CheckBuilder {
+public:
+  CheckBuilder(const NestSource &S, const std::string &Flag, NamePicker &Names)
+      : S(S), Flag(Flag), Names(Names) {}
+
+  /// Adds the checks of Variable's path; false with Why when it cannot.
+  bool reach(const std::string &Variable) {
+    if (Known.count(Variable))
+      return true;
+    if (const LoopSource *Root = denseLoop(Variable))
+      return addRoot(Variable, *Root);
+    const OverlapFacts::Position *P = positionRange(Variable);
+    const LoopSource *Level = compressedLoop(Variable);
+    if (!P || !Level || P->Positions.empty() || !Level->PositionEnds.empty()) {
+      Why = "the positions of the loop over '" + Variable +
+            "' are not one array indexed by its parent's";
+      return false;
+    }
+    if (!reach(P->Parent))
+      return false;
+    const Range Parent = Known.at(P->Parent);
+    std::string Pos = parenthesized(P->Positions);
+    if (Checked.insert(P->Positions + "@" + P->Parent).second)
+      addCheck(Pos, Parent);
+    Known[Variable] = {Pos + "[" + Parent.Begin + "]",
+                       Pos + "[" + Parent.End + "]", Level->VariableType};
+    return true;
+  }
+
+  std::string Code, Why;
+
+private:
+  const NestSource &S;
+  const std::string &Flag;
+  NamePicker &Names;
+  std::map<std::string, Range> Known;
+  std::set<std::string> Checked;
+
+  const LoopSource *denseLoop(const std::string &Variable) const {
+    for (const LoopSource &L : S.Loops)
+      if (L.Position.empty() && L.Index == Variable)
+        return &L;
+    return nullptr;
+  }
+  const LoopSource *compressedLoop(const std::string &Variable) const {
+    for (const LoopSource &L : S.Loops)
+      if (L.Position == Variable)
+        return &L;
+    return nullptr;
+  }
+  const OverlapFacts::Position *
+  positionRange(const std::string &Variable) const {
+    for (const OverlapFacts::Position &P : S.Overlap.PositionRanges)
+      if (P.Variable == Variable)
+        return &P;
+    return nullptr;
+  }
+
+  bool addRoot(const std::string &Variable, const LoopSource &Root) {
+    if (Root.Bound.empty() || (!Root.StartsAtZero && Root.Begin.empty()) ||
+        Root.VariableType.empty()) {
+      Why = "the bounds of the loop over '" + Variable + "' were not read";
+      return false;
+    }
+    Known[Variable] = {Root.StartsAtZero ? "0" : parenthesized(Root.Begin),
+                       parenthesized(Root.Bound), Root.VariableType};
+    return true;
+  }
+
+  /// Flag &= Pos[q + 1] >= Pos[q] over the parent's range, read only when
+  /// the levels above passed and the range is not empty.
+  void addCheck(const std::string &Pos, const Range &Parent) {
+    std::string Q = Names.pick("position");
+    Code += "if (" + Flag + " && " + Parent.Begin + " < " + Parent.End +
+            ") {\n" + Parent.Type + " " + Q + ";\nfor (" + Q + " = " +
+            Parent.Begin + "; " + Q + " < " + Parent.End + "; " + Q + "++)\n" +
+            Flag + " &= " + Pos + "[" + Q + " + 1] >= " + Pos + "[" + Q +
+            "];\n}\n";
+  }
+};
+
+} // namespace
+
+std::vector<std::string> positionsRelied(const NestSource &S) {
+  std::vector<std::string> Out;
+  if (S.Overlap.Needed)
+    for (const OverlapFacts::Position &P : S.Overlap.PositionRanges)
+      Out.push_back(P.Variable);
+  if (!S.OutputPosition.empty() &&
+      std::find(Out.begin(), Out.end(), S.OutputPosition) == Out.end())
+    Out.push_back(S.OutputPosition);
+  return Out;
+}
+
+std::optional<std::string> orderedPositionsCheck(
+    const NestSource &S, const std::vector<std::string> &Positions,
+    const std::string &Flag, NamePicker &Names, std::string &Why) {
+  CheckBuilder Builder(S, Flag, Names);
+  for (const std::string &P : Positions)
+    if (!Builder.reach(P)) {
+      Why = Builder.Why;
+      return std::nullopt;
+    }
+  return Builder.Code;
+}
+
+} // namespace lnr::rewrite

@@ -1,0 +1,45 @@
+//===- OrderedPositions.h - Fibers apart, checked at run time --*- C++ -*-===//
+//
+// In a valid CSR or CSF level the positions array never decreases, so the
+// fibers of distinct parents are distinct ranges of positions. Some
+// rewrites rely on it: an output stored at an input's positions and
+// assigned there (zeroed, then accumulated), or parallel over its fibers,
+// or addressed through TACO's counter (jA = jB - pos[0]); the overlap test,
+// which bounds a level's positions by [pos[lo], pos[hi + 1]). A malformed
+// tensor, whose fibers overlap, would make the rewrite compute something
+// else than the original, which only walks them. So the rewrite checks it
+// first, in O(fibers), and the original nest runs when it fails.
+// Clang-free: the check is composed from the recovered loop facts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_ORDEREDPOSITIONS_H
+#define LNR_REWRITE_ORDEREDPOSITIONS_H
+
+#include "analysis/recover/NestSource.h"
+#include "rewrite/NamePicker.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lnr::rewrite {
+
+/// The position variables whose levels' order a rewrite of S relies on:
+/// those the overlap test ranges over (when S needs one), and the level an
+/// output is stored at (NestSource::OutputPosition).
+std::vector<std::string> positionsRelied(const NestSource &S);
+
+/// Statements that clear the int Flag (declared by the caller) when a
+/// positions array on the path from the root to one of Positions
+/// decreases over the range of positions the nest walks; each level is
+/// checked only when the levels above it passed, so the check reads only
+/// what the nest reads. nullopt when a level is not walked from a dense
+/// root loop with known bounds through positions arrays (MKL's begin and
+/// end arrays, a compressed root): Why says which.
+std::optional<std::string> orderedPositionsCheck(
+    const NestSource &S, const std::vector<std::string> &Positions,
+    const std::string &Flag, NamePicker &Names, std::string &Why);
+
+} // namespace lnr::rewrite
+
+#endif
