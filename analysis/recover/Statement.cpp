@@ -120,6 +120,22 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
     for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
       const LoopFact &L = Loops[I];
       std::string Index = L.Compressed ? "" : L.Var->getName().str();
+      // A compressed first level (DCSR's) may list a coordinate twice:
+      // said only when a schedule would gain (NestSource.h).
+      if (L.Compressed && !L.ParentVar && L.Coordinate &&
+          OutputForm.Terms.count(L.Coordinate)) {
+        if (!Source.DeferredRefusal)
+          Source.DeferredRefusal = Refusal(
+              "lnr-assign-in-reduction",
+              "'" + text(U->Lhs) +
+                  "' is assigned a whole sum once per position of the "
+                  "compressed first level walked by '" +
+                  L.Var->getName().str() + "', at its coordinate '" +
+                  L.Coordinate->getName().str() +
+                  "', which is not proved distinct for distinct positions; "
+                  "where one is listed twice only the last sum is kept");
+        continue;
+      }
       if (L.Compressed || !Kernel.Stmt.Lhs.uses(Index) ||
           !OutputForm.Terms.count(L.Var))
         return refuse("lnr-assign-in-reduction",
