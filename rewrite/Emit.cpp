@@ -1657,9 +1657,9 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
   // output.
   std::optional<size_t> KeepAt;
   if (S.Pragma) {
+    std::string Why; // why the phase over the file's loop cannot keep it
     for (size_t I = 0; I < Phases.size() && !KeepAt; ++I) {
       const Phase &P = Phases[I];
-      std::string Why;
       if (P.Fills == K.Stmt.Lhs.Tensor && !P.Root->Loops.empty() &&
           !K.Loops.empty() &&
           P.Root->Loops.front().Index == K.Loops.front().Index &&
@@ -1669,7 +1669,7 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
     if (!KeepAt)
       return Refusal("lnr-unsupported-pragma",
                      "the schedule splits the loop that '" + *S.Pragma +
-                         "' parallelizes");
+                         "' parallelizes" + (Why.empty() ? "" : ": " + Why));
   }
 
   std::string Clause = "schedule(" + Opts.OmpSchedule + ")";

@@ -34,9 +34,13 @@ public:
             "' are not one array indexed by its parent's";
       return false;
     }
-    if (!reach(P->Parent))
+    // A compressed first level's parent is the root (""), one fiber:
+    // its positions run over [pos[0], pos[1]).
+    if (!P->Parent.empty() && !reach(P->Parent))
       return false;
-    const Range Parent = Known.at(P->Parent);
+    const Range Parent = P->Parent.empty()
+                             ? Range{"0", "1", Level->VariableType}
+                             : Known.at(P->Parent);
     std::string Pos = parenthesized(P->Positions);
     if (Checked.insert(P->Positions + "@" + P->Parent).second)
       addCheck(Pos, Parent);

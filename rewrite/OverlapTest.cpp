@@ -119,12 +119,18 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
       if (Q.Variable == Src->Position)
         P = &Q;
     auto Parent = P ? Ranges.find(P->Parent) : Ranges.end();
-    if (!P || Parent == Ranges.end() || P->Positions.empty())
+    // A first level's positions (its parent the root, "") run over
+    // [pos[0], pos[1]).
+    bool Root = P && P->Parent.empty();
+    if (!P || (!Root && Parent == Ranges.end()) || P->Positions.empty())
       return Refuse("the positions of the loop over '" + L.Index +
                     "' do not follow a loop around it");
     std::string Pos = parenthesized(P->Positions);
-    std::string Lo = asLong(Ty, Pos + "[" + Parent->second.Lo + "]"),
-                End = asLong(Ty, Pos + "[" + Parent->second.Hi + " + 1]");
+    std::string Lo = asLong(
+                    Ty, Pos + (Root ? "[0]" : "[" + Parent->second.Lo + "]")),
+                End = asLong(
+                    Ty,
+                    Pos + (Root ? "[1]" : "[" + Parent->second.Hi + " + 1]"));
     Loops.push_back(Lo + " < " + End);
     Ranges[P->Variable] = {Lo, "(" + End + " - 1)"};
     auto Scan = Scanned.find(L.Index);

@@ -10,7 +10,8 @@
 // largest element over its variables' ranges, from the signs of the
 // coefficients. Loop variables range over their bounds, positions over
 // [pos[lo], pos[hi + 1]) of their parent's range (positions never decrease
-// in a valid CSR/CSF level), coordinates over what a scan of them found
+// in a valid CSR/CSF level), those of a compressed first level (DCSR's)
+// over [pos[0], pos[1]), coordinates over what a scan of them found
 // (RuntimeChoice.h, scanUnknownExtents). Addresses are compared as
 // uintptr_t: relational comparison of pointers into different objects is
 // undefined in C. Clang-free: the test is composed from the facts alone.

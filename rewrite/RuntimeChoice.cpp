@@ -101,20 +101,24 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
   // below that at pos2[pos[n]]. The nest reads pos[n] when n > 0, and
   // pos2[pos[n]] when the last fiber of the first level is not empty
   // (otherwise the first level's count stands in: it only ranks costs).
+  // A compressed first level (DCSR's) runs over [pos[0], pos[1]), which
+  // the nest reads always; its last fiber is not empty when pos[1] >
+  // pos[0].
   struct Level {
     std::string End, Count, Positions, Rows;
+    bool Root = false;
   };
   std::map<std::string, Level> Levels; // by index
   for (const ir::Loop &L : K.Loops) {
     const ir::Access *A = driverAccess(K, L);
     const LoopSource *Src = S.loop(L.Index);
-    if (!L.isCompressed() || !A || L.DriverLevel == 0 || !Src ||
-        Src->Positions.empty())
+    if (!L.isCompressed() || !A || !Src || Src->Positions.empty())
       continue;
-    const std::string &ParentIndex = A->Indices[L.DriverLevel - 1];
+    const std::string ParentIndex =
+        L.DriverLevel ? A->Indices[L.DriverLevel - 1] : "";
     const ir::Loop *Parent = loopOf(K, ParentIndex);
     const LoopSource *ParentSrc = S.loop(ParentIndex);
-    if (!Parent || !ParentSrc)
+    if (L.DriverLevel && (!Parent || !ParentSrc))
       continue;
     // The level's loop runs only when the dense loops around it that are
     // not its parents do ('for k' in 'i, k, p'): each must be non-empty.
@@ -136,7 +140,14 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
     std::string Positions = parenthesized(Src->Positions);
     Level This;
     This.Positions = Positions;
-    if (!Parent->isCompressed()) {
+    if (!Parent) {
+      This.Root = true;
+      This.End = Positions + "[1]";
+      std::string Count = "(double)(" + This.End + " - " + Positions + "[0])";
+      This.Count = Around.empty()
+                       ? Count
+                       : "(" + Around.substr(4) + " ? " + Count + " : 0.0)";
+    } else if (!Parent->isCompressed()) {
       if (!ParentSrc->StartsAtZero || ParentSrc->Bound.empty())
         continue;
       std::string N = parenthesized(ParentSrc->Bound);
@@ -147,13 +158,16 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
     } else {
       auto Above = Levels.find(ParentIndex);
       if (Parent->Driver != L.Driver || Above == Levels.end() ||
-          Above->second.Rows.empty())
+          (Above->second.Rows.empty() && !Above->second.Root))
         continue;
       const Level &P = Above->second;
       This.End = Positions + "[" + P.End + "]";
-      This.Count = "(" + P.Rows + " > 0" + Around + " && " + P.End + " > " +
-                   P.Positions + "[" + P.Rows + " - 1] ? (double)" + This.End +
-                   " : " + P.Count + ")";
+      std::string LastFiber =
+          P.Root ? P.End + " > " + P.Positions + "[0]" + Around
+                 : P.Rows + " > 0" + Around + " && " + P.End + " > " +
+                       P.Positions + "[" + P.Rows + " - 1]";
+      This.Count =
+          "(" + LastFiber + " ? (double)" + This.End + " : " + P.Count + ")";
     }
     Out[ir::nnzSymbol(*A, L.DriverLevel)] = This.Count;
     Levels[L.Index] = This;

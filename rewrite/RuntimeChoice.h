@@ -28,7 +28,8 @@ namespace lnr::rewrite {
 
 /// C expressions of type double for the cost symbols of K whose value the
 /// nest can read before it runs: each dense extent as written, and the
-/// nonzeros of a compressed level from its positions array (`rowptr[n]`).
+/// nonzeros of a compressed level from its positions array (`rowptr[n]`;
+/// `pos[1] - pos[0]` for a compressed first level, DCSR's).
 /// Every read is one the nest itself makes: `rowptr[n]` only when n > 0
 /// and every dense loop around the level's loop that is not its parent
 /// runs, a second level's end only when the last fiber above it is not

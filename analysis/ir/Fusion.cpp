@@ -243,8 +243,7 @@ public:
         // The consumer T' * (the rest) may be split again too (the depth
         // bounds the search): T' * D(n) can still sum D over n by itself.
         std::vector<Alternative> Consumers =
-            search(S->ConsumerStmt, S->ConsumerLoops, Depth - 1, false,
-                   Budget);
+            search(S->ConsumerStmt, S->ConsumerLoops, Depth - 1, false, Budget);
         for (const Alternative &P : Producers)
           for (const Alternative &C : Consumers)
             // Distribution without fusion only at the top: below it, a
@@ -383,11 +382,18 @@ OrRefusal<BranchedGraph> Distributor::join(const Step &S,
                                            BranchedGraph Producer,
                                            BranchedGraph Consumer, bool Fuse) {
   // The shared indices V: the longest common prefix of the two sides' outer
-  // loops (a side already split shares only its own shared loops).
+  // loops (a side already split shares only its own shared loops). A loop
+  // the producer runs densely is not shared with a consumer that walks it
+  // over a compressed level: the consumer reads that level's positions (a
+  // value, or the level below: a compressed first level has no dense
+  // parent to share first).
   size_t SharedCount = 0;
+  auto Shares = [&](size_t N) {
+    const Loop &P = Producer.Loops[N], &C = Consumer.Loops[N];
+    return P.Index == C.Index && (P.isCompressed() || !C.isCompressed());
+  };
   while (Fuse && SharedCount < Producer.Loops.size() &&
-         SharedCount < Consumer.Loops.size() &&
-         Producer.Loops[SharedCount].Index == Consumer.Loops[SharedCount].Index)
+         SharedCount < Consumer.Loops.size() && Shares(SharedCount))
     ++SharedCount;
   // A side must keep a loop of its own below the boundary.
   if (SharedCount > 0 && Producer.isLinear() &&

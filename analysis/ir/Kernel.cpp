@@ -26,7 +26,9 @@ std::string formatName(const Tensor &T) {
       std::all_of(L.begin() + 1, L.end(),
                   [](F Level) { return Level == F::Singleton; }))
     return "COO";
-  if (L.size() >= 3 && L.front() == F::Dense &&
+  // CSF: compressed levels under a dense first level, or (TACO's
+  // {Sparse, Sparse, Sparse}) under a compressed one.
+  if (L.size() >= 3 && L.front() != F::Singleton &&
       std::all_of(L.begin() + 1, L.end(),
                   [](F Level) { return Level == F::Compressed; }))
     return "CSF";

@@ -79,6 +79,14 @@ const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
   return L.Coordinate;
 }
 
+bool Recoverer::isRootRange(const ArraySubscriptExpr *Lo,
+                            const ArraySubscriptExpr *Hi) const {
+  Expr::EvalResult First, Second;
+  return Lo->getIdx()->EvaluateAsInt(First, Ctx) &&
+         Hi->getIdx()->EvaluateAsInt(Second, Ctx) && First.Val.getInt() == 0 &&
+         Second.Val.getInt() == 1;
+}
+
 bool Recoverer::readLoop(const ForStmt *For) {
   if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
     return refuse("lnr-macro", "the loop is written inside a macro",
@@ -196,29 +204,26 @@ bool Recoverer::readLoop(const ForStmt *For) {
                       isInvariant(HiPos->getBase()) &&
                       !text(HiPos->getBase()).empty();
     // pos[0] to pos[1]: the root of DCSR, or of a CSF tensor whose every
-    // level is compressed (TACO's {Sparse, Sparse, ...}).
-    Expr::EvalResult First, Second;
-    if (SameArray && LoPos->getIdx()->EvaluateAsInt(First, Ctx) &&
-        HiPos->getIdx()->EvaluateAsInt(Second, Ctx) &&
-        First.Val.getInt() == 0 && Second.Val.getInt() == 1)
-      return refuse("lnr-unsupported-format",
-                    "the loop over '" + L.Var->getName().str() +
-                        "' walks a compressed first level ('" + text(LoPos) +
-                        "' to '" + text(HiPos) +
-                        "': DCSR, or CSF with every level compressed), "
-                        "which the recovery does not read yet",
-                    For->getBeginLoc());
-    if (!Q || Q == L.Var || !loopOf(Q) ||
-        !((IsNext && SameArray) || FourArrays) ||
-        !isInvariant(LoPos->getBase()))
+    // level is compressed (TACO's {Sparse, Sparse, ...}); no loop around it
+    // is its parent.
+    bool Root = SameArray && isRootRange(LoPos, HiPos);
+    if (!Root && (!Q || Q == L.Var || !loopOf(Q) ||
+                  !((IsNext && SameArray) || FourArrays) ||
+                  !isInvariant(LoPos->getBase())))
       return refuse("lnr-unsupported-loop",
                     "the loop bounds are neither '0 to an invariant bound' "
                     "nor 'pos[q] to pos[q + 1]' (or 'begin[q] to end[q]') of "
                     "an enclosing loop's q",
                     For->getBeginLoc());
+    if (Root && !isInvariant(LoPos->getBase()))
+      return refuse("lnr-unsupported-loop",
+                    "the positions array '" + text(LoPos->getBase()) +
+                        "' of the loop over '" + L.Var->getName().str() +
+                        "' may change between iterations",
+                    For->getBeginLoc());
     L.Compressed = true;
     L.PosBase = LoPos->getBase()->IgnoreParenImpCasts();
-    L.ParentVar = Q;
+    L.ParentVar = Root ? nullptr : Q;
     L.Source.Position = L.Var->getName().str();
     L.Source.LoopBegin = text(LoPos);
     L.Source.LoopEnd = text(HiPos);
@@ -234,9 +239,13 @@ bool Recoverer::readLoop(const ForStmt *For) {
       // no element of one array bounds the level's positions.
       L.Source.PositionEnds = text(HiPos->getBase());
     } else {
-      // Below a dense loop over [0, n), the level's positions end at pos[n].
-      const LoopFact *Parent = loopOf(Q);
-      if (!Parent->Compressed && Parent->FromZero && !Parent->Extent.empty())
+      // Below a dense loop over [0, n), the level's positions end at pos[n];
+      // a first level's at pos[1].
+      const LoopFact *Parent = Q ? loopOf(Q) : nullptr;
+      if (!Parent)
+        L.Source.LevelEnd = text(HiPos);
+      else if (!Parent->Compressed && Parent->FromZero &&
+               !Parent->Extent.empty())
         L.Source.LevelEnd = text(LoPos->getBase()) + "[" + Parent->Extent + "]";
       L.Source.Positions = text(L.PosBase);
     }
@@ -340,18 +349,14 @@ bool Recoverer::assignTensors() {
     const Expr *Vals = Read->first;
     const VarDecl *Pos = Read->second;
     ++Read;
-    // Walk up the chain of compressed levels to the dense root.
+    // Walk up the chain of compressed levels to the root: a dense loop, or
+    // a compressed first level (no parent).
     std::vector<LoopFact *> Chain;
-    const VarDecl *At = Pos;
-    while (true) {
+    for (const VarDecl *At = Pos; At;) {
       auto It = std::find_if(Loops.begin(), Loops.end(),
                              [&](const LoopFact &L) { return L.Var == At; });
-      if (!It->Compressed) {
-        Chain.push_back(&*It);
-        break;
-      }
       Chain.push_back(&*It);
-      At = It->ParentVar;
+      At = It->Compressed ? It->ParentVar : nullptr;
     }
     std::reverse(Chain.begin(), Chain.end());
     std::string Name = tensorName(Vals);

@@ -78,7 +78,8 @@ struct OverlapFacts {
   };
   std::vector<Array> Arrays;
   /// A position variable's range: [pos[lo(Parent)], pos[hi(Parent) + 1])
-  /// for positions that never decrease (every valid CSR/CSF level).
+  /// for positions that never decrease (every valid CSR/CSF level);
+  /// [pos[0], pos[1]) for a compressed first level, whose Parent is "".
   struct Position {
     std::string Variable, Positions, Parent;
   };

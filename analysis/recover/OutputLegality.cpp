@@ -75,6 +75,10 @@ bool Recoverer::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
   for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
     Outside.push_back(Loops[I].Var->getName().str());
     Names += (I ? ", '" : "'") + Outside.back() + "'";
+    // A compressed first level's coordinate: distinct positions may hold
+    // one coordinate, which readStatement defers a refusal for.
+    if (Loops[I].Compressed && !Loops[I].ParentVar && Loops[I].Coordinate)
+      Outside.push_back(Loops[I].Coordinate->getName().str());
   }
   bool Proved = true;
   // Stored at an input's positions ('A[p * M + m]'): resolveSparseOutput()

@@ -67,8 +67,10 @@ void Recoverer::recordLevelRanges() {
   for (const LoopFact &L : Loops) {
     if (!L.Compressed)
       continue;
+    // A first level's parent is the root (""): its positions run over
+    // [pos[0], pos[1]).
     std::string P = L.Var->getName().str(),
-                Parent = L.ParentVar->getName().str();
+                Parent = L.ParentVar ? L.ParentVar->getName().str() : "";
     // A loop relative to its fiber ('for (p = 0; p < pos[i + 1] - pos[i];
     // p++)') is read only as 'pos[i] + p' (a bare 'p' is refused): the
     // same absolute positions as an absolute loop's, in the same range.
@@ -93,7 +95,10 @@ void Recoverer::recordLevelRanges() {
     } else {
       OverlapFacts::Array Pos;
       Pos.Base = text(L.PosBase);
-      Pos.Terms.push_back({"1", Parent});
+      if (Parent.empty())
+        Pos.Offset = "0"; // pos[0] and pos[1]
+      else
+        Pos.Terms.push_back({"1", Parent});
       Pos.Positions = true;
       Source.Overlap.Arrays.push_back(Pos);
     }

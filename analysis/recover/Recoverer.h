@@ -76,7 +76,9 @@ struct LoopFact {
   std::optional<Coefficient> Bound;
   // Compressed loops.
   const Expr *PosBase = nullptr;
-  const VarDecl *ParentVar = nullptr; // indexes pos[]: a loop variable
+  /// Indexes pos[]: a loop variable; null for a compressed first level
+  /// (pos[0] to pos[1]), whose parent is the root.
+  const VarDecl *ParentVar = nullptr;
   const VarDecl *Coordinate = nullptr;
   std::string CoordinateArray; // crd, as in `int j = crd[p];`
   /// Positions relative to the fiber ('for (p = 0; p < pos[i + 1] -
@@ -142,6 +144,9 @@ private:
   //===--- LoopHeaders.cpp: each loop's header, and the tensor it walks.
   std::vector<LoopFact> Loops; // outermost first
   bool readLoop(const ForStmt *For);
+  /// Whether Lo and Hi are pos[0] and pos[1]: a compressed first level.
+  bool isRootRange(const ArraySubscriptExpr *Lo,
+                   const ArraySubscriptExpr *Hi) const;
   const VarDecl *inlineCoordinate(const Expr *E);
   bool assignTensors();
   /// Names the index of a compressed level whose coordinate is never

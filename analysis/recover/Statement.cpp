@@ -110,12 +110,28 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
     // (for positions, when they never decrease: checked at run time).
     std::set<const VarDecl *> Above;
     for (const auto &[V, C] : OutputForm.Terms)
-      for (const LoopFact *L = loopOf(V); L && L->Compressed;
+      for (const LoopFact *L = loopOf(V); L && L->Compressed && L->ParentVar;
            L = loopOf(L->ParentVar))
         Above.insert(L->ParentVar);
     for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
       const LoopFact &L = Loops[I];
       std::string Index = L.Compressed ? "" : L.Var->getName().str();
+      // A compressed first level (DCSR's) may list a coordinate twice:
+      // said only when a schedule would gain (NestSource.h).
+      if (L.Compressed && !L.ParentVar && L.Coordinate &&
+          OutputForm.Terms.count(L.Coordinate)) {
+        if (!Source.DeferredRefusal)
+          Source.DeferredRefusal = Refusal(
+              "lnr-assign-in-reduction",
+              "'" + text(U->Lhs) +
+                  "' is assigned a whole sum once per position of the "
+                  "compressed first level walked by '" +
+                  L.Var->getName().str() + "', at its coordinate '" +
+                  L.Coordinate->getName().str() +
+                  "', which is not proved distinct for distinct positions; "
+                  "where one is listed twice only the last sum is kept");
+        continue;
+      }
       bool Indexes = OutputForm.Terms.count(L.Var) &&
                      (L.Compressed || Kernel.Stmt.Lhs.uses(Index));
       if (!Indexes && !Above.count(L.Var))

@@ -132,6 +132,12 @@ def make_case(seed, number):
         levels = rng.sample(idx, len(lv))
         sparse = {"name": "B", "format": name, "levels": levels,
                   "fmt": list(lv)}
+        # TACO's default formats {Sparse, Sparse(, ...)}: every level
+        # compressed, the outer loop over B1_pos[0] to B1_pos[1].
+        if c["style"] == "taco" and len(lv) >= 2 and lv[0] == 0 and \
+                rng.random() < 0.3:
+            sparse["fmt"] = [1] * len(lv)
+            sparse["format"] = "S" * len(lv)
     c["sparse"] = sparse
     nfactors = rng.randint(2, 5)
     ndense = nfactors - (1 if sparse else 0)
@@ -204,7 +210,10 @@ def make_case(seed, number):
     first = order[0]
     first_dense = not (sparse and first in sparse["levels"] and
                        sparse["fmt"][sparse["levels"].index(first)] == 1)
-    if first in c["out"]["idx"] and first_dense and rng.random() < 0.25:
+    # TACO parallelizes a loop over a compressed first level too (its
+    # coordinates are distinct, as the driver's are).
+    if first in c["out"]["idx"] and (first_dense or c["style"] == "taco") \
+            and rng.random() < 0.25:
         c["pragma"] = rng.choice(["parallel for",
                                   "parallel for schedule(runtime)",
                                   "parallel for schedule(static)"])
@@ -802,8 +811,10 @@ class Kernel:
                     parent = "0" if l == 0 else spos[l - 1]
                     pa, ca = map(self.sp, self.pos_arr(l))
                     p = self.pos_name(l)
-                    hdr = "for (%s %s = %s[%s]; %s < %s[%s + 1]; %s++)" % (
-                        it, p, pa, parent, p, pa, paren(parent), p)
+                    # A first level: pos[0] to pos[1], as TACO writes it.
+                    end = "1" if l == 0 else "%s + 1" % paren(parent)
+                    hdr = "for (%s %s = %s[%s]; %s < %s[%s]; %s++)" % (
+                        it, p, pa, parent, p, pa, end, p)
                     if self.four_array(l):
                         hdr = "for (%s %s = %s[%s]; %s < %s_end[%s]; %s++)" % (
                             it, p, pa, parent, p, pa, parent, p)

@@ -89,6 +89,82 @@ TEST(RecoveryTest, HandWrittenCsrChain) {
   EXPECT_FALSE(R.Source.Overlap.Needed);
 }
 
+TEST(RecoveryTest, DcsrRootLevelHasNoParentLoop) {
+  // The outer loop walks the positions of B's compressed first level,
+  // pos1[0] to pos1[1]; the rows' positions are read at the root's
+  // position q, not at the coordinate i.
+  Recovered R = recoverFrom(R"(
+void kernel(int K, int L, const int *pos1, const int *crd1, const int *pos2,
+            const int *crd2, const double *restrict B, const double *C,
+            const double *D, const double *E, double *A) {
+  for (int q = pos1[0]; q < pos1[1]; q++) {
+    int i = crd1[q];
+    for (int p = pos2[q]; p < pos2[q + 1]; p++) {
+      int j = crd2[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += B[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+  }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l)");
+  EXPECT_EQ(R.LoopOrder, "i(B), j(B), k, l");
+  ASSERT_EQ(R.Source.Loops.size(), 4u);
+  const LoopSource &Root = R.Source.Loops[0];
+  EXPECT_EQ(Root.Position, "q");
+  EXPECT_EQ(Root.Positions, "pos1");
+  EXPECT_EQ(Root.LoopBegin, "pos1[0]");
+  EXPECT_EQ(Root.LoopEnd, "pos1[1]");
+  EXPECT_EQ(Root.LevelEnd, "pos1[1]");
+  EXPECT_EQ(R.Source.Loops[1].LoopBegin, "pos2[q]");
+  // Without restrict on A, the overlap test ranges the root's positions
+  // over [pos1[0], pos1[1]): a position range with no parent loop, and
+  // pos1 read at 0 and 1 only.
+  ASSERT_TRUE(R.Source.Overlap.Needed);
+  EXPECT_EQ(R.Source.Overlap.Unbounded, "");
+  bool RootRange = false, Pos1 = false;
+  for (const auto &P : R.Source.Overlap.PositionRanges)
+    RootRange |= P.Variable == "q" && P.Positions == "pos1" && P.Parent == "";
+  for (const auto &A : R.Source.Overlap.Arrays)
+    Pos1 |=
+        A.Base == "pos1" && A.Positions && A.Terms.empty() && A.Offset == "0";
+  EXPECT_TRUE(RootRange);
+  EXPECT_TRUE(Pos1);
+}
+
+TEST(RecoveryTest, CompressedRootAssignedWholeSumIsRefused) {
+  // TACO's default order over a DCSR matrix assigns each row's sum at the
+  // row's coordinate, which the root may list twice: zeroing A and
+  // accumulating would add the sums the original overwrites.
+  Recovered R = recoverFrom(R"(
+void kernel(int K, const int *pos1, const int *crd1, const int *pos2,
+            const int *crd2, const double *restrict B,
+            const double *restrict C, double *restrict A) {
+  for (int q = pos1[0]; q < pos1[1]; q++) {
+    int i = crd1[q];
+    for (int k = 0; k < K; k++) {
+      double t = 0;
+      for (int p = pos2[q]; p < pos2[q + 1]; p++) {
+        int j = crd2[p];
+        t += B[p] * C[j * K + k];
+      }
+      A[i * K + k] = t;
+    }
+  }
+}
+)");
+  // Said only when a schedule would gain (NestSource::DeferredRefusal).
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
+  ASSERT_NE(R.Source.DeferredRefusal, std::nullopt);
+  EXPECT_EQ(R.Source.DeferredRefusal->Name, "lnr-assign-in-reduction");
+  EXPECT_NE(R.Source.DeferredRefusal->Message.find("compressed first level"),
+            std::string::npos)
+      << R.Source.DeferredRefusal->Message;
+}
+
 TEST(RecoveryTest, DenseTensorIndicesTakeTheLargestStrideFirst) {
   // D is stored column-major (k + j * K reads D(j,k)): the order of the
   // subscript's terms does not decide the order of the indices.

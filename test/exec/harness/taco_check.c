@@ -82,8 +82,9 @@ static void *to_elems(tc_type t, const double *d, size_t n, int abs) {
 
 /* ---- sparse inputs: CSR and CSF ---------------------------------------- */
 
-/* B with levels 0 (dense) .. order-1 (compressed): pos[l] and crd[l] for
- * l >= 1, pos[l] with npos[l] entries, crd[l] with ncrd[l]. */
+/* B with levels 0 (dense, or compressed when pos[0] is set) .. order-1
+ * (compressed): pos[l] and crd[l] for the compressed levels, pos[l] with
+ * npos[l] entries, crd[l] with ncrd[l]. */
 typedef struct {
   int order; /* 2: CSR, 3: CSF */
   int dims[3];
@@ -93,8 +94,11 @@ typedef struct {
   double *vals;
 } sparse_in;
 
+/* The first compressed level: 0 for a compressed root, else 1. */
+static int first_compressed(const sparse_in *s) { return s->pos[0] ? 0 : 1; }
+
 static void sparse_free(sparse_in *s) {
-  for (int l = 1; l < s->order; l++) {
+  for (int l = 0; l < s->order; l++) {
     free(s->pos[l]);
     free(s->crd[l]);
   }
@@ -169,10 +173,40 @@ static sparse_in csf_random(int I, int K, int L, int avg_fibers, int avg_len,
   return s;
 }
 
+/* Makes B's first level compressed: crd1 lists the rows (slices) that hold
+ * a fiber, in order, and, when explicit_empty, every third empty row too
+ * (an empty fiber of the root: valid, not canonical); pos1 = {0, count};
+ * the second level's positions are then indexed by the position in crd1. */
+static void compress_root(sparse_in *s, int explicit_empty) {
+  int n = s->dims[0], *pos = s->pos[1], count = 0, empty = 0;
+  int *crd1 = xcalloc((size_t)n, sizeof(int));
+  int *next = xcalloc((size_t)n + 1, sizeof(int));
+  for (int i = 0; i < n; i++) {
+    int keep = pos[i + 1] > pos[i];
+    if (!keep && explicit_empty)
+      keep = empty++ % 3 == 0;
+    if (keep) {
+      crd1[count] = i;
+      next[count] = pos[i];
+      count++;
+    }
+  }
+  /* The rows left out are empty: the fibers stay contiguous. */
+  next[count] = n > 0 ? pos[n] : 0;
+  free(pos);
+  s->pos[1] = next;
+  s->npos[1] = (size_t)count + 1;
+  s->pos[0] = xcalloc(2, sizeof(int));
+  s->pos[0][1] = count;
+  s->npos[0] = 2;
+  s->crd[0] = crd1;
+  s->ncrd[0] = (size_t)count;
+}
+
 /* Structure well formed: pos monotone from 0 to the next level's size,
  * coordinates in range and increasing within each segment. */
 static int sparse_validate(const sparse_in *s) {
-  for (int l = 1; l < s->order; l++) {
+  for (int l = first_compressed(s); l < s->order; l++) {
     const int *pos = s->pos[l], *crd = s->crd[l];
     size_t n = s->npos[l] - 1;
     if (pos[0] != 0 || (size_t)pos[n] != s->ncrd[l])
@@ -236,7 +270,7 @@ static void tensor_init(tensor *x, tc_type type, int order, const int *dims,
     x->dims[l] = dims[l];
     x->mode_ordering[l] = l;
     x->levels[l] = x->slots[l];
-    if (s && l > 0) {
+    if (s && s->pos[l]) {
       x->mode_types[l] = taco_mode_sparse;
       x->slots[l][0] = (uint8_t *)s->pos[l];
       x->slots[l][1] = (uint8_t *)s->crd[l];
@@ -343,7 +377,7 @@ static int check_inputs(const case_ctx *c, const inputs *in, const char *run,
             who, ret);
     return 1;
   }
-  for (int l = 1; !what[0] && l < B->order; l++) {
+  for (int l = first_compressed(B); !what[0] && l < B->order; l++) {
     if (memcmp(B->pos[l], in->pos_keep[l], B->npos[l] * sizeof(int)))
       snprintf(what, sizeof what, "B%d_pos", l + 1);
     else if (B->ncrd[l] &&
@@ -398,7 +432,7 @@ static int run_case(const case_ctx *c, uint64_t seed, int *nonzero) {
   in.bvals_bytes = (size_t)B->nnz * es;
   in.bvals_keep = dup_bytes(in.bvals, in.bvals_bytes);
   abs_vals[1] = to_elems(t, B->vals, (size_t)B->nnz, 1);
-  for (int l = 1; l < B->order; l++) {
+  for (int l = first_compressed(B); l < B->order; l++) {
     in.pos_keep[l] = dup_bytes(B->pos[l], B->npos[l] * sizeof(int));
     in.crd_keep[l] = dup_bytes(B->crd[l], B->ncrd[l] * sizeof(int));
   }
@@ -517,6 +551,8 @@ static int run_case(const case_ctx *c, uint64_t seed, int *nonzero) {
     printf("ok   %-20s B", c->name);
     for (int l = 0; l < B->order; l++)
       printf("%s%d", l ? "x" : "=", B->dims[l]);
+    if (B->pos[0])
+      printf(" root=%d", B->pos[0][1]);
     printf(" nnz=%-6d empty=%d", B->nnz, empty_segments(B, 1));
     if (B->order == 3)
       printf("/%d", empty_segments(B, 2));
@@ -530,7 +566,7 @@ static int run_case(const case_ctx *c, uint64_t seed, int *nonzero) {
 
   free(in.bvals);
   free(in.bvals_keep);
-  for (int l = 1; l < B->order; l++) {
+  for (int l = 0; l < B->order; l++) {
     free(in.pos_keep[l]);
     free(in.crd_keep[l]);
   }
@@ -659,6 +695,8 @@ static int run_one(const tc_kernel *k, const tc_case *tc, const char *name,
     B = csf_random(tc->dims[0], tc->dims[1], tc->dims[2], tc->avg,
                    tc->avg_len, tc->skew, tc->canonical, seed);
   }
+  if (k->compressed_root)
+    compress_root(&B, tc->canonical == 0 && tc->skew != 0);
   if (sparse_validate(&B) != 0) {
     fprintf(stderr, "FAIL: the generator made a bad B for %s\n", name);
     sparse_free(&B);

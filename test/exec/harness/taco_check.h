@@ -3,7 +3,8 @@
  *
  * A TACO kernel is `int compute(taco_tensor_t *A, taco_tensor_t *B, ...)`:
  * A is a dense row-major output, B is sparse, CSR (dense, compressed) or CSF
- * (dense, compressed, compressed), and every other operand is a dense
+ * (dense, compressed, compressed), or with every level compressed (DCSR, and
+ * CSF as TACO's {Sparse, Sparse, Sparse}), and every other operand is a dense
  * row-major matrix. The kernel computes a sum of products
  *
  *     A(x) = sum over the other indices of  B(..) * X1(..) * ... * Xd(..)
@@ -18,6 +19,7 @@
  *  - builds taco_tensor_t structs as TACO's runtime does (dimensions; per
  *    level indices[level][0] = pos and [1] = crd as uint8_t * pointing to
  *    int arrays, a dense level's indices[level][0] pointing to its size;
+ *    with compressed_root, B's first level compressed as well;
  *    vals; mode types and ordering) from random CSR matrices or CSF tensors
  *    chosen to break fused and parallel rewrites: empty rows, one long row
  *    (skew), all rows empty, no rows, no columns, 1x1 (1x1x1), every other
@@ -69,6 +71,14 @@ typedef struct {
   /* The dense operands, in compute's argument order after B. */
   tc_operand dense[TC_MAX_DENSE];
   const char *out; /* A's two index variables, e.g. "il" */
+  /* Nonzero: B's first level is compressed too (DCSR {Sparse, Sparse}, or
+   * CSF with every level compressed): indices[0][0] = pos1 = {0, n},
+   * indices[0][1] = crd1 the n coordinates of its slices or rows, and the
+   * next level's positions indexed by the position in crd1. The nonempty
+   * rows (slices), and in some cases some empty ones as explicit empty
+   * fibers, in order, without duplicates; no row at all when B has no
+   * nonzeros and no explicit empty fiber. */
+  int compressed_root;
   /* Nonzero: A is sparse with B's pattern in its first two modes (B CSF,
    * A(i,j,m) stored at B's level-1 positions: A->indices[1] are copies of
    * B's pos and crd, A's values one row of out[1]'s extent per fiber), and

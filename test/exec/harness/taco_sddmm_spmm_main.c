@@ -7,6 +7,12 @@
  */
 #include "taco_check.h"
 
+/* -DLNR_COMPRESSED_ROOT=1: B with every level compressed (DCSR, CSF as
+ * TACO's {Sparse, Sparse, Sparse}). */
+#ifndef LNR_COMPRESSED_ROOT
+#define LNR_COMPRESSED_ROOT 0
+#endif
+
 int lnr_original(taco_tensor_t *A, taco_tensor_t *B, taco_tensor_t *C,
                  taco_tensor_t *D, taco_tensor_t *E);
 int lnr_rewritten(taco_tensor_t *A, taco_tensor_t *B, taco_tensor_t *C,
@@ -25,6 +31,7 @@ static const tc_kernel kernel = {
     .ndense = 3,
     .dense = {{"C", "ik"}, {"D", "jk"}, {"E", "jl"}},
     .out = "il",
+    .compressed_root = LNR_COMPRESSED_ROOT,
     .call = call,
 };
 

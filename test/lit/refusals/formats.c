@@ -16,22 +16,28 @@ void mttkrp_coo(long nnz, int R, const int *restrict I, const int *restrict J,
 }
 // CHECK: formats.c:[[@LINE-2]]:9: remark: nest left unchanged: 'I[x]' reads a coordinate from an array indexed by the loop over 'x': a coordinate (COO) format, or a compressed level not walked from its parent's positions, which the recovery does not read; it reads compressed levels ('for (p = pos[i]; p < pos[i + 1]; p++) j = crd[p];') [lnr-unsupported-format]
 
-// DCSR: the first level compressed too.
-void spmm_dcsr(int K, int L, const int *restrict pos1, const int *restrict crd1,
-               const int *restrict pos2, const int *restrict crd2,
-               const double *restrict vals, const double *restrict C,
-               const double *restrict D, double *restrict A) {
+// DCSR (the first level compressed too) in TACO's default order: each row's
+// whole sum assigned at the row's coordinate, which the root may list twice
+// (test/lit/fuse/compressed-root.c: the levels are read).
+void spmm_dcsr_assigned(int K, int L, const int *restrict pos1,
+                        const int *restrict crd1, const int *restrict pos2,
+                        const int *restrict crd2, const double *restrict vals,
+                        const double *restrict C, const double *restrict D,
+                        double *restrict A) {
   for (int q = pos1[0]; q < pos1[1]; q++) {
     int i = crd1[q];
-    for (int p = pos2[q]; p < pos2[q + 1]; p++) {
-      int j = crd2[p];
-      for (int k = 0; k < K; k++)
-        for (int l = 0; l < L; l++)
-          A[i * L + l] += vals[p] * C[j * K + k] * D[k * L + l];
+    for (int l = 0; l < L; l++) {
+      double t = 0.0;
+      for (int p = pos2[q]; p < pos2[q + 1]; p++) {
+        int j = crd2[p];
+        for (int k = 0; k < K; k++)
+          t += vals[p] * C[j * K + k] * D[k * L + l];
+      }
+      A[i * L + l] = t;
     }
   }
 }
-// CHECK: formats.c:[[@LINE-10]]:3: remark: nest left unchanged: the loop over 'q' walks a compressed first level ('pos1[0]' to 'pos1[1]': DCSR, or CSF with every level compressed), which the recovery does not read yet [lnr-unsupported-format]
+// CHECK: formats.c:[[@LINE-13]]:3: remark: nest left unchanged: 'A[i * L + l]' is assigned a whole sum once per position of the compressed first level walked by 'q', at its coordinate 'i', which is not proved distinct for distinct positions; where one is listed twice only the last sum is kept [lnr-assign-in-reduction]
 
 // The same first level walked from 0 (ATL's generated code).
 void spmm_dcsr_from_zero(int K, int L, const int *restrict pos1,
