@@ -255,6 +255,10 @@ bool Recoverer::readBody(const ForStmt *For) {
     Body.assign(CS->body_begin(), CS->body_end());
   else
     Body.push_back(For->getBody());
+  return readStatements(std::move(Body));
+}
+
+bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
   // An assert checks what the loops read as they read it; the rewritten
   // loops read in another order, some not at all, and the check would be
   // dropped or moved. Named, not folded into 'more than one statement'.
@@ -267,8 +271,10 @@ bool Recoverer::readBody(const ForStmt *For) {
           "lnr-unsupported-loop",
           "the loop skips iterations ('" +
               text(SourceRange(If->getBeginLoc(), If->getCond()->getEndLoc())) +
-              ") continue'), as a split loop does (TACO's 'i = i0 "
-              "* 16 + i1'); split loops are not read yet",
+              ") continue'), as a split loop does, but not as TACO's "
+              "'for (i0 = 0; i0 < (N + 15) / 16; i0++) for (i1 = 0; i1 < "
+              "16; i1++) { i = i0 * 16 + i1; if (i >= N) continue; ... }', "
+              "the form read",
           If->getBeginLoc());
   for (const Stmt *S : Body)
     if (isAssert(S))
@@ -388,7 +394,7 @@ bool Recoverer::readBody(const ForStmt *For) {
                   S->getBeginLoc());
   }
   return refuse("lnr-unsupported-statement", "the loop body is empty",
-                For->getBeginLoc());
+                Loops.back().For->getBeginLoc());
 }
 
 } // namespace lnr::recover::detail

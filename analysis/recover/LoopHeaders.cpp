@@ -91,6 +91,10 @@ bool Recoverer::readLoop(const ForStmt *For) {
   if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
     return refuse("lnr-macro", "the loop is written inside a macro",
                   For->getBeginLoc());
+  if (readSplitLoop(For))
+    return true;
+  if (Fail)
+    return false;
   LoopFact L;
   L.For = For;
   // The lower bound: `int i = lo` (C99) or `i = lo` with i declared before

@@ -39,6 +39,10 @@ struct LoopSource {
   /// the nest never loads it (TACO's level of j when A is stored at B's
   /// positions). Its index has a name but no value the rewrite may read.
   bool PositionOnly = false;
+  /// TACO's split of a dense loop: the header of the loop over the strips
+  /// ("for (int32_t i0 = 0; i0 < ((N + 15) / 16); i0++)"), which Header
+  /// writes back around the loop over the strip, "" for none.
+  std::string Split;
   /// Dense loops: the upper bound as written ("n"); the loop's positions
   /// (of a dense level, its index) are below it.
   std::string Bound;

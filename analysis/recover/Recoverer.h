@@ -144,6 +144,9 @@ private:
   //===--- LoopHeaders.cpp: each loop's header, and the tensor it walks.
   std::vector<LoopFact> Loops; // outermost first
   bool readLoop(const ForStmt *For);
+  /// SplitLoops.cpp: TACO's split of a dense loop, read as the loop over
+  /// the index it rebuilds; false with Fail unset when For is no split.
+  bool readSplitLoop(const ForStmt *For);
   /// Whether Lo and Hi are pos[0] and pos[1]: a compressed first level.
   bool isRootRange(const ArraySubscriptExpr *Lo,
                    const ArraySubscriptExpr *Hi) const;
@@ -155,6 +158,8 @@ private:
 
   //===--- LoopBodies.cpp: the statements around each inner loop.
   bool readBody(const ForStmt *For);
+  /// The statements of the innermost loop read so far.
+  bool readStatements(std::vector<const Stmt *> Body);
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
   /// `T x = acc;` after the accumulator's loop, in its type, copying a
   /// variable declared in Body: a name for the sum.

@@ -332,6 +332,14 @@ def pick_loop_forms(c):
     # config whose positions decrease at a compressed level (fibers that
     # overlap: the rewrite must run the original, or not rely on order).
     forms = random.Random("%d:%d:positions" % (c["seed"], c["number"]))
+    # TACO's split of the outer dense loop (its parallel examples' schedule),
+    # in TACO cases mostly, strips of 16 or another size.
+    outer = c["order"][0]
+    first_dense = not (s and outer in s["levels"] and
+                       s["fmt"][s["levels"].index(outer)] == 1)
+    if first_dense and forms.random() < (0.3 if c["style"] == "taco"
+                                         else 0.08):
+        c["split"] = forms.choice([16, 16, 4, 32])
     if s and any(s["fmt"]) and forms.random() < 0.3:
         c["position_only"] = True
     if (s and any(s["fmt"]) and c["configs"] and forms.random() < 0.25):
@@ -849,6 +857,16 @@ class Kernel:
                 self.top.append("#define FZ_FOR(v, n) for (%s v = 0; v < (n);"
                                 " v++)" % it)
                 hdr = "FZ_FOR(%s, %s)" % (x, b)
+            elif d == 0 and c.get("split"):
+                # TACO's split(x, x0, x1, S): x rebuilt from the strip and
+                # the offset, the iterations past the bound skipped.
+                n = c["split"]
+                hdr = ("for (%s %s0 = 0; %s0 < ((%s + %d) / %d); %s0++) "
+                       "for (%s %s1 = 0; %s1 < %d; %s1++)" % (
+                           it, x, x, b, n - 1, n, x, it, x, x, n, x))
+                pre = ["%s %s = %s0 * %d + %s1;" % (it, x, x, n, x),
+                       "if (%s >= %s) continue;" % (x, b)]
+                return hdr, pre, []
             else:
                 hdr = "for (%s %s = 0; %s < %s; %s++)" % (it, x, x, b, x)
             body = []

@@ -165,12 +165,12 @@ void sddmm_spmm_no_condition(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/unsupported-loop.c:[[@LINE-11]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' [lnr-unsupported-loop]
 
-// TACO's split loop: i rebuilt from i0 and i1, the iterations past n
-// skipped. Named, not an imperfect nest.
-void sddmm_spmm_split(int n, int K, int L, const int *pos, const int *crd,
-                      const double *vals, const double *C, const double *D,
-                      const double *E, double *restrict A) {
-  for (int i0 = 0; i0 < (n + 15) / 16; i0++)
+// TACO's split loop (read: fuse/split-loops.c) whose strips do not cover
+// the rows: i0 < n / 16 leaves the last n % 16 rows out.
+void split_short(int n, int K, int L, const int *pos, const int *crd,
+                 const double *vals, const double *C, const double *D,
+                 const double *E, double *restrict A) {
+  for (int i0 = 0; i0 < n / 16; i0++)
     for (int i1 = 0; i1 < 16; i1++) {
       int i = i0 * 16 + i1;
       if (i >= n)
@@ -183,4 +183,38 @@ void sddmm_spmm_split(int n, int K, int L, const int *pos, const int *crd,
       }
     }
 }
-// CHECK: refusals/unsupported-loop.c:[[@LINE-10]]:7: remark: nest left unchanged: the loop skips iterations ('if (i >= n) continue'), as a split loop does (TACO's 'i = i0 * 16 + i1'); split loops are not read yet [lnr-unsupported-loop]
+// CHECK: refusals/unsupported-loop.c:[[@LINE-13]]:3: remark: nest left unchanged: the split loop's strips, 'n / 16' of them, are not proved to cover 'i < n' (TACO writes '(n + 15) / 16') [lnr-unsupported-loop]
+
+// A split whose body reads the strip's offset.
+void split_reads_offset(int n, int K, const int *pos, const int *crd,
+                        const double *vals, const double *C,
+                        double *restrict A) {
+  for (int i0 = 0; i0 < (n + 15) / 16; i0++)
+    for (int i1 = 0; i1 < 16; i1++) {
+      int i = i0 * 16 + i1;
+      if (i >= n)
+        continue;
+      for (int p = pos[i]; p < pos[i + 1]; p++) {
+        int j = crd[p];
+        for (int k = 0; k < K; k++)
+          A[i * K + k] += vals[p] * C[j * K + k] * i1;
+      }
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-7]]:7: remark: nest left unchanged: the body of the split loop over 'i' reads the strip's variables or changes 'i' [lnr-unsupported-loop]
+
+// Iterations skipped past a bound without a split around them.
+void skips_rows(int m, int n, int K, const int *pos, const int *crd,
+                const double *vals, const double *C, double *restrict A) {
+  for (int r = 0; r < m; r++) {
+    int i = r;
+    if (i >= n)
+      continue;
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        A[i * K + k] += vals[p] * C[j * K + k];
+    }
+  }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-9]]:5: remark: nest left unchanged: the loop skips iterations ('if (i >= n) continue'), as a split loop does, but not as TACO's 'for (i0 = 0; i0 < (N + 15) / 16; i0++) for (i1 = 0; i1 < 16; i1++) { i = i0 * 16 + i1; if (i >= N) continue; ... }', the form read [lnr-unsupported-loop]
