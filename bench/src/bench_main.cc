@@ -51,6 +51,11 @@ int sddmm_spmm_taco_original(taco_tensor_t *A, taco_tensor_t *B,
 int sddmm_spmm_taco_rewritten(taco_tensor_t *A, taco_tensor_t *B,
                               taco_tensor_t *C, taco_tensor_t *D,
                               taco_tensor_t *E);
+int spttm_spttm_taco_original(taco_tensor_t *A, taco_tensor_t *B,
+                              taco_tensor_t *C, taco_tensor_t *D);
+int spttm_spttm_taco_rewritten(taco_tensor_t *A, taco_tensor_t *B,
+                               taco_tensor_t *C, taco_tensor_t *D);
+extern const char lnr_status_spttm_spttm_taco[];
 // "fused" or "unchanged", written by bench/RewriteSample.cmake.
 extern const char lnr_status_sddmm_spmm[], lnr_status_sddmm_spmm_taco[],
     lnr_status_spmm_gemm[], lnr_status_spmmh_gemm[],
@@ -717,6 +722,82 @@ std::unique_ptr<Problem> make_spttm_spttm(std::shared_ptr<CsfInput> in, int L,
   return p;
 }
 
+/// A taco_tensor_t of order 3 over B's CSF levels: dense i, then j and k
+/// compressed (indices[1] and [2] each {pos, crd}), dimensions I, J, K.
+taco_tensor_t *taco_csf(Problem &p, const lnr_csf &B) {
+  taco_tensor_t *t = taco_dense(p, B.dims[0], B.dims[1], B.vals);
+  auto dims = std::make_shared<std::vector<int32_t>>(
+      std::vector<int32_t>{B.dims[0], B.dims[1], B.dims[2]});
+  auto level1 = std::make_shared<std::vector<uint8_t *>>(
+      std::vector<uint8_t *>{(uint8_t *)B.pos1, (uint8_t *)B.crd1});
+  auto level2 = std::make_shared<std::vector<uint8_t *>>(
+      std::vector<uint8_t *>{(uint8_t *)B.pos2, (uint8_t *)B.crd2});
+  auto levels = std::make_shared<std::vector<uint8_t **>>(
+      std::vector<uint8_t **>{nullptr, level1->data(), level2->data()});
+  t->order = 3;
+  t->dimensions = dims->data();
+  t->indices = levels->data();
+  p.keep.push_back(dims);
+  p.keep.push_back(level1);
+  p.keep.push_back(level2);
+  p.keep.push_back(levels);
+  return t;
+}
+
+/// <SpTTM, SpTTM> as TACO writes it with A sparse in B's (i,j) pattern
+/// (samples/taco/spttm_spttm_sparse_output.c: A's fibers through TACO's
+/// counter, each element assigned its whole sum, j walked by position
+/// only), against the separate kernels, which compute A in the same layout.
+std::unique_ptr<Problem> make_spttm_spttm_taco(std::shared_ptr<CsfInput> in,
+                                               int L, int M) {
+  auto p = std::make_unique<Problem>();
+  const lnr_csf &B = in->t;
+  const int I = B.dims[0], K = B.dims[2], nf = B.nfib;
+  const double nnz = B.nnz, nfib = B.nfib;
+  p->values.emplace_back(B.vals, (size_t)B.nnz);
+  double *C = p->dense((size_t)K * L, 1), *D = p->dense((size_t)L * M, 2);
+  double *T = p->work((size_t)nf * L), *G = p->work((size_t)K * M);
+  p->output((size_t)nf * M);
+  double *A = p->A.data();
+  taco_tensor_t *tB = taco_csf(*p, B), *tC = taco_dense(*p, K, L, C),
+                *tD = taco_dense(*p, L, M, D);
+  taco_tensor_t *tA = taco_dense(*p, I, B.dims[1], A);
+  auto adims = std::make_shared<std::vector<int32_t>>(
+      std::vector<int32_t>{I, B.dims[1], M});
+  tA->order = 3;
+  tA->dimensions = adims->data();
+  p->keep.push_back(adims);
+  const double in_bytes =
+      csf_bytes(B) + 8.0 * ((double)K * L + (double)L * M) + 8.0 * nfib * M;
+  const double f_orig = nnz * L * (2.0 * M + 1),
+               f_bc_d = 2.0 * nnz * L + 2.0 * nfib * L * M,
+               f_b_cd = 2.0 * K * L * M + 2.0 * nnz * M;
+  p->status = lnr_status_spttm_spttm_taco;
+  const bool fused = p->status == std::string("fused");
+  p->add("original", "original", f_orig, in_bytes,
+         [=](int) { spttm_spttm_taco_original(tA, tB, tC, tD); });
+  p->add("rewritten", "rewritten", fused ? f_bc_d : f_orig, in_bytes,
+         [=](int) { spttm_spttm_taco_rewritten(tA, tB, tC, tD); });
+  // The separate kernels accumulate: from a zeroed A, as the kernel assigns.
+  p->add("sep_bc_d", "separate", f_bc_d, in_bytes + 16.0 * nfib * L, [=](int) {
+    std::fill(A, A + (size_t)nf * M, 0.0);
+    sep_spttm_spttm_bc_d(I, nf, K, L, M, B.pos1, B.pos2, B.crd2, B.vals, C, D,
+                         A, T);
+  });
+  p->add("sep_b_cd", "separate", f_b_cd, in_bytes + 16.0 * K * M, [=](int) {
+    std::fill(A, A + (size_t)nf * M, 0.0);
+    sep_spttm_spttm_b_cd(I, nf, K, L, M, B.pos1, B.pos2, B.crd2, B.vals, C, D,
+                         A, G);
+  });
+  p->reference = [=] {
+    std::fill(A, A + (size_t)nf * M, 0.0);
+    sep_spttm_spttm_bc_d(I, nf, K, L, M, B.pos1, B.pos2, B.crd2, B.vals, C, D,
+                         A, T);
+  };
+  p->keep.push_back(in);
+  return p;
+}
+
 // ---- suites --------------------------------------------------------------
 
 struct Spec {
@@ -742,6 +823,7 @@ std::vector<Spec> suite_specs(const std::string &suite) {
         {"mttkrp_gemm", "csf:90:40:50:4:3", {6, 5}},
         {"mttkrp_gemm", "tns:simplenell2", {4, 3}},
         {"spttm_spttm", "csf:80:30:40:4:3", {5, 7}},
+        {"spttm_spttm_taco", "csf:80:30:40:4:3", {5, 7}},
     };
   if (suite == "main")
     return {
@@ -767,6 +849,8 @@ std::vector<Spec> suite_specs(const std::string &suite) {
         {"spttm_spttm", "csf:20000:2000:20000:8:8", {32, 64}},
         {"spttm_spttm", "tns:NELL-995", {32, 64}},
         {"spttm_spttm", "tns:FB15K237", {32, 64}},
+        {"spttm_spttm_taco", "csf:20000:2000:20000:8:8", {32, 64}},
+        {"spttm_spttm_taco", "tns:NELL-995", {32, 64}},
     };
   if (suite == "sweep") {
     // The paper's case study varies the inner dimensions: here K = L from
@@ -813,13 +897,15 @@ std::unique_ptr<Problem> build(const std::string &suite, const Spec &s) {
   const auto &d = s.dims;
   const bool why = suite == "why" || suite == "smoke";
   std::string input;
-  if (s.kernel == "mttkrp_gemm" || s.kernel == "spttm_spttm") {
+  if (s.kernel == "mttkrp_gemm" || s.kernel == "spttm_spttm" ||
+      s.kernel == "spttm_spttm_taco") {
     auto in = csf_input(s.input);
     if (!in)
       return nullptr;
     input = in->name;
-    p = s.kernel == "mttkrp_gemm" ? make_mttkrp_gemm(in, d[0], d[1], why)
-                                  : make_spttm_spttm(in, d[0], d[1], why);
+    p = s.kernel == "mttkrp_gemm"   ? make_mttkrp_gemm(in, d[0], d[1], why)
+        : s.kernel == "spttm_spttm" ? make_spttm_spttm(in, d[0], d[1], why)
+                                    : make_spttm_spttm_taco(in, d[0], d[1]);
     p->rows = in->t.dims[0];
     p->cols = (long)in->t.dims[1] * in->t.dims[2];
     p->nnz = in->t.nnz;
