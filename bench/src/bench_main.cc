@@ -642,22 +642,39 @@ std::unique_ptr<Problem> make_mttkrp_gemm(std::shared_ptr<CsfInput> in, int J,
   return p;
 }
 
+/// The operands of <SpTTM, SpTTM> over B, and the work of each form.
+struct SpttmOperands {
+  double *C, *D, *T, *G, *A;
+  double f_orig, f_bc_d, f_b_cd;
+};
+SpttmOperands spttm_operands(Problem &p, const lnr_csf &B, int L, int M) {
+  const int K = B.dims[2], nf = B.nfib;
+  const double nnz = B.nnz, nfib = B.nfib;
+  p.values.emplace_back(B.vals, (size_t)B.nnz);
+  SpttmOperands o;
+  o.C = p.dense((size_t)K * L, 1);
+  o.D = p.dense((size_t)L * M, 2);
+  o.T = p.work((size_t)nf * L);
+  o.G = p.work((size_t)K * M);
+  p.output((size_t)nf * M);
+  o.A = p.A.data();
+  o.f_orig = nnz * L * (2.0 * M + 1);
+  o.f_bc_d = 2.0 * nnz * L + 2.0 * nfib * L * M;
+  o.f_b_cd = 2.0 * K * L * M + 2.0 * nnz * M;
+  return o;
+}
+
 std::unique_ptr<Problem> make_spttm_spttm(std::shared_ptr<CsfInput> in, int L,
                                           int M, bool why) {
   auto p = std::make_unique<Problem>();
   const lnr_csf &B = in->t;
   const int I = B.dims[0], K = B.dims[2], nf = B.nfib;
-  const double nnz = B.nnz, nfib = B.nfib;
-  p->values.emplace_back(B.vals, (size_t)B.nnz);
-  double *C = p->dense((size_t)K * L, 1), *D = p->dense((size_t)L * M, 2);
-  double *T = p->work((size_t)nf * L), *G = p->work((size_t)K * M);
-  p->output((size_t)nf * M);
-  double *A = p->A.data();
+  const double nfib = B.nfib;
+  const SpttmOperands o = spttm_operands(*p, B, L, M);
+  double *C = o.C, *D = o.D, *T = o.T, *G = o.G, *A = o.A;
+  const double f_orig = o.f_orig, f_bc_d = o.f_bc_d, f_b_cd = o.f_b_cd;
   const double in_bytes =
       csf_bytes(B) + 8.0 * ((double)K * L + (double)L * M) + 16.0 * nfib * M;
-  const double f_orig = nnz * L * (2.0 * M + 1),
-               f_bc_d = 2.0 * nnz * L + 2.0 * nfib * L * M,
-               f_b_cd = 2.0 * K * L * M + 2.0 * nnz * M;
   p->status = lnr_status_spttm_spttm;
   const bool fused = p->status == std::string("fused");
   p->add("original", "original", f_orig, in_bytes, [=](int t) {
@@ -753,12 +770,10 @@ std::unique_ptr<Problem> make_spttm_spttm_taco(std::shared_ptr<CsfInput> in,
   auto p = std::make_unique<Problem>();
   const lnr_csf &B = in->t;
   const int I = B.dims[0], K = B.dims[2], nf = B.nfib;
-  const double nnz = B.nnz, nfib = B.nfib;
-  p->values.emplace_back(B.vals, (size_t)B.nnz);
-  double *C = p->dense((size_t)K * L, 1), *D = p->dense((size_t)L * M, 2);
-  double *T = p->work((size_t)nf * L), *G = p->work((size_t)K * M);
-  p->output((size_t)nf * M);
-  double *A = p->A.data();
+  const double nfib = B.nfib;
+  const SpttmOperands o = spttm_operands(*p, B, L, M);
+  double *C = o.C, *D = o.D, *T = o.T, *G = o.G, *A = o.A;
+  const double f_orig = o.f_orig, f_bc_d = o.f_bc_d, f_b_cd = o.f_b_cd;
   taco_tensor_t *tB = taco_csf(*p, B), *tC = taco_dense(*p, K, L, C),
                 *tD = taco_dense(*p, L, M, D);
   taco_tensor_t *tA = taco_dense(*p, I, B.dims[1], A);
@@ -769,9 +784,6 @@ std::unique_ptr<Problem> make_spttm_spttm_taco(std::shared_ptr<CsfInput> in,
   p->keep.push_back(adims);
   const double in_bytes =
       csf_bytes(B) + 8.0 * ((double)K * L + (double)L * M) + 8.0 * nfib * M;
-  const double f_orig = nnz * L * (2.0 * M + 1),
-               f_bc_d = 2.0 * nnz * L + 2.0 * nfib * L * M,
-               f_b_cd = 2.0 * K * L * M + 2.0 * nnz * M;
   p->status = lnr_status_spttm_spttm_taco;
   const bool fused = p->status == std::string("fused");
   p->add("original", "original", f_orig, in_bytes,
