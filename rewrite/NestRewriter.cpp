@@ -92,8 +92,9 @@ bool isFallbackCopy(const clang::SourceManager &SM,
 
 /// Test (the overlap test, or none) with the checks of what else a rewrite
 /// of S relies on: positions that never decrease (OrderedPositions.h), and
-/// an output assigned at positions whose inner extent as written is not its
-/// stride, fibers apart only when extent <= stride. Positions says whether
+/// an output at positions whose inner extent as written is not its stride,
+/// fibers apart (assigned once, written in parallel) only when extent <=
+/// stride. Positions says whether
 /// a check beyond the overlap test's was added (for an output stored at
 /// positions): the positions the overlap test ranges over are part of it,
 /// and their check is the test's own (the arrays may overlap when they
@@ -102,7 +103,7 @@ OrRefusal<std::optional<OverlapTest>>
 withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
                    NamePicker &Names, bool &Positions) {
   std::vector<std::string> Relied = positionsRelied(S);
-  bool Extents = S.ZeroOutputFirst && !S.OutputInnerExtent.empty();
+  bool Extents = !S.OutputInnerExtent.empty();
   Positions = !S.OutputPosition.empty();
   if (Relied.empty() && !Extents)
     return Test;

@@ -133,7 +133,7 @@ struct NestSource {
   std::string OutputPosition;
   /// For such an output whose inner extent as written is not its stride
   /// (TACO's `jA * A3_dimension + m`, m < D2_dimension): the two, which
-  /// keep the fibers apart when extent <= stride.
+  /// keep the fibers apart when extent <= stride (checked at run time).
   std::string OutputInnerExtent, OutputStride;
   std::optional<std::string> Pragma; // "#pragma omp parallel for", as written
   /// Its clauses, as written, for the 'parallel' and the 'for' part.

@@ -271,9 +271,9 @@ bool Recoverer::resolveSparseOutput() {
   // The position must be the largest stride, every other index dense and
   // inner. Fibers are disjoint when the inner loop's extent is the stride
   // (`A[p * M + m]`, 0 <= m < M); with another extent written (TACO's
-  // `jA * A3_dimension + m` with m < D2_dimension) they are for consistent
-  // dimensions only, which is not proved: the rewrite is then right (every
-  // term still goes to its element) but not parallel.
+  // `jA * A3_dimension + m` with m < D2_dimension) when it is at most the
+  // stride, which the rewrite checks at run time (NestSource::
+  // OutputInnerExtent), the original nest running otherwise.
   const Coefficient &Stride = OutputForm.Terms.at(Position);
   bool FibersDisjoint = true;
   for (const auto &[V, C] : OutputForm.Terms) {
@@ -282,7 +282,6 @@ bool Recoverer::resolveSparseOutput() {
     const LoopFact *Inner = loopOf(V);
     if (Inner && Stride.Symbols.size() == 1 &&
         Inner->Extent != Stride.Symbols.front()) {
-      FibersDisjoint = false;
       Source.OutputInnerExtent = Inner->Extent;
       Source.OutputStride = Stride.Symbols.front();
     }
