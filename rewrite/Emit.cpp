@@ -1589,6 +1589,34 @@ private:
   }
 };
 
+/// Whether a loop inside Root's outer loop walks a compressed level: the
+/// outer loop's iterations then walk fibers of different lengths.
+bool walksFibers(const ir::BranchedGraph &G, bool Outer = true) {
+  for (size_t I = Outer ? 1 : 0; I < G.Loops.size(); ++I)
+    if (G.Loops[I].isCompressed())
+      return true;
+  for (const ir::BranchedGraph &B : G.Branches)
+    if (walksFibers(B, /*Outer=*/G.Loops.empty() && Outer))
+      return true;
+  return false;
+}
+
+/// The note for the file's 'schedule(runtime)' kept on Root's outer loop,
+/// when its iterations walk fibers; none otherwise.
+void noteRuntimeSchedule(const ir::BranchedGraph &Root, const NestSource &S,
+                         std::vector<std::string> &Notes) {
+  if (!S.Pragma || !S.PragmaScheduleRuntime || Root.Loops.empty() ||
+      !walksFibers(Root))
+    return;
+  Notes.push_back(
+      "the kept 'schedule(runtime)' follows OMP_SCHEDULE, and runs static "
+      "when it is unset (GCC's and LLVM's OpenMP runtimes); the iterations "
+      "of the loop over '" +
+      Root.Loops.front().Index +
+      "' walk fibers of different lengths, which balance better with "
+      "OMP_SCHEDULE=dynamic,64 (or guided)");
+}
+
 /// A variable declared before the nest that is neither a loop variable nor a
 /// coordinate (a counter, 'jA'): the original reads its initial value; ""
 /// for none.
@@ -1701,6 +1729,7 @@ OrRefusal<EmittedNest> emitPhases(Emitter &E, const ir::BranchedGraph &G,
     if (KeepAt && *KeepAt == I) {
       Parallel = true;
       Note = "kept the existing OpenMP directive on " + Outer;
+      noteRuntimeSchedule(*P.Root, S, Out.Notes);
     } else if (!Opts.OpenMP) {
       Note = "OpenMP disabled by --no-openmp";
     } else if (!P.Root->Loops.empty() &&
@@ -1831,6 +1860,7 @@ OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
   if (S.Pragma) {
     Parallel = true;
     Out.ParallelNote = "kept the existing OpenMP directive on " + OuterName;
+    noteRuntimeSchedule(G, S, Out.Notes);
   } else if (!Opts.OpenMP) {
     Out.ParallelNote = "OpenMP disabled by --no-openmp";
   } else if (!Outer) {

@@ -15,6 +15,7 @@
 #include "rewrite/NamePicker.h"
 
 #include <string>
+#include <vector>
 
 namespace lnr::rewrite {
 
@@ -49,6 +50,9 @@ struct EmittedNest {
   std::string Text; // unformatted
   bool Parallel = false;
   std::string ParallelNote; // why the outer loop is, or is not, parallel
+  /// What the remark's notes say of the rewritten nest (a clang 'note:'
+  /// each): the file's 'schedule(runtime)' kept on a loop over fibers.
+  std::vector<std::string> Notes;
   bool NeedsStdlib = false; // calls malloc/free, which are not declared
   /// Allocates temporaries on the heap: when one cannot be allocated, the
   /// text computes nothing (it may zero the output first, which the

@@ -425,6 +425,12 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       Out.Facts.push_back({"allocation", "checked: the original nest runs "
                                          "when a temporary cannot be "
                                          "allocated"});
+    Out.Notes = Emitted->Notes;
+    if (Alternative)
+      for (const std::string &N : Alternative->Emitted.Notes)
+        if (std::find(Out.Notes.begin(), Out.Notes.end(), N) ==
+            Out.Notes.end())
+          Out.Notes.push_back(N);
     Out.FusedTree = toString(S.Graph);
     Out.Graph = S.Graph;
     Out.Fix = clang::tooling::Replacement(Source.FilePath, Source.Offset,

@@ -60,6 +60,10 @@ struct NestOutcome {
   std::string Name;
   std::string Message;
   clang::SourceLocation Where;
+  /// Notes on the remark of a rewrite (clang's 'note:', at Where): the
+  /// file's 'schedule(runtime)' kept on a loop over fibers of different
+  /// lengths, which OMP_SCHEDULE should set.
+  std::vector<std::string> Notes;
   /// The recovered kernel, when recovery succeeded, and the branched graph
   /// chosen for it, when one was.
   std::optional<ir::Kernel> Kernel;

@@ -39,6 +39,8 @@ std::string explain(const rewrite::NestOutcome &O, const SourceManager &SM) {
       OS << "    " << Line << "\n";
       Tree = Rest;
     }
+    for (const std::string &Note : O.Notes)
+      OS << "  note: " << Note << "\n";
   } else {
     OS << "  unchanged: " << O.Message.substr(O.Message.find(": ") + 2) << " ["
        << O.Name << "]\n";
@@ -134,6 +136,7 @@ public:
 
     unsigned RemarkID =
         Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0 [%1]");
+    unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
     unsigned WouldChangeID = Diags.getCustomDiagID(
         DiagnosticsEngine::Error, "nest would be rewritten: %0 [%1]");
     std::vector<rewrite::NestOutcome> Outcomes =
@@ -162,6 +165,7 @@ public:
       NestReport Report;
       Report.Name = O.Name;
       Report.Message = O.Message;
+      Report.Notes = O.Notes;
       Report.Begin =
           SM.getFileOffset(SM.getExpansionLoc(O.Nest->getBeginLoc()));
       SourceLocation Where = SM.getExpansionLoc(O.Where);
@@ -228,6 +232,10 @@ public:
       Diags.Report(O.Where,
                    Opts.Check && WouldChange ? WouldChangeID : RemarkID)
           << O.Message << O.Name;
+      // What to know of the rewrite as written; --check writes nothing.
+      if (!Opts.Check && WouldChange)
+        for (const std::string &Note : O.Notes)
+          Diags.Report(O.Where, NoteID) << Note;
       for (const tooling::Replacement &R : Report.Fix)
         if (Error E = Result.Fixes.add(R)) {
           Results.Errors.push_back("cannot rewrite '" + Path +

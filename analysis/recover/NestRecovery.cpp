@@ -317,6 +317,9 @@ bool Recoverer::readDirective(const OMPLoopDirective *Directive,
   for (const OMPClause *C : Clauses) {
     if (C->getClauseKind() == llvm::omp::OMPC_nowait)
       continue;
+    if (const auto *Schedule = dyn_cast<OMPScheduleClause>(C))
+      Source.PragmaScheduleRuntime |=
+          Schedule->getScheduleKind() == OMPC_SCHEDULE_runtime;
     std::string Clause = text(SourceRange(C->getBeginLoc(), C->getEndLoc()));
     (C->getClauseKind() == llvm::omp::OMPC_schedule
          ? Source.PragmaForClauses

@@ -138,6 +138,10 @@ struct NestSource {
   std::optional<std::string> Pragma; // "#pragma omp parallel for", as written
   /// Its clauses, as written, for the 'parallel' and the 'for' part.
   std::string PragmaParallelClauses, PragmaForClauses;
+  /// Its 'schedule' clause is 'schedule(runtime)' (TACO's): the schedule
+  /// comes from OMP_SCHEDULE, static in GCC's and LLVM's runtimes when it
+  /// is unset.
+  bool PragmaScheduleRuntime = false;
   /// The directive was a '#pragma omp parallel' region whose one statement
   /// is the nest under '#pragma omp for' (its 'nowait' dropped): Pragma is
   /// the 'parallel for' it amounts to, and the whole region is replaced.
