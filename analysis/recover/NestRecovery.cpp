@@ -531,8 +531,24 @@ void Recoverer::describeLibrary(SourceLocation Begin) {
 
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
-  return detail::Recoverer(Ctx, Opts).run(Site.Nest, Site.Region, Site.Function,
-                                          Site.InExpression);
+  std::variant<RecoveredNest, Failure> Result = detail::Recoverer(Ctx, Opts).run(
+      Site.Nest, Site.Region, Site.Function, Site.InExpression);
+  // Whatever stopped the recovery (a second statement in a body, a call
+  // that finds a position), a nest that already computes through a
+  // workspace has nothing left to distribute: that is what it is told.
+  if (std::holds_alternative<Failure>(Result))
+    if (std::optional<Workspace> W =
+            findWorkspace(Site.Nest, Site.Function, Ctx))
+      return Failure{
+          Refusal("lnr-already-fused",
+                  "the nest already computes through the workspace '" +
+                      W->Name +
+                      "' (a precompute or hand fusion: filled at line " +
+                      std::to_string(W->FilledLine) + ", read into '" +
+                      W->Output + "' at line " + std::to_string(W->ReadLine) +
+                      "); there is nothing left to distribute"),
+          Site.Nest->getBeginLoc()};
+  return Result;
 }
 
 } // namespace lnr::recover

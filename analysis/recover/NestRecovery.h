@@ -16,6 +16,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 
+#include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -60,8 +62,26 @@ struct NestSite {
 /// marked InExpression.
 std::vector<NestSite> findLoopNests(const clang::Stmt *Body);
 
+/// A nest refused for its first obstacle whose imperfect body is a
+/// producer and a consumer already distributed and fused: its failure says
+/// so (lnr-already-fused) instead.
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, clang::ASTContext &Ctx, const Options &Opts);
+
+/// A workspace a nest already computes through (TACO's `precompute`, or the
+/// same fusion by hand): in one block of the nest, a local array (or a local
+/// pointer set by malloc, calloc, realloc or aligned_alloc) zeroed by a loop
+/// (memset, or calloc in that block), filled by the next loop that stores it
+/// with accumulated products, then read by a following loop that stores
+/// another array; the products of two factors at most (Workspace.cpp).
+struct Workspace {
+  std::string Name;   // the workspace
+  std::string Output; // the array the consumer stores
+  unsigned FilledLine = 0, ReadLine = 0;
+};
+std::optional<Workspace> findWorkspace(const clang::Stmt *Nest,
+                                       const clang::Stmt *Function,
+                                       clang::ASTContext &Ctx);
 
 } // namespace lnr::recover
 
