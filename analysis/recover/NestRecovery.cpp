@@ -169,7 +169,7 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
        readDirective(cast<OMPLoopDirective>(Nest), Parallel, Outer)) &&
       readLoop(Outer) && assignTensors() && resolveSparseOutput() &&
       everyLoopIndexUsed() && buildKernel(Function, Whole) &&
-      checkAliasing(outputBase) && inputsIndependentOfOutput(Function) &&
+      checkAliasing(outputBase) && inputsIndependentOfOutput(Function, Whole) &&
       outputOnlyAccumulated(Outer) && outerVariablesDead(Whole, Outer) &&
       checkPrivateClause(Nest) && describeReplacement(Whole, Outer);
   if (!Read)

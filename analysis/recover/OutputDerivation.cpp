@@ -16,6 +16,8 @@
 
 #include "analysis/recover/OutputDerivation.h"
 
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -137,7 +139,7 @@ struct Events : RecursiveASTVisitor<Events> {
 } // namespace
 
 OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
-                                   ASTContext &Ctx) {
+                                   ASTContext &Ctx, const Stmt *Nest) {
   // Only values of these types can hold a pointer (an int narrower than a
   // pointer cannot).
   auto CanHoldPointer = [&](QualType T) {
@@ -152,8 +154,47 @@ OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
         return true;
     return false;
   };
+  // The loops around the nest, which may run it again after an escape,
+  // and whether a goto may jump back to it.
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<SourceRange> Repeating;
+  bool Jumps = false;
+  if (Nest && Body) {
+    struct Gotos : RecursiveASTVisitor<Gotos> {
+      bool Found = false;
+      bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+      bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+        return !(Found = true);
+      }
+    } G;
+    G.TraverseStmt(const_cast<Stmt *>(Body));
+    Jumps = G.Found;
+    for (DynTypedNodeList Parents = Ctx.getParents(*Nest); !Parents.empty();) {
+      const Stmt *P = Parents[0].get<Stmt>();
+      if (!P || P == Body)
+        break;
+      if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P))
+        Repeating.push_back(P->getSourceRange());
+      Parents = Ctx.getParents(*P);
+    }
+  }
+  auto AfterNest = [&](SourceLocation Where) {
+    if (!Nest || Jumps || Where.isInvalid())
+      return false;
+    Where = SM.getExpansionLoc(Where);
+    SourceLocation End = SM.getExpansionRange(Nest->getEndLoc()).getEnd();
+    if (!SM.isBeforeInTranslationUnit(End, Where))
+      return false;
+    for (SourceRange R : Repeating)
+      if (!SM.isBeforeInTranslationUnit(
+              Where, SM.getExpansionRange(R.getBegin()).getBegin()) &&
+          !SM.isBeforeInTranslationUnit(
+              SM.getExpansionRange(R.getEnd()).getEnd(), Where))
+        return false;
+    return true;
+  };
   auto Escape = [&](SourceLocation Where) {
-    if (EscapeAt.isInvalid())
+    if (EscapeAt.isInvalid() && !AfterNest(Where))
       EscapeAt = Where;
   };
   Tainted.insert(Output);

@@ -24,9 +24,12 @@ namespace lnr::recover {
 class OutputDerivation {
 public:
   /// Output: the variable the nest writes through; Body: the function's
-  /// body.
+  /// body; Nest, when given: the statement that reads the inputs. An escape
+  /// after Nest that no loop around Nest repeats before it (TACO's
+  /// `A->vals = (uint8_t*)A_vals;` at the end of compute and evaluate) is
+  /// not one: no pointer the nest reads was set after it.
   OutputDerivation(const clang::VarDecl *Output, const clang::Stmt *Body,
-                   clang::ASTContext &Ctx);
+                   clang::ASTContext &Ctx, const clang::Stmt *Nest = nullptr);
 
   enum class Basis {
     Independent, // proved not based on the output

@@ -137,11 +137,12 @@ bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
   return true;
 }
 
-bool Recoverer::inputsIndependentOfOutput(const Stmt *Function) {
+bool Recoverer::inputsIndependentOfOutput(const Stmt *Function,
+                                          const Stmt *Nest) {
   // restrict on the output excludes other pointers to its elements, except
   // those based on it: set from it in the function, however stored.
   const VarDecl *Output = asVar(outputBase);
-  OutputDerivation Derivation(Output, Function, Ctx);
+  OutputDerivation Derivation(Output, Function, Ctx, Nest);
   for (const InputArray &In : InputArrays) {
     OutputDerivation::Basis Basis = Derivation.of(In.Base);
     std::string Name = text(In.Base->IgnoreParenImpCasts());

@@ -332,7 +332,9 @@ private:
                                       bool TacoLevels) const;
   bool outputAssignedOnce(const Expr *Lhs, const Expr *Statement);
   bool outputOnlyAccumulated(const ForStmt *Outer);
-  bool inputsIndependentOfOutput(const Stmt *Function);
+  /// Nest: the statement replaced (escapes of the output after it, not
+  /// repeated before it, do not count).
+  bool inputsIndependentOfOutput(const Stmt *Function, const Stmt *Nest);
   bool checkAliasing(const Expr *OutputBase);
 
   //===--- OverlapFacts.cpp: ranges for the run-time overlap test.
