@@ -428,8 +428,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     Out.Notes = Emitted->Notes;
     if (Alternative)
       for (const std::string &N : Alternative->Emitted.Notes)
-        if (std::find(Out.Notes.begin(), Out.Notes.end(), N) ==
-            Out.Notes.end())
+        if (std::find(Out.Notes.begin(), Out.Notes.end(), N) == Out.Notes.end())
           Out.Notes.push_back(N);
     Out.FusedTree = toString(S.Graph);
     Out.Graph = S.Graph;

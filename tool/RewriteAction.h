@@ -41,7 +41,8 @@ struct ActionOptions {
 struct NestReport {
   std::string Name;    // lnr-fuse, or the refusal
   std::string Message; // the remark's text, without the name
-  std::vector<std::string> Notes; // the remark's notes
+  /// The remark's notes (NestOutcome::Notes).
+  std::vector<std::string> Notes;
   unsigned Offset = 0; // of the diagnostic's location in the file
   unsigned Begin = 0;  // of the nest's first character in the file
   /// The nest's replacements after clang-format: exactly what -i writes for

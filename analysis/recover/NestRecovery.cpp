@@ -531,8 +531,9 @@ void Recoverer::describeLibrary(SourceLocation Begin) {
 
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
-  std::variant<RecoveredNest, Failure> Result = detail::Recoverer(Ctx, Opts).run(
-      Site.Nest, Site.Region, Site.Function, Site.InExpression);
+  std::variant<RecoveredNest, Failure> Result =
+      detail::Recoverer(Ctx, Opts).run(Site.Nest, Site.Region, Site.Function,
+                                       Site.InExpression);
   // Whatever stopped the recovery (a second statement in a body, a call
   // that finds a position), a nest that already computes through a
   // workspace has nothing left to distribute: that is what it is told.

@@ -17,8 +17,8 @@
 #include "analysis/recover/OutputDerivation.h"
 
 #include "clang/AST/ParentMapContext.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <vector>
@@ -163,9 +163,7 @@ OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
     struct Gotos : RecursiveASTVisitor<Gotos> {
       bool Found = false;
       bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
-      bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
-        return !(Found = true);
-      }
+      bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
     } G;
     G.TraverseStmt(const_cast<Stmt *>(Body));
     Jumps = G.Found;

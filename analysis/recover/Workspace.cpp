@@ -14,8 +14,8 @@
 // what it is. Only array workspaces (a local array, or a local pointer set
 // from malloc, calloc, realloc or aligned_alloc) of products of at most two
 // factors: a longer product on either side may still gain from
-// distribution, and a scalar between two loops is also how other code reads
-// (the recovery's own refusal says more of it).
+// distribution. A scalar summed between two loops is left to the
+// recovery's own refusal (lnr-imperfect-nest).
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,17 +102,15 @@ struct Use {
   std::string Output; // the array a consumer stores
 };
 
-/// The product an accumulation adds: P for X += P and X = X + P (X = P + X).
-const Expr *addedProduct(const Expr *S, const Expr *&Target) {
-  const auto *B = dyn_cast<BinaryOperator>(S->IgnoreParenImpCasts());
-  if (!B)
-    return nullptr;
-  Target = B->getLHS();
+/// What an accumulation adds: P for X += P and X = X + P (X = P + X); null
+/// for any other statement.
+const Expr *addedTerm(const BinaryOperator *B) {
   if (B->getOpcode() == BO_AddAssign)
     return B->getRHS();
   if (B->getOpcode() != BO_Assign)
     return nullptr;
-  const auto *Sum = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+  const auto *Sum =
+      dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
   if (!Sum || Sum->getOpcode() != BO_Add)
     return nullptr;
   auto Same = [&](const Expr *X) {
@@ -164,8 +162,7 @@ Use useOf(const Stmt *S, const VarDecl *W, ASTContext &Ctx) {
   unsigned OtherStores = 0;
   for (const BinaryOperator *B : Up.Found) {
     const VarDecl *Array = arrayOf(B->getLHS());
-    const Expr *Target = nullptr;
-    const Expr *Product = addedProduct(B, Target);
+    const Expr *Product = addedTerm(B);
     std::vector<const Expr *> Fs;
     if (Product)
       factors(Product, Fs);
@@ -295,8 +292,7 @@ std::optional<Workspace> findWorkspace(const Stmt *Nest, const Stmt *Function,
         } else if (U.Fills && Zeroed) {
           Filled = Filled ? Filled : S;
         } else if (U.Consumes && Filled) {
-          return Workspace{W->getName().str(), U.Output, Line(Filled),
-                           Line(S)};
+          return Workspace{W->getName().str(), U.Output, Line(Filled), Line(S)};
         } else {
           Zeroed = false, Filled = nullptr;
         }
