@@ -108,7 +108,13 @@ std::vector<std::string> positionsRelied(const NestSource &S) {
   if (S.Overlap.Needed)
     for (const OverlapFacts::Position &P : S.Overlap.PositionRanges)
       Out.push_back(P.Variable);
-  if (!S.OutputPosition.empty() &&
+  // MKL's begin and end arrays (a level whose fibers need not be ordered)
+  // keep an accumulated output sequential: it relies on no order then.
+  auto Unordered =
+      std::any_of(S.Loops.begin(), S.Loops.end(), [&](const LoopSource &L) {
+        return L.Position == S.OutputPosition && !L.PositionEnds.empty();
+      });
+  if (!S.OutputPosition.empty() && !(Unordered && !S.ZeroOutputFirst) &&
       std::find(Out.begin(), Out.end(), S.OutputPosition) == Out.end())
     Out.push_back(S.OutputPosition);
   return Out;

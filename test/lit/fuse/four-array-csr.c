@@ -72,3 +72,26 @@ void mkl_no_restrict(int n, int K, int L, const int *pntrb, const int *pntre,
     }
 }
 // REMARK: fuse/four-array-csr.c:[[@LINE-8]]:3: remark: nest left unchanged: the output may share memory with an input and the fused nest reads the inputs in a different order; no run-time overlap test could be written: the positions of the loop over 'p' run from 'pntrb[i]' to 'pntre[i]' (separate begin and end arrays), whose fibers need not be in order: no element bounds the positions the nest reads; declare the output 'restrict' or pass --assume-no-alias [lnr-possible-alias]
+
+// A sparse output at the positions of a four-array level, accumulated: the
+// rewrite relies on no order of the fibers (it stays sequential), so it
+// checks none, and no fallback copy of the nest is written.
+// CHECK-LABEL: void mkl_sparse_output(
+// CHECK-NOT:    checked
+// CHECK-NOT:    lnr-rewrite: the original nest
+// CHECK:        A[p * M + m] +=
+// CHECK-LABEL: {{^}}}
+void mkl_sparse_output(int n, int K, int L, int M, const int *pntrb,
+                       const int *pntre, const int *crd, const double *Bv,
+                       const double *C, const double *E, const double *D,
+                       double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = pntrb[i]; p < pntre[i]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          for (int m = 0; m < M; m++)
+            A[p * M + m] += Bv[p] * C[j * K + k] * E[k * L + l] * D[l * M + m];
+    }
+}
+// REMARK: fuse/four-array-csr.c:[[@LINE-9]]:3: remark: fused 'A(i,j,m) += Bv(i,j) * C(j,k) * E(k,l) * D(l,m)': {{.*}} [lnr-fuse]
