@@ -10,6 +10,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "same_elem.h"
+
 void lnr_original(int I, int L, int M, const int *pos1, const int *pos2,
                   const int *crd2, const double *vals, const double *C,
                   const double *D, double *A);
@@ -19,15 +21,6 @@ void lnr_rewritten(int I, int L, int M, const int *pos1, const int *pos2,
 int lnr_fallback_runs = 0;
 
 enum { L = 3, M = 4, K = 4, NNZ2 = 9, NNZ1 = 5 };
-
-static int same(double x, double y) {
-  if (isnan(x) || isnan(y))
-    return isnan(x) && isnan(y);
-  if (x == y)
-    return 1;
-  return isfinite(x) && isfinite(y) &&
-         fabs(x - y) <= 1e-12 * (fabs(x) > 1 ? fabs(x) : 1);
-}
 
 static int run(const char *name, int I, const int *pos1, const int *pos2,
                int nonfinite, int expect_fallback) {
@@ -49,8 +42,9 @@ static int run(const char *name, int I, const int *pos1, const int *pos2,
   int before = lnr_fallback_runs;
   lnr_rewritten(I, L, M, pos1, pos2, crd2, vals, C, D, A1);
   int fallback = lnr_fallback_runs - before;
+  double err;
   for (int x = 0; x < NNZ1 * M; x++)
-    if (!same(A0[x], A1[x])) {
+    if (!same_elem(A0[x], A1[x], fabs(A0[x]), 1.0, 1e-12, &err)) {
       printf("FAIL %s: A[%d] = %.17g, the original's %.17g\n", name, x, A1[x],
              A0[x]);
       return 1;

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "same_elem.h"
+
 int lnr_original(int I, int C2, int D2, int A3, const int *B2_pos,
                  const int *B3_pos, const int *B3_crd, const double *B_vals,
                  const double *C_vals, const double *D_vals, double *A_vals);
@@ -34,9 +36,9 @@ static int run(const char *name, int D2, int A3, int expect_fallback) {
   int before = lnr_fallback_runs;
   lnr_rewritten(I, C2, D2, A3, B2_pos, B3_pos, B3_crd, B, C, D, A1);
   int fallback = lnr_fallback_runs - before;
+  double err;
   for (int x = 0; x < SIZE; x++)
-    if (!(A0[x] == A1[x] ||
-          fabs(A0[x] - A1[x]) <= 1e-12 * (fabs(A0[x]) > 1 ? fabs(A0[x]) : 1))) {
+    if (!same_elem(A0[x], A1[x], fabs(A0[x]), 1.0, 1e-12, &err)) {
       printf("FAIL %s: A[%d] = %.17g, the original's %.17g\n", name, x, A1[x],
              A0[x]);
       return 1;
