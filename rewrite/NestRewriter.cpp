@@ -104,7 +104,11 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
                    NamePicker &Names, bool &Positions) {
   std::vector<std::string> Relied = positionsRelied(S);
   bool Extents = !S.OutputInnerExtent.empty();
-  Positions = !S.OutputPosition.empty();
+  bool Split = !S.PositionSplit.empty();
+  Positions = !S.OutputPosition.empty() || Split;
+  if (Split &&
+      std::find(Relied.begin(), Relied.end(), S.PositionSplit) == Relied.end())
+    Relied.push_back(S.PositionSplit);
   if (Relied.empty() && !Extents)
     return Test;
   if (!Test)
@@ -113,6 +117,9 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
   if (Extents)
     Code += Test->Flag + " &= " + parenthesized(S.OutputInnerExtent) +
             " <= " + parenthesized(S.OutputStride) + ";\n";
+  // The rows visit the split's positions [0, pos[N]) from pos[0].
+  if (Split)
+    Code += Test->Flag + " &= " + S.PositionSplitFirst + " == 0;\n";
   std::string Why;
   std::optional<std::string> Check =
       orderedPositionsCheck(S, Relied, Test->Flag, Names, Why);
@@ -378,11 +385,10 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       const char *Marker = ChecksPositions ? CheckMarker
                            : Allocates     ? EitherMarker
                                            : OverlapMarker;
-      Text =
-          Versioned->Code + "if (" + Versioned->Flag + ") {\n" + Text +
-          "\n}" +
-          (Allocates ? "\nif (!" + Versioned->Flag + ") {\n" : " else {\n") +
-          Original(Marker) + "}";
+      Text = Versioned->Code + "if (" + Versioned->Flag + ") {\n" + Text +
+             "\n}" +
+             (Allocates ? "\nif (!" + Versioned->Flag + ") {\n" : " else {\n") +
+             Original(Marker) + "}";
       // C89: the test's declarations open a block after the scans.
       if (Opts.Emission.DeclarationsFirst)
         Text = "{\n" + Text + "\n}";
@@ -390,6 +396,15 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
         Out.Facts.push_back(
             {"aliasing", "versioned: the rewrite runs when the output's bytes "
                          "overlap no input's, the original nest otherwise"});
+      if (!Source.PositionSplit.empty())
+        Out.Facts.push_back(
+            {"position split",
+             "read as the loops over the rows and the positions of each, and "
+             "written so: the rewrite's temporaries and parallel loop are per "
+             "row, so no row is shared by two threads and no update needs an "
+             "atomic; valid when '" +
+                 Source.PositionSplitFirst +
+                 "' is 0 and the positions never decrease, checked"});
       if (ChecksPositions)
         Out.Facts.push_back({"positions",
                              "checked: the original nest runs when a positions "

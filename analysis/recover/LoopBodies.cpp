@@ -249,6 +249,20 @@ bool Recoverer::skipsSplitTail(const IfStmt *If,
          });
 }
 
+const Stmt *Recoverer::atomicUpdate(const Stmt *S) {
+  const auto *Atomic = dyn_cast<clang::OMPAtomicDirective>(S);
+  if (!Atomic || !Atomic->hasAssociatedStmt() ||
+      std::any_of(Atomic->clauses().begin(), Atomic->clauses().end(),
+                  [](const clang::OMPClause *C) {
+                    return C->getClauseKind() != llvm::omp::OMPC_update;
+                  }))
+    return nullptr;
+  const Stmt *Update = Atomic->getAssociatedStmt();
+  if (const auto *Captured = dyn_cast<clang::CapturedStmt>(Update))
+    Update = Captured->getCapturedStmt();
+  return Update;
+}
+
 bool Recoverer::readBody(const ForStmt *For) {
   std::vector<const Stmt *> Body;
   if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
@@ -259,6 +273,12 @@ bool Recoverer::readBody(const ForStmt *For) {
 }
 
 bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
+  // A position split's '#pragma omp atomic' update: the rewrite walks rows,
+  // each written by one thread, and decides its parallelism itself.
+  if (InPositionSplit)
+    for (const Stmt *&S : Body)
+      if (const Stmt *Update = atomicUpdate(S))
+        S = Update;
   // An assert checks what the loops read as they read it; the rewritten
   // loops read in another order, some not at all, and the check would be
   // dropped or moved. Named, not folded into 'more than one statement'.

@@ -91,7 +91,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
   if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
     return refuse("lnr-macro", "the loop is written inside a macro",
                   For->getBeginLoc());
-  if (readSplitLoop(For))
+  if (readSplitLoop(For) || (!Fail && readPositionSplit(For)))
     return true;
   if (Fail)
     return false;

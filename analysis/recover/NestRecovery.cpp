@@ -178,11 +178,67 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   Source.DisjointOutputIndices.insert(Source.DisjointOutputIndices.end(),
                                       SparseOutputIndices.begin(),
                                       SparseOutputIndices.end());
+  if (!trustSplitDirective())
+    return *Fail;
   describeLibrary(Whole->getBeginLoc());
   recordLevelRanges();
   recordMemoryScalars(Outer);
   Source.ShadowedLibraryName = shadowedLibraryName(Function, Ctx);
   return RecoveredNest{std::move(Kernel), std::move(Source)};
+}
+
+bool Recoverer::trustSplitDirective() {
+  // A directive on a position split parallelized chunks of nonzeros, rows
+  // shared by two chunks summed with atomics; read as rows, the nest may
+  // run in parallel only where rows write apart.
+  if (!InPositionSplit || !Source.Pragma)
+    return true;
+  std::vector<std::string> &Disjoint = Source.DisjointOutputIndices;
+  const std::string Row = Loops.front().Var->getName().str();
+  if (std::find(Disjoint.begin(), Disjoint.end(), Row) != Disjoint.end())
+    return true;
+  // TACO's A[i * A2_dimension + l] with l < E2_dimension: rows apart when
+  // E2_dimension <= A2_dimension, as in every call TACO makes; checked at
+  // run time (NestSource::OutputInnerExtent), the original running
+  // otherwise.
+  if (std::optional<std::pair<std::string, std::string>> Extents =
+          rowExtentAndStride();
+      Extents && Source.OutputInnerExtent.empty()) {
+    std::tie(Source.OutputInnerExtent, Source.OutputStride) = *Extents;
+    Disjoint.push_back(Row);
+    return true;
+  }
+  if (Source.FromRegion)
+    return refuse("lnr-unsupported-pragma",
+                  "the position split runs in a parallel region, and its "
+                  "rows may write the same elements of the output",
+                  Loops.front().For->getBeginLoc());
+  Source.Pragma.reset();
+  Source.PragmaParallelClauses.clear();
+  Source.PragmaForClauses.clear();
+  Source.PragmaScheduleRuntime = false;
+  return true;
+}
+
+std::optional<std::pair<std::string, std::string>>
+Recoverer::rowExtentAndStride() const {
+  // Two terms: the row times one symbol, and a dense index from 0 below an
+  // extent other than that symbol.
+  const VarDecl *Row = Loops.front().Var;
+  auto RowTerm = OutputForm.Terms.find(Row);
+  if (OutputForm.Terms.size() != 2 || RowTerm == OutputForm.Terms.end() ||
+      RowTerm->second.Scale != 1 || RowTerm->second.Symbols.size() != 1)
+    return std::nullopt;
+  for (const auto &[V, C] : OutputForm.Terms) {
+    const LoopFact *Inner = V == Row ? nullptr : loopOf(V);
+    if (V != Row &&
+        (!Inner || Inner->Compressed || !Inner->FromZero ||
+         Inner->Extent.empty() || C.Scale != 1 || !C.Symbols.empty()))
+      return std::nullopt;
+    if (Inner)
+      return std::make_pair(Inner->Extent, RowTerm->second.Symbols.front());
+  }
+  return std::nullopt;
 }
 
 bool Recoverer::readContext(const Stmt *Nest, const Stmt *Region,

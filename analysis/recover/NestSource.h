@@ -131,6 +131,11 @@ struct NestSource {
   /// only when the positions arrays above it never decrease: the rewrite
   /// checks it at run time (rewrite/OrderedPositions.h).
   std::string OutputPosition;
+  /// TACO's position split read as rows (analysis/recover/PositionSplit.cpp):
+  /// the position variable of the split level ("fposB"), and its first
+  /// position ("B2_pos[0]"). The rows visit the split's positions only when
+  /// that is 0 and the positions never decrease: checked at run time.
+  std::string PositionSplit, PositionSplitFirst;
   /// For such an output whose inner extent as written is not its stride
   /// (TACO's `jA * A3_dimension + m`, m < D2_dimension): the two, which
   /// keep the fibers apart when extent <= stride (checked at run time).

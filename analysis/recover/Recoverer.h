@@ -50,6 +50,29 @@ bool isChangedIn(const VarDecl *V, const Stmt *S, const Stmt *Except = nullptr);
 /// Whether S names V anywhere.
 bool references(const Stmt *S, const VarDecl *V);
 
+/// The variable E names, parentheses and implicit casts aside, or null.
+inline const VarDecl *asVar(const Expr *E) {
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+/// SplitLoops.cpp: the shapes of TACO's split loops.
+/// The variable For declares and starts from 0, steps by one and compares
+/// below its bound ('for (T v = 0; v < bound; v++)'), and the bound.
+const VarDecl *countedFromZero(const ForStmt *For, const Expr *&Bound,
+                               ASTContext &Ctx);
+/// The one loop Body is, braces or not; null otherwise.
+const ForStmt *onlyLoop(const Stmt *Body);
+/// The integer constant E is, if it is one.
+std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx);
+/// Whether E is `A * S` (or `S * A`) for the variable A and constant S.
+bool isScaled(const Expr *E, const VarDecl *A, int64_t S, ASTContext &Ctx);
+/// Whether E is `A * S + B` (or `B + A * S`, `S * A + B`) for the
+/// variables A and B and the constant S.
+bool isStrip(const Expr *E, const VarDecl *A, const VarDecl *B, int64_t S,
+             ASTContext &Ctx);
+
 /// sum(Coefficient * index) + invariant part.
 struct AffineForm {
   std::map<const VarDecl *, Coefficient> Terms;
@@ -133,6 +156,12 @@ private:
                      const clang::OMPParallelDirective *Parallel,
                      const ForStmt *&Outer);
   bool everyLoopIndexUsed();
+  /// A directive on a position split is kept only when the rows it is
+  /// read as write apart; otherwise the rewrite decides (refused in a
+  /// region, whose statement the rewrite replaces).
+  bool trustSplitDirective();
+  /// For an output A[row * S + l], 0 <= l < E: E and S, "" for another form.
+  std::optional<std::pair<std::string, std::string>> rowExtentAndStride() const;
   /// The kernel's loops, indices and tensors from the facts read.
   bool buildKernel(const Stmt *Function, const Stmt *Nest);
   bool checkPrivateClause(const Stmt *Nest);
@@ -147,6 +176,22 @@ private:
   /// SplitLoops.cpp: TACO's split of a dense loop, read as the loop over
   /// the index it rebuilds; false with Fail unset when For is no split.
   bool readSplitLoop(const ForStmt *For);
+  /// PositionSplit.cpp: TACO's position split of a CSR level, read as the
+  /// loops over the rows and the positions of each row; false with Fail
+  /// unset when For is no position split.
+  bool readPositionSplit(const ForStmt *For);
+  /// Reading a position split: its '#pragma omp atomic' updates are read
+  /// as plain updates, since the rewrite decides its parallelism anew.
+  bool InPositionSplit = false;
+  /// Whether Next is 'while (p == pos[i_pos + 1]) { i_pos++; i = i_pos; }'.
+  bool movesToNextRow(const clang::WhileStmt *Next, const VarDecl *P,
+                      const Expr *Pos, const VarDecl *RowPosition,
+                      const VarDecl *Row) const;
+  /// The loops a position split is read as: over the rows, from 0 to
+  /// Rows, and over the positions of each row in Pos.
+  void addPositionSplitLoops(const ForStmt *Outer, const ForStmt *Inner,
+                             const VarDecl *Row, const VarDecl *P,
+                             const Expr *Pos, const Expr *Rows);
   /// Whether Lo and Hi are pos[0] and pos[1]: a compressed first level.
   bool isRootRange(const ArraySubscriptExpr *Lo,
                    const ArraySubscriptExpr *Hi) const;
@@ -160,6 +205,8 @@ private:
   bool readBody(const ForStmt *For);
   /// The statements of the innermost loop read so far.
   bool readStatements(std::vector<const Stmt *> Body);
+  /// The update under '#pragma omp atomic' (or 'atomic update'), or null.
+  static const Stmt *atomicUpdate(const Stmt *S);
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
   /// `T x = acc;` after the accumulator's loop, in its type, copying a
   /// variable declared in Body: a name for the sum.
@@ -394,11 +441,6 @@ private:
     return L && L->Compressed;
   }
   std::string indexName(const VarDecl *V) const { return V->getName().str(); }
-  static const VarDecl *asVar(const Expr *E) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      return dyn_cast<VarDecl>(Ref->getDecl());
-    return nullptr;
-  }
   std::string typeName(QualType T) const {
     return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
   }

@@ -24,10 +24,7 @@
 using namespace clang;
 
 namespace lnr::recover::detail {
-namespace {
 
-/// The variable For declares and starts from 0, steps by one and compares
-/// below its bound ('for (T v = 0; v < bound; v++)'), and the bound.
 const VarDecl *countedFromZero(const ForStmt *For, const Expr *&Bound,
                                ASTContext &Ctx) {
   const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
@@ -53,14 +50,12 @@ const VarDecl *countedFromZero(const ForStmt *For, const Expr *&Bound,
   return V;
 }
 
-/// The one loop Body is, braces or not; null otherwise.
 const ForStmt *onlyLoop(const Stmt *Body) {
   if (const auto *CS = dyn_cast<CompoundStmt>(Body))
     return CS->size() == 1 ? dyn_cast<ForStmt>(CS->body_front()) : nullptr;
   return dyn_cast<ForStmt>(Body);
 }
 
-/// The integer constant E is, if it is one.
 std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   Expr::EvalResult R;
   if (!E || !E->EvaluateAsInt(R, Ctx))
@@ -68,28 +63,28 @@ std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
-/// Whether E is `A * S + B` (or `B + A * S`, `S * A + B`) for the
-/// variables A and B and the constant S.
+namespace {
+bool isVariable(const Expr *E, const VarDecl *V) {
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return R && R->getDecl() == V;
+}
+} // namespace
+
+bool isScaled(const Expr *E, const VarDecl *A, int64_t S, ASTContext &Ctx) {
+  const auto *M = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  return M && M->getOpcode() == BO_Mul &&
+         ((isVariable(M->getLHS(), A) && constantOf(M->getRHS(), Ctx) == S) ||
+          (isVariable(M->getRHS(), A) && constantOf(M->getLHS(), Ctx) == S));
+}
+
 bool isStrip(const Expr *E, const VarDecl *A, const VarDecl *B, int64_t S,
              ASTContext &Ctx) {
   const auto *Sum = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  if (!Sum || Sum->getOpcode() != BO_Add)
-    return false;
-  auto IsVar = [](const Expr *X, const VarDecl *V) {
-    const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
-    return R && R->getDecl() == V;
-  };
-  auto IsScaled = [&](const Expr *X) {
-    const auto *M = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
-    return M && M->getOpcode() == BO_Mul &&
-           ((IsVar(M->getLHS(), A) && constantOf(M->getRHS(), Ctx) == S) ||
-            (IsVar(M->getRHS(), A) && constantOf(M->getLHS(), Ctx) == S));
-  };
-  return (IsScaled(Sum->getLHS()) && IsVar(Sum->getRHS(), B)) ||
-         (IsScaled(Sum->getRHS()) && IsVar(Sum->getLHS(), B));
+  return Sum && Sum->getOpcode() == BO_Add &&
+         ((isScaled(Sum->getLHS(), A, S, Ctx) &&
+           isVariable(Sum->getRHS(), B)) ||
+          (isScaled(Sum->getRHS(), A, S, Ctx) && isVariable(Sum->getLHS(), B)));
 }
-
-} // namespace
 
 bool Recoverer::readSplitLoop(const ForStmt *For) {
   // for (i0 = 0; i0 < (N + S - 1) / S; i0++) for (i1 = 0; i1 < S; i1++)

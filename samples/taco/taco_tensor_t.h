@@ -21,4 +21,23 @@ typedef struct {
   uint8_t *fill_value;   // tensor fill value
   int32_t vals_size;     // values array size
 } taco_tensor_t;
+
+/* The last position in array[start..end] whose value is at most target
+ * (end when array[end] is), as the preamble of TACO's generated files
+ * defines it: a position split finds the row of a chunk's first nonzero
+ * with it. */
+static inline int taco_binarySearchBefore(int *array, int arrayStart,
+                                          int arrayEnd, int target) {
+  int low = arrayStart, high = arrayEnd;
+  if (array[arrayEnd] <= target)
+    return arrayEnd;
+  while (high - low > 1) {
+    int middle = low + (high - low) / 2;
+    if (array[middle] <= target)
+      low = middle;
+    else
+      high = middle;
+  }
+  return low;
+}
 #endif

@@ -247,6 +247,7 @@ def make_case(seed, number):
     pick_members(c)
     pick_loop_forms(c)
     pick_omp_forms(c)
+    pick_position_split(c)
     return c
 
 
@@ -364,6 +365,51 @@ def pick_loop_forms(c):
         c["refusal"] = "assert"
         if rng.random() < 0.5:
             c["flags"] = list(c["flags"]) + ["--extra-arg=-DNDEBUG"]
+
+
+# The preamble's binary search of TACO's generated files (written here):
+# the last position in array[lo..hi] whose value is at most target.
+POSITION_SEARCH = """static long taco_binarySearchBefore(const %s *array, long lo,
+                                    long hi, long target) {
+  if (array[hi] <= target)
+    return hi;
+  while (hi - lo > 1) {
+    long mid = lo + (hi - lo) / 2;
+    if (array[mid] <= target)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}"""
+
+
+def pick_position_split(c):
+    """Half the TACO cases (a fifth of the hand-written ones) whose two
+    outer loops are a CSR level, dense then compressed, fuse them into
+    TACO's position split (fuse, pos, split: chunks of nonzeros, the row
+    found by taco_binarySearchBefore and moved on by a 'while'), half of
+    them parallel with the output updated atomically, whatever its
+    indices. From a generator of its own, so that the other fields of a
+    case are those of earlier versions."""
+    rng = random.Random("%d:%d:position-split" % (c["seed"], c["number"]))
+    s, order = c["sparse"], c["order"]
+    fits = (s and len(s["levels"]) >= 2 and len(order) >= 3 and
+            s["levels"][:2] == order[:2] and s["fmt"][:2] == [0, 1] and
+            c["refusal"] is None and c.get("cls") is None and
+            not c.get("split") and not c.get("repeat") and
+            not c.get("four_array") and not c.get("relative") and
+            not c.get("bound_locals") and not c.get("omp_region") and
+            not c.get("members") and c.get("std") != "c89" and
+            c["stmt"] in ("+=", "assign_add", "acc") and
+            c.get("acc_add") != "set" and
+            (c["stmt"] != "acc" or len(order) - 1 - c.get("acc_loops", 1) >= 2))
+    if not fits or rng.random() >= (0.5 if c["style"] == "taco" else 0.2):
+        return
+    c["pos_split"] = rng.choice([64, 16, 256])
+    c["pragma"] = (rng.choice(["parallel for schedule(runtime)",
+                               "parallel for"])
+                   if rng.random() < 0.5 else None)
 
 
 # How a case's directive is written (pick_omp_forms): '#pragma omp parallel
@@ -891,7 +937,45 @@ class Kernel:
         # The accumulator's loop: around the innermost acc_loops loops.
         acc_d = len(order) - 1 - c.get("acc_loops", 1)
 
+        def emit_position_split(ind):
+            # TACO's position split of the CSR level order[0], order[1].
+            x, n = order[0], c["pos_split"]
+            pa = self.sp(self.pos_arr(1)[0])
+            p, N = self.pos_name(1), self.bound(x)
+            _, body1, _ = header(1)
+            if not self.taco:  # taco_tensor_t.h has TACO's own
+                self.top.append(POSITION_SEARCH % (
+                    it if it != "long" else "int"))
+            if c["pragma"]:
+                lines.append("#pragma omp " + c["pragma"])
+            lines.extend(ind + ln for ln in [
+                "for (%s %s0 = 0; %s0 < ((%s[%s] + %d) / %d); %s0++) {" % (
+                    it, x, x, pa, N, n - 1, n, x),
+                "  %s %s_pos = taco_binarySearchBefore(%s, 0, %s, %s0 * %d);"
+                % (it, x, pa, N, x, n),
+                "  %s %s = %s_pos;" % (it, x, x),
+                "  for (%s %s1 = 0; %s1 < %d; %s1++) {" % (it, x, x, n, x),
+                "    %s %s = %s0 * %d + %s1;" % (it, p, x, n, x),
+                "    if (%s >= %s[%s])" % (p, pa, N),
+                "      continue;"] + ["    " + b for b in body1] + [
+                "    while (%s == %s[%s_pos + 1]) {" % (p, pa, x),
+                "      %s_pos++;" % x,
+                "      %s = %s_pos;" % (x, x),
+                "    }"] + ["    " + b for d in (0, 1) for b in (
+                    ["%s %s = %s;" % (it, pv, text)
+                     for pv, text in decls_at[d]] + values_at[d])])
+            emit_loop(2, ind + "    ")
+            lines.append(ind + "  }")
+            lines.append(ind + "}")
+
+        def atomic(ind):
+            # The chunks of a parallel position split share rows.
+            if c.get("pos_split") and c["pragma"]:
+                lines.append(ind + "#pragma omp atomic")
+
         def emit_loop(d, ind):
+            if d == 0 and c.get("pos_split"):
+                return emit_position_split(ind)
             hdr, body, pre = header(d)
             for ln in pre:
                 lines.append(ind + ln)
@@ -926,6 +1010,8 @@ class Kernel:
                         var = self.pos_name(self.sparse["levels"].index(x))
                     inner.append("assert(%s >= 0);" % var)
                 inner.extend(ssa)
+                if c.get("pos_split") and c["pragma"] and stmt != "acc":
+                    inner.append("#pragma omp atomic")
                 inner.append(inner_stmt)
                 if ref == "break":
                     inner.append("if (%s == 1)" % order[d])
@@ -950,6 +1036,7 @@ class Kernel:
                         lines.append(ind + "  %s %s_copy = %s;" % (
                             c.get("acc_type") or R, tname, tname))
                         tname += "_copy"
+                    atomic(ind + "  ")
                     if ref == "minus":
                         lines.append(ind + "  %s -= %s;" % (out_text, tname))
                     elif c["acc_add"] == "set":
@@ -1669,8 +1756,8 @@ def fixup(c):
             order[p] = x
     if c["stmt"] == "acc" and order[-1] in c["out"]["idx"]:
         c["stmt"] = "+="
-    if c["pragma"] and (order[0] not in c["out"]["idx"] or not
-                        (0 in dense_loops(c))):
+    if c["pragma"] and not c.get("pos_split") and (
+            order[0] not in c["out"]["idx"] or not (0 in dense_loops(c))):
         c["pragma"] = None
     for x in c["indices"]:
         if c["bounds"].get(x) is None:

@@ -1,0 +1,332 @@
+//===- PositionSplit.cpp --------------------------------------------------===//
+//
+// TACO's position split of a CSR matrix B (`fuse(i, j, f)`, `pos(f, fpos,
+// B)`, `split(fpos, fpos0, fpos1, 256)`, the load-balanced schedule of its
+// documentation) walks B's nonzeros in chunks of 256 positions, whatever
+// rows they belong to:
+//
+//   for (int32_t fpos0 = 0; fpos0 < ((B2_pos[N] + 255) / 256); fpos0++) {
+//     int32_t pB2_begin = fpos0 * 256;
+//     int32_t i_pos = taco_binarySearchBefore(B2_pos, 0, N, pB2_begin);
+//     int32_t i = i_pos;
+//     for (int32_t fpos1 = 0; fpos1 < 256; fpos1++) {
+//       int32_t fposB = fpos0 * 256 + fpos1;
+//       if (fposB >= B2_pos[N])
+//         continue;
+//       int32_t f = B2_crd[fposB];
+//       while (fposB == B2_pos[(i_pos + 1)]) {
+//         i_pos++;
+//         i = i_pos;
+//       }
+//       ...
+//
+// Each chunk finds the row of its first nonzero by binary search and moves
+// to the next row where one ends. When B2_pos starts at 0 and never
+// decreases, that visits exactly the pairs (i, fposB) of
+// `for (i = 0; i < N; i++) for (fposB = B2_pos[i]; fposB < B2_pos[i + 1];
+// fposB++)`, which is how the nest is read and written back: the rewrite's
+// temporaries and parallel loop are per row, so rows that two chunks share
+// need no atomics (the file's '#pragma omp atomic' updates are read as
+// plain ones, and its directive is kept only where rows write apart). The
+// rewrite checks both conditions at run time, the original running when
+// either fails (NestSource::PositionSplit).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+namespace {
+
+/// The call to taco_binarySearchBefore that initializes V, or null.
+const CallExpr *searchOf(const VarDecl *V) {
+  const auto *Call =
+      V && V->getInit()
+          ? dyn_cast<CallExpr>(V->getInit()->IgnoreParenImpCasts())
+          : nullptr;
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  return F && F->getName() == "taco_binarySearchBefore" &&
+                 Call->getNumArgs() == 4
+             ? Call
+             : nullptr;
+}
+
+/// The variables the statements of Head declare, in order; null when one
+/// of them is no declaration.
+std::optional<std::vector<const VarDecl *>>
+declaredIn(const std::vector<const Stmt *> &Head) {
+  std::vector<const VarDecl *> Out;
+  for (const Stmt *S : Head) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS)
+      return std::nullopt;
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        Out.push_back(V);
+      else
+        return std::nullopt;
+  }
+  return Out;
+}
+
+/// Whether S steps V by one ('v++', '++v', 'v += 1').
+bool stepsByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    return U->isIncrementOp() && asVar(U->getSubExpr()) == V;
+  const auto *C = dyn_cast<CompoundAssignOperator>(S);
+  return C && C->getOpcode() == BO_AddAssign && asVar(C->getLHS()) == V &&
+         constantOf(C->getRHS(), Ctx) == 1;
+}
+
+/// Whether S is 'to = from;'.
+bool copies(const Stmt *S, const VarDecl *To, const VarDecl *From) {
+  const auto *A = dyn_cast<BinaryOperator>(S);
+  return A && A->getOpcode() == BO_Assign && asVar(A->getLHS()) == To &&
+         asVar(A->getRHS()) == From;
+}
+
+} // namespace
+
+bool Recoverer::readPositionSplit(const ForStmt *For) {
+  // for (fpos0 = 0; ...) { declarations; for (fpos1 = 0; fpos1 < S; ...) }
+  const Expr *OuterBound = nullptr, *InnerBound = nullptr;
+  const VarDecl *F0 = countedFromZero(For, OuterBound, Ctx);
+  const auto *OuterBody = F0 ? dyn_cast<CompoundStmt>(For->getBody()) : nullptr;
+  if (!OuterBody || OuterBody->size() < 2)
+    return false;
+  std::vector<const Stmt *> Head(OuterBody->body_begin(),
+                                 OuterBody->body_end() - 1);
+  std::optional<std::vector<const VarDecl *>> Declared = declaredIn(Head);
+  if (!Declared)
+    return false;
+  const VarDecl *RowPosition = nullptr;
+  for (const VarDecl *V : *Declared)
+    if (searchOf(V))
+      RowPosition = V;
+  if (!RowPosition)
+    return false;
+  // From here on, the nest is a position split: what does not fit is named.
+  auto Refuse = [&](const std::string &Why, SourceLocation Where) {
+    return refuse("lnr-unsupported-loop",
+                  "the position split (TACO's pos) over '" +
+                      F0->getName().str() + "' " + Why,
+                  Where);
+  };
+  const auto *Inner = dyn_cast<ForStmt>(OuterBody->body_back());
+  const VarDecl *F1 = Inner ? countedFromZero(Inner, InnerBound, Ctx) : nullptr;
+  std::optional<int64_t> S = constantOf(InnerBound, Ctx);
+  const auto *Body = Inner ? dyn_cast<CompoundStmt>(Inner->getBody()) : nullptr;
+  if (!F1 || !S || *S <= 0 || !Body || Body->size() < 3)
+    return Refuse("does not end in the loop over a chunk, 'for (fpos1 = 0; "
+                  "fpos1 < S; fpos1++) { ... }'",
+                  For->getBeginLoc());
+
+  // taco_binarySearchBefore(pos, 0, N, fpos0 * S): the row of the chunk's
+  // first position, from a variable or written in place.
+  const CallExpr *Search = searchOf(RowPosition);
+  const Expr *Pos = Search->getArg(0)->IgnoreParenImpCasts();
+  const Expr *Rows = Search->getArg(2)->IgnoreParenImpCasts();
+  const Expr *Start = Search->getArg(3)->IgnoreParenImpCasts();
+  if (const VarDecl *V = asVar(Start);
+      V && std::find(Declared->begin(), Declared->end(), V) != Declared->end())
+    Start = V->getInit() ? V->getInit()->IgnoreParenImpCasts() : nullptr;
+  if (!asVar(Pos) || constantOf(Search->getArg(1), Ctx) != 0 ||
+      !isInvariant(Pos) || !isInvariant(Rows) || mentionsNestVariable(Rows) ||
+      text(Rows).empty() || !Start || !isScaled(Start, F0, *S, Ctx))
+    return Refuse("searches '" + text(Search) +
+                      "', not the row of the chunk's first position 'fpos0 "
+                      "* " +
+                      std::to_string(*S) + "' from 0",
+                  Search->getBeginLoc());
+  const std::string PosName = text(Pos), N = text(Rows);
+  const std::string LevelEnd = PosName + "[" + N + "]";
+
+  // The chunks cover [0, pos[N]): fpos0 < (pos[N] + S - 1) / S.
+  const auto *Div = dyn_cast<BinaryOperator>(OuterBound);
+  const auto *Round =
+      Div ? dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts())
+          : nullptr;
+  const auto *RoundEnd =
+      Round
+          ? dyn_cast<ArraySubscriptExpr>(Round->getLHS()->IgnoreParenImpCasts())
+          : nullptr;
+  auto IsLevelEnd = [&](const ArraySubscriptExpr *E) {
+    return E && text(E->getBase()->IgnoreParenImpCasts()) == PosName &&
+           text(E->getIdx()->IgnoreParenImpCasts()) == N;
+  };
+  if (!Div || Div->getOpcode() != BO_Div ||
+      constantOf(Div->getRHS(), Ctx) != S || !Round ||
+      Round->getOpcode() != BO_Add ||
+      constantOf(Round->getRHS(), Ctx) != *S - 1 || !IsLevelEnd(RoundEnd))
+    return Refuse("runs over '" + text(OuterBound) +
+                      "' chunks, not proved to cover the positions of '" +
+                      PosName + "' ('(" + LevelEnd + " + " +
+                      std::to_string(*S - 1) + ") / " + std::to_string(*S) +
+                      "')",
+                  For->getBeginLoc());
+
+  // The row: 'i = i_pos', or the search's variable itself.
+  const VarDecl *Row = RowPosition;
+  for (const VarDecl *V : *Declared)
+    if (V != RowPosition && V->getInit() &&
+        asVar(V->getInit()->IgnoreParenImpCasts()) == RowPosition)
+      Row = V;
+
+  // { T p = fpos0 * S + fpos1; if (p >= pos[N]) continue; ... }
+  std::vector<const Stmt *> Rest(Body->body_begin(), Body->body_end());
+  const auto *PDecl = dyn_cast<DeclStmt>(Rest[0]);
+  const auto *P = PDecl && PDecl->isSingleDecl()
+                      ? dyn_cast<VarDecl>(PDecl->getSingleDecl())
+                      : nullptr;
+  const auto *Skip = dyn_cast<IfStmt>(Rest[1]);
+  const auto *SkipCond =
+      Skip ? dyn_cast<BinaryOperator>(Skip->getCond()->IgnoreParenImpCasts())
+           : nullptr;
+  if (!P || !P->getInit() || !isStrip(P->getInit(), F0, F1, *S, Ctx) || !Skip ||
+      !skipsSplitTail(Skip, Rest) || asVar(SkipCond->getLHS()) != P ||
+      !IsLevelEnd(dyn_cast<ArraySubscriptExpr>(
+          SkipCond->getRHS()->IgnoreParenImpCasts())))
+    return Refuse("does not start its chunk's body with 'p = fpos0 * " +
+                      std::to_string(*S) + " + fpos1; if (p >= " + LevelEnd +
+                      ") continue;'",
+                  Inner->getBeginLoc());
+  Rest.erase(Rest.begin(), Rest.begin() + 2);
+
+  // while (p == pos[i_pos + 1]) { i_pos++; i = i_pos; }: the next row,
+  // before anything reads it.
+  auto IsWhile = [](const Stmt *X) { return isa<WhileStmt>(X); };
+  auto At = std::find_if(Rest.begin(), Rest.end(), IsWhile);
+  const auto *Next = At == Rest.end() ? nullptr : cast<WhileStmt>(*At);
+  if (!Next || std::find_if(At + 1, Rest.end(), IsWhile) != Rest.end())
+    return Refuse("does not move to the next row in one 'while' loop",
+                  Inner->getBeginLoc());
+  if (!movesToNextRow(Next, P, Pos, RowPosition, Row))
+    return Refuse("moves to the next row with '" +
+                      text(SourceRange(Next->getBeginLoc(),
+                                       Next->getCond()->getEndLoc())) +
+                      ")', not with 'while (" + P->getName().str() +
+                      " == " + PosName + "[" + RowPosition->getName().str() +
+                      " + 1]) { " + RowPosition->getName().str() + "++; " +
+                      (Row == RowPosition
+                           ? ""
+                           : Row->getName().str() + " = " +
+                                 RowPosition->getName().str() + "; ") +
+                      "}'",
+                  Next->getBeginLoc());
+  for (auto It = Rest.begin(); It != At; ++It)
+    if (references(*It, Row) || references(*It, RowPosition))
+      return Refuse("reads the row before it moves to the next one",
+                    (*It)->getBeginLoc());
+  Rest.erase(At);
+
+  // The body reads the row and the position, and nothing else of the split.
+  for (const VarDecl *V : *Declared)
+    if (V != Row)
+      for (const Stmt *R : Rest)
+        if (references(R, V))
+          return Refuse("reads '" + V->getName().str() + "' in its body",
+                        R->getBeginLoc());
+  for (const Stmt *H : Head)
+    for (const Decl *D : cast<DeclStmt>(H)->decls()) {
+      const auto *V = cast<VarDecl>(D);
+      if (V != RowPosition && V->getInit() && V->getInit()->HasSideEffects(Ctx))
+        return Refuse("has a side effect in '" + text(V->getInit()) + "'",
+                      H->getBeginLoc());
+    }
+  for (const Stmt *R : Rest)
+    if (references(R, F0) || references(R, F1) || isChangedIn(Row, R) ||
+        isChangedIn(P, R))
+      return Refuse("reads its chunk's variables or changes '" +
+                        Row->getName().str() + "' or '" + P->getName().str() +
+                        "' in its body",
+                    R->getBeginLoc());
+  if (!Row->getType()->isIntegerType() || Row->getType()->isBooleanType() ||
+      !P->getType()->isIntegerType() || P->getType()->isBooleanType())
+    return Refuse("counts rows or positions in a type that is no integer",
+                  For->getBeginLoc());
+
+  addPositionSplitLoops(For, Inner, Row, P, Pos, Rows);
+  return readStatements(std::move(Rest));
+}
+
+bool Recoverer::movesToNextRow(const clang::WhileStmt *Next, const VarDecl *P,
+                               const Expr *Pos, const VarDecl *RowPosition,
+                               const VarDecl *Row) const {
+  // p == pos[i_pos + 1], either way round.
+  const auto *Eq =
+      dyn_cast<BinaryOperator>(Next->getCond()->IgnoreParenImpCasts());
+  if (!Eq || Eq->getOpcode() != BO_EQ)
+    return false;
+  const Expr *Other = asVar(Eq->getLHS()) == P   ? Eq->getRHS()
+                      : asVar(Eq->getRHS()) == P ? Eq->getLHS()
+                                                 : nullptr;
+  const auto *Load =
+      Other ? dyn_cast<ArraySubscriptExpr>(Other->IgnoreParenImpCasts())
+            : nullptr;
+  const auto *Plus =
+      Load ? dyn_cast<BinaryOperator>(Load->getIdx()->IgnoreParenImpCasts())
+           : nullptr;
+  if (!Load || asVar(Load->getBase()) != asVar(Pos) || !Plus ||
+      Plus->getOpcode() != BO_Add ||
+      !((asVar(Plus->getLHS()) == RowPosition &&
+         constantOf(Plus->getRHS(), Ctx) == 1) ||
+        (asVar(Plus->getRHS()) == RowPosition &&
+         constantOf(Plus->getLHS(), Ctx) == 1)))
+    return false;
+  // { i_pos++; i = i_pos; }, the copy only when the row has its own name.
+  std::vector<const Stmt *> Steps;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Next->getBody()))
+    Steps.assign(CS->body_begin(), CS->body_end());
+  else
+    Steps.push_back(Next->getBody());
+  if (Row == RowPosition)
+    return Steps.size() == 1 && stepsByOne(Steps[0], RowPosition, Ctx);
+  return Steps.size() == 2 && stepsByOne(Steps[0], RowPosition, Ctx) &&
+         copies(Steps[1], Row, RowPosition);
+}
+
+void Recoverer::addPositionSplitLoops(const ForStmt *Outer,
+                                      const ForStmt *Inner, const VarDecl *Row,
+                                      const VarDecl *P, const Expr *Pos,
+                                      const Expr *Rows) {
+  const std::string I = Row->getName().str(), Q = P->getName().str(),
+                    PosName = text(Pos), N = text(Rows);
+  LoopFact Dense;
+  Dense.For = Outer;
+  Dense.Var = Row;
+  Dense.FromZero = true;
+  Dense.Extent = N;
+  if (std::optional<int64_t> Top = constantOf(Rows, Ctx))
+    Dense.Bound = Coefficient{*Top, {}};
+  else
+    Dense.Bound = Coefficient{1, {symbolOf(Rows)}};
+  Dense.Source.StartsAtZero = true;
+  Dense.Source.Bound = N;
+  Dense.Source.Header = "for (" + typeName(Row->getType()) + " " + I +
+                        " = 0; " + I + " < " + N + "; " + I + "++)";
+  Loops.push_back(std::move(Dense));
+
+  LoopFact Level;
+  Level.For = Inner;
+  Level.Var = P;
+  Level.Compressed = true;
+  Level.PosBase = Pos;
+  Level.ParentVar = Row;
+  Level.Source.Position = Q;
+  Level.Source.Positions = PosName;
+  Level.Source.LoopBegin = PosName + "[" + I + "]";
+  Level.Source.LoopEnd = PosName + "[" + I + " + 1]";
+  Level.Source.LevelEnd = PosName + "[" + N + "]";
+  Level.Source.Header = "for (" + typeName(P->getType()) + " " + Q + " = " +
+                        Level.Source.LoopBegin + "; " + Q + " < " +
+                        Level.Source.LoopEnd + "; " + Q + "++)";
+  Loops.push_back(std::move(Level));
+
+  Source.PositionSplit = Q;
+  Source.PositionSplitFirst = PosName + "[0]";
+  InPositionSplit = true;
+}
+
+} // namespace lnr::recover::detail
