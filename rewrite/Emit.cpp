@@ -1191,7 +1191,7 @@ private:
   /// A full temporary filled by a dense loop over its first index: that
   /// loop zeroes its slice before it accumulates into it, in parallel when
   /// the loop is, and while the slice is in cache, instead of calloc's
-  /// sequential pass over all of it before the nest (README.md, "Run-time
+  /// sequential pass over it all before the nest (docs/schedules.md, "Run-time
   /// choice").
   void zeroSliceFirst(const ir::Temporary &T, const ir::Loop &L,
                       unsigned Depth) {

@@ -24,16 +24,16 @@ struct EmitOptions {
   /// The schedule clause of a new `omp parallel for`. Measured on 2 cores,
   /// a skewed 200,000-row CSR matrix (1.6M nonzeros), K = L = 64: dynamic
   /// and guided within noise of each other, static 5-10% slower; dynamic,64
-  /// had the steadiest best median (README.md, "OpenMP schedule").
+  /// had the steadiest median (docs/code-generation.md, "OpenMP schedule").
   std::string OmpSchedule = "dynamic, 64";
   /// Software prefetches, one nonzero ahead, of the dense rows a compressed
-  /// loop gathers through its coordinate (README.md, "Prefetching").
+  /// loop gathers by coordinate (docs/code-generation.md, "Prefetching").
   bool Prefetch = true;
   /// A GEMM consumer's loops k, l unrolled by 4 over k and jammed
-  /// (README.md, "Unroll and jam").
+  /// (docs/code-generation.md, "Unroll and jam").
   bool UnrollJam = true;
   /// A dot product into a scalar temporary summed into eight partial sums
-  /// (README.md, "Partial sums").
+  /// (docs/code-generation.md, "Partial sums").
   bool SplitReductions = true;
   /// The file's standard is C89/C90: declarations only where a block
   /// starts, none in a loop's header (the file's own C99 constructs are

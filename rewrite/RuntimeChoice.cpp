@@ -240,7 +240,7 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
       Scan.Headers.push_back(S.loop(K.Loops[Q].Index)->Header);
     Scan.Load = Src->Prologue.front();
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
-    // (README.md, "Run-time choice").
+    // (docs/schedules.md, "Run-time choice").
     const LoopSource *Outer = S.loop(K.Loops.front().Index);
     Scan.Parallel = Parallel && !K.Loops.front().isCompressed() && Outer &&
                     Outer->OmpCanonical;

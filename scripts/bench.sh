@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark (issue 6): set-up, build, then
+# The benchmark (docs/benchmarks.md): set-up, build, then
 #   1. lnr-bench: the paper's six kernels (and the TACO sample) on generated
 #      and real inputs, and the K/L sweep; original, rewritten, separate and
 #      Eigen variants at 1 thread and all cores, checked equal before timing;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Differential fuzzing of lnr-rewrite (issue 7): random kernels, rewritten,
+# Differential fuzzing of lnr-rewrite (docs/testing.md): random kernels, rewritten,
 # compiled with gcc -O2 -fopenmp and run against the originals with 1 and 2
 # threads (test/fuzz/lnr_fuzz.py). Builds the tool first.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sanitizer runs (issue 7):
+# Sanitizer runs (docs/testing.md):
 #  1. lnr-rewrite and its tests built with AddressSanitizer and
 #     UndefinedBehaviorSanitizer (-DLNR_SANITIZE=address,undefined) in
 #     ${LNR_ASAN_BUILD_DIR:-build-asan}, and the whole ctest suite run there

@@ -60,7 +60,7 @@ bool mayCostMore(const Cost &A, const Cost &B);
 /// (a row at random: a wait on memory, not arithmetic), and each temporary
 /// allocated whole rather than per outer iteration by TemporaryWeight per
 /// element (allocated, zeroed, written and gathered back from memory). The
-/// weights are measured ratios (README.md, "Run-time choice").
+/// weights are measured ratios (docs/schedules.md, "Run-time choice").
 struct WorkTerm {
   double Weight = 1;
   Monomial Symbols;

@@ -1,7 +1,7 @@
 //===- Refusal.h - A named reason not to transform -------------*- C++ -*-===//
 //
 // Every stage returns either its result or a Refusal. The name is stable and
-// shown in diagnostics as [lnr-...]; README.md lists every name.
+// shown in diagnostics as [lnr-...]; docs/refusals.md lists every name.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_ANALYSIS_IR_REFUSAL_H

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The tool's own speed (issue 6): lnr-rewrite against clang -fsyntax-only
+"""The tool's own speed (docs/benchmarks.md): lnr-rewrite against clang -fsyntax-only
 on the same files.
 
     tool_speed.py --tool build/tool/lnr-rewrite --root . --out raw/tool_speed.csv

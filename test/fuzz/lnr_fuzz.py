@@ -83,7 +83,7 @@ DENSE_NAMES = ["C", "D", "E", "F", "G", "H"]
 REFUSALS = ["sum", "call", "minus", "div", "c89", "inclusive", "inline_crd",
             "output_read", "volatile", "no_restrict", "macro_loop", "step2",
             "break", "int_out", "negate", "cast", "printf", "from_one"]
-# Refused today but planned (README "Not yet"), or rewritten only when a
+# Refused today but planned (docs/supported-c.md), or rewritten only when a
 # proof holds (c89: the variable declared before the nest must be dead after
 # it): a rewrite of these is checked by execution like any other instead of
 # being a failure.

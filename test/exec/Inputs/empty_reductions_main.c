@@ -1,4 +1,4 @@
-/* Empty reductions with non-finite operands (README.md, "Empty fibers"):
+/* Empty reductions with non-finite operands (docs/code-generation.md):
  * with an extent of the producer's loops 0 or negative, or a row or fiber
  * with no nonzero, the original never runs its update and leaves the output
  * as it was, even where a consumer operand is infinite; a rewrite that runs

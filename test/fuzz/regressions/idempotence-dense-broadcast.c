@@ -1,6 +1,6 @@
 // Fuzz regression (fixed: the search now splits consumers again) (lnr_fuzz.py seed 2, case 378, reduced): the tool's
-// output must be a fixed point of the tool (README: "Running the tool on
-// its own output changes nothing"). For A(m,i) += D(n) * C(k) the schedule
+// output must be a fixed point of the tool (docs/code-generation.md,
+// "Idempotence"). For A(m,i) += D(n) * C(k) the schedule
 // used to split off t = sum_k C(k) only, leaving the consumer
 // A(m,i) += t * D(n), which still summed D over n inside the (i, m) loops;
 // a second run split it again (O(K + I*M*N), then O(N + I*M)). Fixed: the

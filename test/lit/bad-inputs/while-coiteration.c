@@ -1,7 +1,7 @@
 // Bad input: two sparse operands intersected by a merge (co-iteration), as a
 // 'while' loop and as a 'for' loop with two positions. Expected: untouched,
 // each nest with its remark (co-iteration is not recovered; see the
-// lnr-unsupported-coiteration row of the README).
+// lnr-unsupported-coiteration row of docs/refusals.md).
 // RUN: lnr-rewrite %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
