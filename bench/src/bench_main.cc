@@ -51,6 +51,13 @@ int sddmm_spmm_taco_original(taco_tensor_t *A, taco_tensor_t *B,
 int sddmm_spmm_taco_rewritten(taco_tensor_t *A, taco_tensor_t *B,
                               taco_tensor_t *C, taco_tensor_t *D,
                               taco_tensor_t *E);
+int sddmm_spmm_pos_taco_original(taco_tensor_t *A, taco_tensor_t *B,
+                                 taco_tensor_t *C, taco_tensor_t *D,
+                                 taco_tensor_t *E);
+int sddmm_spmm_pos_taco_rewritten(taco_tensor_t *A, taco_tensor_t *B,
+                                  taco_tensor_t *C, taco_tensor_t *D,
+                                  taco_tensor_t *E);
+extern const char lnr_status_sddmm_spmm_pos_taco[];
 int spttm_spttm_taco_original(taco_tensor_t *A, taco_tensor_t *B,
                               taco_tensor_t *C, taco_tensor_t *D);
 int spttm_spttm_taco_rewritten(taco_tensor_t *A, taco_tensor_t *B,
@@ -341,8 +348,18 @@ taco_tensor_t *taco_dense(Problem &p, int rows, int cols, double *vals) {
   return t.get();
 }
 
-std::unique_ptr<Problem> make_sddmm_spmm_taco(std::shared_ptr<CsrInput> in,
-                                              int K, int L) {
+using TacoSddmmSpmm = int (*)(taco_tensor_t *, taco_tensor_t *,
+                              taco_tensor_t *, taco_tensor_t *,
+                              taco_tensor_t *);
+
+/// TACO's <SDDMM, SpMM> as one of its samples writes it: Original and
+/// Rewritten are the sample and the tool's rewrite of it, Status the
+/// rewrite's.
+std::unique_ptr<Problem>
+make_sddmm_spmm_taco(std::shared_ptr<CsrInput> in, int K, int L,
+                     TacoSddmmSpmm Original = sddmm_spmm_taco_original,
+                     TacoSddmmSpmm Rewritten = sddmm_spmm_taco_rewritten,
+                     const char *Status = lnr_status_sddmm_spmm_taco) {
   auto p = std::make_unique<Problem>();
   const lnr_csr &B = in->m;
   const int n = B.rows, m = B.cols;
@@ -368,12 +385,12 @@ std::unique_ptr<Problem> make_sddmm_spmm_taco(std::shared_ptr<CsrInput> in,
   const double in_bytes =
       csr_bytes(B) + 8.0 * ((double)n * K + (double)m * K + (double)m * L) +
       8.0 * n * L; // A only written
-  p->status = lnr_status_sddmm_spmm_taco;
+  p->status = Status;
   // TACO's nest: for i, j, l, k with B*E invariant in k.
   p->add("original", "original", nnz * L * (3.0 * K + 2), in_bytes,
-         [=](int) { sddmm_spmm_taco_original(tA, tB, tC, tD, tE); });
+         [=](int) { Original(tA, tB, tC, tD, tE); });
   p->add("rewritten", "rewritten", nnz * (3.0 * K + 2.0 * L), in_bytes,
-         [=](int) { sddmm_spmm_taco_rewritten(tA, tB, tC, tD, tE); });
+         [=](int) { Rewritten(tA, tB, tC, tD, tE); });
   // Separate kernels accumulate: from the zeroed A they compute the same.
   p->add("sep", "separate", nnz * (2.0 * K + 1 + 2.0 * L),
          in_bytes + 8.0 * n * L + 16.0 * nnz, [=](int) {
@@ -829,6 +846,7 @@ std::vector<Spec> suite_specs(const std::string &suite) {
         {"sddmm_spmm", "skewed:300:6", {8, 5}},
         {"sddmm_spmm", "mtx:pores_1", {4, 4}},
         {"sddmm_spmm_taco", "skewed:200:5", {8, 6}},
+        {"sddmm_spmm_pos_taco", "skewed:200:5", {8, 6}},
         {"spmm_gemm", "rmat:8:4", {6, 9}},
         {"spmmh_gemm", "uniform:250:5", {7, 5}},
         {"sddmm_spmm_gemm", "fem:6:5:4", {5, 4, 6}},
@@ -845,6 +863,7 @@ std::vector<Spec> suite_specs(const std::string &suite) {
         {"sddmm_spmm", "uniform:50000:16", {64, 64}},
         {"sddmm_spmm", "mtx:email-Enron", {64, 64}},
         {"sddmm_spmm_taco", "skewed:50000:20", {64, 64}},
+        {"sddmm_spmm_pos_taco", "skewed:50000:20", {64, 64}},
         {"spmm_gemm", "skewed:50000:20", {128, 64}}, // a reference speedup (report.py)
         {"spmm_gemm", "rmat:15:8", {128, 128}},
         {"spmm_gemm", "fem:24:24:16", {128, 128}},
@@ -931,6 +950,10 @@ std::unique_ptr<Problem> build(const std::string &suite, const Spec &s) {
       p = make_sddmm_spmm(in, d[0], d[1], why);
     else if (s.kernel == "sddmm_spmm_taco")
       p = make_sddmm_spmm_taco(in, d[0], d[1]);
+    else if (s.kernel == "sddmm_spmm_pos_taco")
+      p = make_sddmm_spmm_taco(in, d[0], d[1], sddmm_spmm_pos_taco_original,
+                               sddmm_spmm_pos_taco_rewritten,
+                               lnr_status_sddmm_spmm_pos_taco);
     else if (s.kernel == "spmm_gemm")
       p = make_spmm_gemm(in, d[0], d[1], why);
     else if (s.kernel == "spmmh_gemm")

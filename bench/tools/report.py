@@ -28,6 +28,7 @@ TIE = 0.05  # relative margin treated as noise
 KERNEL_TITLES = OrderedDict([
     ("sddmm_spmm", "<SDDMM, SpMM>"),
     ("sddmm_spmm_taco", "<SDDMM, SpMM> (TACO sample)"),
+    ("sddmm_spmm_pos_taco", "<SDDMM, SpMM> (TACO sample, position split)"),
     ("spmm_gemm", "<SpMM, GEMM>"),
     ("spmmh_gemm", "<SpMMH, GEMM>"),
     ("sddmm_spmm_gemm", "<SDDMM, SpMM, GEMM>"),
