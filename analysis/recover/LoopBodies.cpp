@@ -136,9 +136,15 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
     return readDeclaration(DS, Owner);
   const BinaryOperator *B = coordinateAssignment(S, Owner);
   if (!B) {
-    if (const BinaryOperator *Local = localAssignment(S))
-      return readAssignedLocal(Local, Owner);
-    return false;
+    const BinaryOperator *Local = localAssignment(S);
+    if (!Local)
+      return false;
+    // `row_start = rowptr[i];`, C89 style: a bound local, assigned here and
+    // dead after the nest.
+    if (isAssignedBoundLocal(Local, Owner))
+      return addOuterVariable(asVar(Local->getLHS()), Owner.For,
+                              Local->getBeginLoc(), Local->getBeginLoc());
+    return readAssignedLocal(Local, Owner);
   }
   // `j = crd[p];` with j declared before the nest (C89): the coordinate,
   // as `int j = crd[p];` would be.

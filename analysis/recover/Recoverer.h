@@ -184,6 +184,10 @@ private:
   /// the headers of the loops inside and never changed: recorded, true.
   /// False, without a refusal, when any variable of DS is something else.
   bool readBoundLocals(const DeclStmt *DS, const LoopFact &Owner);
+  /// `b = pos[i];` in Owner's body to a local declared before the nest (C89
+  /// style), read only by the headers of the loops inside: a bound local,
+  /// an outer variable. False, and nothing read, when it is not one.
+  bool isAssignedBoundLocal(const BinaryOperator *B, const LoopFact &Owner);
   /// E, or the initializer of the bound local E names.
   const Expr *throughBoundLocal(const Expr *E) const;
   /// Text with each bound local spelled as its initializer.
