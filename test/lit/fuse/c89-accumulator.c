@@ -2,7 +2,8 @@
 // and started by an assignment ('s = 0;' before the loop that sums into it,
 // 'A[..] = s;' after), or copied by one ('x = acc;'): read as TACO's
 // 'double s = 0;', rewritten when the scalars are dead after the nest (the
-// rewrite no longer writes them), listed in 'private'.
+// rewrite no longer writes them), listed in 'private', and marked used
+// after the nest ('(void)s;', -Wunused-variable).
 // RUN: lnr-rewrite %s -- -std=c89 > %t.c 2> %t.err
 // RUN: %nochecks %t.c | FileCheck %s
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
@@ -19,6 +20,7 @@
 // CHECK:      #pragma omp parallel for schedule(dynamic, 64) private(i, l, s, p, j, k)
 // CHECK-NOT:  s = 0;
 // CHECK:      A[i * L + l] += t * E[j * L + l];
+// CHECK:      (void)s;
 /* A sum accumulated in a scalar declared at the top of the function (C89
  * style), started by an assignment ('s = 0;') and stored after the loop. */
 void assigned_rows(int n, int K, int L, const int *rowptr, const int *colidx,
@@ -77,15 +79,17 @@ double last_sum(int n, int K, int L, const int *rowptr, const int *colidx,
   return s;
 }
 
-// The remarks: lines 29 and 47 rewritten, line 77's sum read after the nest.
-// REMARK: c89-accumulator.c:29:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'
-// REMARK: c89-accumulator.c:47:3: remark: fused 'A(i,l) += Bv(i,j) * C(j,k) * D(k,l)'
-// REMARK: c89-accumulator.c:77:10: remark: nest left unchanged: 's' is declared outside the nest and read after it (line 77) before it is assigned again; the rewritten nest leaves another value in it [lnr-live-induction-variable]
+// The remarks: lines 31 and 49 rewritten, line 79's sum read after the nest.
+// REMARK: c89-accumulator.c:31:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'
+// REMARK: c89-accumulator.c:49:3: remark: fused 'A(i,l) += Bv(i,j) * C(j,k) * D(k,l)'
+// REMARK: c89-accumulator.c:79:10: remark: nest left unchanged: 's' is declared outside the nest and read after it (line 79) before it is assigned again; the rewritten nest leaves another value in it [lnr-live-induction-variable]
 // CHECK-LABEL: void spmm_gemm(
 // CHECK:      #pragma omp parallel for schedule(dynamic, 64) private(i, l, x, acc, p, j, k)
 // CHECK-NOT:  acc = 0;
 // CHECK-NOT:  x = acc;
 // CHECK:      A[i * L + l] += t * D[k * L + l];
+// CHECK:      (void)x;
+// CHECK-NEXT: (void)acc;
 // CHECK-LABEL: double last_sum(
 // CHECK:      s = 0;
 // CHECK:      return s;

@@ -73,6 +73,8 @@ void row_start_read(int n, int K, int L, const int *rowptr,
 // CHECK-NEXT:     for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // CHECK-NOT:  row_start =
 // CHECK:      A[i * L + l] += t * E[j * L + l];
+// CHECK:      (void)row_start;
+// CHECK-NEXT: (void)row_end;
 // CHECK-LABEL: int row_end_after(
 // CHECK:      row_end = rowptr[i + 1];
 // REMARK: c89-bound-locals.c:21:3: remark: fused
