@@ -35,9 +35,9 @@ struct EmitOptions {
   /// A dot product into a scalar temporary summed into eight partial sums
   /// (docs/code-generation.md, "Partial sums").
   bool SplitReductions = true;
-  /// The file's standard is C89/C90: declarations only where a block
-  /// starts, none in a loop's header (the file's own C99 constructs are
-  /// its business; the rewrite adds none).
+  /// The file's standard is C89/C90 (Dialect::DeclarationsFirst):
+  /// declarations only where a block starts, none in a loop's header (the
+  /// file's own C99 constructs are its business; the rewrite adds none).
   bool DeclarationsFirst = false;
   /// The int, declared nonzero by the caller, that the rewrite sets to 0
   /// when a temporary cannot be allocated (malloc or calloc returns NULL);

@@ -2,6 +2,7 @@
 
 #include "rewrite/NestRewriter.h"
 #include "rewrite/CText.h"
+#include "rewrite/Dialect.h"
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
@@ -22,6 +23,12 @@
 #include <set>
 
 namespace lnr::rewrite {
+
+/// The file's standard (Dialect.h): C89/C90 and gnu89 are C before C99.
+static Dialect dialectOf(const clang::LangOptions &Lang) {
+  return !Lang.C99 && !Lang.CPlusPlus ? Dialect::c89() : Dialect::c99();
+}
+
 namespace {
 
 /// Open the fallback of a rewrite versioned under an overlap test, or
@@ -223,8 +230,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
   }
   auto &[Kernel, Source] = std::get<recover::RecoveredNest>(Recovered);
   Options Opts = Common;
-  const clang::LangOptions &Lang = Ctx.getLangOpts();
-  Opts.Emission.DeclarationsFirst = !Lang.C99 && !Lang.CPlusPlus;
+  const Dialect Standard = dialectOf(Ctx.getLangOpts());
+  Opts.Emission.DeclarationsFirst = Standard.DeclarationsFirst;
   // A header includes what its own rewrite calls: its includers may not.
   if (InHeader) {
     Source.HasStdlib = false;
@@ -286,8 +293,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     std::map<std::string, ScannedRange> Ranges;
     for (const ExtentScan &Scan : Scans)
       Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable};
-    OrRefusal<OverlapTest> Test = overlapTest(
-        Kernel, Source, Ranges, Opts.Emission.DeclarationsFirst, Names);
+    OrRefusal<OverlapTest> Test =
+        overlapTest(Kernel, Source, Ranges, Standard, Names);
     if (!Test)
       return Refused(Test.refusal());
     Versioned = *Test;
@@ -452,7 +459,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     Out.NeedsStdlib = Emitted->NeedsStdlib ||
                       (Alternative && Alternative->Emitted.NeedsStdlib);
     Out.NeedsStdint = Source.Overlap.Needed && !Source.HasStdint &&
-                      !Opts.Emission.DeclarationsFirst;
+                      Standard.AddressNeedsStdint;
     Out.Name = "lnr-fuse";
     Out.Message =
         "fused '" + toString(Kernel.Stmt) + "': " + Before.toString() + " -> " +

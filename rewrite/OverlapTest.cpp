@@ -13,16 +13,14 @@ struct Range {
   std::string Lo, Hi;
 };
 
-/// The types the test computes in: C89 has neither `long long` nor
-/// `uintptr_t`; there `long` and `unsigned long` hold an index and an
-/// address on the LP64 and ILP32 targets gcc and clang build for.
+/// The types the test computes in: the file's widest integer and the
+/// unsigned type addresses are compared in (Dialect.h: `long long` and
+/// `uintptr_t`, or `long` and `unsigned long` in C89).
 struct Types {
   std::string Index, Suffix, Address;
 };
-Types typesFor(bool C89) {
-  if (C89)
-    return {"long", "L", "unsigned long"};
-  return {"long long", "LL", "uintptr_t"};
+Types typesFor(const Dialect &D) {
+  return {D.WideInt, D.WideSuffix, D.AddressInt};
 }
 std::string asLong(const Types &Ty, const std::string &C) {
   return "(" + Ty.Index + ")" + parenthesized(C);
@@ -83,9 +81,9 @@ std::set<std::string> overlapCoordinates(const ir::Kernel &K,
 
 OrRefusal<OverlapTest>
 overlapTest(const ir::Kernel &K, const NestSource &S,
-            const std::map<std::string, ScannedRange> &Scanned, bool C89,
-            NamePicker &Names) {
-  const Types Ty = typesFor(C89);
+            const std::map<std::string, ScannedRange> &Scanned,
+            const Dialect &Standard, NamePicker &Names) {
+  const Types Ty = typesFor(Standard);
   auto Refuse = [](const std::string &Why) {
     return Refusal("lnr-possible-alias",
                    "the output may share memory with an input and the fused "

@@ -23,6 +23,7 @@
 #include "analysis/ir/Kernel.h"
 #include "analysis/ir/Refusal.h"
 #include "analysis/recover/NestSource.h"
+#include "rewrite/Dialect.h"
 #include "rewrite/NamePicker.h"
 
 #include <map>
@@ -48,12 +49,12 @@ struct ScannedRange {
 struct OverlapTest {
   std::string Code, Flag;
 };
-/// C89: in `long` and `unsigned long` (the standard has neither `long
-/// long` nor `uintptr_t`). The test's variables are picked from Names.
+/// In the types of the file's Standard (C89 has neither `long long` nor
+/// `uintptr_t`). The test's variables are picked from Names.
 OrRefusal<OverlapTest>
 overlapTest(const ir::Kernel &K, const NestSource &S,
-            const std::map<std::string, ScannedRange> &Scanned, bool C89,
-            NamePicker &Names);
+            const std::map<std::string, ScannedRange> &Scanned,
+            const Dialect &Standard, NamePicker &Names);
 
 } // namespace lnr::rewrite
 

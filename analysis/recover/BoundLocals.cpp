@@ -117,6 +117,30 @@ bool Recoverer::readBoundLocals(const DeclStmt *DS, const LoopFact &Owner) {
   return true;
 }
 
+bool Recoverer::isAssignedBoundLocal(const BinaryOperator *B,
+                                     const LoopFact &Owner) {
+  const VarDecl *V = asVar(B->getLHS());
+  if (!V || !V->getType()->isIntegerType() ||
+      V->getType().isVolatileQualified() || !V->hasLocalStorage() ||
+      !SM.isBeforeInTranslationUnit(V->getLocation(),
+                                    Loops.front().For->getBeginLoc()))
+    return false;
+  const Expr *Value = B->getRHS()->IgnoreParenImpCasts();
+  std::string Text = text(B->getRHS());
+  if (Text.empty() || !Value->getType()->isIntegerType() ||
+      !keepsEveryValue(Ctx, Value->getType(), V->getType()))
+    return false;
+  // Besides its assignment, read by the headers of the loops inside, and
+  // by nothing else, and never changed again.
+  const Stmt *Body = Owner.For->getBody();
+  unsigned Uses = countReferences(Body, V) - 1;
+  if (!Uses || Uses != countHeaderReferences(Body, V) ||
+      isChangedIn(V, Body, B) || shadows(Body, V))
+    return false;
+  BoundLocals.push_back({V, Value, isPrimary(Value) ? Text : "(" + Text + ")"});
+  return true;
+}
+
 const Expr *Recoverer::throughBoundLocal(const Expr *E) const {
   if (const VarDecl *V = asVar(E))
     for (const BoundLocal &B : BoundLocals)

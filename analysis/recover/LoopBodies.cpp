@@ -136,9 +136,15 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
     return readDeclaration(DS, Owner);
   const BinaryOperator *B = coordinateAssignment(S, Owner);
   if (!B) {
-    if (const BinaryOperator *Local = localAssignment(S))
-      return readAssignedLocal(Local, Owner);
-    return false;
+    const BinaryOperator *Local = localAssignment(S);
+    if (!Local)
+      return false;
+    // `row_start = rowptr[i];`, C89 style: a bound local, assigned here and
+    // dead after the nest.
+    if (isAssignedBoundLocal(Local, Owner))
+      return addOuterVariable(asVar(Local->getLHS()), Owner.For,
+                              Local->getBeginLoc(), Local->getBeginLoc());
+    return readAssignedLocal(Local, Owner);
   }
   // `j = crd[p];` with j declared before the nest (C89): the coordinate,
   // as `int j = crd[p];` would be.
@@ -202,32 +208,59 @@ bool Recoverer::isAssert(const Stmt *S) const {
          First.is(tok::raw_identifier) && First.getRawIdentifier() == "assert";
 }
 
-const VarDecl *Recoverer::accumulatorSource(const VarDecl *Copy) const {
-  // `T x = acc;` or `T y = x;`, in the same type: the variable copied,
-  // followed to the first.
-  const VarDecl *From = Copy;
-  while (From && From->getInit() && asVar(From->getInit()) &&
-         Ctx.hasSameUnqualifiedType(From->getType(),
-                                    asVar(From->getInit())->getType()) &&
-         asVar(From->getInit()) != From)
-    From = asVar(From->getInit());
-  return From == Copy ? nullptr : From;
+/// The variable S declares, or assigns when it is declared before the
+/// nest (the C89 way), with what it is given; {null, null} otherwise.
+static std::pair<const VarDecl *, const Expr *>
+declaredOrAssigned(const Stmt *S, const Stmt *Nest, const SourceManager &SM) {
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    const auto *V =
+        DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    if (V && V->getInit())
+      return {V, V->getInit()};
+    return {nullptr, nullptr};
+  }
+  const auto *B = dyn_cast<BinaryOperator>(S);
+  const auto *Ref = B && B->getOpcode() == BO_Assign
+                        ? dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens())
+                        : nullptr;
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() ||
+      !SM.isBeforeInTranslationUnit(V->getLocation(), Nest->getBeginLoc()))
+    return {nullptr, nullptr};
+  return {V, B->getRHS()};
+}
+
+std::pair<const VarDecl *, const VarDecl *>
+Recoverer::copyOf(const Stmt *S) const {
+  auto [Copy, Value] = declaredOrAssigned(S, Loops.front().For, SM);
+  const VarDecl *From = Value ? asVar(Value) : nullptr;
+  if (!Copy || !From || From == Copy || loopOf(Copy) || coordinateLoop(Copy) ||
+      Copy == Counter || !Copy->getType()->isArithmeticType() ||
+      !Ctx.hasSameUnqualifiedType(Copy->getType(), From->getType()))
+    return {nullptr, nullptr};
+  return {Copy, From};
 }
 
 bool Recoverer::accumulatorCopy(const Stmt *S,
                                 const std::vector<const Stmt *> &Body) const {
-  const auto *DS = dyn_cast<DeclStmt>(S);
-  const auto *V = DS && DS->isSingleDecl()
-                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                      : nullptr;
-  if (!V || !V->getType()->isArithmeticType() || !accumulatorSource(V))
-    return false;
-  // Copied from a variable declared earlier in this body.
-  const VarDecl *From = accumulatorSource(V);
-  return std::any_of(Body.begin(), Body.end(), [&](const Stmt *X) {
-    const auto *D = dyn_cast<DeclStmt>(X);
-    return D && D->isSingleDecl() && D->getSingleDecl() == From;
-  });
+  const VarDecl *From = copyOf(S).second;
+  // Copied from a variable declared or assigned earlier in this body.
+  return From && std::any_of(Body.begin(), Body.end(), [&](const Stmt *X) {
+           return X != S &&
+                  declaredOrAssigned(X, Loops.front().For, SM).first == From;
+         });
+}
+
+const VarDecl *Recoverer::accumulatorStart(const Stmt *S) const {
+  auto [Acc, Init] = declaredOrAssigned(S, Loops.front().For, SM);
+  Expr::EvalResult Zero;
+  if (!Acc || loopOf(Acc) || coordinateLoop(Acc) || Acc == Counter ||
+      !Acc->getType()->isArithmeticType() ||
+      !Init->EvaluateAsRValue(Zero, Ctx) ||
+      !((Zero.Val.isFloat() && Zero.Val.getFloat().isZero()) ||
+        (Zero.Val.isInt() && Zero.Val.getInt() == 0)))
+    return nullptr;
+  return Acc;
 }
 
 bool Recoverer::skipsSplitTail(const IfStmt *If,
@@ -326,18 +359,11 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
          accumulatorCopy(Body[Body.size() - 2 - Copies], Body))
     ++Copies;
   if (Body.size() >= 3 + Copies && !Accumulator) {
-    const auto *Init = dyn_cast<DeclStmt>(Body[Body.size() - 3 - Copies]);
-    const auto *Acc = Init && Init->isSingleDecl()
-                          ? dyn_cast<VarDecl>(Init->getSingleDecl())
-                          : nullptr;
+    const Stmt *Init = Body[Body.size() - 3 - Copies];
+    const VarDecl *Acc = accumulatorStart(Init);
     const auto *Inner = dyn_cast<ForStmt>(Body[Body.size() - 2 - Copies]);
     const auto *Final = dyn_cast<Expr>(Body.back());
-    Expr::EvalResult Zero;
-    if (Acc && Inner && Final && Acc->getInit() &&
-        Acc->getType()->isArithmeticType() &&
-        Acc->getInit()->EvaluateAsRValue(Zero, Ctx) &&
-        ((Zero.Val.isFloat() && Zero.Val.getFloat().isZero()) ||
-         (Zero.Val.isInt() && Zero.Val.getInt() == 0))) {
+    if (Acc && Inner && Final) {
       for (size_t I = 0; I + 3 + Copies < Body.size(); ++I)
         if (!readLeading(Body[I], Loops[Owner]))
           return Fail ? false
@@ -345,17 +371,31 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
                                "the loop body holds more than one statement; "
                                "only perfect nests are rewritten",
                                Body[I]->getBeginLoc());
-      // Each copy holds the sum: the final statement may store any.
-      for (size_t C = 0; C < Copies; ++C) {
-        const auto *Copy = cast<VarDecl>(
-            cast<DeclStmt>(Body[Body.size() - 2 - C])->getSingleDecl());
-        if (accumulatorSource(Copy) != Acc)
+      // Each copy holds the sum (it copies the accumulator or an earlier
+      // copy): the final statement may store any.
+      std::vector<const VarDecl *> Sums = {Acc};
+      for (size_t C = Copies; C-- > 0;) {
+        const Stmt *S = Body[Body.size() - 2 - C];
+        auto [Copy, From] = copyOf(S);
+        if (!std::count(Sums.begin(), Sums.end(), From) ||
+            std::count(Sums.begin(), Sums.end(), Copy))
           return refuse("lnr-imperfect-nest",
                         "the loop body holds more than one statement; only "
                         "perfect nests are rewritten",
-                        Copy->getBeginLoc());
+                        S->getBeginLoc());
+        // Assigned, declared before the nest (C89): the nest leaves another
+        // value in it, so it must be dead after the nest.
+        if (!isa<DeclStmt>(S) &&
+            !addOuterVariable(Copy, Loops[Owner].For, S->getBeginLoc(),
+                              S->getBeginLoc()))
+          return false;
+        Sums.push_back(Copy);
         AccumulatorCopies.push_back(Copy);
       }
+      if (!isa<DeclStmt>(Init) &&
+          !addOuterVariable(Acc, Loops[Owner].For, Init->getBeginLoc(),
+                            Init->getBeginLoc()))
+        return false;
       Accumulator = Acc;
       LoopsOutsideAccumulator = Loops.size();
       if (!readLoop(Inner))

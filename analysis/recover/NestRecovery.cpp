@@ -499,7 +499,13 @@ bool Recoverer::checkPrivateClause(const Stmt *Nest) {
   }
   for (const OuterVariable &O : OuterVariables) {
     Source.OuterDeclared.push_back(O.Var->getName().str());
-    if (substitutedValue(O.Var))
+    // Or no longer used at all: the scalar accumulator and its copies, the
+    // bound locals (C89, assigned in the nest).
+    bool Bound =
+        std::any_of(BoundLocals.begin(), BoundLocals.end(),
+                    [&](const BoundLocal &B) { return B.Var == O.Var; });
+    if (substitutedValue(O.Var) || O.Var == Accumulator || Bound ||
+        std::count(AccumulatorCopies.begin(), AccumulatorCopies.end(), O.Var))
       Source.ReadInPlace.push_back(O.Var->getName().str());
   }
   return true;

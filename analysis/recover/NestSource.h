@@ -156,8 +156,9 @@ struct NestSource {
   /// `int i, p, j; for (i = 0; ...`), proved dead after it. A new OpenMP
   /// region lists them in 'private' (they are shared by default).
   std::vector<std::string> OuterDeclared;
-  /// Those of them the rewrite reads in place (values and row pointers
-  /// assigned in the nest): it no longer uses them, and says so with
+  /// Those of them the rewrite reads in place (values, row pointers and
+  /// bounds assigned in the nest) or drops (a scalar accumulator and its
+  /// copies): it no longer uses them, and says so with
   /// `(void)x;` where no fallback copy of the nest does (-Wunused).
   std::vector<std::string> ReadInPlace;
 

@@ -208,12 +208,16 @@ private:
   /// The update under '#pragma omp atomic' (or 'atomic update'), or null.
   static const Stmt *atomicUpdate(const Stmt *S);
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
-  /// `T x = acc;` after the accumulator's loop, in its type, copying a
-  /// variable declared in Body: a name for the sum.
+  /// `T x = y;`, or `x = y;` to a variable declared before the nest (C89),
+  /// x and y of one arithmetic type: {x, y}; {null, null} otherwise.
+  std::pair<const VarDecl *, const VarDecl *> copyOf(const Stmt *S) const;
+  /// A copy (copyOf) after the accumulator's loop of a variable that an
+  /// earlier statement of Body declares or assigns: a name for the sum.
   bool accumulatorCopy(const Stmt *S,
                        const std::vector<const Stmt *> &Body) const;
-  /// The variable a chain of copies starts from, or null.
-  const VarDecl *accumulatorSource(const VarDecl *Copy) const;
+  /// The start of TACO's scalar accumulator: `T acc = 0;`, or `acc = 0;` to
+  /// a variable declared before the nest (C89), 0 a constant; else null.
+  const VarDecl *accumulatorStart(const Stmt *S) const;
   std::vector<const VarDecl *> AccumulatorCopies;
   /// Whether If is a split loop's `if (i >= n) continue;`, i declared in
   /// Body.
@@ -227,6 +231,10 @@ private:
   /// the headers of the loops inside and never changed: recorded, true.
   /// False, without a refusal, when any variable of DS is something else.
   bool readBoundLocals(const DeclStmt *DS, const LoopFact &Owner);
+  /// `b = pos[i];` in Owner's body to a local declared before the nest (C89
+  /// style), read only by the headers of the loops inside: a bound local,
+  /// an outer variable. False, and nothing read, when it is not one.
+  bool isAssignedBoundLocal(const BinaryOperator *B, const LoopFact &Owner);
   /// E, or the initializer of the bound local E names.
   const Expr *throughBoundLocal(const Expr *E) const;
   /// Text with each bound local spelled as its initializer.

@@ -32,11 +32,14 @@ def c89ify(text):
         if stripped.startswith("for (") or re.match(
                 r"^\s*" + TYPE + r"\s*\w+\s*=",
                 line) and function_start is not None:
+            # Every declaration of the line: a split loop's two headers
+            # may share one ('for (i0 = 0; ...) for (int i1 = 0; ...)').
             m = DECL.search(line)
-            if m:
+            while m:
                 declared.setdefault(function_start, []).append(
                     (m.group(1), m.group(2)))
                 line = line[:m.start()] + m.group(2) + " =" + line[m.end():]
+                m = DECL.search(line, m.start() + len(m.group(2)))
         line = re.sub(r"\brestrict\b", "__restrict", line)
         line = re.sub(r"//(.*)$", r"/*\1 */", line)
         out.append(line)
