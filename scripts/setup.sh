@@ -10,6 +10,7 @@ packages=(
   libomp-14-dev clang-format-14 clang-tools-14
   libgtest-dev libbenchmark-dev python3
   libeigen3-dev gnuplot-nox
+  npm
 )
 
 missing=()
@@ -19,7 +20,21 @@ for p in "${packages[@]}"; do
   fi
 done
 
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+# Microsoft's SARIF Multitool, which the tests use to validate
+# --output=sarif against the SARIF 2.1.0 schema: an npm package installed
+# into tools/sarif/node_modules from tools/sarif/package-lock.json.
+install_sarif_multitool() {
+  local dir="$root/tools/sarif"
+  if [ ! -x "$dir/node_modules/.bin/sarif-multitool" ]; then
+    echo "setup: installing @microsoft/sarif-multitool into tools/sarif" >&2
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+  install_sarif_multitool
   exit 0
 fi
 
@@ -31,3 +46,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 "${sudo_cmd[@]}" apt-get update -qq
 "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install_sarif_multitool
