@@ -13,6 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -26,6 +27,13 @@ namespace lnr::tool {
 clang::tooling::CommandLineArguments
 addDefaultArguments(const clang::tooling::CommandLineArguments &Args,
                     llvm::StringRef File);
+
+/// Args without the flags clang's driver does not know (gcc's
+/// -fno-tree-vectorize, -mno-fused-madd from a compile database), as clangd
+/// drops them: kept, they would fail the parse. Warn is told each dropped
+/// flag and the file whose command had it.
+clang::tooling::ArgumentsAdjuster dropUnknownFlags(
+    std::function<void(llvm::StringRef Flag, llvm::StringRef File)> Warn);
 
 /// Why a compile command of one of Sources cannot run: its directory does
 /// not exist or is not a directory (ClangTool would abort on the chdir).
