@@ -10,6 +10,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <map>
+
 using namespace clang;
 using namespace llvm;
 
@@ -137,6 +139,33 @@ dropUnknownFlags(std::function<void(StringRef Flag, StringRef File)> Warn) {
       if (!Drop[I])
         Kept.push_back(Args[I]);
     return Kept;
+  };
+}
+
+tooling::ArgumentsAdjuster
+spelledAsGiven(const tooling::CompilationDatabase &Database,
+               ArrayRef<std::string> Sources) {
+  std::map<std::string, std::string> Spelling; // absolute path -> as given
+  SmallString<256> Here;
+  if (!sys::fs::current_path(Here))
+    for (const std::string &Source : Sources) {
+      if (sys::path::is_absolute(Source))
+        continue;
+      std::string Absolute = tooling::getAbsolutePath(Source);
+      for (const tooling::CompileCommand &C :
+           Database.getCompileCommands(Absolute))
+        if (C.Filename == Absolute && sys::fs::equivalent(C.Directory, Here))
+          Spelling[Absolute] = Source;
+    }
+  return [Spelling](const tooling::CommandLineArguments &Args, StringRef File) {
+    auto It = Spelling.find(File.str());
+    if (It == Spelling.end())
+      return Args;
+    tooling::CommandLineArguments Out = Args;
+    for (std::string &A : Out)
+      if (A == It->first)
+        A = It->second;
+    return Out;
   };
 }
 

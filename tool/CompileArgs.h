@@ -35,6 +35,15 @@ addDefaultArguments(const clang::tooling::CommandLineArguments &Args,
 clang::tooling::ArgumentsAdjuster dropUnknownFlags(
     std::function<void(llvm::StringRef Flag, llvm::StringRef File)> Warn);
 
+/// Diagnostics name a file as the command line did, as clang's do: a
+/// relative path in Sources stays relative in the commands that name the
+/// file by its absolute path and run in the working directory (those of
+/// `--`, and of a database whose entry is the absolute path and whose
+/// directory is this one).
+clang::tooling::ArgumentsAdjuster
+spelledAsGiven(const clang::tooling::CompilationDatabase &Database,
+               llvm::ArrayRef<std::string> Sources);
+
 /// Why a compile command of one of Sources cannot run: its directory does
 /// not exist or is not a directory (ClangTool would abort on the chdir).
 /// The message names the file, the directory and the compilation database

@@ -28,6 +28,7 @@
 
 #include "analysis/ir/Schedule.h"
 
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
@@ -37,10 +38,13 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <mutex>
 #include <set>
 
 using namespace clang;
@@ -222,6 +226,19 @@ std::string stdinPath(ArrayRef<const char *> Args) {
   }
   return "<stdin>.c";
 }
+
+cl::opt<cl::boolOrDefault> UseColor(
+    "use-color",
+    cl::desc("Color the diagnostics (default: when standard error is a "
+             "terminal), as clang-tidy's option"),
+    cl::cat(ToolCategory));
+
+cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("Parse and rewrite this many files at a time; the output is "
+                  "in the order of the command line (default 1; 0: one per "
+                  "core), with a progress line on a terminal"),
+         cl::init(1), cl::cat(ToolCategory));
 
 cl::opt<bool> DumpConfig(
     "dump-config",
@@ -436,6 +453,14 @@ int main(int argc, const char **argv) {
     errs() << toString(Parser.takeError());
     return 2;
   }
+  if (UseColor != cl::BOU_UNSET) {
+    // The tool's own messages (WithColor) follow LLVM's --color.
+    auto Color = cl::getRegisteredOptions().find("color");
+    if (Color != cl::getRegisteredOptions().end())
+      static_cast<cl::opt<cl::boolOrDefault> *>(Color->second)
+          ->setValue(UseColor);
+    errs().enable_colors(UseColor == cl::BOU_TRUE);
+  }
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
   std::optional<std::string> StdinCode;
   if (ReadsStdin) {
@@ -497,32 +522,97 @@ int main(int argc, const char **argv) {
     Opts.Select = *Select;
   }
 
-  tooling::ClangTool Tool(Parser->getCompilations(), Sources);
-  // ClangTool keeps the path and the text by reference: both outlive it.
-  std::string StdinAbsolute =
-      StdinCode ? tooling::getAbsolutePath(Sources.front()) : "";
-  if (StdinCode)
-    Tool.mapVirtualFile(StdinAbsolute, *StdinCode);
-  Tool.appendArgumentsAdjuster(addDefaultArguments);
-  // Flags clang does not know are dropped with a warning, once each.
-  auto Dropped = std::make_shared<std::set<std::string>>();
-  Tool.appendArgumentsAdjuster(
-      dropUnknownFlags([Dropped](StringRef Flag, StringRef File) {
-        if (Quiet || !Dropped->insert(Flag.str()).second)
-          return;
-        WithColor::warning(errs(), "lnr-rewrite")
-            << "dropped the compiler flag '" << Flag
-            << "', which clang does not know (in the command of '" << File
-            << "')\n";
-      }));
-  if (Quiet) // the compiler's warnings too
-    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        "-w", tooling::ArgumentInsertPosition::END));
-  // --check reports its findings as errors, which clang counts as a failed
-  // file; whether a file parsed is decided below instead.
-  Tool.setPrintErrorMessage(false);
+  // One parse of Files into Into; the diagnostics into Out when given
+  // (-j), else on standard error.
+  auto RunOn = [&](ArrayRef<std::string> Files, const ActionOptions &O,
+                   RunResults &Into, raw_ostream *Out) {
+    tooling::ClangTool Tool(Parser->getCompilations(), Files);
+    // ClangTool keeps the path and the text by reference: both outlive it.
+    std::string StdinAbsolute =
+        StdinCode ? tooling::getAbsolutePath(Files.front()) : "";
+    if (StdinCode)
+      Tool.mapVirtualFile(StdinAbsolute, *StdinCode);
+    Tool.appendArgumentsAdjuster(addDefaultArguments);
+    if (!StdinCode)
+      Tool.appendArgumentsAdjuster(
+          spelledAsGiven(Parser->getCompilations(), Files));
+    if (UseColor != cl::BOU_UNSET) // clang's diagnostics, by clang's flag
+      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+          UseColor == cl::BOU_TRUE ? "-fcolor-diagnostics"
+                                   : "-fno-color-diagnostics",
+          tooling::ArgumentInsertPosition::END));
+    // Flags clang does not know are dropped with a warning, once each.
+    raw_ostream &Err = Out ? *Out : errs();
+    auto Dropped = std::make_shared<std::set<std::string>>();
+    Tool.appendArgumentsAdjuster(
+        dropUnknownFlags([Dropped, &Err](StringRef Flag, StringRef File) {
+          if (Quiet || !Dropped->insert(Flag.str()).second)
+            return;
+          WithColor::warning(Err, "lnr-rewrite")
+              << "dropped the compiler flag '" << Flag
+              << "', which clang does not know (in the command of '" << File
+              << "')\n";
+        }));
+    if (Quiet) // the compiler's warnings too
+      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+          "-w", tooling::ArgumentInsertPosition::END));
+    // --check reports its findings as errors, which clang counts as a
+    // failed file; whether a file parsed is decided below instead.
+    Tool.setPrintErrorMessage(false);
+    std::unique_ptr<TextDiagnosticPrinter> Printer;
+    if (Out) {
+      auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
+      DiagOpts->ShowColors = UseColor == cl::BOU_UNSET
+                                 ? errs().has_colors()
+                                 : UseColor == cl::BOU_TRUE;
+      Printer = std::make_unique<TextDiagnosticPrinter>(*Out, &*DiagOpts);
+      Tool.setDiagnosticConsumer(Printer.get());
+    }
+    return Tool.run(newRewriteActionFactory(O, Into).get());
+  };
+
   RunResults Results;
-  int ToolStatus = Tool.run(newRewriteActionFactory(Opts, Results).get());
+  int ToolStatus = 0;
+  if (Jobs == 1 || Sources.size() < 2) {
+    ToolStatus = RunOn(Sources, Opts, Results, nullptr);
+  } else {
+    // As run-clang-tidy: the files in parallel, each file's diagnostics
+    // kept and printed in the command line's order, its results merged in
+    // that order, so that the output is the one of a run without -j.
+    struct FileRun {
+      ActionOptions Opts;
+      ConfigLookup Configs;
+      RunResults Results;
+      std::string Diagnostics;
+      int Status = 0;
+    };
+    std::vector<FileRun> Runs(Sources.size());
+    bool Progress = errs().is_displayed() && Sources.size() > 3 && !Quiet;
+    std::mutex ProgressLock;
+    unsigned Finished = 0;
+    ThreadPool Pool(hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Sources.size(); ++I)
+      Pool.async([&, I] {
+        FileRun &R = Runs[I];
+        R.Opts = Opts;
+        R.Opts.Configs = &R.Configs;
+        raw_string_ostream Out(R.Diagnostics);
+        R.Opts.Statistics = &Out;
+        R.Status = RunOn(Sources[I], R.Opts, R.Results, &Out);
+        Out.flush();
+        if (Progress) {
+          std::lock_guard<std::mutex> Lock(ProgressLock);
+          errs() << "[" << ++Finished << "/" << Sources.size() << "] "
+                 << Sources[I] << "\n";
+        }
+      });
+    Pool.wait();
+    for (FileRun &R : Runs) {
+      errs() << R.Diagnostics;
+      appendResults(Results, std::move(R.Results));
+      ToolStatus |= R.Status;
+    }
+  }
 
   // The command-line spelling of each file, for diff headers.
   StringMap<std::string> Spelling;

@@ -382,12 +382,65 @@ public:
     return std::make_unique<RewriteAction>(Opts, Results);
   }
 
+  /// FrontendActionFactory's, with clang's "N errors generated." sent
+  /// where Opts.Statistics says (ExecuteAction reads the stream before the
+  /// action starts).
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    CompilerInstance Compiler(std::move(PCHContainerOps));
+    Compiler.setInvocation(std::move(Invocation));
+    Compiler.setFileManager(Files);
+    if (Opts.Statistics)
+      Compiler.setVerboseOutputStream(*Opts.Statistics);
+    std::unique_ptr<FrontendAction> Action(create());
+    Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
+    if (!Compiler.hasDiagnostics())
+      return false;
+    Compiler.createSourceManager(*Files);
+    bool Success = Compiler.ExecuteAction(*Action);
+    Files->clearStatCache();
+    return Success;
+  }
+
 private:
   const ActionOptions &Opts;
   RunResults &Results;
 };
 
 } // namespace
+
+void appendResults(RunResults &Into, RunResults &&From) {
+  Into.ParseFailed |= From.ParseFailed;
+  Into.FilesRead.insert(From.FilesRead.begin(), From.FilesRead.end());
+  for (std::string &E : From.Errors)
+    Into.Errors.push_back(std::move(E));
+  for (FileResult &F : From.Files) {
+    auto Seen = llvm::find_if(
+        Into.Files, [&](const FileResult &R) { return R.Path == F.Path; });
+    if (Seen == Into.Files.end()) {
+      Into.Files.push_back(std::move(F));
+      continue;
+    }
+    if (F.Main) {
+      // One file named twice is rewritten once; one both named and
+      // included by another file is reported as the named file.
+      Seen->Main = true;
+      continue;
+    }
+    // A header two files include: the one run rule (RewriteConsumer).
+    for (const NestReport &N : F.Nests) {
+      auto Same = llvm::find_if(
+          Seen->Nests, [&](const NestReport &S) { return S.Begin == N.Begin; });
+      if (Same == Seen->Nests.end() || Same->Name != N.Name ||
+          !(Same->Fix == N.Fix))
+        Into.Errors.push_back(
+            F.Path + ":" + std::to_string(N.Line) +
+            ": the nest comes out differently in two files that include it");
+    }
+  }
+}
 
 Error applyConfig(const ToolConfig &C, ActionOptions &Opts) {
   if (Optional<std::string> Why = C.invalidValue())

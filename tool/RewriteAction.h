@@ -47,6 +47,9 @@ struct ActionOptions {
   /// Rewrite options and Remarks above.
   ConfigLookup *Configs = nullptr;
   ToolConfig CommandLine;
+  /// Where clang's "N errors generated." goes (-j: the file's own buffer,
+  /// printed in the command line's order); standard error when unset.
+  llvm::raw_ostream *Statistics = nullptr;
 };
 
 /// Opts with the options a configuration sets (every one of C's must be
@@ -107,6 +110,11 @@ struct RunResults {
   /// they include): no output may be one of them.
   std::set<std::string> FilesRead;
 };
+
+/// Appends the results of a run on later files to Into, as one run on all
+/// of them would have them: a header already reported is reported once,
+/// and an error when its nests came out differently.
+void appendResults(RunResults &Into, RunResults &&From);
 
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 newRewriteActionFactory(const ActionOptions &Opts, RunResults &Results);
