@@ -94,6 +94,10 @@ struct ProductFlow {
   void visit(const Stmt *S) {
     if (!S)
       return;
+    // An OpenMP directive holds its statement in a CapturedStmt, whose
+    // children are the captures only: the statement is visited here.
+    if (const auto *Captured = dyn_cast<CapturedStmt>(S))
+      return visit(Captured->getCapturedStmt());
     if (const auto *B = dyn_cast<BinaryOperator>(S))
       if (B->getOpcode() == BO_Assign || B->getOpcode() == BO_AddAssign ||
           B->getOpcode() == BO_SubAssign)
@@ -120,11 +124,12 @@ struct ProductFlow {
 
 } // namespace
 
-bool accumulatesLongProduct(const Stmt *Nest) {
-  ProductFlow Flow;
-  Flow.visit(Nest);
-  llvm::SmallPtrSet<const ValueDecl *, 8> Consumed = Flow.consumed();
-  return llvm::any_of(Flow.LongTargets, [&](const ValueDecl *D) {
+bool accumulatesLongProduct(const Stmt *Nest, const Stmt *Scope) {
+  ProductFlow InNest, InScope;
+  InNest.visit(Nest);
+  InScope.visit(Scope ? Scope : Nest);
+  llvm::SmallPtrSet<const ValueDecl *, 8> Consumed = InScope.consumed();
+  return llvm::any_of(InNest.LongTargets, [&](const ValueDecl *D) {
     return !D || !Consumed.count(D);
   });
 }

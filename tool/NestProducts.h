@@ -21,9 +21,13 @@ class Stmt;
 namespace lnr::tool {
 
 /// Whether Nest assigns or accumulates a product of three or more factors
-/// (constants not counted) into a value no other product of Nest reads,
-/// directly or through the values it is added into.
-bool accumulatesLongProduct(const clang::Stmt *Nest);
+/// (constants not counted) into a value no other product of Scope (the
+/// nest's function; the nest itself when null) reads, directly or through
+/// the values it is added into. The whole function, because a producer
+/// and its consumer may be two nests (a temporary filled by one parallel
+/// loop, read by the next).
+bool accumulatesLongProduct(const clang::Stmt *Nest,
+                            const clang::Stmt *Scope = nullptr);
 
 } // namespace lnr::tool
 

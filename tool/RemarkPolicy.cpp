@@ -43,7 +43,7 @@ bool RemarkPolicy::worthARemark(const NestRemark &N) {
     return false;
   // Refused before any schedule was costed: a gain is possible only where
   // a product of three or more factors is computed.
-  return N.Nest && accumulatesLongProduct(N.Nest);
+  return N.Nest && accumulatesLongProduct(N.Nest, N.Function);
 }
 
 bool RemarkPolicy::shows(const NestRemark &N) const {

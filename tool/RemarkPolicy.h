@@ -28,9 +28,10 @@ namespace lnr::tool {
 
 /// What the policy needs to know of one nest.
 struct NestRemark {
-  llvm::StringRef Name;              // lnr-fuse or the refusal
-  bool Gains = false;                // a cheaper schedule was found
-  const clang::Stmt *Nest = nullptr; // read when the above do not decide
+  llvm::StringRef Name;                  // lnr-fuse or the refusal
+  bool Gains = false;                    // a cheaper schedule was found
+  const clang::Stmt *Nest = nullptr;     // read when the above do not decide
+  const clang::Stmt *Function = nullptr; // the body of the nest's function
 };
 
 class RemarkPolicy {
