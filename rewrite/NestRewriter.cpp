@@ -286,6 +286,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
         Refusal("lnr-no-gain", "the best schedule costs " +
                                    Candidates.front().Estimate.toString() +
                                    ", not less than " + Before.toString()));
+  Out.Gains = true;
   if (Source.DeferredRefusal)
     return Refused(*Source.DeferredRefusal);
   std::optional<OverlapTest> Versioned;

@@ -56,6 +56,9 @@ struct NestOutcome {
   bool NeedsStdlib = false;
   /// The overlap test uses uintptr_t, not declared before the nest.
   bool NeedsStdint = false;
+  /// A schedule asymptotically cheaper than the nest was found: a refusal
+  /// with it set blocks a gain, one without it may have none to block.
+  bool Gains = false;
   /// The remark: [lnr-fuse] for a rewrite, the refusal's name otherwise.
   std::string Name;
   std::string Message;

@@ -224,7 +224,9 @@ def check_file(path, tool, tool_args, work, args):
     compiler_args = ["-I", folder]
     if re.search(r'#\s*include\s*"taco_tensor_t\.h"', text):
         compiler_args += ["-I", TACO_INCLUDE]
-    code, out, err = run([tool, *tool_args, path, "--", *compiler_args])
+    # Every nest's remark, not only those with a gain: the report lists them.
+    code, out, err = run([tool, "--remarks=all", *tool_args, path, "--",
+                          *compiler_args])
     res["remarks"] = parse_remarks(err, path)
     if code != 0:
         first = next((l for l in err.splitlines() if "error" in l), err.strip()[:200])

@@ -19,7 +19,32 @@ for p in "${packages[@]}"; do
   fi
 done
 
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+# Microsoft's SARIF Multitool, which the tests use to validate
+# --output=sarif against the SARIF 2.1.0 schema: an npm package installed
+# into tools/sarif/node_modules from tools/sarif/package-lock.json.
+# npm from Debian's package only when no npm is on PATH (a Node.js
+# installed otherwise, e.g. NodeSource's, ships its own and conflicts).
+install_sarif_multitool() {
+  local dir="$root/tools/sarif"
+  if [ ! -x "$dir/node_modules/.bin/sarif-multitool" ]; then
+    if ! command -v npm > /dev/null; then
+      echo "setup: installing npm" >&2
+      local sudo_npm=()
+      if [ "$(id -u)" -ne 0 ]; then
+        sudo_npm=(sudo)
+      fi
+      DEBIAN_FRONTEND=noninteractive "${sudo_npm[@]}" apt-get install -y -qq \
+        --no-install-recommends npm
+    fi
+    echo "setup: installing @microsoft/sarif-multitool into tools/sarif" >&2
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+  install_sarif_multitool
   exit 0
 fi
 
@@ -31,3 +56,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 "${sudo_cmd[@]}" apt-get update -qq
 "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install_sarif_multitool

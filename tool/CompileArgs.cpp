@@ -3,9 +3,14 @@
 #include "tool/CompileArgs.h"
 #include "tool/Config.h"
 
+#include "clang/Driver/Options.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+
+#include <map>
 
 using namespace clang;
 using namespace llvm;
@@ -105,6 +110,63 @@ addDefaultArguments(const tooling::CommandLineArguments &Args, StringRef File) {
   Out.insert(Out.empty() ? Out.end() : Out.begin() + 1, Extra.begin(),
              Extra.end());
   return Out;
+}
+
+tooling::ArgumentsAdjuster
+dropUnknownFlags(std::function<void(StringRef Flag, StringRef File)> Warn) {
+  return [Warn](const tooling::CommandLineArguments &Args, StringRef File) {
+    if (Args.size() < 2)
+      return Args;
+    // The driver's own table, in its default (not clang-cl) mode, reads the
+    // arguments after the compiler's name; each unknown one is an Arg of
+    // class OPT_UNKNOWN at its index.
+    std::vector<const char *> Argv;
+    for (size_t I = 1; I < Args.size(); ++I)
+      Argv.push_back(Args[I].c_str());
+    unsigned MissingIndex = 0, MissingCount = 0;
+    llvm::opt::InputArgList Parsed = driver::getDriverOptTable().ParseArgs(
+        Argv, MissingIndex, MissingCount, /*FlagsToInclude=*/0,
+        /*FlagsToExclude=*/driver::options::CLOption |
+            driver::options::NoDriverOption);
+    std::vector<bool> Drop(Args.size(), false);
+    for (const llvm::opt::Arg *A :
+         Parsed.filtered(driver::options::OPT_UNKNOWN)) {
+      Drop[A->getIndex() + 1] = true;
+      Warn(A->getAsString(Parsed), File);
+    }
+    tooling::CommandLineArguments Kept;
+    for (size_t I = 0; I < Args.size(); ++I)
+      if (!Drop[I])
+        Kept.push_back(Args[I]);
+    return Kept;
+  };
+}
+
+tooling::ArgumentsAdjuster
+spelledAsGiven(const tooling::CompilationDatabase &Database,
+               ArrayRef<std::string> Sources) {
+  std::map<std::string, std::string> Spelling; // absolute path -> as given
+  SmallString<256> Here;
+  if (!sys::fs::current_path(Here))
+    for (const std::string &Source : Sources) {
+      if (sys::path::is_absolute(Source))
+        continue;
+      std::string Absolute = tooling::getAbsolutePath(Source);
+      for (const tooling::CompileCommand &C :
+           Database.getCompileCommands(Absolute))
+        if (C.Filename == Absolute && sys::fs::equivalent(C.Directory, Here))
+          Spelling[Absolute] = Source;
+    }
+  return [Spelling](const tooling::CommandLineArguments &Args, StringRef File) {
+    auto It = Spelling.find(File.str());
+    if (It == Spelling.end())
+      return Args;
+    tooling::CommandLineArguments Out = Args;
+    for (std::string &A : Out)
+      if (A == It->first)
+        A = It->second;
+    return Out;
+  };
 }
 
 std::optional<std::string>

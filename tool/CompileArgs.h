@@ -13,6 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -26,6 +27,22 @@ namespace lnr::tool {
 clang::tooling::CommandLineArguments
 addDefaultArguments(const clang::tooling::CommandLineArguments &Args,
                     llvm::StringRef File);
+
+/// Args without the flags clang's driver does not know (gcc's
+/// -fno-tree-vectorize, -mno-fused-madd from a compile database), as clangd
+/// drops them: kept, they would fail the parse. Warn is told each dropped
+/// flag and the file whose command had it.
+clang::tooling::ArgumentsAdjuster dropUnknownFlags(
+    std::function<void(llvm::StringRef Flag, llvm::StringRef File)> Warn);
+
+/// Diagnostics name a file as the command line did, as clang's do: a
+/// relative path in Sources stays relative in the commands that name the
+/// file by its absolute path and run in the working directory (those of
+/// `--`, and of a database whose entry is the absolute path and whose
+/// directory is this one).
+clang::tooling::ArgumentsAdjuster
+spelledAsGiven(const clang::tooling::CompilationDatabase &Database,
+               llvm::ArrayRef<std::string> Sources);
 
 /// Why a compile command of one of Sources cannot run: its directory does
 /// not exist or is not a directory (ClangTool would abort on the chdir).

@@ -19,12 +19,16 @@
 #include "tool/OmpSchedule.h"
 #include "tool/Outputs.h"
 #include "tool/PathChecks.h"
+#include "tool/ProjectConfig.h"
+#include "tool/RemarkNames.h"
+#include "tool/RemarkPolicy.h"
 #include "tool/RewriteAction.h"
 #include "tool/RunWrites.h"
 #include "tool/UnifiedDiff.h"
 
 #include "analysis/ir/Schedule.h"
 
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
@@ -34,8 +38,14 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <mutex>
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -84,14 +94,18 @@ cl::opt<std::string> ExportFixes(
              "them with clang-apply-replacements"),
     cl::value_desc("filename"), cl::cat(ToolCategory));
 
-enum class OutputFormat { Text, JSON };
+enum class OutputFormat { Text, JSON, SARIF };
 cl::opt<OutputFormat> Output(
     "output", cl::desc("What is printed on standard output:"),
     cl::values(clEnumValN(OutputFormat::Text, "text",
                           "the rewritten files (default)"),
                clEnumValN(OutputFormat::JSON, "json",
                           "the replacements, as a JSON array of {\"file\", "
-                          "\"offset\", \"length\", \"replacement\"}")),
+                          "\"offset\", \"length\", \"replacement\", "
+                          "\"name\", \"message\"}"),
+               clEnumValN(OutputFormat::SARIF, "sarif",
+                          "a SARIF 2.1.0 log of the nests with a remark, "
+                          "the rewrites as fixes (with --check, for CI)")),
     cl::init(OutputFormat::Text), cl::cat(ToolCategory));
 cl::opt<unsigned> Offset(
     "offset",
@@ -167,6 +181,111 @@ cl::opt<bool> NoAliasCheck(
              "the rewrite under a run-time overlap test"),
     cl::cat(ToolCategory));
 
+cl::opt<std::string> Remarks(
+    "remarks",
+    cl::desc("Which nests get a remark: 'default' (the nests rewritten and "
+             "those refused for a reason that blocks a gain), 'all', 'none', "
+             "or a list of remark names and globs, as clang-tidy's -checks "
+             "(\"lnr-*,-lnr-no-gain\")"),
+    cl::value_desc("policy"), cl::init("default"), cl::cat(ToolCategory));
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("Print nothing on standard error but errors"),
+                    cl::cat(ToolCategory));
+cl::opt<bool>
+    ListRemarks("list-remarks",
+                cl::desc("Print every remark name with its meaning, and exit"),
+                cl::cat(ToolCategory), cl::callback([](const bool &) {
+                  for (const RemarkName &R : remarkNames())
+                    outs() << R.Name << ": " << R.Meaning << "\n";
+                  exit(0);
+                }));
+
+cl::opt<std::string> AssumeFilename(
+    "assume-filename",
+    cl::desc("With the file '-' (standard input): the path it is compiled, "
+             "configured and reported as; its compile command, .clang-format "
+             "and .lnr-rewrite are found from it, as clang-format does "
+             "(default: '<stdin>.c' in the working directory)"),
+    cl::value_desc("path"), cl::cat(ToolCategory));
+
+/// The path standard input stands for: --assume-filename's value, read
+/// from the arguments before they are parsed (the compilation database is
+/// found from the files' paths while they are parsed).
+std::string stdinPath(ArrayRef<const char *> Args) {
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "--")
+      break;
+    for (StringRef Name : {"--assume-filename", "-assume-filename"}) {
+      if (A == Name && I + 1 < Args.size())
+        return Args[I + 1];
+      StringRef Value = A;
+      if (Value.consume_front(Name) && Value.consume_front("="))
+        return Value.str();
+    }
+  }
+  return "<stdin>.c";
+}
+
+cl::opt<cl::boolOrDefault> UseColor(
+    "use-color",
+    cl::desc("Color the diagnostics (default: when standard error is a "
+             "terminal), as clang-tidy's option"),
+    cl::cat(ToolCategory));
+
+cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("Parse and rewrite this many files at a time; the output is "
+                  "in the order of the command line (default 1; 0: one per "
+                  "core), with a progress line on a terminal"),
+         cl::init(1), cl::cat(ToolCategory));
+
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the configuration in effect for the first file (its "
+             ".lnr-rewrite under the command line's options) as YAML, and "
+             "exit"),
+    cl::cat(ToolCategory));
+
+/// The options of the command line that a .lnr-rewrite may also set: only
+/// those given, so that they override the file and nothing else does.
+ToolConfig commandLineConfig() {
+  ToolConfig C;
+  if (NoOpenMP.getNumOccurrences())
+    C.OpenMP = !NoOpenMP;
+  if (OmpSchedule.getNumOccurrences())
+    C.OmpSchedule = OmpSchedule.getValue();
+  if (NoPrefetch.getNumOccurrences())
+    C.Prefetch = !NoPrefetch;
+  if (NoUnrollJam.getNumOccurrences())
+    C.UnrollJam = !NoUnrollJam;
+  if (NoSplitReductions.getNumOccurrences())
+    C.SplitReductions = !NoSplitReductions;
+  if (NoRuntimeChoice.getNumOccurrences())
+    C.RuntimeChoice = !NoRuntimeChoice;
+  if (AssumeNoAlias.getNumOccurrences())
+    C.AssumeNoAlias = AssumeNoAlias.getValue();
+  if (NoAliasCheck.getNumOccurrences())
+    C.AliasCheck = !NoAliasCheck;
+  if (HeaderFilter.getNumOccurrences())
+    C.HeaderFilterRegex = HeaderFilter.getValue();
+  if (Remarks.getNumOccurrences())
+    C.Remarks = Remarks.getValue();
+  return C;
+}
+
+/// A message of ToolConfig::invalidValue() with the option's command-line
+/// spelling instead of its key in the file.
+std::string optionSpelling(StringRef Why) {
+  for (auto [Key, Option] :
+       {std::pair<StringRef, StringRef>{"OmpSchedule", "--omp-schedule"},
+        {"HeaderFilterRegex", "--header-filter"},
+        {"Remarks:", "--remarks:"}})
+    if (Why.startswith(Key))
+      return (Option + Why.drop_front(Key.size())).str();
+  return Why.str();
+}
+
 int fail(const Twine &Message) {
   WithColor::error(errs(), "lnr-rewrite") << Message << "\n";
   return 2;
@@ -179,12 +298,17 @@ std::optional<std::string> conflictingModes() {
     Modes.push_back("-i");
   if (Diff)
     Modes.push_back("--diff");
-  if (Check)
+  // --check writes nothing on stdout: a diff (what would change) or the
+  // SARIF log (the errors, for CI) may go with it.
+  if (Check && !(Diff && Modes.size() == 1) &&
+      !(Output == OutputFormat::SARIF && Modes.empty()))
     Modes.push_back("--check");
   if (Explain)
     Modes.push_back("--explain");
   if (Output == OutputFormat::JSON)
     Modes.push_back("--output=json");
+  if (Output == OutputFormat::SARIF)
+    Modes.push_back("--output=sarif");
   if (EmitGraph == GraphFormat::Dot && EmitGraphDir.empty())
     Modes.push_back("--emit-graph=dot");
   if (Modes.size() < 2)
@@ -194,15 +318,10 @@ std::optional<std::string> conflictingModes() {
 
 /// The byte range --offset or --line selects in File; an error message when
 /// it is not in the file.
-Expected<Selection> selectionIn(StringRef File) {
+Expected<Selection> selectionIn(StringRef File, StringRef Code) {
   auto Invalid = [](const Twine &Message) {
     return make_error<StringError>(Message, inconvertibleErrorCode());
   };
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(File);
-  if (!Buffer)
-    return Invalid("cannot read '" + File +
-                   "': " + Buffer.getError().message());
-  StringRef Code = (*Buffer)->getBuffer();
   if (Offset.getNumOccurrences()) {
     if (Offset >= Code.size())
       return Invalid("offset " + Twine(Offset) + " is outside '" + File +
@@ -257,7 +376,8 @@ bool selecting() {
 
 /// What is wrong with the options and the paths they name, found before
 /// any file is read.
-std::optional<std::string> usageError(ArrayRef<std::string> Sources) {
+std::optional<std::string> usageError(ArrayRef<std::string> Sources,
+                                      bool OnDisk) {
   if (std::optional<std::string> Conflict = conflictingModes())
     return Conflict;
   if (!EmitGraphDir.empty() && EmitGraph != GraphFormat::Dot)
@@ -274,7 +394,8 @@ std::optional<std::string> usageError(ArrayRef<std::string> Sources) {
             lnr::ir::directiveSyntaxError(ScheduleDirective))
       return escaped("invalid --schedule: " + Why->Message);
   for (const std::string &File : Sources)
-    if (std::optional<std::string> Why = inputProblem(File))
+    if (std::optional<std::string> Why =
+            OnDisk ? inputProblem(File) : std::nullopt)
       return Why;
   std::optional<std::string> Collision;
   if (InPlace)
@@ -312,57 +433,186 @@ int main(int argc, const char **argv) {
     OS << "lnr-rewrite version " LNR_VERSION " (LLVM " LLVM_VERSION_STRING
           ")\n";
   });
+  // '-' is standard input, parsed under the path it stands for.
+  std::vector<const char *> Args(argv, argv + argc);
+  std::string StdinPath = stdinPath(Args);
+  bool ReadsStdin = false;
+  for (const char *&A : Args) {
+    if (StringRef(A) == "--")
+      break;
+    if (StringRef(A) == "-") {
+      A = StdinPath.c_str();
+      ReadsStdin = true;
+    }
+  }
+  int ArgCount = Args.size();
   Expected<tooling::CommonOptionsParser> Parser =
-      tooling::CommonOptionsParser::create(argc, argv, ToolCategory,
+      tooling::CommonOptionsParser::create(ArgCount, Args.data(), ToolCategory,
                                            cl::OneOrMore, Overview);
   if (!Parser) {
     errs() << toString(Parser.takeError());
     return 2;
   }
+  if (UseColor != cl::BOU_UNSET) {
+    // The tool's own messages (WithColor) follow LLVM's --color.
+    auto Color = cl::getRegisteredOptions().find("color");
+    if (Color != cl::getRegisteredOptions().end())
+      static_cast<cl::opt<cl::boolOrDefault> *>(Color->second)
+          ->setValue(UseColor);
+    errs().enable_colors(UseColor == cl::BOU_TRUE);
+  }
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
-  if (std::optional<std::string> Why = usageError(Sources))
+  std::optional<std::string> StdinCode;
+  if (ReadsStdin) {
+    if (Sources.size() != 1)
+      return fail("'-' (standard input) must be the only file");
+    if (InPlace)
+      return fail("-i cannot rewrite standard input");
+    ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
+    if (!In)
+      return fail("cannot read standard input: " + In.getError().message());
+    StdinCode = (*In)->getBuffer().str();
+  } else if (AssumeFilename.getNumOccurrences()) {
+    return fail("--assume-filename needs the file '-' (standard input)");
+  }
+  if (std::optional<std::string> Why =
+          usageError(Sources, /*OnDisk=*/!ReadsStdin))
     return fail(*Why);
   if (std::optional<std::string> Why = unusableBuildDirectory(
           Parser->getCompilations(), Sources, buildPath()))
     return fail(*Why + "; nothing was written");
 
+  ToolConfig CommandLine = commandLineConfig();
+  if (Optional<std::string> Why = CommandLine.invalidValue())
+    return fail(escaped("invalid " + optionSpelling(*Why)));
+  ConfigLookup Configs;
+  if (DumpConfig) {
+    // The configuration of the first file, as clang-tidy dumps its own.
+    Expected<ToolConfig> Config =
+        Configs.configFor(Sources.front(), CommandLine);
+    if (!Config)
+      return fail(toString(Config.takeError()));
+    outs() << Config->yaml();
+    return 0;
+  }
+
   ActionOptions Opts;
-  Opts.Rewrite.Recovery.AssumeNoAlias = AssumeNoAlias;
-  Opts.Rewrite.Recovery.NoAliasCheck = NoAliasCheck;
-  Opts.Rewrite.Emission.OpenMP = !NoOpenMP;
-  Opts.Rewrite.Emission.OmpSchedule = OmpSchedule;
-  Opts.Rewrite.Emission.Prefetch = !NoPrefetch;
-  Opts.Rewrite.Emission.UnrollJam = !NoUnrollJam;
-  Opts.Rewrite.Emission.SplitReductions = !NoSplitReductions;
+  Opts.Configs = &Configs;
+  Opts.CommandLine = CommandLine;
   Opts.Rewrite.Directive = ScheduleDirective;
-  Opts.Rewrite.RuntimeChoice = !NoRuntimeChoice;
   Opts.Check = Check;
+  Opts.Quiet = Quiet;
   Opts.Explain = Explain;
   Opts.Graphs = EmitGraph == GraphFormat::Dot;
-  std::optional<Regex> Headers;
-  if (HeaderFilter.getNumOccurrences()) {
-    std::string Why;
-    Headers.emplace(HeaderFilter);
-    if (!Headers->isValid(Why))
-      return fail("invalid --header-filter '" + HeaderFilter + "': " + Why);
-    Opts.Rewrite.RewriteHeader = [&Headers](StringRef Name) {
-      return Headers->match(Name);
-    };
-  }
   if (selecting()) {
-    Expected<Selection> Select = selectionIn(Sources.front());
+    std::string Code;
+    if (StdinCode) {
+      Code = *StdinCode;
+    } else {
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+          MemoryBuffer::getFile(Sources.front());
+      if (!Buffer)
+        return fail("cannot read '" + Sources.front() +
+                    "': " + Buffer.getError().message());
+      Code = (*Buffer)->getBuffer().str();
+    }
+    Expected<Selection> Select = selectionIn(Sources.front(), Code);
     if (!Select)
       return fail(toString(Select.takeError()));
     Opts.Select = *Select;
   }
 
-  tooling::ClangTool Tool(Parser->getCompilations(), Sources);
-  Tool.appendArgumentsAdjuster(addDefaultArguments);
-  // --check reports its findings as errors, which clang counts as a failed
-  // file; whether a file parsed is decided below instead.
-  Tool.setPrintErrorMessage(false);
+  // One parse of Files into Into; the diagnostics into Out when given
+  // (-j), else on standard error.
+  auto RunOn = [&](ArrayRef<std::string> Files, const ActionOptions &O,
+                   RunResults &Into, raw_ostream *Out) {
+    tooling::ClangTool Tool(Parser->getCompilations(), Files);
+    // ClangTool keeps the path and the text by reference: both outlive it.
+    std::string StdinAbsolute =
+        StdinCode ? tooling::getAbsolutePath(Files.front()) : "";
+    if (StdinCode)
+      Tool.mapVirtualFile(StdinAbsolute, *StdinCode);
+    Tool.appendArgumentsAdjuster(addDefaultArguments);
+    if (!StdinCode)
+      Tool.appendArgumentsAdjuster(
+          spelledAsGiven(Parser->getCompilations(), Files));
+    if (UseColor != cl::BOU_UNSET) // clang's diagnostics, by clang's flag
+      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+          UseColor == cl::BOU_TRUE ? "-fcolor-diagnostics"
+                                   : "-fno-color-diagnostics",
+          tooling::ArgumentInsertPosition::END));
+    // Flags clang does not know are dropped with a warning, once each.
+    raw_ostream &Err = Out ? *Out : errs();
+    auto Dropped = std::make_shared<std::set<std::string>>();
+    Tool.appendArgumentsAdjuster(
+        dropUnknownFlags([Dropped, &Err](StringRef Flag, StringRef File) {
+          if (Quiet || !Dropped->insert(Flag.str()).second)
+            return;
+          WithColor::warning(Err, "lnr-rewrite")
+              << "dropped the compiler flag '" << Flag
+              << "', which clang does not know (in the command of '" << File
+              << "')\n";
+        }));
+    if (Quiet) // the compiler's warnings too
+      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+          "-w", tooling::ArgumentInsertPosition::END));
+    // --check reports its findings as errors, which clang counts as a
+    // failed file; whether a file parsed is decided below instead.
+    Tool.setPrintErrorMessage(false);
+    std::unique_ptr<TextDiagnosticPrinter> Printer;
+    if (Out) {
+      auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
+      DiagOpts->ShowColors = UseColor == cl::BOU_UNSET
+                                 ? errs().has_colors()
+                                 : UseColor == cl::BOU_TRUE;
+      Printer = std::make_unique<TextDiagnosticPrinter>(*Out, &*DiagOpts);
+      Tool.setDiagnosticConsumer(Printer.get());
+    }
+    return Tool.run(newRewriteActionFactory(O, Into).get());
+  };
+
   RunResults Results;
-  int ToolStatus = Tool.run(newRewriteActionFactory(Opts, Results).get());
+  int ToolStatus = 0;
+  if (Jobs == 1 || Sources.size() < 2) {
+    ToolStatus = RunOn(Sources, Opts, Results, nullptr);
+  } else {
+    // As run-clang-tidy: the files in parallel, each file's diagnostics
+    // kept and printed in the command line's order, its results merged in
+    // that order, so that the output is the one of a run without -j.
+    struct FileRun {
+      ActionOptions Opts;
+      ConfigLookup Configs;
+      RunResults Results;
+      std::string Diagnostics;
+      int Status = 0;
+    };
+    std::vector<FileRun> Runs(Sources.size());
+    bool Progress = errs().is_displayed() && Sources.size() > 3 && !Quiet;
+    std::mutex ProgressLock;
+    unsigned Finished = 0;
+    ThreadPool Pool(hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Sources.size(); ++I)
+      Pool.async([&, I] {
+        FileRun &R = Runs[I];
+        R.Opts = Opts;
+        R.Opts.Configs = &R.Configs;
+        raw_string_ostream Out(R.Diagnostics);
+        R.Opts.Statistics = &Out;
+        R.Status = RunOn(Sources[I], R.Opts, R.Results, &Out);
+        Out.flush();
+        if (Progress) {
+          std::lock_guard<std::mutex> Lock(ProgressLock);
+          errs() << "[" << ++Finished << "/" << Sources.size() << "] "
+                 << Sources[I] << "\n";
+        }
+      });
+    Pool.wait();
+    for (FileRun &R : Runs) {
+      errs() << R.Diagnostics;
+      appendResults(Results, std::move(R.Results));
+      ToolStatus |= R.Status;
+    }
+  }
 
   // The command-line spelling of each file, for diff headers.
   StringMap<std::string> Spelling;
@@ -373,14 +623,16 @@ int main(int argc, const char **argv) {
     Missing |= llvm::none_of(Results.Files, [&](const FileResult &R) {
       return R.Path == Entry.getKey();
     });
-  if (Results.ParseFailed || Missing || (ToolStatus != 0 && !Check))
-    return fail("some files could not be parsed; nothing was rewritten");
+  // The failures after a parse (a bad .lnr-rewrite, clang-format) say
+  // why a file has no result: before the parse failures.
   if (!Results.Errors.empty()) {
     for (const std::string &E : Results.Errors)
       WithColor::error(errs(), "lnr-rewrite") << E << "\n";
     return fail("nothing was rewritten");
   }
-  if (selecting() && !Results.Files.front().Selected)
+  if (Results.ParseFailed || Missing || (ToolStatus != 0 && !Check))
+    return fail("some files could not be parsed; nothing was rewritten");
+  if (selecting() && !Results.Files.front().Selected && !Quiet)
     WithColor::warning(errs(), "lnr-rewrite")
         << "no loop nest at "
         << (Offset.getNumOccurrences() ? "offset " + Twine(Offset)
@@ -423,7 +675,7 @@ int main(int argc, const char **argv) {
       // prints them; a header has no place in it.
       if (R.Main)
         outs() << NewCode[I];
-      else if (NewCode[I] != R.Code)
+      else if (NewCode[I] != R.Code && !Quiet)
         WithColor::note(errs(), "lnr-rewrite")
             << "'" << headerLabel(R.Path)
             << "' would be rewritten too; standard output holds only the "
@@ -432,6 +684,8 @@ int main(int argc, const char **argv) {
   }
   if (Output == OutputFormat::JSON)
     outs() << replacementsJson(Results);
+  if (Output == OutputFormat::SARIF)
+    outs() << sarifLog(Results, Check);
   if (EmitGraph == GraphFormat::Dot && EmitGraphDir.empty())
     outs() << graphsDot(Results);
 

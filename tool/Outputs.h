@@ -18,8 +18,15 @@ std::string exportFixesYaml(const RunResults &Results,
                             clang::tooling::Diagnostic::Level Level);
 
 /// The replacements of every file as a JSON array of
-/// {"file", "offset", "length", "replacement"} objects, by file and offset.
+/// {"file", "offset", "length", "replacement", "name", "message"} objects,
+/// by file and offset: name and message are those of the nest's remark.
 std::string replacementsJson(const RunResults &Results);
+
+/// A SARIF 2.1.0 log, for CI: one result per nest whose remark was shown
+/// (ruleId the remark's name; level note, or error for a nest --check
+/// finds), its location and message, and for a rewrite its replacements as
+/// a fix; the rules table describes every name (RemarkNames.h).
+std::string sarifLog(const RunResults &Results, bool Check);
 
 /// Every nest's iteration graphs, each preceded by a `//` comment saying
 /// which nest and which graph it is.

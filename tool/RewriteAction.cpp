@@ -1,17 +1,20 @@
 //===- RewriteAction.cpp --------------------------------------------------===//
 
 #include "tool/RewriteAction.h"
+#include "tool/Suppressions.h"
 
 #include "analysis/ir/Dot.h"
 #include "rewrite/Format.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -107,6 +110,18 @@ Expected<tooling::Replacements> formatFix(const tooling::Replacement &Fix,
   return Shifted;
 }
 
+/// The body of the function S is in; null when there is none.
+const Stmt *functionBody(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    if (const auto *F = Parents[0].get<FunctionDecl>())
+      return F->getBody();
+    DynTypedNode Parent = Parents[0];
+    Parents = Ctx.getParents(Parent);
+  }
+  return nullptr;
+}
+
 class RewriteConsumer : public ASTConsumer {
 public:
   RewriteConsumer(CompilerInstance &CI, const ActionOptions &Opts,
@@ -126,6 +141,16 @@ public:
     for (const FileResult &R : Results.Files)
       if (R.Main && R.Path == MainPath)
         return; // several compile commands for one file: rewrite it once
+    if (Opts.Configs) {
+      // The file's own options: its .lnr-rewrite under the command line.
+      Expected<ToolConfig> Config =
+          Opts.Configs->configFor(MainPath, Opts.CommandLine);
+      Error E = Config ? applyConfig(*Config, Opts) : Config.takeError();
+      if (E) {
+        Results.Errors.push_back(toString(std::move(E)));
+        return;
+      }
+    }
     if (ErrorOr<std::string> Dir = CI.getFileManager()
                                        .getVirtualFileSystem()
                                        .getCurrentWorkingDirectory())
@@ -134,6 +159,7 @@ public:
     size_t MainIndex = resultFor(SM, MainID);
     Results.Files[MainIndex].Main = true;
 
+    suppressionsOf(SM, MainID); // its unmatched NOLINTBEGIN/END, said once
     unsigned RemarkID =
         Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0 [%1]");
     unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
@@ -169,8 +195,21 @@ public:
       Report.Begin =
           SM.getFileOffset(SM.getExpansionLoc(O.Nest->getBeginLoc()));
       SourceLocation Where = SM.getExpansionLoc(O.Where);
-      if (SM.getFileID(Where) == O.File)
+      if (SM.getFileID(Where) == O.File) {
         Report.Offset = SM.getFileOffset(Where);
+        Report.Line = SM.getExpansionLineNumber(Where);
+        Report.Column = SM.getExpansionColumnNumber(Where);
+      } else {
+        Report.Line = SM.getExpansionLineNumber(
+            SM.getExpansionLoc(O.Nest->getBeginLoc()));
+        Report.Column = 1;
+      }
+      // NOLINT: the nest is left as it is, without a remark or an error.
+      std::vector<unsigned> Lines{Report.Begin, Report.Offset};
+      if (O.Length)
+        Lines.push_back(O.Offset);
+      if (suppressionsOf(SM, O.File).suppresses(O.Name, Lines))
+        continue;
       auto Include = IncludeFixes.find(O.File);
       bool WithInclude = false;
       if (O.Fix) {
@@ -229,13 +268,19 @@ public:
       if (WithInclude && !Report.Fix.empty())
         IncludeFixes.erase(Include);
       bool WouldChange = !Report.Fix.empty();
-      Diags.Report(O.Where,
-                   Opts.Check && WouldChange ? WouldChangeID : RemarkID)
-          << O.Message << O.Name;
-      // What to know of the rewrite as written; --check writes nothing.
-      if (!Opts.Check && WouldChange)
-        for (const std::string &Note : O.Notes)
-          Diags.Report(O.Where, NoteID) << Note;
+      if (Opts.Check && WouldChange) {
+        Report.Shown = true;
+        Diags.Report(O.Where, WouldChangeID) << O.Message << O.Name;
+      } else if (!Opts.Quiet &&
+                 Opts.Remarks.shows(
+                     {O.Name, O.Gains, O.Nest, functionBody(Ctx, O.Nest)})) {
+        Report.Shown = true;
+        Diags.Report(O.Where, RemarkID) << O.Message << O.Name;
+        // What to know of the rewrite as written; --check writes nothing.
+        if (WouldChange)
+          for (const std::string &Note : O.Notes)
+            Diags.Report(O.Where, NoteID) << Note;
+      }
       for (const tooling::Replacement &R : Report.Fix)
         if (Error E = Result.Fixes.add(R)) {
           Results.Errors.push_back("cannot rewrite '" + Path +
@@ -252,9 +297,34 @@ public:
 
 private:
   CompilerInstance &CI;
-  const ActionOptions &Opts;
+  ActionOptions Opts; // a copy: a file's configuration changes it
   RunResults &Results;
   std::string BuildDirectory; // of this file's compile command
+
+  std::map<FileID, Suppressions> NoLint;
+
+  /// The NOLINT comments of File; the first time, a warning for each
+  /// NOLINTBEGIN or NOLINTEND without its pair, as clang-tidy gives.
+  const Suppressions &suppressionsOf(const SourceManager &SM, FileID File) {
+    auto It = NoLint.find(File);
+    if (It != NoLint.end())
+      return It->second;
+    It = NoLint.emplace(File, Suppressions(SM.getBufferData(File))).first;
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    unsigned UnmatchedID = Diags.getCustomDiagID(
+        DiagnosticsEngine::Warning, "unmatched '%0' comment without a %1 "
+                                    "'%2' comment [lnr-nolint]");
+    for (const Suppressions::Token &T : It->second.unmatched()) {
+      if (Opts.Quiet)
+        break;
+      bool Begin = T.Type == Suppressions::Kind::Begin;
+      Diags.Report(SM.getComposedLoc(File, T.Offset), UnmatchedID)
+          << (Begin ? "NOLINTBEGIN" : "NOLINTEND")
+          << (Begin ? "subsequent" : "previous")
+          << (Begin ? "NOLINTEND" : "NOLINTBEGIN");
+    }
+    return It->second;
+  }
 
   static std::string pathOf(const SourceManager &SM, FileID ID) {
     const FileEntry *File = SM.getFileEntryForID(ID);
@@ -327,12 +397,93 @@ public:
     return std::make_unique<RewriteAction>(Opts, Results);
   }
 
+  /// FrontendActionFactory's, with clang's "N errors generated." sent
+  /// where Opts.Statistics says (ExecuteAction reads the stream before the
+  /// action starts).
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    CompilerInstance Compiler(std::move(PCHContainerOps));
+    Compiler.setInvocation(std::move(Invocation));
+    Compiler.setFileManager(Files);
+    if (Opts.Statistics)
+      Compiler.setVerboseOutputStream(*Opts.Statistics);
+    std::unique_ptr<FrontendAction> Action(create());
+    Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
+    if (!Compiler.hasDiagnostics())
+      return false;
+    Compiler.createSourceManager(*Files);
+    bool Success = Compiler.ExecuteAction(*Action);
+    Files->clearStatCache();
+    return Success;
+  }
+
 private:
   const ActionOptions &Opts;
   RunResults &Results;
 };
 
 } // namespace
+
+void appendResults(RunResults &Into, RunResults &&From) {
+  Into.ParseFailed |= From.ParseFailed;
+  Into.FilesRead.insert(From.FilesRead.begin(), From.FilesRead.end());
+  for (std::string &E : From.Errors)
+    Into.Errors.push_back(std::move(E));
+  for (FileResult &F : From.Files) {
+    auto Seen = llvm::find_if(
+        Into.Files, [&](const FileResult &R) { return R.Path == F.Path; });
+    if (Seen == Into.Files.end()) {
+      Into.Files.push_back(std::move(F));
+      continue;
+    }
+    if (F.Main) {
+      // One file named twice is rewritten once; one both named and
+      // included by another file is reported as the named file.
+      Seen->Main = true;
+      continue;
+    }
+    // A header two files include: the one run rule (RewriteConsumer).
+    for (const NestReport &N : F.Nests) {
+      auto Same = llvm::find_if(
+          Seen->Nests, [&](const NestReport &S) { return S.Begin == N.Begin; });
+      if (Same == Seen->Nests.end() || Same->Name != N.Name ||
+          !(Same->Fix == N.Fix))
+        Into.Errors.push_back(
+            F.Path + ":" + std::to_string(N.Line) +
+            ": the nest comes out differently in two files that include it");
+    }
+  }
+}
+
+Error applyConfig(const ToolConfig &C, ActionOptions &Opts) {
+  if (Optional<std::string> Why = C.invalidValue())
+    return createStringError(inconvertibleErrorCode(), "invalid %s",
+                             Why->c_str());
+  rewrite::Options &R = Opts.Rewrite;
+  R.Emission.OpenMP = C.OpenMP.getValueOr(true);
+  R.Emission.OmpSchedule = C.OmpSchedule.getValueOr("dynamic, 64");
+  R.Emission.Prefetch = C.Prefetch.getValueOr(true);
+  R.Emission.UnrollJam = C.UnrollJam.getValueOr(true);
+  R.Emission.SplitReductions = C.SplitReductions.getValueOr(true);
+  R.RuntimeChoice = C.RuntimeChoice.getValueOr(true);
+  R.Recovery.AssumeNoAlias = C.AssumeNoAlias.getValueOr(false);
+  R.Recovery.NoAliasCheck = !C.AliasCheck.getValueOr(true);
+  R.RewriteHeader = nullptr;
+  if (!C.HeaderFilterRegex.getValueOr("").empty()) {
+    auto Headers = std::make_shared<Regex>(*C.HeaderFilterRegex);
+    R.RewriteHeader = [Headers](StringRef Name) {
+      return Headers->match(Name);
+    };
+  }
+  Expected<RemarkPolicy> Policy =
+      RemarkPolicy::parse(C.Remarks.getValueOr("default"));
+  if (!Policy)
+    return Policy.takeError();
+  Opts.Remarks = *Policy;
+  return Error::success();
+}
 
 std::unique_ptr<tooling::FrontendActionFactory>
 newRewriteActionFactory(const ActionOptions &Opts, RunResults &Results) {

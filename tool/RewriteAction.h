@@ -11,6 +11,8 @@
 
 #include "rewrite/NestRewriter.h"
 #include "tool/FileSnapshot.h"
+#include "tool/ProjectConfig.h"
+#include "tool/RemarkPolicy.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
@@ -32,10 +34,28 @@ struct ActionOptions {
   rewrite::Options Rewrite;
   /// --check: a nest that would change is an error, not a remark.
   bool Check = false;
+  /// Which nests get a remark (--remarks); --check's errors are not
+  /// remarks and always shown.
+  RemarkPolicy Remarks;
+  /// --quiet: nothing on stderr but errors.
+  bool Quiet = false;
   bool Explain = false;
   bool Graphs = false;
   std::optional<Selection> Select;
+  /// With Configs, each file's options are those of its `.lnr-rewrite`
+  /// (ProjectConfig.h) overridden by CommandLine, which replace the
+  /// Rewrite options and Remarks above.
+  ConfigLookup *Configs = nullptr;
+  ToolConfig CommandLine;
+  /// Where clang's "N errors generated." goes (-j: the file's own buffer,
+  /// printed in the command line's order); standard error when unset.
+  llvm::raw_ostream *Statistics = nullptr;
 };
+
+/// Opts with the options a configuration sets (every one of C's must be
+/// set, as ConfigLookup::configFor gives them); an error for an invalid
+/// value.
+llvm::Error applyConfig(const ToolConfig &C, ActionOptions &Opts);
 
 /// One nest that was reported (all of them, or the selected one).
 struct NestReport {
@@ -43,8 +63,12 @@ struct NestReport {
   std::string Message; // the remark's text, without the name
   /// The remark's notes (NestOutcome::Notes).
   std::vector<std::string> Notes;
-  unsigned Offset = 0; // of the diagnostic's location in the file
-  unsigned Begin = 0;  // of the nest's first character in the file
+  /// The remark was shown (the policy's choice; an error under --check
+  /// always is).
+  bool Shown = false;
+  unsigned Offset = 0;           // of the diagnostic's location in the file
+  unsigned Line = 0, Column = 0; // of the same, from 1 (Column in bytes)
+  unsigned Begin = 0;            // of the nest's first character in the file
   /// The nest's replacements after clang-format: exactly what -i writes for
   /// it. Empty when the nest is left unchanged.
   clang::tooling::Replacements Fix;
@@ -86,6 +110,11 @@ struct RunResults {
   /// they include): no output may be one of them.
   std::set<std::string> FilesRead;
 };
+
+/// Appends the results of a run on later files to Into, as one run on all
+/// of them would have them: a header already reported is reported once,
+/// and an error when its nests came out differently.
+void appendResults(RunResults &Into, RunResults &&From);
 
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 newRewriteActionFactory(const ActionOptions &Opts, RunResults &Results);

@@ -1391,7 +1391,7 @@ def check_batch(cases, opts):
 
 
 def tool_cmd(opts, c, path):
-    return [opts.tool] + list(c["flags"]) + [path, "--", "-I" + os.path.dirname(
+    return [opts.tool, "--remarks=all"] + list(c["flags"]) + [path, "--", "-I" + os.path.dirname(
         path)]
 
 
@@ -1417,7 +1417,7 @@ def batch_tool(opts, flags, paths):
     run did not exit with 0 (then the cases are run one by one)."""
     if not paths:
         return {}
-    rc, _, err = run([opts.tool, "-i"] + list(flags) + paths + ["--"],
+    rc, _, err = run([opts.tool, "--remarks=all", "-i"] + list(flags) + paths + ["--"],
                      timeout=opts.tool_timeout * max(1, len(paths) // 4))
     if rc != 0:
         return None
@@ -1472,7 +1472,7 @@ def check_files(c, k, src, opts, workdir, first=None, second=None):
         ip = os.path.join(workdir, "inplace.c")
         with open(ip, "wb") as f:
             f.write(srcb)
-        rc2, _, err2 = run([opts.tool, "-i"] + list(c["flags"]) +
+        rc2, _, err2 = run([opts.tool, "--remarks=all", "-i"] + list(c["flags"]) +
                            [ip, "--", "-I" + workdir],
                            timeout=opts.tool_timeout)
         with open(ip, "rb") as f:

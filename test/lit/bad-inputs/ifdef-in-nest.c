@@ -4,12 +4,12 @@
 // it. Found by issue 7 (the tool fused the nest and dropped the #else
 // branch; execution with -DSCALED showed the difference); fixed: the nest
 // is left unchanged with [lnr-macro].
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 // CHECK: ifdef-in-nest.c:{{[0-9]+}}:{{[0-9]+}}: remark: nest left unchanged: the nest holds a preprocessor directive ('#ifdef SCALED'){{.*}}[lnr-macro]
 // The same with -DSCALED (the other branch parsed):
-// RUN: lnr-rewrite %s -- -DSCALED 2>&1 > /dev/null | FileCheck --check-prefix=SCALED %s
+// RUN: lnr-rewrite --remarks=all %s -- -DSCALED 2>&1 > /dev/null | FileCheck --check-prefix=SCALED %s
 // SCALED: remark: nest left unchanged: the nest holds a preprocessor directive ('#ifdef SCALED'){{.*}}[lnr-macro]
 
 void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,

@@ -1,7 +1,7 @@
 // Bad input: data-sharing clauses on the nest's directive that describe the
 // original nest (see refusals/unsupported-pragma.c for reduction and
 // collapse). Expected: untouched, each nest with its remark.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -1,7 +1,7 @@
 // OpenMP constructs whose statement is not a captured region ('atomic',
 // 'critical', 'master') in the function: the tool reads past them (it
 // crashed on them), reports the nest after them and exits 0.
-// RUN: lnr-rewrite %s -- -fopenmp > %t.c 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- -fopenmp > %t.c 2> %t.err
 // RUN: diff %s %t.c
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -1,6 +1,6 @@
 // Bad input: pragmas on the inner loops of the nest (the rewrite would have
 // to drop or move them). Expected: untouched, each nest with its remark.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

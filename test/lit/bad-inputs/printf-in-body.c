@@ -2,7 +2,7 @@
 // refusals/unsupported-statement.c for printf as the only statement and
 // refusals/unsupported-call.c for calls among the factors). Expected:
 // untouched, each nest with its remark.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -1,7 +1,7 @@
 // A scalar accumulator's sum copied into a local before it is stored (ATL's
 // SpMV: 'double x4 = tmp2; output[i] = x4;'): the copy names the sum. A
 // copy into another type converts it, and is not read as the sum.
-// RUN: lnr-rewrite %s -- > %t.c 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.c 2> %t.err
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
 

@@ -8,7 +8,7 @@
 // NULL). Without 'restrict' the overlap test's flag is the one cleared, and
 // its copy of the original is the only one. (The patterns start at the
 // line's start: the output keeps these comments.)
-// RUN: lnr-rewrite --no-runtime-choice %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all --no-runtime-choice %s -- > %t.out 2> %t.err
 // RUN: FileCheck --check-prefix=CODE %s < %t.out
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -fsyntax-only -x c %t.out
 // RUN: clang-14 -std=c99 -fopenmp -Wall -Wextra -Werror -fsyntax-only -x c %t.out
@@ -17,15 +17,15 @@
 // remarks are the rewritten nests' (inside a region, or imperfect), the
 // scan's, and the scalar kernel's.
 // RUN: cp %t.out %t.again.c
-// RUN: lnr-rewrite --no-runtime-choice %t.again.c -- > %t.again 2> %t.again.err
+// RUN: lnr-rewrite --remarks=all --no-runtime-choice %t.again.c -- > %t.again 2> %t.again.err
 // RUN: diff %t.out %t.again
 // RUN: FileCheck --check-prefix=AGAIN --implicit-check-not=remark: %s < %t.again.err
-// RUN: lnr-rewrite --explain --no-runtime-choice %s -- 2> /dev/null | FileCheck --check-prefix=EXPLAIN %s
+// RUN: lnr-rewrite --remarks=all --explain --no-runtime-choice %s -- 2> /dev/null | FileCheck --check-prefix=EXPLAIN %s
 // Without OpenMP: the vector in a block of its own, the nest under 'if (t)'.
-// RUN: lnr-rewrite --no-runtime-choice --no-openmp %s -- 2> /dev/null | %nochecks | FileCheck --check-prefix=NOOMP %s
+// RUN: lnr-rewrite --remarks=all --no-runtime-choice --no-openmp %s -- 2> /dev/null | %nochecks | FileCheck --check-prefix=NOOMP %s
 // A temporary shared by the threads (at vals' positions): allocated before
 // the phases, which run only when it was.
-// RUN: lnr-rewrite '--schedule={vals,C,D}{E}!' %s -- 2> /dev/null | %nochecks | FileCheck --check-prefix=SHARED %s
+// RUN: lnr-rewrite --remarks=all '--schedule={vals,C,D}{E}!' %s -- 2> /dev/null | %nochecks | FileCheck --check-prefix=SHARED %s
 
 #include <stdlib.h>
 

@@ -2,17 +2,17 @@
 // after it: the rewrite keeps the file's headers ('for (i = 0; ...)', 'j =
 // colidx[p];') and, since such variables are shared by default in an OpenMP
 // region, lists them in 'private' on the region it opens.
-// RUN: lnr-rewrite %s -- > %t.c 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.c 2> %t.err
 // RUN: %nochecks %t.c | FileCheck %s
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
-// RUN: lnr-rewrite --explain %s -- 2>/dev/null | FileCheck --check-prefix=EXPLAIN %s
-// RUN: lnr-rewrite --no-openmp %s -- 2>/dev/null | %nochecks | FileCheck --check-prefix=NOOMP %s
+// RUN: lnr-rewrite --remarks=all --explain %s -- 2>/dev/null | FileCheck --check-prefix=EXPLAIN %s
+// RUN: lnr-rewrite --remarks=all --no-openmp %s -- 2>/dev/null | %nochecks | FileCheck --check-prefix=NOOMP %s
 // Two kernels with a temporary at B's positions: each region the rewrite
 // opens lists them too (the producer and the consumer alike).
-// RUN: lnr-rewrite --schedule='{vals,C,D}{E}!' %s -- 2>/dev/null | %nochecks | FileCheck --check-prefix=PHASES %s
+// RUN: lnr-rewrite --remarks=all --schedule='{vals,C,D}{E}!' %s -- 2>/dev/null | %nochecks | FileCheck --check-prefix=PHASES %s
 // The rewrite is valid C99 with every warning an error, and idempotent.
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
-// RUN: lnr-rewrite %t.c -- 2>/dev/null | diff %t.c -
+// RUN: lnr-rewrite --remarks=all %t.c -- 2>/dev/null | diff %t.c -
 
 void use(int x);
 

@@ -6,13 +6,13 @@
 // refuses, with the reason, what would store at p as an absolute position:
 // a temporary at the positions, a TACO counter. The overlap test ranges
 // over 'pos[i] + p' as over an absolute position.
-// RUN: lnr-rewrite --no-split-reductions %s -- > %t.c 2> %t.err
+// RUN: lnr-rewrite --remarks=all --no-split-reductions %s -- > %t.c 2> %t.err
 // RUN: %nochecks %t.c | FileCheck %s
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
-// RUN: lnr-rewrite --no-split-reductions %t.c -- 2>/dev/null | diff %t.c -
+// RUN: lnr-rewrite --remarks=all --no-split-reductions %t.c -- 2>/dev/null | diff %t.c -
 // A temporary at B's positions needs their count: refused.
-// RUN: lnr-rewrite --schedule='{vals,C,D}{E}!' --line=%(line+17) %s -- 2>&1 >/dev/null | FileCheck --check-prefix=POSITIONS %s
+// RUN: lnr-rewrite --remarks=all --schedule='{vals,C,D}{E}!' --line=%(line+17) %s -- 2>&1 >/dev/null | FileCheck --check-prefix=POSITIONS %s
 // POSITIONS: remark: nest left unchanged: the schedule stores t(i,j) at the positions of 'vals', {{.*}} counted from its fiber's start{{.*}} [lnr-unsupported-temporary]
 
 // CHECK-LABEL: void sddmm_spmm_relative(

@@ -2,12 +2,12 @@
 // benchmark's timing loop) is a nest like any other: it is recovered,
 // rewritten in place and reported; the loop around it repeats it. An
 // earlier build skipped such nests without a remark.
-// RUN: lnr-rewrite --no-prefetch --no-split-reductions %s -- > %t.c 2> %t.err
+// RUN: lnr-rewrite --remarks=all --no-prefetch --no-split-reductions %s -- > %t.c 2> %t.err
 // RUN: %nochecks %t.c | FileCheck %s
 // RUN: FileCheck --check-prefix=REMARK --implicit-check-not=remark: %s < %t.err
 // The rewrite is valid C99 with every warning an error, and idempotent.
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
-// RUN: lnr-rewrite --no-prefetch --no-split-reductions %t.c -- 2>/dev/null | diff %t.c -
+// RUN: lnr-rewrite --remarks=all --no-prefetch --no-split-reductions %t.c -- 2>/dev/null | diff %t.c -
 
 // CHECK-LABEL: void repeat_while(
 // CHECK:      while (iter-- > 0) {

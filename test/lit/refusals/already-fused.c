@@ -5,7 +5,7 @@
 // and fused: one remark for the nest, whatever stopped the recovery first,
 // and the file is left as it is. Without the whole pattern, the nest keeps
 // the reason the recovery gives.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

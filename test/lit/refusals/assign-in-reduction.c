@@ -1,6 +1,6 @@
 // '=' instead of '+=' inside a reduction keeps only the last term; the fused
 // nest would sum them, so the nest is refused.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -1,6 +1,6 @@
 // A jump out of a loop as the last statement of its body: the nest may stop
 // before it has visited every nonzero.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

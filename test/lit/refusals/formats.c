@@ -1,7 +1,7 @@
 // Remarks that name the real reason: a format the recovery does not read,
 // a position found by a search, a sparse output assigned at an input's
 // positions. Each nest is left as it is.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -1,6 +1,6 @@
 // A loop body with more than one statement besides the coordinate load: only
 // perfect nests are recovered. The remark points at the second statement.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -1,6 +1,6 @@
 // Loops and statements written inside macros: the tool edits source text and
 // cannot rewrite a macro's expansion.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -1,5 +1,5 @@
 // Nests that distribution cannot make asymptotically cheaper.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 
@@ -40,7 +40,7 @@ void row_sums(int n, const int *rowptr, const int *colidx, const double *vals,
 // Without 'restrict' and under --no-alias-check, a nest with nothing to gain
 // still says so, not that its output may share memory with an input (which
 // would send the user to declare a 'restrict' that changes nothing).
-// RUN: lnr-rewrite --no-alias-check %s -- 2>&1 >/dev/null | FileCheck --check-prefix=NOALIAS %s
+// RUN: lnr-rewrite --remarks=all --no-alias-check %s -- 2>&1 >/dev/null | FileCheck --check-prefix=NOALIAS %s
 void spmv_no_restrict(int n, const int *rowptr, const int *colidx,
                       const double *vals, const double *x, double *y) {
   for (int i = 0; i < n; i++)

@@ -4,15 +4,15 @@
 // runs when the arrays overlap); --no-alias-check leaves such nests as they
 // are, with the refusal, and only a range the test cannot bound refuses
 // them by default.
-// RUN: lnr-rewrite --no-alias-check %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all --no-alias-check %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 // The same nest is fused once the user vouches for it, without a test.
-// RUN: lnr-rewrite --assume-no-alias %s -- > %t.assumed 2> %t.assumed.err
+// RUN: lnr-rewrite --remarks=all --assume-no-alias %s -- > %t.assumed 2> %t.assumed.err
 // RUN: FileCheck --check-prefix=ASSUMED %s < %t.assumed.err
 // RUN: not grep -e '^ *int no_overlap' -e '^ *uintptr_t' -e '^#include' %t.assumed
 // By default: versioned, and the remark says so.
-// RUN: lnr-rewrite %s -- > %t.v.c 2> %t.v.c.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.v.c 2> %t.v.c.err
 // RUN: FileCheck --check-prefix=VERSIONED --implicit-check-not=remark: %s < %t.v.c.err
 // RUN: %nochecks %t.v.c | FileCheck --check-prefix=TEXT %s
 // The fallback is the nest byte for byte (its first line indented as before).
@@ -20,7 +20,7 @@
 // RUN: sed -n '/^  for (int i = 0; i < n; i++)$/,/^    }$/p' %t.v.c > %t.copies
 // RUN: diff %t.nests %t.copies
 // A second run changes nothing and says nothing about the fallback copies.
-// RUN: lnr-rewrite %t.v.c -- > %t.again.c 2> %t.again.c.err
+// RUN: lnr-rewrite --remarks=all %t.v.c -- > %t.again.c 2> %t.again.c.err
 // RUN: diff %t.v.c %t.again.c
 // RUN: FileCheck --check-prefix=AGAIN --implicit-check-not=remark: %s < %t.again.c.err
 

@@ -1,7 +1,7 @@
 // Loops that are neither a dense loop (0 to an invariant bound, step one, the
 // variable declared or assigned in the loop) nor a compressed loop over
 // pos[q]..pos[q+1].
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -2,7 +2,7 @@
 // (they used to get none, or one for the whole region). Only a region whose
 // one statement is the nest under '#pragma omp for' is rewritten
 // (fuse/omp-parallel-region.c); these are not, each for its reason.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

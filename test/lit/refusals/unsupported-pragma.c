@@ -1,6 +1,6 @@
 // OpenMP directives the rewrite cannot keep: only '#pragma omp parallel for'
 // on the outer loop survives, and only when the fused nest keeps that loop.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -1,6 +1,6 @@
 // The fixed schedule (the last factor as consumer) would make the consumer
 // iterate a compressed level of a tensor it does not read.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

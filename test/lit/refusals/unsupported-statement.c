@@ -1,6 +1,6 @@
 // Statements other than coordinate loads ('int j = crd[p];'), dense positions
 // and the update 'A[..] += product'.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

@@ -5,7 +5,7 @@
 // loop (a benchmark's timing loop): kept as written, and the nest in its
 // body rewritten (fuse/repeat-loops.c). Inside the nest it is still refused
 // with the reason.
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 

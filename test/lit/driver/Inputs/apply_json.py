@@ -6,7 +6,8 @@ import sys
 edits = json.load(open(sys.argv[1]))
 by_file = {}
 for e in edits:
-    assert set(e) == {"file", "offset", "length", "replacement"}, e
+    assert set(e) == {"file", "offset", "length", "replacement", "name",
+                      "message"}, e
     by_file.setdefault(e["file"], []).append(e)
 for path, file_edits in by_file.items():
     text = open(path, "rb").read()
