@@ -22,6 +22,7 @@
 #include "tool/RewriteAction.h"
 #include "tool/RunWrites.h"
 #include "tool/UnifiedDiff.h"
+#include "tool/lsp/Server.h"
 
 #include "analysis/ir/Schedule.h"
 
@@ -166,6 +167,21 @@ cl::opt<bool> NoAliasCheck(
              "inputs unchanged (lnr-possible-alias) instead of versioning "
              "the rewrite under a run-time overlap test"),
     cl::cat(ToolCategory));
+
+cl::opt<bool>
+    Lsp("lsp",
+        cl::desc("Serve the Language Server Protocol on standard input and "
+                 "output (diagnostics and code actions per nest), with the "
+                 "other options of this command line"),
+        cl::cat(ToolCategory));
+
+/// --lsp takes no file, which the parser must know before it parses.
+bool lspRequested(int argc, const char **argv) {
+  for (int I = 1; I < argc && StringRef(argv[I]) != "--"; ++I)
+    if (StringRef(argv[I]) == "--lsp" || StringRef(argv[I]) == "-lsp")
+      return true;
+  return false;
+}
 
 int fail(const Twine &Message) {
   WithColor::error(errs(), "lnr-rewrite") << Message << "\n";
@@ -313,8 +329,9 @@ int main(int argc, const char **argv) {
           ")\n";
   });
   Expected<tooling::CommonOptionsParser> Parser =
-      tooling::CommonOptionsParser::create(argc, argv, ToolCategory,
-                                           cl::OneOrMore, Overview);
+      tooling::CommonOptionsParser::create(
+          argc, argv, ToolCategory,
+          lspRequested(argc, argv) ? cl::ZeroOrMore : cl::OneOrMore, Overview);
   if (!Parser) {
     errs() << toString(Parser.takeError());
     return 2;
@@ -322,8 +339,12 @@ int main(int argc, const char **argv) {
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
   if (std::optional<std::string> Why = usageError(Sources))
     return fail(*Why);
-  if (std::optional<std::string> Why = unusableBuildDirectory(
-          Parser->getCompilations(), Sources, buildPath()))
+  if (Lsp && (!Sources.empty() || selecting()))
+    return fail("--lsp takes no file, --offset or --line");
+  if (std::optional<std::string> Why =
+          Lsp ? std::nullopt
+              : unusableBuildDirectory(Parser->getCompilations(), Sources,
+                                       buildPath()))
     return fail(*Why + "; nothing was written");
 
   ActionOptions Opts;
@@ -349,6 +370,8 @@ int main(int argc, const char **argv) {
       return Headers->match(Name);
     };
   }
+  if (Lsp)
+    return lsp::runServer(Opts);
   if (selecting()) {
     Expected<Selection> Select = selectionIn(Sources.front());
     if (!Select)
@@ -356,13 +379,9 @@ int main(int argc, const char **argv) {
     Opts.Select = *Select;
   }
 
-  tooling::ClangTool Tool(Parser->getCompilations(), Sources);
-  Tool.appendArgumentsAdjuster(addDefaultArguments);
-  // --check reports its findings as errors, which clang counts as a failed
-  // file; whether a file parsed is decided below instead.
-  Tool.setPrintErrorMessage(false);
   RunResults Results;
-  int ToolStatus = Tool.run(newRewriteActionFactory(Opts, Results).get());
+  int ToolStatus =
+      runRewrite(Parser->getCompilations(), Sources, Opts, Results);
 
   // The command-line spelling of each file, for diff headers.
   StringMap<std::string> Spelling;
