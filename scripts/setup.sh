@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages lnr-rewrite needs to build, test, run its
-# sample and run its benchmark (Eigen, gnuplot). Does nothing when every
+# sample and run its benchmark (Eigen, gnuplot), and Neovim for the language
+# server's end-to-end test. Does nothing when every
 # package is already present.
 set -euo pipefail
 
@@ -10,6 +11,7 @@ packages=(
   libomp-14-dev clang-format-14 clang-tools-14
   libgtest-dev libbenchmark-dev python3
   libeigen3-dev gnuplot-nox
+  neovim
 )
 
 missing=()

@@ -25,6 +25,7 @@
 #include "tool/RewriteAction.h"
 #include "tool/RunWrites.h"
 #include "tool/UnifiedDiff.h"
+#include "tool/lsp/Server.h"
 
 #include "analysis/ir/Schedule.h"
 
@@ -286,6 +287,21 @@ std::string optionSpelling(StringRef Why) {
   return Why.str();
 }
 
+cl::opt<bool>
+    Lsp("lsp",
+        cl::desc("Serve the Language Server Protocol on standard input and "
+                 "output (diagnostics and code actions per nest), with the "
+                 "other options of this command line"),
+        cl::cat(ToolCategory));
+
+/// --lsp takes no file, which the parser must know before it parses.
+bool lspRequested(int argc, const char **argv) {
+  for (int I = 1; I < argc && StringRef(argv[I]) != "--"; ++I)
+    if (StringRef(argv[I]) == "--lsp" || StringRef(argv[I]) == "-lsp")
+      return true;
+  return false;
+}
+
 int fail(const Twine &Message) {
   WithColor::error(errs(), "lnr-rewrite") << Message << "\n";
   return 2;
@@ -447,8 +463,10 @@ int main(int argc, const char **argv) {
   }
   int ArgCount = Args.size();
   Expected<tooling::CommonOptionsParser> Parser =
-      tooling::CommonOptionsParser::create(ArgCount, Args.data(), ToolCategory,
-                                           cl::OneOrMore, Overview);
+      tooling::CommonOptionsParser::create(
+          ArgCount, Args.data(), ToolCategory,
+          lspRequested(ArgCount, Args.data()) ? cl::ZeroOrMore : cl::OneOrMore,
+          Overview);
   if (!Parser) {
     errs() << toString(Parser.takeError());
     return 2;
@@ -478,8 +496,12 @@ int main(int argc, const char **argv) {
   if (std::optional<std::string> Why =
           usageError(Sources, /*OnDisk=*/!ReadsStdin))
     return fail(*Why);
-  if (std::optional<std::string> Why = unusableBuildDirectory(
-          Parser->getCompilations(), Sources, buildPath()))
+  if (Lsp && (!Sources.empty() || selecting()))
+    return fail("--lsp takes no file, --offset or --line");
+  if (std::optional<std::string> Why =
+          Lsp ? std::nullopt
+              : unusableBuildDirectory(Parser->getCompilations(), Sources,
+                                       buildPath()))
     return fail(*Why + "; nothing was written");
 
   ToolConfig CommandLine = commandLineConfig();
@@ -504,6 +526,8 @@ int main(int argc, const char **argv) {
   Opts.Quiet = Quiet;
   Opts.Explain = Explain;
   Opts.Graphs = EmitGraph == GraphFormat::Dot;
+  if (Lsp)
+    return lsp::runServer(Opts);
   if (selecting()) {
     std::string Code;
     if (StdinCode) {

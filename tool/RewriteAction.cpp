@@ -1,6 +1,7 @@
 //===- RewriteAction.cpp --------------------------------------------------===//
 
 #include "tool/RewriteAction.h"
+#include "tool/CompileArgs.h"
 #include "tool/Suppressions.h"
 
 #include "analysis/ir/Dot.h"
@@ -194,6 +195,10 @@ public:
       Report.Notes = O.Notes;
       Report.Begin =
           SM.getFileOffset(SM.getExpansionLoc(O.Nest->getBeginLoc()));
+      Report.End = endOffset(O, SM, Ctx.getLangOpts(), Report.Begin);
+      for (const auto &[Key, Value] : O.Facts)
+        if (Key == "cost")
+          Report.Cost = Value;
       SourceLocation Where = SM.getExpansionLoc(O.Where);
       if (SM.getFileID(Where) == O.File) {
         Report.Offset = SM.getFileOffset(Where);
@@ -357,6 +362,18 @@ private:
     return Results.Files.size() - 1;
   }
 
+  /// Just past the nest's last token, in the file of its first; Begin when
+  /// it ends elsewhere (a macro's expansion).
+  static unsigned endOffset(const rewrite::NestOutcome &O,
+                            const SourceManager &SM,
+                            const LangOptions &LangOpts, unsigned Begin) {
+    SourceLocation End = Lexer::getLocForEndOfToken(
+        SM.getExpansionLoc(O.Nest->getEndLoc()), 0, SM, LangOpts);
+    if (!End.isValid() || SM.getFileID(End) != O.File)
+      return Begin;
+    return std::max(Begin, SM.getFileOffset(End));
+  }
+
   /// Whether the nest's text (with an OpenMP pragma on it, when it was
   /// recovered) overlaps the selected range.
   bool overlapsSelection(const rewrite::NestOutcome &O, const SourceManager &SM,
@@ -488,6 +505,21 @@ Error applyConfig(const ToolConfig &C, ActionOptions &Opts) {
 std::unique_ptr<tooling::FrontendActionFactory>
 newRewriteActionFactory(const ActionOptions &Opts, RunResults &Results) {
   return std::make_unique<RewriteActionFactory>(Opts, Results);
+}
+
+int runRewrite(const tooling::CompilationDatabase &Database,
+               ArrayRef<std::string> Sources, const ActionOptions &Opts,
+               RunResults &Results, IntrusiveRefCntPtr<vfs::FileSystem> FS,
+               DiagnosticConsumer *Diags) {
+  tooling::ClangTool Tool(Database, Sources,
+                          std::make_shared<PCHContainerOperations>(), FS);
+  Tool.appendArgumentsAdjuster(addDefaultArguments);
+  // --check reports its findings as errors, which clang counts as a failed
+  // file; whether a file parsed is decided by the caller instead.
+  Tool.setPrintErrorMessage(false);
+  if (Diags)
+    Tool.setDiagnosticConsumer(Diags);
+  return Tool.run(newRewriteActionFactory(Opts, Results).get());
 }
 
 } // namespace lnr::tool

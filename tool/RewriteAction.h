@@ -69,6 +69,10 @@ struct NestReport {
   unsigned Offset = 0;           // of the diagnostic's location in the file
   unsigned Line = 0, Column = 0; // of the same, from 1 (Column in bytes)
   unsigned Begin = 0;            // of the nest's first character in the file
+  unsigned End = 0;              // just past its last character
+  /// "O(before) -> O(after)" of a rewrite, "O(before)" of a nest recovered
+  /// but left unchanged, empty when recovery refused it.
+  std::string Cost;
   /// The nest's replacements after clang-format: exactly what -i writes for
   /// it. Empty when the nest is left unchanged.
   clang::tooling::Replacements Fix;
@@ -118,6 +122,18 @@ void appendResults(RunResults &Into, RunResults &&From);
 
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 newRewriteActionFactory(const ActionOptions &Opts, RunResults &Results);
+
+/// The analysis of the command line and of the language server: the action
+/// over Sources, with Database's commands and the tool's default arguments
+/// (addDefaultArguments), reading files through FS. Clang's diagnostics go
+/// to Diags when it is set (the server turns them into LSP diagnostics),
+/// else to stderr. Returns ClangTool::run's status.
+int runRewrite(const clang::tooling::CompilationDatabase &Database,
+               llvm::ArrayRef<std::string> Sources, const ActionOptions &Opts,
+               RunResults &Results,
+               llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+                   llvm::vfs::getRealFileSystem(),
+               clang::DiagnosticConsumer *Diags = nullptr);
 
 } // namespace lnr::tool
 
