@@ -43,6 +43,18 @@ void add(int n, int m, const double *B, const double *C, double *restrict A) {
     for (int j = 0; j < m; j++)
       A[i * m + j] += B[i * m + j] + C[i * m + j];
 }
+
+double g(double);
+void called(int n, int K, int L, const int *rowptr, const int *colidx,
+            const double *vals, const double *C, const double *D,
+            const double *E, double *restrict A) {
+  for (int q = 0; q < n; q++)
+    for (int p = rowptr[q]; p < rowptr[q + 1]; p++)
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[q * L + l] +=
+              vals[p] * C[q * K + k] * D[colidx[p] * K + k] * g(E[colidx[p] * L + l]);
+}
 """
 
 failures = []
@@ -122,8 +134,14 @@ def main():
           at(KERNEL, "}\n}\n\nvoid add", 1), "and ends after it")
     kept = [d for d in diags if d.get("code") != "lnr-fuse"]
     check(len(kept) == 1 and kept[0]["severity"] == 4
-          and kept[0]["range"]["start"] == at(KERNEL, "for (int i = 0; i < n; i++)\n"),
-          "the other nest: a Hint with its refusal's name")
+          and kept[0].get("code") == "lnr-unsupported-call"
+          and kept[0]["range"]["start"] == at(KERNEL, "for (int q = 0"),
+          "the nest refused with something to gain: a Hint with its "
+          "refusal's name")
+    check(not [d for d in diags if d["range"]["start"] ==
+               at(KERNEL, "for (int i = 0; i < n; i++)\n")],
+          "the sum of two arrays, nothing to gain: no diagnostic, as the "
+          "command line gives it no remark")
 
     # The code action at the cursor, inside the nest: its edit is what the
     # command line writes.

@@ -96,8 +96,11 @@ json::Object publishParams(const std::string &Uri, const Document &D) {
                                        {"severity", 1},
                                        {"source", "clang"},
                                        {"message", E.Message}});
+  // The nests the command line would give a remark (--remarks, the
+  // default policy, NOLINT), no more.
   for (const NestReport &N : A.Nests)
-    Diagnostics.push_back(diagnostic(A, N));
+    if (N.Shown)
+      Diagnostics.push_back(diagnostic(A, N));
   json::Object Params{{"uri", Uri}, {"diagnostics", std::move(Diagnostics)}};
   if (D.ClientVersion.kind() != json::Value::Null)
     Params["version"] = D.ClientVersion;
@@ -165,8 +168,9 @@ class Server {
 public:
   Server(Transport &T, const ActionOptions &CommandLine)
       : T(T), Opts(CommandLine), Debounce(debounceDelay()) {
-    // The server reports every nest and writes nothing itself.
-    Opts.Check = Opts.Explain = Opts.Graphs = false;
+    // The server reports the nests the command line would give a remark,
+    // whatever --quiet says (they are its diagnostics), and writes nothing.
+    Opts.Check = Opts.Explain = Opts.Graphs = Opts.Quiet = false;
     Opts.Select.reset();
   }
 
