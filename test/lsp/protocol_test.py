@@ -192,8 +192,21 @@ def main():
     with open(kernel) as f:
         check(f.read() == "int unrelated;\n", "and the file on disk is untouched")
 
+    # The NOLINT action applied: the nest is suppressed, as on the command
+    # line, and offers no action.
+    c.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 3},
+        "contentChanges": [{"text": kept_text}]})
+    diags = c.wait_diagnostics(uri, version=3)
+    check(not [d for d in diags if d.get("code") == "lnr-fuse"],
+          "after the NOLINT action, the nest has no diagnostic")
+    r = c.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": {"start": cursor, "end": cursor},
+        "context": {"diagnostics": []}})
+    check(r["result"] == [], "and no action")
+
     # Changes in a row: the last one wins, nothing older is published after.
-    for v in (3, 4, 5):
+    for v in (4, 5):
         c.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": v},
             "contentChanges": [{"text": "\n" * v + KERNEL}]})
