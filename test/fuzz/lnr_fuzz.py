@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Differential fuzzer of lnr-rewrite (issue 7).
+"""Differential fuzzer of lnr-rewrite.
 
 Generates random sparse tensor kernels in C -- products of 2 to 5 tensors
 over 2 to 6 indices; dense, CSR, CSC, CSF and other level formats; loop
