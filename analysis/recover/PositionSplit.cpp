@@ -144,22 +144,12 @@ bool Recoverer::readPositionSplit(const ForStmt *For) {
   const std::string LevelEnd = PosName + "[" + N + "]";
 
   // The chunks cover [0, pos[N]): fpos0 < (pos[N] + S - 1) / S.
-  const auto *Div = dyn_cast<BinaryOperator>(OuterBound);
-  const auto *Round =
-      Div ? dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts())
-          : nullptr;
-  const auto *RoundEnd =
-      Round
-          ? dyn_cast<ArraySubscriptExpr>(Round->getLHS()->IgnoreParenImpCasts())
-          : nullptr;
   auto IsLevelEnd = [&](const ArraySubscriptExpr *E) {
     return E && text(E->getBase()->IgnoreParenImpCasts()) == PosName &&
            text(E->getIdx()->IgnoreParenImpCasts()) == N;
   };
-  if (!Div || Div->getOpcode() != BO_Div ||
-      constantOf(Div->getRHS(), Ctx) != S || !Round ||
-      Round->getOpcode() != BO_Add ||
-      constantOf(Round->getRHS(), Ctx) != *S - 1 || !IsLevelEnd(RoundEnd))
+  if (!IsLevelEnd(dyn_cast_or_null<ArraySubscriptExpr>(
+          stripsCover(OuterBound, *S, Ctx))))
     return Refuse("runs over '" + text(OuterBound) +
                       "' chunks, not proved to cover the positions of '" +
                       PosName + "' ('(" + LevelEnd + " + " +

@@ -66,6 +66,9 @@ const VarDecl *countedFromZero(const ForStmt *For, const Expr *&Bound,
 const ForStmt *onlyLoop(const Stmt *Body);
 /// The integer constant E is, if it is one.
 std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx);
+/// E when Count is `(E + (S - 1)) / S`, the number of strips of S that
+/// cover [0, E) as TACO writes it; null otherwise.
+const Expr *stripsCover(const Expr *Count, int64_t S, ASTContext &Ctx);
 /// Whether E is `A * S` (or `S * A`) for the variable A and constant S.
 bool isScaled(const Expr *E, const VarDecl *A, int64_t S, ASTContext &Ctx);
 /// Whether E is `A * S + B` (or `B + A * S`, `S * A + B`) for the

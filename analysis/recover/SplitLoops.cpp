@@ -86,6 +86,18 @@ bool isStrip(const Expr *E, const VarDecl *A, const VarDecl *B, int64_t S,
           (isScaled(Sum->getRHS(), A, S, Ctx) && isVariable(Sum->getLHS(), B)));
 }
 
+const Expr *stripsCover(const Expr *Count, int64_t S, ASTContext &Ctx) {
+  const auto *Div = dyn_cast<BinaryOperator>(Count);
+  const auto *Round =
+      Div ? dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts())
+          : nullptr;
+  if (!Div || Div->getOpcode() != BO_Div ||
+      constantOf(Div->getRHS(), Ctx) != S || !Round ||
+      Round->getOpcode() != BO_Add || constantOf(Round->getRHS(), Ctx) != S - 1)
+    return nullptr;
+  return Round->getLHS()->IgnoreParenImpCasts();
+}
+
 bool Recoverer::readSplitLoop(const ForStmt *For) {
   // for (i0 = 0; i0 < (N + S - 1) / S; i0++) for (i1 = 0; i1 < S; i1++)
   const Expr *OuterBound = nullptr, *InnerBound = nullptr;
@@ -113,16 +125,8 @@ bool Recoverer::readSplitLoop(const ForStmt *For) {
                 ->getLHS()) != I)
     return false;
   // The strips cover [0, N): i0 < (N + (S - 1)) / S, as TACO writes it.
-  const auto *Div = dyn_cast<BinaryOperator>(OuterBound);
-  const auto *Round =
-      Div ? dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts())
-          : nullptr;
-  if (!Div || Div->getOpcode() != BO_Div ||
-      constantOf(Div->getRHS(), Ctx) != S || !Round ||
-      Round->getOpcode() != BO_Add ||
-      constantOf(Round->getRHS(), Ctx) != *S - 1 ||
-      text(Round->getLHS()->IgnoreParenImpCasts()) != text(N) ||
-      text(N).empty())
+  const Expr *Covered = stripsCover(OuterBound, *S, Ctx);
+  if (!Covered || text(Covered) != text(N) || text(N).empty())
     return refuse(
         "lnr-unsupported-loop",
         "the split loop's strips, '" + text(OuterBound) +
