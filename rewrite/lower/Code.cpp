@@ -1,0 +1,197 @@
+//===- Code.cpp -----------------------------------------------------------===//
+
+#include "rewrite/lower/Code.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+namespace lnr::lower {
+namespace {
+
+bool isIdentifierStart(char C) {
+  return std::isalpha(static_cast<unsigned char>(C)) || C == '_' ||
+         static_cast<unsigned char>(C) >= 0x80; // UTF-8 in identifiers
+}
+bool isIdentifierChar(char C) {
+  return isIdentifierStart(C) || std::isdigit(static_cast<unsigned char>(C));
+}
+
+/// The punctuators of C and C++ longer than one character, longest first.
+const char *const LongPuncts[] = {"<<=", ">>=", "...", "->*", "->", "++", "--",
+                                  "<<",  ">>",  "<=",  ">=",  "==", "!=", "&&",
+                                  "||",  "+=",  "-=",  "*=",  "/=", "%=", "&=",
+                                  "|=",  "^=",  "##",  "::"};
+
+/// Where the literal that opens at Text[I] (a quote) ends.
+size_t literalEnd(const std::string &Text, size_t I) {
+  char Quote = Text[I];
+  for (++I; I < Text.size() && Text[I] != Quote; ++I)
+    if (Text[I] == '\\')
+      ++I;
+  return std::min(I + 1, Text.size());
+}
+
+/// Where the preprocessing number that starts at Text[I] ends.
+size_t numberEnd(const std::string &Text, size_t I) {
+  for (++I; I < Text.size(); ++I) {
+    char C = Text[I];
+    bool Sign =
+        (C == '+' || C == '-') && std::strchr("eEpP", Text[I - 1]) != nullptr;
+    if (!isIdentifierChar(C) && C != '.' && !Sign)
+      break;
+  }
+  return I;
+}
+
+size_t punctLength(const std::string &Text, size_t I) {
+  for (const char *P : LongPuncts)
+    if (Text.compare(I, std::strlen(P), P) == 0)
+      return std::strlen(P);
+  return 1;
+}
+
+/// A word that names a type in a cast or declaration ('(double *)').
+bool isTypeWord(const Token &T) {
+  static const char *const Types[] = {
+      "void",     "char",     "short",    "int",     "long",    "float",
+      "double",   "signed",   "unsigned", "_Bool",   "bool",    "const",
+      "size_t",   "int8_t",   "int16_t",  "int32_t", "int64_t", "uint8_t",
+      "uint16_t", "uint32_t", "uint64_t"};
+  return T.K == Token::Word && std::find(std::begin(Types), std::end(Types),
+                                         T.Text) != std::end(Types);
+}
+
+} // namespace
+
+Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
+  Code Out;
+  bool Space = false;
+  for (size_t I = 0; I < Text.size();) {
+    char C = Text[I];
+    if (std::isspace(static_cast<unsigned char>(C))) {
+      Space = true;
+      ++I;
+      continue;
+    }
+    Token T;
+    size_t End;
+    if (isIdentifierStart(C)) {
+      End = I;
+      while (End < Text.size() && isIdentifierChar(Text[End]))
+        ++End;
+      T.K = Token::Word;
+    } else if (std::isdigit(static_cast<unsigned char>(C)) ||
+               (C == '.' && I + 1 < Text.size() &&
+                std::isdigit(static_cast<unsigned char>(Text[I + 1])))) {
+      End = numberEnd(Text, I);
+      T.K = Token::Number;
+    } else if (C == '"' || C == '\'') {
+      End = literalEnd(Text, I);
+      T.K = Token::Literal;
+    } else {
+      End = I + punctLength(Text, I);
+      T.K = Token::Punct;
+    }
+    T.Text = Text.substr(I, End - I);
+    T.SpaceBefore = Space && !Out.Tokens.empty();
+    bool Member = !Out.Tokens.empty() &&
+                  (Out.Tokens.back().is(".") || Out.Tokens.back().is("->"));
+    if (T.K == Token::Word && !Member && Holes.count(T.Text))
+      T.K = Token::Hole;
+    // '(T *)' and 'T *name': a star after a type word, before ')' or a name.
+    if (T.is("*") && !Out.Tokens.empty() &&
+        (isTypeWord(Out.Tokens.back()) || Out.Tokens.back().Declarator))
+      T.Declarator = true;
+    Out.Tokens.push_back(std::move(T));
+    Space = false;
+    I = End;
+  }
+  Out.TrailingSpace = Space;
+  // A leading blank ('" += "') separates this code from what precedes it.
+  if (!Text.empty() && std::isspace(static_cast<unsigned char>(Text[0])) &&
+      !Out.Tokens.empty())
+    Out.Tokens.front().SpaceBefore = true;
+  return Out;
+}
+
+std::string Code::str() const {
+  std::string Out;
+  for (const Token &T : Tokens) {
+    if (T.SpaceBefore && !Out.empty())
+      Out += ' ';
+    Out += T.Text;
+  }
+  return Out;
+}
+
+bool Code::mentions(const std::string &Name) const {
+  Code Wanted = lex(Name);
+  if (Wanted.isSingle())
+    return std::any_of(Tokens.begin(), Tokens.end(), [&](const Token &T) {
+      return T.isWord() && T.Text == Name;
+    });
+  auto Same = [](const Token &A, const Token &B) { return A.Text == B.Text; };
+  return !Wanted.empty() &&
+         std::search(Tokens.begin(), Tokens.end(), Wanted.Tokens.begin(),
+                     Wanted.Tokens.end(), Same) != Tokens.end();
+}
+
+Code Code::fill(const std::string &Index, const Code &Value) const {
+  Code Out;
+  Out.TrailingSpace = TrailingSpace;
+  for (size_t I = 0; I < Tokens.size(); ++I) {
+    const Token &T = Tokens[I];
+    if (T.K != Token::Hole || T.Text != Index) {
+      Out.Tokens.push_back(T);
+      continue;
+    }
+    bool Alone = I > 0 && Tokens[I - 1].is("[") && I + 1 < Tokens.size() &&
+                 Tokens[I + 1].is("]");
+    size_t First = Out.Tokens.size();
+    if (!Alone)
+      Out.Tokens.push_back({Token::Punct, "(", false, false});
+    for (const Token &V : Value.Tokens)
+      Out.Tokens.push_back(V);
+    if (!Alone)
+      Out.Tokens.push_back({Token::Punct, ")", false, false});
+    if (First < Out.Tokens.size())
+      Out.Tokens[First].SpaceBefore = T.SpaceBefore;
+    if (!Alone && Value.Tokens.size() > 0)
+      Out.Tokens[First + 1].SpaceBefore = false;
+  }
+  return Out;
+}
+
+Code Code::replace(const Code &From, const Code &To) const {
+  if (From.empty())
+    return *this;
+  Code Out;
+  Out.TrailingSpace = TrailingSpace;
+  auto Same = [](const Token &A, const Token &B) { return A.Text == B.Text; };
+  for (auto It = Tokens.begin(); It != Tokens.end();) {
+    auto Match = std::search(It, Tokens.end(), From.Tokens.begin(),
+                             From.Tokens.end(), Same);
+    Out.Tokens.insert(Out.Tokens.end(), It, Match);
+    if (Match == Tokens.end())
+      break;
+    size_t First = Out.Tokens.size();
+    Out.Tokens.insert(Out.Tokens.end(), To.Tokens.begin(), To.Tokens.end());
+    if (First < Out.Tokens.size())
+      Out.Tokens[First].SpaceBefore = Match->SpaceBefore;
+    It = Match + From.Tokens.size();
+  }
+  return Out;
+}
+
+Code &Code::operator+=(const Code &More) {
+  size_t First = Tokens.size();
+  Tokens.insert(Tokens.end(), More.Tokens.begin(), More.Tokens.end());
+  if (First > 0 && First < Tokens.size() && TrailingSpace)
+    Tokens[First].SpaceBefore = true;
+  if (!More.Tokens.empty() || More.TrailingSpace)
+    TrailingSpace = More.TrailingSpace;
+  return *this;
+}
+
+} // namespace lnr::lower

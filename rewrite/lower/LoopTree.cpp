@@ -1,0 +1,119 @@
+//===- LoopTree.cpp -------------------------------------------------------===//
+
+#include "rewrite/lower/LoopTree.h"
+
+namespace lnr::lower {
+
+Node Node::statement(Code Text) {
+  Node N;
+  N.K = Kind::Statement;
+  N.Text = std::move(Text);
+  return N;
+}
+
+Node Node::declaration(Declaration D) {
+  Node N;
+  N.K = Kind::Declaration;
+  N.Decl = std::move(D);
+  return N;
+}
+
+Node Node::loop(LoopHeader H, Nodes Body) {
+  Node N;
+  N.K = Kind::Loop;
+  N.Header = std::move(H);
+  N.Body = std::move(Body);
+  return N;
+}
+
+Node Node::sourceLoop(Code Header, Nodes Body) {
+  LoopHeader H;
+  H.Source = std::move(Header);
+  return loop(std::move(H), std::move(Body));
+}
+
+Node Node::rangeLoop(Code Init, Code Condition, Code Step, Nodes Body) {
+  LoopHeader H;
+  H.Init = std::move(Init);
+  H.Condition = std::move(Condition);
+  H.Step = std::move(Step);
+  return loop(std::move(H), std::move(Body));
+}
+
+Node Node::ifThen(Code Condition, Nodes Then) {
+  Node N;
+  N.K = Kind::If;
+  N.Text = std::move(Condition);
+  N.Body = std::move(Then);
+  return N;
+}
+
+Node Node::ifElse(Code Condition, Nodes Then, Nodes Else) {
+  Node N = ifThen(std::move(Condition), std::move(Then));
+  N.Else = std::move(Else);
+  N.HasElse = true;
+  return N;
+}
+
+Node Node::block(Nodes Body) {
+  Node N;
+  N.K = Kind::Block;
+  N.Body = std::move(Body);
+  return N;
+}
+
+Node Node::directive(Code Line) {
+  Node N;
+  N.K = Kind::Directive;
+  N.Text = std::move(Line);
+  return N;
+}
+
+Node Node::comment(std::string Words) {
+  Node N;
+  N.K = Kind::Comment;
+  N.Raw = std::move(Words);
+  return N;
+}
+
+Node Node::verbatim(std::string Text) {
+  Node N;
+  N.K = Kind::Verbatim;
+  N.Raw = std::move(Text);
+  return N;
+}
+
+void forEach(const Nodes &Tree, const std::function<void(const Node &)> &F) {
+  for (const Node &N : Tree) {
+    F(N);
+    forEach(N.Body, F);
+    forEach(N.Else, F);
+  }
+}
+
+void forEach(Nodes &Tree, const std::function<void(Node &)> &F) {
+  for (Node &N : Tree) {
+    F(N);
+    forEach(N.Body, F);
+    forEach(N.Else, F);
+  }
+}
+
+bool mentions(const Node &N, const std::string &Name) {
+  if (N.Text.mentions(Name) || N.Header.Source.mentions(Name) ||
+      N.Header.Init.mentions(Name) || N.Header.Condition.mentions(Name) ||
+      N.Header.Step.mentions(Name) || N.Decl.Type.mentions(Name) ||
+      N.Decl.Name == Name || N.Decl.ArraySize.mentions(Name) ||
+      N.Decl.Init.mentions(Name))
+    return true;
+  return mentions(N.Body, Name) || mentions(N.Else, Name);
+}
+
+bool mentions(const Nodes &Tree, const std::string &Name) {
+  for (const Node &N : Tree)
+    if (mentions(N, Name))
+      return true;
+  return false;
+}
+
+} // namespace lnr::lower

@@ -1,0 +1,105 @@
+//===- LoopTree.h - The imperative nest the rewrite writes -----*- C++ -*-===//
+//
+// Between the branched iteration graph and C: blocks, loops, declarations,
+// statements, conditionals and preprocessor lines, whose leaves are Code
+// (tokens of the file, with holes for the IR's indices). The lowering
+// builds it, each pass (rewrite/lower/passes) rewrites it, and the printer
+// is the only code that turns it into text. Loops carry how they run
+// (parallel, work-shared, vectorized) and the facts passes ask of them.
+// Clang-free.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_LOWER_LOOPTREE_H
+#define LNR_REWRITE_LOWER_LOOPTREE_H
+
+#include "rewrite/lower/Code.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace lnr::lower {
+
+struct Node;
+using Nodes = std::vector<Node>;
+
+/// 'for (Init; Condition; Step)', or the file's header as written.
+struct LoopHeader {
+  Code Source; // the file's 'for (p = pos[i]; p < pos[i + 1]; p++)'
+  Code Init, Condition, Step;
+  bool fromSource() const { return !Source.empty(); }
+};
+
+/// 'Type *Name = Init;', 'Type Name[8] = {...};', 'Type Name;'.
+struct Declaration {
+  Code Type; // 'double', 'const double', 'int32_t'
+  bool Pointer = false;
+  std::string Name;
+  Code ArraySize; // '8' in 'double s[8]'; empty for none
+  Code Init;      // empty for none
+};
+
+/// How a loop's iterations run.
+enum class Execution {
+  Serial,
+  ParallelFor, // '#pragma omp parallel for ...' (its own region)
+  WorkShared,  // '#pragma omp for ...' in a region around it
+  Simd,        // '#pragma omp simd ...'
+};
+
+struct Node {
+  enum class Kind {
+    Statement,   // Text: 'A[i] += t * v;' (with its ';')
+    Declaration, // Decl
+    Loop,        // Header, Body; Directive when not Serial
+    If,          // Text: the condition; Body, and Else when HasElse
+    Block,       // '{ Body }'
+    Directive,   // Text: one preprocessor line ('#pragma omp barrier')
+    Comment,     // Text: the words of a '/* ... */' comment
+    Verbatim,    // Raw: the file's own text, printed as it is
+  };
+  Kind K = Kind::Statement;
+  Code Text;
+  Declaration Decl;
+  LoopHeader Header;
+  Execution Runs = Execution::Serial;
+  Code Directive; // the loop's '#pragma omp ...' line, Serial: empty
+  Nodes Body, Else;
+  bool HasElse = false;
+  /// An If whose Body is one statement printed without braces
+  /// ('if (!(c))\n  continue;').
+  bool Braces = true;
+  std::string Raw;
+
+  /// What passes read. Loops: the IR index iterated, whether the loop walks
+  /// a compressed level, and the ir::Loop (opaque here) it came from.
+  /// Statements: the ir::Assignment they compute.
+  std::string Index;
+  bool Compressed = false;
+  const void *Origin = nullptr;
+
+  static Node statement(Code Text);
+  static Node declaration(Declaration D);
+  static Node loop(LoopHeader H, Nodes Body = {});
+  static Node sourceLoop(Code Header, Nodes Body = {});
+  static Node rangeLoop(Code Init, Code Condition, Code Step, Nodes Body = {});
+  static Node ifThen(Code Condition, Nodes Then);
+  static Node ifElse(Code Condition, Nodes Then, Nodes Else);
+  static Node block(Nodes Body);
+  static Node directive(Code Line);
+  static Node comment(std::string Words);
+  static Node verbatim(std::string Text);
+
+  bool isLoop() const { return K == Kind::Loop; }
+};
+
+/// Every node of Tree, parents before children (Body, then Else).
+void forEach(const Nodes &Tree, const std::function<void(const Node &)> &F);
+void forEach(Nodes &Tree, const std::function<void(Node &)> &F);
+/// Whether any leaf of Tree (text, header, declaration) names Name.
+bool mentions(const Nodes &Tree, const std::string &Name);
+bool mentions(const Node &N, const std::string &Name);
+
+} // namespace lnr::lower
+
+#endif
