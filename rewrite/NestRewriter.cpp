@@ -6,6 +6,7 @@
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
+#include "rewrite/lower/Printer.h"
 
 #include "analysis/ir/Cost.h"
 #include "analysis/ir/Fusion.h"
@@ -30,6 +31,15 @@ static Dialect dialectOf(const clang::LangOptions &Lang) {
 }
 
 namespace {
+
+/// The lowered nest as text. A directive must start its own line: after
+/// '{ ' on the nest's line, the text starts on the next.
+std::string printed(const lower::LoweredNest &Nest, const NestSource &S) {
+  std::string Text = lower::print(Nest.Tree);
+  if (!S.StartsLine && !Text.empty() && Text.front() == '#')
+    Text = "\n" + Text;
+  return Text;
+}
 
 /// Open the fallback of a rewrite versioned under an overlap test, or
 /// whose temporaries may not be allocated, or both: the original nest,
@@ -169,7 +179,7 @@ std::string formatsLine(const ir::Kernel &K) {
 /// run-time test that picks between them.
 struct RuntimeAlternative {
   ir::Schedule Schedule;
-  EmittedNest Emitted;
+  lower::LoweredNest Emitted;
   std::string ChosenCost, OtherCost; // C expressions
   std::vector<ExtentScan> Scans;     // extents the two need, found first
 };
@@ -199,14 +209,14 @@ std::optional<RuntimeAlternative> runtimeAlternative(
         runtimeCost(ir::workOf(Other.Graph, Scanned), Symbols);
     if (!OtherCost)
       continue;
-    OrRefusal<EmittedNest> Emitted =
-        emitNest(Other.Graph, Scanned, Source, Opts.Emission, Names);
+    OrRefusal<lower::LoweredNest> Emitted =
+        lower::lowerNest(Other.Graph, Scanned, Source, Opts.Lowering, Names);
     if (!Emitted)
       continue;
     RuntimeAlternative Out{
         Other, std::move(*Emitted), *ChosenCost, *OtherCost, {}};
     for (const ExtentScan &Scan : Scans)
-      if (Out.Emitted.Text.find(Scan.Variable) != std::string::npos ||
+      if (lower::mentions(Out.Emitted.Tree, Scan.Variable) ||
           Out.OtherCost.find(Scan.Variable) != std::string::npos)
         Out.Scans.push_back(Scan);
     return Out;
@@ -231,7 +241,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
   auto &[Kernel, Source] = std::get<recover::RecoveredNest>(Recovered);
   Options Opts = Common;
   const Dialect Standard = dialectOf(Ctx.getLangOpts());
-  Opts.Emission.DeclarationsFirst = Standard.DeclarationsFirst;
+  Opts.Lowering.DeclarationsFirst = Standard.DeclarationsFirst;
   // A header includes what its own rewrite calls: its includers may not.
   if (InHeader) {
     Source.HasStdlib = false;
@@ -276,7 +286,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
   // Every name the rewrite declares, against the file's and each other.
   NamePicker Names(Source.IsNameTaken);
   std::vector<ExtentScan> Scans =
-      scanUnknownExtents(Scanned, Source, Opts.Emission.OpenMP, Names, Ranged);
+      scanUnknownExtents(Scanned, Source, Opts.Lowering.OpenMP, Names, Ranged);
   // What keeps the nest as it is only matters when a schedule would gain.
   if (std::none_of(Candidates.begin(), Candidates.end(),
                    [&](const ir::Schedule &S) {
@@ -311,7 +321,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     Versioned = *Checked;
   // The flag a temporary that cannot be allocated clears: the tests',
   // whose fallback then runs, or one of its own.
-  Opts.Emission.AllocatedFlag =
+  Opts.Lowering.AllocatedFlag =
       Versioned ? Versioned->Flag : Names.pick("allocated");
   // Best first; a schedule the code generator cannot write yet gives way to
   // the next, and --explain says so.
@@ -325,8 +335,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                                ", not less than " + Before.toString());
       continue;
     }
-    OrRefusal<EmittedNest> Emitted =
-        emitNest(S.Graph, Kernel, Source, Opts.Emission, Names);
+    OrRefusal<lower::LoweredNest> Emitted =
+        lower::lowerNest(S.Graph, Kernel, Source, Opts.Lowering, Names);
     if (!Emitted) {
       if (!FirstProblem)
         FirstProblem = Emitted.refusal();
@@ -344,7 +354,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       Alternative = runtimeAlternative(S, Kernel, Source, Candidates, Before,
                                        Opts, Schedules, Scanned, Scans, Names);
     std::string After = S.Estimate.toString();
-    std::string Text = Emitted->Text;
+    std::string Text = printed(*Emitted, Source);
     if (Alternative) {
       const ir::Schedule &A = Alternative->Schedule;
       std::string Scanned;
@@ -360,8 +370,9 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       for (const ExtentScan &Scan : Alternative->Scans)
         Negative += Scan.Minimum + " < 0 || ";
       Text = "if (" + Negative + Alternative->ChosenCost +
-             " <= " + Alternative->OtherCost + ") {\n" + Emitted->Text +
-             "\n} else {\n" + Alternative->Emitted.Text + "\n}";
+             " <= " + Alternative->OtherCost + ") {\n" +
+             printed(*Emitted, Source) + "\n} else {\n" +
+             printed(Alternative->Emitted, Source) + "\n}";
     }
     // The scans the text needs, first.
     std::vector<ExtentScan> Needed;
@@ -374,11 +385,11 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
           (Versioned && mentions(Versioned->Code, Scan.Variable)))
         Needed.push_back(Scan);
     std::string Code = Needed.empty() ? "" : scanCode(Needed);
-    // A temporary that cannot be allocated clears the flag (EmittedNest::
+    // A temporary that cannot be allocated clears the flag (LoweredNest::
     // Allocates): the original nest runs instead.
     bool Allocates =
         Emitted->Allocates || (Alternative && Alternative->Emitted.Allocates);
-    const std::string &Allocated = Opts.Emission.AllocatedFlag;
+    const std::string &Allocated = Opts.Lowering.AllocatedFlag;
     // The original nest, verbatim (clang-format leaves it alone); the
     // marker keeps a second run off it. One copy, whatever makes it run.
     auto Original = [&](const char *Marker) {
@@ -398,7 +409,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
              (Allocates ? "\nif (!" + Versioned->Flag + ") {\n" : " else {\n") +
              Original(Marker) + "}";
       // C89: the test's declarations open a block after the scans.
-      if (Opts.Emission.DeclarationsFirst)
+      if (Opts.Lowering.DeclarationsFirst)
         Text = "{\n" + Text + "\n}";
       if (Source.Overlap.Needed)
         Out.Facts.push_back(
@@ -422,7 +433,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       Text = "int " + Allocated + " = 1;\n" + Text + "\nif (!" + Allocated +
              ") {\n" + Original(MemoryMarker) + "}";
       // C89: the flag's declaration opens a block after the scans.
-      if (Opts.Emission.DeclarationsFirst && !Code.empty())
+      if (Opts.Lowering.DeclarationsFirst && !Code.empty())
         Text = "{\n" + Text + "\n}";
     }
     if (Alternative || Versioned || Allocates) {

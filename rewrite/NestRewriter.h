@@ -11,7 +11,7 @@
 #include "analysis/ir/BranchedGraph.h"
 #include "analysis/ir/Schedule.h"
 #include "analysis/recover/NestRecovery.h"
-#include "rewrite/Emit.h"
+#include "rewrite/lower/Lowering.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 
@@ -24,7 +24,7 @@ namespace lnr::rewrite {
 
 struct Options {
   recover::Options Recovery;
-  EmitOptions Emission;
+  lower::LowerOptions Lowering;
   ir::SchedulerOptions Scheduling;
   /// A SparseLNR directive ("reorder(i,j,k,l);loopfuse(2)") applied to
   /// every nest instead of the search; empty to search.

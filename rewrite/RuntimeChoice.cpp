@@ -2,7 +2,7 @@
 
 #include "rewrite/RuntimeChoice.h"
 #include "rewrite/CText.h"
-#include "rewrite/Emit.h"
+#include "rewrite/lower/Lowering.h"
 
 #include <algorithm>
 #include <cctype>
@@ -245,7 +245,7 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     Scan.Parallel = Parallel && !K.Loops.front().isCompressed() && Outer &&
                     Outer->OmpCanonical;
     if (Scan.Parallel)
-      Scan.PrivateClause = privateClause(S);
+      Scan.PrivateClause = lower::privateClause(S);
     describeFlatForm(Scan, K, S, P, Names, Ordered);
     if (V->Extent.empty())
       V->Extent = Scan.Variable;

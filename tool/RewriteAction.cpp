@@ -479,11 +479,11 @@ Error applyConfig(const ToolConfig &C, ActionOptions &Opts) {
     return createStringError(inconvertibleErrorCode(), "invalid %s",
                              Why->c_str());
   rewrite::Options &R = Opts.Rewrite;
-  R.Emission.OpenMP = C.OpenMP.getValueOr(true);
-  R.Emission.OmpSchedule = C.OmpSchedule.getValueOr("dynamic, 64");
-  R.Emission.Prefetch = C.Prefetch.getValueOr(true);
-  R.Emission.UnrollJam = C.UnrollJam.getValueOr(true);
-  R.Emission.SplitReductions = C.SplitReductions.getValueOr(true);
+  R.Lowering.OpenMP = C.OpenMP.getValueOr(true);
+  R.Lowering.OmpSchedule = C.OmpSchedule.getValueOr("dynamic, 64");
+  R.Lowering.Prefetch = C.Prefetch.getValueOr(true);
+  R.Lowering.UnrollJam = C.UnrollJam.getValueOr(true);
+  R.Lowering.SplitReductions = C.SplitReductions.getValueOr(true);
   R.RuntimeChoice = C.RuntimeChoice.getValueOr(true);
   R.Recovery.AssumeNoAlias = C.AssumeNoAlias.getValueOr(false);
   R.Recovery.NoAliasCheck = !C.AliasCheck.getValueOr(true);

@@ -137,7 +137,8 @@ bool Code::mentions(const std::string &Name) const {
                      Wanted.Tokens.end(), Same) != Tokens.end();
 }
 
-Code Code::fill(const std::string &Index, const Code &Value) const {
+Code Code::fill(const std::string &Index, const Code &Value,
+                bool Parenthesize) const {
   Code Out;
   Out.TrailingSpace = TrailingSpace;
   for (size_t I = 0; I < Tokens.size(); ++I) {
@@ -146,8 +147,9 @@ Code Code::fill(const std::string &Index, const Code &Value) const {
       Out.Tokens.push_back(T);
       continue;
     }
-    bool Alone = I > 0 && Tokens[I - 1].is("[") && I + 1 < Tokens.size() &&
-                 Tokens[I + 1].is("]");
+    bool Alone =
+        !Parenthesize || (I > 0 && Tokens[I - 1].is("[") &&
+                          I + 1 < Tokens.size() && Tokens[I + 1].is("]"));
     size_t First = Out.Tokens.size();
     if (!Alone)
       Out.Tokens.push_back({Token::Punct, "(", false, false});

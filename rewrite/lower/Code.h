@@ -60,7 +60,9 @@ public:
   /// Every hole Index filled with Value, in parentheses unless it stands
   /// alone between brackets ('t[k + 1]'): an argument of a macro call is
   /// parenthesized too, since a macro need not parenthesize its parameters.
-  Code fill(const std::string &Index, const Code &Value) const;
+  /// Parenthesize false: Value as it is (an operand already).
+  Code fill(const std::string &Index, const Code &Value,
+            bool Parenthesize = true) const;
   /// Every run of tokens equal to From's replaced by To's tokens (an index
   /// named by an expression, 'B2_crd[kB]', which no hole stands for).
   Code replace(const Code &From, const Code &To) const;

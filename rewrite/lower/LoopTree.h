@@ -28,6 +28,9 @@ struct LoopHeader {
   Code Source; // the file's 'for (p = pos[i]; p < pos[i + 1]; p++)'
   Code Init, Condition, Step;
   bool fromSource() const { return !Source.empty(); }
+  bool empty() const {
+    return Source.empty() && Init.empty() && Condition.empty() && Step.empty();
+  }
 };
 
 /// 'Type *Name = Init;', 'Type Name[8] = {...};', 'Type Name;'.
@@ -53,7 +56,7 @@ struct Node {
     Declaration, // Decl
     Loop,        // Header, Body; Directive when not Serial
     If,          // Text: the condition; Body, and Else when HasElse
-    Block,       // '{ Body }'
+    Block,       // '{ Body }'; Directive for a parallel region
     Directive,   // Text: one preprocessor line ('#pragma omp barrier')
     Comment,     // Text: the words of a '/* ... */' comment
     Verbatim,    // Raw: the file's own text, printed as it is
@@ -63,7 +66,9 @@ struct Node {
   Declaration Decl;
   LoopHeader Header;
   Execution Runs = Execution::Serial;
-  Code Directive; // the loop's '#pragma omp ...' line, Serial: empty
+  /// The '#pragma omp ...' line of a loop that is not Serial, or of a
+  /// block that is a parallel region; empty for none.
+  Code Directive;
   Nodes Body, Else;
   bool HasElse = false;
   /// An If whose Body is one statement printed without braces

@@ -84,6 +84,8 @@ private:
       line(Depth, "}");
       return;
     case Node::Kind::Block:
+      if (!N.Directive.empty())
+        Out += N.Directive.str() + "\n";
       line(Depth, "{");
       nodes(N.Body, Depth + 1);
       line(Depth, "}");

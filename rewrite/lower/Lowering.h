@@ -1,25 +1,28 @@
-//===- Emit.h - Branched iteration graph -> C text -------------*- C++ -*-===//
+//===- Lowering.h - Branched iteration graph -> loop tree ------*- C++ -*-===//
 //
-// Writes a branched graph back as an imperfect C loop nest, reusing the
-// nest's own loop headers, coordinate loads and array accesses, so the
-// result keeps the file's names, types and indexing style.
+// Writes a branched graph as a loop tree (LoopTree.h) that reuses the nest's
+// own loop headers, coordinate loads and array accesses, so the printed
+// result keeps the file's names, types and indexing style. Clang-free.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LNR_REWRITE_EMIT_H
-#define LNR_REWRITE_EMIT_H
+#ifndef LNR_REWRITE_LOWER_LOWERING_H
+#define LNR_REWRITE_LOWER_LOWERING_H
 
 #include "analysis/ir/BranchedGraph.h"
 #include "analysis/ir/Kernel.h"
 #include "analysis/ir/Refusal.h"
 #include "analysis/recover/NestSource.h"
 #include "rewrite/NamePicker.h"
+#include "rewrite/lower/LoopTree.h"
 
 #include <string>
 #include <vector>
 
-namespace lnr::rewrite {
+namespace lnr::lower {
 
-struct EmitOptions {
+using rewrite::NamePicker;
+
+struct LowerOptions {
   bool OpenMP = true;
   /// The schedule clause of a new `omp parallel for`. Measured on 2 cores,
   /// a skewed 200,000-row CSR matrix (1.6M nonzeros), K = L = 64: dynamic
@@ -42,12 +45,12 @@ struct EmitOptions {
   /// The int, declared nonzero by the caller, that the rewrite sets to 0
   /// when a temporary cannot be allocated (malloc or calloc returns NULL);
   /// the caller then runs the original nest. Picked from the NamePicker the
-  /// caller passes emitNest, so the nest's own names avoid it.
+  /// caller passes lowerNest, so the nest's own names avoid it.
   std::string AllocatedFlag = "allocated";
 };
 
-struct EmittedNest {
-  std::string Text; // unformatted
+struct LoweredNest {
+  Nodes Tree;
   bool Parallel = false;
   std::string ParallelNote; // why the outer loop is, or is not, parallel
   /// What the remark's notes say of the rewritten nest (a clang 'note:'
@@ -55,9 +58,9 @@ struct EmittedNest {
   std::vector<std::string> Notes;
   bool NeedsStdlib = false; // calls malloc/free, which are not declared
   /// Allocates temporaries on the heap: when one cannot be allocated, the
-  /// text computes nothing (it may zero the output first, which the
+  /// tree computes nothing (it may zero the output first, which the
   /// original assigns whole), frees what it allocated and sets
-  /// EmitOptions::AllocatedFlag to 0.
+  /// LowerOptions::AllocatedFlag to 0.
   bool Allocates = false;
 };
 
@@ -69,10 +72,11 @@ std::string privateClause(const NestSource &S);
 /// Names: what the rewrite around the nest has picked (NamePicker.h); the
 /// nest picks its own names from a copy, so another schedule written in its
 /// place (a run-time choice, or the next candidate) picks the same ones.
-OrRefusal<EmittedNest> emitNest(const ir::BranchedGraph &G, const ir::Kernel &K,
-                                const NestSource &S, const EmitOptions &Opts,
-                                const NamePicker &Names);
+OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
+                                 const ir::Kernel &K, const NestSource &S,
+                                 const LowerOptions &Opts,
+                                 const NamePicker &Names);
 
-} // namespace lnr::rewrite
+} // namespace lnr::lower
 
 #endif

@@ -1,0 +1,401 @@
+//===- GraphLowering.cpp --------------------------------------------------===//
+
+#include "rewrite/lower/GraphLowering.h"
+#include "rewrite/CText.h"
+#include "rewrite/lower/Temporaries.h"
+#include "rewrite/lower/passes/PartialSums.h"
+#include "rewrite/lower/passes/Prefetch.h"
+#include "rewrite/lower/passes/Simd.h"
+#include "rewrite/lower/passes/UnrollJam.h"
+
+#include <algorithm>
+#include <functional>
+#include <utility>
+
+namespace lnr::lower {
+
+using rewrite::allOf;
+
+namespace {
+
+void append(Nodes &To, Nodes From) {
+  for (Node &N : From)
+    To.push_back(std::move(N));
+}
+
+/// 'if (!(Test))\n  continue;'
+Node skipUnless(const Code &Test) {
+  Node If = Node::ifThen(code("!(") + Test + code(")"),
+                         {Node::statement(code("continue;"))});
+  If.Braces = false;
+  return If;
+}
+
+Node intDeclaration(const std::string &Name, const std::string &Init) {
+  Declaration D;
+  D.Type = code("int");
+  D.Name = Name;
+  D.Init = code(Init);
+  return Node::declaration(std::move(D));
+}
+
+} // namespace
+
+std::optional<Refusal> GraphLowering::graph(const ir::BranchedGraph &G,
+                                            const Code &Directive, Nodes &Out) {
+  Plan P;
+  P.Filled = std::exchange(Fills, nullptr);
+  bool Outer = !Directive.empty();
+  // The last two loops, when unrolled and jammed, are written by
+  // unrollAndJam(); the reduction loop, when split, by partialSums().
+  P.Jam = C.Opts.UnrollJam && canJam(C, G) && (G.Loops.size() > 2 || !Outer);
+  P.Split = !P.Jam && C.Opts.SplitReductions && canSplitReduction(C, G) &&
+            (G.Loops.size() > 1 || !Outer);
+  P.Stop = G.Loops.size() - (P.Jam ? 2 : P.Split ? 1 : 0);
+  return loops(G, 0, P, Directive, Out);
+}
+
+std::optional<Refusal> GraphLowering::loops(const ir::BranchedGraph &G,
+                                            size_t I, const Plan &P,
+                                            const Code &Directive, Nodes &Out) {
+  if (I == P.Stop)
+    return inner(G, P, Out);
+  const ir::Loop &L = G.Loops[I];
+  std::optional<LoopHeader> Header = C.loopHeader(L.Index, &L);
+  if (!Header)
+    return C.inPlace(L.Index)
+               ? *C.inPlace(L.Index)
+               : Refusal("lnr-internal",
+                         "no source for the loop over '" + L.Index + "'");
+  Node Loop = Node::loop(*Header);
+  Loop.Index = L.Index;
+  Loop.Compressed = L.isCompressed();
+  Loop.Origin = &L;
+  if (I == 0 && !Directive.empty()) {
+    Loop.Directive = Directive;
+    bool WorkShared =
+        Directive.tokens().size() > 3 && Directive.tokens()[3].is("for");
+    Loop.Runs = WorkShared ? Execution::WorkShared : Execution::ParallelFor;
+  } else if (G.Statement && I + 1 == G.Loops.size()) {
+    if (std::optional<Code> Simd = simdDirective(C, L, *G.Statement)) {
+      // C89: a declaration here would follow the body's statements.
+      if (!C.Opts.DeclarationsFirst)
+        append(Out, hoistNonzeroValues(C, L, *G.Statement, Hoisted));
+      Loop.Directive = *Simd;
+      Loop.Runs = Execution::Simd;
+    }
+  }
+  if (std::optional<Refusal> R = loopBody(G, I, P, Loop.Body))
+    return R;
+  closeLoop(G, L, Loop.Body);
+  Out.push_back(std::move(Loop));
+  return std::nullopt;
+}
+
+std::optional<Refusal> GraphLowering::loopBody(const ir::BranchedGraph &G,
+                                               size_t I, const Plan &P,
+                                               Nodes &Body) {
+  const ir::Loop &L = G.Loops[I];
+  if (auto Flags = RanFlags.find(&L); Flags != RanFlags.end())
+    for (const std::string &Flag : Flags->second)
+      Body.push_back(Node::statement(code(Flag + " = 1;")));
+  C.Enclosing.push_back(&L);
+  if (I == 0 && P.Filled)
+    append(Body, zeroSliceFirst(C, *P.Filled, L));
+  // After the zeroing: a skipped slice is zero, not left unset.
+  if (auto Test = LoopTests.find(L.Index); Test != LoopTests.end()) {
+    Body.push_back(skipUnless(C.code(Test->second)));
+    TestsMade.insert(L.Index);
+  }
+  return loops(G, I + 1, P, Code(), Body);
+}
+
+/// The coordinate load goes first once the body is known to read it (a
+/// load the file's own statement does not read is kept as written), then
+/// the prefetches.
+void GraphLowering::closeLoop(const ir::BranchedGraph &G, const ir::Loop &L,
+                              Nodes &Body) {
+  if (L.isCompressed()) {
+    Nodes First;
+    if (mentions(Body, L.Index) || !originalReads(L.Index))
+      for (const std::string &Load : C.S.loop(L.Index)->Prologue)
+        First.push_back(Node::statement(C.code(Load)));
+    if (C.Opts.Prefetch)
+      append(First, prefetches(C, L, G));
+    Body.insert(Body.begin(), std::make_move_iterator(First.begin()),
+                std::make_move_iterator(First.end()));
+  }
+  C.Enclosing.pop_back();
+  releaseHoisted(C, Hoisted);
+}
+
+std::optional<Refusal> GraphLowering::inner(const ir::BranchedGraph &G,
+                                            const Plan &P, Nodes &Out) {
+  if (P.Jam) {
+    append(Out, unrollAndJam(C, G));
+    return std::nullopt;
+  }
+  if (P.Split) {
+    append(Out, partialSums(C, G));
+    return std::nullopt;
+  }
+  if (G.Statement)
+    return statement(*G.Statement, Out);
+  return branches(G, Out);
+}
+
+std::optional<Refusal> GraphLowering::statement(const ir::Assignment &A,
+                                                Nodes &Out) {
+  std::optional<Code> Text = C.access(A.Lhs);
+  for (size_t I = 0; Text && I < A.Factors.size(); ++I) {
+    auto It = Hoisted.ByAccess.find(toString(A.Factors[I]));
+    std::optional<Code> F = It != Hoisted.ByAccess.end()
+                                ? std::optional<Code>(code(It->second))
+                                : C.access(A.Factors[I]);
+    if (!F)
+      Text.reset();
+    else
+      *Text += code(I ? " * " : A.Accumulate ? " += " : " = ") + *F;
+  }
+  if (!Text && C.Problem)
+    return *C.Problem;
+  if (!Text)
+    return Refusal("lnr-internal", "no source for an access of " + toString(A));
+  for (const std::string &Declaration : positionsRead(A))
+    Out.push_back(Node::statement(C.code(Declaration)));
+  Out.push_back(Node::statement(*Text + code(";")));
+  Hoisted.ByAccess.clear();
+  return std::nullopt;
+}
+
+std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
+                                               Nodes &Out) {
+  Nodes Own; // C89: the temporary's declaration opens a block of its own.
+  Nodes &To = C.Opts.DeclarationsFirst ? Own : Out;
+  // The flag first: zeroing a vector is a statement.
+  std::optional<ProducerGuard::ElementTest> Tested;
+  std::optional<std::string> Guard = producerRuns(G, To, Tested);
+  if (C.Problem)
+    return *C.Problem;
+  append(To, zero(C, *G.Temp));
+  if (auto R = graph(G.producer(), Code(), To))
+    return R;
+  if (Tested)
+    LoopTests[Tested->Index] = Tested->Condition;
+  Nodes Consumer;
+  if (auto R = graph(G.consumer(), Code(), Guard ? Consumer : To))
+    return R;
+  if (Tested && !TestsMade.count(Tested->Index))
+    return Refusal("lnr-unsupported-schedule",
+                   "the consumer of " + C.cName(G.Temp->Name) +
+                       " has no loop over '" + Tested->Index + "' to test '" +
+                       Tested->Condition + "' in");
+  if (Tested)
+    LoopTests.erase(Tested->Index);
+  if (Guard)
+    To.push_back(Node::ifThen(C.code(*Guard), std::move(Consumer)));
+  if (C.Opts.DeclarationsFirst)
+    Out.push_back(Node::block(std::move(Own)));
+  return std::nullopt;
+}
+
+/// A test that the producer of G's temporary has run its statement
+/// (ProducerGuard.h): where it has not, the temporary stays zero and the
+/// consumer, which only adds products with the temporary in them, is
+/// skipped, as the original adds nothing there even with an infinity in the
+/// consumer's operands (0 * inf would be NaN). Skipping the GEMM of an empty
+/// row also saves 44% of <SDDMM, SpMM, GEMM>'s operations on rmat12-4. A
+/// flag the producer sets, declared in Out, when its fibers must be walked
+/// to tell. PerElement: the test the consumer's loop over an index makes
+/// first.
+std::optional<std::string> GraphLowering::producerRuns(
+    const ir::BranchedGraph &G, Nodes &Out,
+    std::optional<ProducerGuard::ElementTest> &PerElement) {
+  if (!G.Temp || !consumerOnlyScales(G))
+    return std::nullopt;
+  ProducerGuard Guard = rewrite::producerGuard(
+      G.producer(), *G.Temp, C.isGlobal(G.Temp->Name), C.K, C.S);
+  std::string Temp = toString(ir::Access{G.Temp->Name, G.Temp->Indices});
+  if (Guard.Untestable) {
+    C.Problem = Refusal("lnr-unsupported-schedule",
+                        "the consumer of " + Temp +
+                            " cannot be skipped where the original computes "
+                            "nothing: " +
+                            *Guard.Untestable);
+    return std::nullopt;
+  }
+  if (std::optional<std::string> Why = producerSkipsUntested(G)) {
+    C.Problem = Refusal("lnr-unsupported-schedule",
+                        "the consumer of " + Temp +
+                            " cannot be skipped where the original computes "
+                            "nothing: " +
+                            *Why);
+    return std::nullopt;
+  }
+  PerElement = Guard.PerElement;
+  if (Guard.FlagLoop) {
+    std::string Flag = C.Names.pick(C.cName(G.Temp->Name) + "_ran");
+    Out.push_back(intDeclaration(Flag, "0"));
+    RanFlags[Guard.FlagLoop].push_back(Flag);
+    Guard.Conditions.push_back(Flag);
+  }
+  if (Guard.Conditions.empty())
+    return std::nullopt;
+  return allOf(Guard.Conditions);
+}
+
+/// A loop of the producer that a temporary around it tests element by
+/// element (`if (!(pos[m] < pos[m + 1])) continue;`) computes nothing for a
+/// skipped element: unless the temporary has that index too, its extent
+/// does not tell whether anything was computed (as in a phase,
+/// PhaseGuards::fills). Why, when that is so.
+std::optional<std::string>
+GraphLowering::producerSkipsUntested(const ir::BranchedGraph &G) {
+  std::vector<const ir::Loop *> ProducerLoops;
+  std::function<void(const ir::BranchedGraph &)> Collect =
+      [&](const ir::BranchedGraph &B) {
+        for (const ir::Loop &L : B.Loops)
+          ProducerLoops.push_back(&L);
+        for (const ir::BranchedGraph &Branch : B.Branches)
+          Collect(Branch);
+      };
+  Collect(G.producer());
+  const std::vector<std::string> &Indices = G.Temp->Indices;
+  for (const ir::Loop *L : ProducerLoops)
+    if (auto Test = LoopTests.find(L->Index);
+        Test != LoopTests.end() &&
+        std::find(Indices.begin(), Indices.end(), L->Index) == Indices.end())
+      return "its producer skips the elements of '" + L->Index + "' where '" +
+             Test->second + "' fails, and the temporary is not indexed by it";
+  return std::nullopt;
+}
+
+/// Whether every statement of G's consumer that writes outside it adds a
+/// product that is zero when G's temporary is: one with the temporary in
+/// it, or a temporary of the consumer filled from it (`t1 += t[l] * B`,
+/// then `A += t1 * alpha`).
+bool GraphLowering::consumerOnlyScales(const ir::BranchedGraph &G) const {
+  const ir::BranchedGraph &Consumer = G.consumer();
+  std::vector<ir::Temporary> Inside = Consumer.temporaries();
+  std::set<std::string> Carrying{G.Temp->Name};
+  for (const ir::Assignment &A : Consumer.statements()) {
+    bool Local =
+        std::any_of(Inside.begin(), Inside.end(), [&](const ir::Temporary &T) {
+          return T.Name == A.Lhs.Tensor;
+        });
+    bool ReadsTemp = std::any_of(
+        A.Factors.begin(), A.Factors.end(),
+        [&](const ir::Access &F) { return Carrying.count(F.Tensor); });
+    if (Local && ReadsTemp)
+      Carrying.insert(A.Lhs.Tensor);
+    if (!Local && !(A.Accumulate && ReadsTemp))
+      return false;
+  }
+  return true;
+}
+
+bool GraphLowering::originalReads(const std::string &Index) const {
+  std::string Code = C.S.Output;
+  for (const std::string &F : C.S.Factors)
+    Code += " " + F;
+  for (const NestSource::Alias &A : C.S.Aliases)
+    Code += " " + A.Declaration;
+  return rewrite::mentions(Code, Index);
+}
+
+/// The declarations of the dense positions the statement's accesses read
+/// (TACO's kC), in the file's order.
+std::vector<std::string>
+GraphLowering::positionsRead(const ir::Assignment &A) const {
+  std::set<std::string> Names;
+  auto Add = [&](const std::vector<std::string> &List) {
+    Names.insert(List.begin(), List.end());
+  };
+  std::vector<ir::Access> Accesses{A.Lhs};
+  Accesses.insert(Accesses.end(), A.Factors.begin(), A.Factors.end());
+  const ir::Kernel &K = C.K;
+  for (const ir::Access &X : Accesses) {
+    if (X.Tensor == K.Stmt.Lhs.Tensor && X.Indices == K.Stmt.Lhs.Indices)
+      Add(C.S.OutputAliases);
+    for (size_t I = 0; I < K.Stmt.Factors.size(); ++I)
+      if (K.Stmt.Factors[I].Tensor == X.Tensor &&
+          K.Stmt.Factors[I].Indices == X.Indices &&
+          I < C.S.FactorAliases.size())
+        Add(C.S.FactorAliases[I]);
+  }
+  std::vector<std::string> Out;
+  for (const NestSource::Alias &Alias : C.S.Aliases)
+    if (Names.count(Alias.Name))
+      Out.push_back(Alias.Declaration);
+  return Out;
+}
+
+std::optional<Refusal>
+GraphLowering::allocatingBlock(const ir::BranchedGraph &G,
+                               const std::vector<ir::Temporary> &List,
+                               Nodes &Out) {
+  Allocates = true;
+  Nodes Run;
+  if (auto R = graph(G, Code(), Run))
+    return R;
+  Nodes Body = allocations(C, List);
+  Body.push_back(
+      Node::ifElse(code(allAllocated(C, List)), std::move(Run),
+                   {Node::statement(code(C.Opts.AllocatedFlag + " = 0;"))}));
+  append(Body, releases(C, List));
+  Out.push_back(Node::block(std::move(Body)));
+  return std::nullopt;
+}
+
+/// A thread whose malloc fails cannot run the original nest while the
+/// others run their share of the rewrite, and a work-shared loop must be
+/// met by every thread of the team or by none. So a thread that fails
+/// clears the shared flag, and after the barrier (which makes the writes
+/// visible, and after which nobody writes the flag) every thread reads the
+/// same value: all of them run the loop, or none does and the caller runs
+/// the original nest after the region. Each thread still allocates its own
+/// vector, in the region (placed near it by first touch, as before).
+/// Allocating the vectors of every thread before the region would need the
+/// size of the team, which a num_threads clause, nested regions and
+/// omp_get_max_threads (omp.h, absent without -fopenmp) leave uncertain.
+/// Without OpenMP the pragmas are ignored and the same code runs as one
+/// thread. The flag is shared explicitly: a default clause of the file's
+/// directive would not share it. Several threads may clear it at once: the
+/// store is atomic, with the builtin that gcc and clang (and compilers
+/// claiming __GNUC__) provide, `omp atomic` elsewhere. The builtin is what
+/// the tool itself reads: its recovery cannot walk a function holding an
+/// `omp atomic` (a directive without a captured statement), and must read
+/// its own output again.
+std::optional<Refusal>
+GraphLowering::allocatingRegion(const ir::BranchedGraph &G,
+                                const std::string &Parallel,
+                                const std::vector<ir::Temporary> &List,
+                                const std::string &For, Nodes &Out) {
+  Allocates = true;
+  const std::string &Flag = C.Opts.AllocatedFlag;
+  std::string Missing;
+  for (const ir::Temporary &T : List)
+    Missing += (Missing.empty() ? "!" : " || !") + C.cName(T.Name);
+  Nodes Run;
+  if (auto R = graph(G, code(For), Run))
+    return R;
+  Nodes Body = allocations(C, List);
+  Body.push_back(Node::ifThen(
+      code(Missing), {Node::directive(code("#ifdef __GNUC__")),
+                      Node::statement(code("__atomic_store_n(&" + Flag +
+                                           ", 0, __ATOMIC_RELAXED);")),
+                      Node::directive(code("#else")),
+                      Node::directive(code("#pragma omp atomic write")),
+                      Node::statement(code(Flag + " = 0;")),
+                      Node::directive(code("#endif"))}));
+  Body.push_back(Node::directive(code("#pragma omp barrier")));
+  Body.push_back(Node::ifThen(code(Flag), std::move(Run)));
+  append(Body, releases(C, List));
+  Node Region = Node::block(std::move(Body));
+  Region.Directive = code(Parallel + " shared(" + Flag + ")");
+  Region.Runs = Execution::ParallelFor;
+  Out.push_back(std::move(Region));
+  return std::nullopt;
+}
+
+} // namespace lnr::lower

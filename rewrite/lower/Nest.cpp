@@ -1,0 +1,204 @@
+//===- Nest.cpp - lowerNest -----------------------------------------------===//
+//
+// Layout of the lowered nest:
+//
+//   [#pragma omp parallel            ] when parallel with vector temporaries
+//   [{ T *t = malloc(...) per thread ] vector temporaries: once per thread
+//   [  if (t) ...                    ] run only where every one was allocated
+//   #pragma omp [parallel] for ...     when the outer loop is parallel
+//   for (shared loops) {
+//     T t = 0; | for (dims) t[..] = 0;   where the producer starts
+//     producer branch
+//     consumer branch
+//   }
+//   [free(t); }]
+//
+// A temporary that cannot be allocated clears the caller's flag
+// (LowerOptions::AllocatedFlag), and the caller runs the original nest.
+// Shared temporaries are lowered phase by phase (Phases.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/lower/GraphLowering.h"
+#include "rewrite/lower/Phases.h"
+#include "rewrite/lower/Temporaries.h"
+#include "rewrite/lower/passes/Parallelize.h"
+
+#include <algorithm>
+
+namespace lnr::lower {
+namespace {
+
+/// Zeroes every element the nest assigns: the file's loops over the
+/// output's indices around `A[..] = 0;`. An output stored at an input's
+/// positions is zeroed where the nest walks them: its compressed loops, as
+/// written, and the loops above.
+std::optional<Nodes> outputZeroing(const Context &C, const Code &Directive) {
+  const ir::Kernel &K = C.K;
+  std::set<std::string> Walked;
+  for (const ir::Loop &L : K.Loops)
+    if (L.isCompressed() && K.Stmt.Lhs.uses(L.Index))
+      for (const std::string &P : ir::parentsOf(L, K))
+        Walked.insert(P);
+  Nodes Inner;
+  std::set<std::string> Read(C.S.OutputAliases.begin(),
+                             C.S.OutputAliases.end());
+  for (const NestSource::Alias &Alias : C.S.Aliases)
+    if (Read.count(Alias.Name))
+      Inner.push_back(Node::statement(C.code(Alias.Declaration)));
+  Inner.push_back(Node::statement(C.code(C.S.Output + " = 0;")));
+  std::vector<Node> Loops; // outermost first, bodies filled below
+  for (const ir::Loop &L : K.Loops) {
+    if (!K.Stmt.Lhs.uses(L.Index) && !Walked.count(L.Index))
+      continue;
+    std::optional<LoopHeader> Header = C.loopHeader(L.Index);
+    if (L.isCompressed()) {
+      Header = LoopHeader();
+      Header->Source = C.code(C.S.loop(L.Index)->Header);
+    }
+    if (!Header || Header->empty())
+      return std::nullopt;
+    Node Loop = Node::loop(*Header);
+    if (L.isCompressed())
+      for (const std::string &P : C.S.loop(L.Index)->Prologue)
+        Loop.Body.push_back(Node::statement(C.code(P)));
+    Loops.push_back(std::move(Loop));
+  }
+  for (size_t D = Loops.size(); D-- > 0;) {
+    for (Node &N : Inner)
+      Loops[D].Body.push_back(std::move(N));
+    Inner.clear();
+    Inner.push_back(std::move(Loops[D]));
+  }
+  if (!Directive.empty() && !Inner.empty() && Inner.front().isLoop()) {
+    Inner.front().Directive = Directive;
+    Inner.front().Runs = Execution::ParallelFor;
+  }
+  return Inner;
+}
+
+/// The output zeroing the file's assignments need: the nest assigned each
+/// element once; the rewrite accumulates. The zeroing runs before the
+/// temporaries are known to be allocated: when one is not, the original
+/// nest runs after it and assigns every element it zeroed.
+std::optional<Refusal> withOutputZeroing(const Context &C, bool Parallel,
+                                         Nodes &Tree) {
+  const ir::Kernel &K = C.K;
+  const std::vector<std::string> &Proved = C.S.DisjointOutputIndices;
+  bool DisjointOuter = !K.Loops.empty() && C.workshareable(K.Loops.front()) &&
+                       std::find(Proved.begin(), Proved.end(),
+                                 K.Loops.front().Index) != Proved.end();
+  std::string Directive =
+      Parallel && DisjointOuter
+          ? "#pragma omp parallel for" + C.S.PragmaParallelClauses +
+                " schedule(static)" + (C.S.Pragma ? "" : privateClause(C.S))
+          : "";
+  std::optional<Nodes> Zero = outputZeroing(C, code(Directive));
+  if (!Zero)
+    return Refusal("lnr-internal", "no loops to zero the output over");
+  for (Node &N : Tree)
+    Zero->push_back(std::move(N));
+  Tree.clear();
+  Tree.push_back(Node::block(std::move(*Zero)));
+  return std::nullopt;
+}
+
+/// The nest without shared temporaries, its outer loop parallel or not.
+std::optional<Refusal> lowerLoops(Context &C, GraphLowering &L,
+                                  const ir::BranchedGraph &G,
+                                  LoweredNest &Out) {
+  const NestSource &S = C.S;
+  ParallelChoice Choice = chooseParallel(C, G, S.Pragma.has_value(),
+                                         "'" + C.K.Stmt.Lhs.Tensor + "'");
+  if (S.Pragma)
+    noteRuntimeSchedule(G, S, Out.Notes);
+  Out.Parallel = Choice.Parallel;
+  Out.ParallelNote = Choice.Note;
+  std::string Clause = "schedule(" + C.Opts.OmpSchedule + ")";
+  // Variables declared before the nest are shared by default in a region
+  // the rewrite opens: each thread needs its own (a directive already on
+  // the nest names them itself; the recovery checked it).
+  std::string Private = privateClause(S);
+  if (Choice.Parallel && !S.Pragma && !Private.empty())
+    Out.ParallelNote +=
+        "; private" + Private.substr(8) + ": declared outside the nest";
+  if (S.Pragma && C.hasVectors()) {
+    // The file's directive, split so each thread allocates its temporaries
+    // once, outside the work-shared loop.
+    Out.ParallelNote += ", split into 'parallel' and 'for' around the "
+                        "per-thread temporaries";
+    return L.allocatingRegion(
+        G, "#pragma omp parallel" + S.PragmaParallelClauses, C.Vectors,
+        "#pragma omp for" + S.PragmaForClauses, Out.Tree);
+  }
+  if (S.Pragma)
+    return L.graph(G, code(*S.Pragma), Out.Tree);
+  if (Choice.Parallel && C.hasVectors())
+    // One allocation per thread, outside the work-shared loop.
+    return L.allocatingRegion(G, "#pragma omp parallel" + Private, C.Vectors,
+                              "#pragma omp for " + Clause, Out.Tree);
+  if (C.hasVectors())
+    return L.allocatingBlock(G, C.Vectors, Out.Tree);
+  Code Directive = code(
+      Choice.Parallel ? "#pragma omp parallel for " + Clause + Private : "");
+  if (!G.Loops.empty())
+    return L.graph(G, Directive, Out.Tree);
+  // Declarations in front of the loops need a block of their own: the nest
+  // may be the body of an 'if', or share a block with another.
+  Nodes Body;
+  if (std::optional<Refusal> R = L.graph(G, Directive, Body))
+    return R;
+  Out.Tree.push_back(Node::block(std::move(Body)));
+  return std::nullopt;
+}
+
+} // namespace
+
+std::string privateClause(const NestSource &S) {
+  std::string Names;
+  for (const std::string &V : S.OuterDeclared)
+    Names += (Names.empty() ? "" : ", ") + V;
+  return Names.empty() ? "" : " private(" + Names + ")";
+}
+
+OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
+                                 const ir::Kernel &K, const NestSource &S,
+                                 const LowerOptions &Opts,
+                                 const NamePicker &Names) {
+  LoweredNest Out;
+  Context C(K, S, Opts, Names);
+  if (std::optional<Refusal> R = nameTemporaries(C, G))
+    return *R;
+  if ((C.hasVectors() || C.hasGlobals()) && !S.ShadowedLibraryName.empty())
+    return Refusal("lnr-shadowed-name",
+                   "'" + S.ShadowedLibraryName +
+                       "' means something else here, and the schedule's "
+                       "temporaries are allocated with the C library's "
+                       "malloc, calloc, free and size_t");
+  if ((C.hasVectors() && !S.HasStdlib) ||
+      (C.hasGlobals() && !(S.HasStdlib && S.HasCalloc)))
+    Out.NeedsStdlib = true;
+  const ir::Loop *Outer = G.Loops.empty() ? nullptr : &G.Loops.front();
+  if (!C.hasGlobals() && S.Pragma &&
+      !(Outer && !K.Loops.empty() && Outer->Index == K.Loops.front().Index))
+    return Refusal("lnr-unsupported-pragma",
+                   "the schedule splits the loop that '" + *S.Pragma +
+                       "' parallelizes");
+  GraphLowering L(C);
+  std::optional<Refusal> R =
+      C.hasGlobals() ? lowerPhases(C, L, G, Out) : lowerLoops(C, L, G, Out);
+  if (R)
+    return *R;
+  Out.Allocates = Out.Allocates || L.Allocates;
+  if (S.ZeroOutputFirst)
+    if (std::optional<Refusal> Z = withOutputZeroing(C, Out.Parallel, Out.Tree))
+      return *Z;
+  // A directive in front of the body of an 'if' without braces goes in a
+  // block with it ('if (n > 0) { #pragma omp ... for ... }').
+  if (S.Substatement && !Out.Tree.empty() &&
+      !Out.Tree.front().Directive.empty())
+    Out.Tree = {Node::block(std::move(Out.Tree))};
+  return Out;
+}
+
+} // namespace lnr::lower

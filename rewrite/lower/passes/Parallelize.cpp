@@ -1,0 +1,106 @@
+//===- Parallelize.cpp ----------------------------------------------------===//
+
+#include "rewrite/lower/passes/Parallelize.h"
+
+#include <algorithm>
+
+namespace lnr::lower {
+namespace {
+
+std::string notWorkshareable(const std::string &Index) {
+  return "not parallelized: gcc does not take the header of the loop over "
+         "'" +
+         Index +
+         "' for OpenMP as written (a parenthesized condition or "
+         "loop variable, or a _Bool variable)";
+}
+
+/// Whether the iterations of L write distinct elements of what A writes.
+bool disjointWrite(const Context &C, const ir::Loop &L, const ir::Assignment &A,
+                   bool TrustOutput) {
+  const std::string &Written = A.Lhs.Tensor;
+  if (Written == C.K.Stmt.Lhs.Tensor) {
+    const std::vector<std::string> &Proved = C.S.DisjointOutputIndices;
+    return TrustOutput ||
+           std::find(Proved.begin(), Proved.end(), L.Index) != Proved.end();
+  }
+  const ir::Temporary *T = C.temporary(Written);
+  if (!T || !C.isGlobal(Written))
+    return true; // private to a thread
+  if (!T->Positions)
+    return A.Lhs.uses(L.Index);
+  const ir::Access *X = C.accessOf(T->Positions->Tensor);
+  const ir::Tensor *XT = C.K.findTensor(T->Positions->Tensor);
+  return X && XT && !X->Indices.empty() && X->Indices.front() == L.Index &&
+         XT->Levels.front() == ir::LevelFormat::Dense;
+}
+
+/// Whether a loop inside Root's outer loop walks a compressed level: the
+/// outer loop's iterations then walk fibers of different lengths.
+bool walksFibers(const ir::BranchedGraph &G, bool Outer = true) {
+  for (size_t I = Outer ? 1 : 0; I < G.Loops.size(); ++I)
+    if (G.Loops[I].isCompressed())
+      return true;
+  for (const ir::BranchedGraph &B : G.Branches)
+    if (walksFibers(B, /*Outer=*/G.Loops.empty() && Outer))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool writesDisjoint(const Context &C, const ir::BranchedGraph &G,
+                    bool TrustOutput, std::string &Why) {
+  if (G.Loops.empty()) {
+    Why = "the schedule has no shared outer loop";
+    return false;
+  }
+  const ir::Loop &L = G.Loops.front();
+  std::string Name = "'" + L.Index + "'";
+  if (L.isCompressed()) {
+    Why = "the outer loop over " + Name + " is compressed";
+    return false;
+  }
+  for (const ir::Assignment &A : G.statements())
+    if (!disjointWrite(C, L, A, TrustOutput)) {
+      auto CName = C.CName.find(A.Lhs.Tensor);
+      Why = "different " + Name + " may write the same elements of '" +
+            (CName != C.CName.end() ? CName->second : A.Lhs.Tensor) + "'";
+      return false;
+    }
+  return true;
+}
+
+ParallelChoice chooseParallel(const Context &C, const ir::BranchedGraph &Root,
+                              bool Kept, const std::string &Written) {
+  std::string Outer =
+      Root.Loops.empty() ? "" : "'" + Root.Loops.front().Index + "'";
+  std::string Why;
+  if (Kept)
+    return {true, "kept the existing OpenMP directive on " + Outer};
+  if (!C.Opts.OpenMP)
+    return {false, "OpenMP disabled by --no-openmp"};
+  if (!Root.Loops.empty() && !Root.Loops.front().isCompressed() &&
+      !C.workshareable(Root.Loops.front()))
+    return {false, notWorkshareable(Root.Loops.front().Index)};
+  if (!writesDisjoint(C, Root, /*TrustOutput=*/false, Why))
+    return {false, "not parallelized: " + Why};
+  return {true, "parallel over " + Outer +
+                    ": each iteration writes its own elements of " + Written};
+}
+
+void noteRuntimeSchedule(const ir::BranchedGraph &Root, const NestSource &S,
+                         std::vector<std::string> &Notes) {
+  if (!S.Pragma || !S.PragmaScheduleRuntime || Root.Loops.empty() ||
+      !walksFibers(Root))
+    return;
+  Notes.push_back(
+      "the kept 'schedule(runtime)' follows OMP_SCHEDULE, and runs static "
+      "when it is unset (GCC's and LLVM's OpenMP runtimes); the iterations "
+      "of the loop over '" +
+      Root.Loops.front().Index +
+      "' walk fibers of different lengths, which balance better with "
+      "OMP_SCHEDULE=dynamic,64 (or guided)");
+}
+
+} // namespace lnr::lower

@@ -1,0 +1,70 @@
+//===- PartialSums.cpp ----------------------------------------------------===//
+
+#include "rewrite/lower/passes/PartialSums.h"
+#include "rewrite/CText.h"
+
+#include <algorithm>
+
+namespace lnr::lower {
+
+bool canSplitReduction(Context &C, const ir::BranchedGraph &G) {
+  if (!G.Statement || G.Loops.empty() || !G.Statement->Accumulate)
+    return false;
+  const ir::Assignment &A = *G.Statement;
+  const ir::Loop &L = G.Loops.back();
+  if (!C.denseFromZero(L) || C.S.loop(L.Index)->IndexType.empty() ||
+      !rewrite::isSimple(L.Index) || !A.Lhs.Indices.empty() ||
+      !C.CName.count(A.Lhs.Tensor))
+    return false;
+  if (std::none_of(A.Factors.begin(), A.Factors.end(),
+                   [&](const ir::Access &F) { return F.uses(L.Index); }))
+    return false;
+  return C.jamStatement(A, L.Index, {0}).has_value();
+}
+
+Nodes partialSums(Context &C, const ir::BranchedGraph &G) {
+  const ir::Assignment &A = *G.Statement;
+  const std::string &Idx = G.Loops.back().Index;
+  const std::string &Sum = C.cName(A.Lhs.Tensor);
+  std::string Extent = rewrite::parenthesized(C.K.findIndex(Idx)->Extent);
+  Code Terms = *C.jamSum(A, Idx, {0});
+  std::string Partial = C.Names.pickLocal(Sum + "_part");
+  std::string Lane = C.Names.pickLocal(Idx + "_lane");
+
+  Declaration Parts;
+  Parts.Type = code(C.S.ElementType);
+  Parts.Name = Partial;
+  Parts.ArraySize = code("8");
+  Parts.Init = code("{0, 0, 0, 0, 0, 0, 0, 0}");
+  Declaration LaneVar;
+  LaneVar.Type = code("int");
+  LaneVar.Name = Lane;
+
+  Node Lanes = Node::rangeLoop(
+      code(Lane + " = 0"), code(Lane + " < 8"), code(Lane + "++"),
+      {Node::statement(code(Partial + "[" + Lane + "] += ") +
+                       Terms.fill(Idx, code(Idx + " + " + Lane)) + code(";"))});
+  if (C.Opts.OpenMP) {
+    Lanes.Runs = Execution::Simd;
+    Lanes.Directive = code("#pragma omp simd");
+  }
+  auto P = [&](unsigned N) { return Partial + "[" + std::to_string(N) + "]"; };
+  Nodes Body;
+  Body.push_back(Node::declaration(std::move(Parts)));
+  Body.push_back(Node::declaration(std::move(LaneVar)));
+  Body.push_back(Node::statement(C.startAtZero(Idx)));
+  Body.push_back(Node::rangeLoop(Code(), C.code(Idx + " + 7 < " + Extent),
+                                 C.code(Idx + " += 8"), {std::move(Lanes)}));
+  Body.push_back(
+      Node::rangeLoop(Code(), C.code(Idx + " < " + Extent), C.code(Idx + "++"),
+                      {Node::statement(*C.jamStatement(A, Idx, {0}))}));
+  Body.push_back(
+      Node::statement(code(Sum + " += ((" + P(0) + " + " + P(1) + ") + (" +
+                           P(2) + " + " + P(3) + ")) + ((" + P(4) + " + " +
+                           P(5) + ") + (" + P(6) + " + " + P(7) + "));")));
+  C.Names.release(Partial);
+  C.Names.release(Lane);
+  return {Node::block(std::move(Body))};
+}
+
+} // namespace lnr::lower

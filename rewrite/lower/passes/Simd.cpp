@@ -1,0 +1,29 @@
+//===- Simd.cpp -----------------------------------------------------------===//
+
+#include "rewrite/lower/passes/Simd.h"
+
+#include <algorithm>
+
+namespace lnr::lower {
+
+std::optional<Code> simdDirective(const Context &C, const ir::Loop &L,
+                                  const ir::Assignment &A) {
+  if (!C.Opts.OpenMP || L.isCompressed())
+    return std::nullopt;
+  auto Temp = C.CName.find(A.Lhs.Tensor);
+  bool Writes = A.Lhs.uses(L.Index);
+  if (Temp != C.CName.end()) {
+    if (Writes)
+      return code("#pragma omp simd");
+    if (A.Lhs.Indices.empty() && A.Accumulate)
+      return code("#pragma omp simd reduction(+ : " + Temp->second + ")");
+    return std::nullopt;
+  }
+  const std::vector<std::string> &Disjoint = C.S.DisjointOutputIndices;
+  if (Writes &&
+      std::find(Disjoint.begin(), Disjoint.end(), L.Index) != Disjoint.end())
+    return code("#pragma omp simd");
+  return std::nullopt;
+}
+
+} // namespace lnr::lower

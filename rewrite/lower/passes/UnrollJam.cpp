@@ -1,0 +1,127 @@
+//===- UnrollJam.cpp ------------------------------------------------------===//
+
+#include "rewrite/lower/passes/UnrollJam.h"
+#include "rewrite/CText.h"
+#include "rewrite/lower/passes/Simd.h"
+
+#include <algorithm>
+
+namespace lnr::lower {
+
+bool canJam(Context &C, const ir::BranchedGraph &G) {
+  if (!G.Statement || G.Loops.size() < 2 || !G.Statement->Accumulate)
+    return false;
+  // The jammed statement adds four products before its target does: in
+  // the products' type, which rounds where the original's sum, in a wider
+  // type, does not (float factors into a double output).
+  if (C.S.ElementType != C.S.ValueType)
+    return false;
+  const ir::Assignment &A = *G.Statement;
+  const ir::Loop &KLoop = G.Loops[G.Loops.size() - 2], &LLoop = G.Loops.back();
+  if (!C.denseFromZero(KLoop) || !C.denseFromZero(LLoop))
+    return false;
+  if (A.Lhs.uses(KLoop.Index) || !A.Lhs.uses(LLoop.Index) ||
+      std::none_of(A.Factors.begin(), A.Factors.end(),
+                   [&](const ir::Access &F) { return F.uses(KLoop.Index); }))
+    return false;
+  // Even if two l wrote one element, it would receive the same terms:
+  // every update adds, and no factor reads the left side.
+  return C.jamStatement(A, KLoop.Index, {0}).has_value();
+}
+
+namespace {
+
+/// Whether the factors that do not move with l are multiplied once per k
+/// before the loop over l: when the left side is a temporary (from malloc,
+/// not restrict), the compiler must assume it may alias them and reloads
+/// them for every l. Only in double, the type a product of several hoisted
+/// factors is then computed in (the statement's own order would have
+/// promoted them to the double operand that moves with l).
+bool hoistsFactors(const Context &C, const ir::Assignment &A,
+                   const std::string &LIndex) {
+  auto MovesWithL = [&](const ir::Access &F) { return F.uses(LIndex); };
+  return C.CName.count(A.Lhs.Tensor) && C.S.ElementType == "double" &&
+         C.S.ValueType == "double" &&
+         !std::all_of(A.Factors.begin(), A.Factors.end(), MovesWithL) &&
+         std::any_of(A.Factors.begin(), A.Factors.end(), MovesWithL);
+}
+
+/// The product of the factors that do not move with l, at k + N; none when
+/// one has no source.
+std::optional<Code> fixedProduct(Context &C, const ir::Assignment &A,
+                                 const std::string &KIdx,
+                                 const std::string &LIndex, unsigned N) {
+  Code Product;
+  unsigned Count = 0;
+  for (const ir::Access &F : A.Factors) {
+    if (F.uses(LIndex))
+      continue;
+    std::optional<Code> X = C.factorText(F);
+    if (!X)
+      return std::nullopt;
+    if (N)
+      *X = X->fill(KIdx, C.code(KIdx + " + " + std::to_string(N)));
+    Product += Product.empty() ? *X : code(" * ") + *X;
+    ++Count;
+  }
+  return Count > 1 ? code("(double)") + Product : Product;
+}
+
+} // namespace
+
+Nodes unrollAndJam(Context &C, const ir::BranchedGraph &G) {
+  const ir::Loop &KLoop = G.Loops[G.Loops.size() - 2], &LLoop = G.Loops.back();
+  const ir::Assignment &A = *G.Statement;
+  const std::string &KIdx = KLoop.Index;
+  std::string Extent = rewrite::parenthesized(C.K.findIndex(KIdx)->Extent);
+  LoopHeader LHeader = *C.loopHeader(LLoop.Index, &LLoop);
+  std::optional<Code> Simd = simdDirective(C, LLoop, A);
+  auto Inner = [&](const std::vector<unsigned> &Offsets,
+                   const std::vector<std::string> *Hoisted) {
+    Node L = Node::loop(LHeader, {Node::statement(*C.jamStatement(
+                                     A, KIdx, Offsets, Hoisted, LLoop.Index))});
+    if (Simd) {
+      L.Runs = Execution::Simd;
+      L.Directive = *Simd;
+    }
+    return L;
+  };
+  // Read only when the loop over l runs, as the nest reads them.
+  bool Hoist = hoistsFactors(C, A, LLoop.Index);
+  std::vector<std::string> Hoisted;
+  Nodes Products;
+  for (unsigned N = 0; Hoist && N < 4; ++N) {
+    Hoisted.push_back(C.Names.pickLocal(KIdx + "_w" + std::to_string(N)));
+    std::optional<Code> Product = fixedProduct(C, A, KIdx, LLoop.Index, N);
+    if (!Product) {
+      Hoist = false;
+      break;
+    }
+    Declaration D;
+    D.Type = code("const " + C.S.ElementType);
+    D.Name = Hoisted.back();
+    D.Init = *Product;
+    Products.push_back(Node::declaration(std::move(D)));
+  }
+  std::string LExtent =
+      rewrite::parenthesized(C.K.findIndex(LLoop.Index)->Extent);
+  Nodes Unrolled;
+  if (Hoist) {
+    Products.push_back(Inner({0, 1, 2, 3}, &Hoisted));
+    Unrolled.push_back(
+        Node::ifThen(C.code(LExtent + " > 0"), std::move(Products)));
+  } else {
+    Unrolled.push_back(Inner({0, 1, 2, 3}, nullptr));
+  }
+  Nodes Body;
+  Body.push_back(Node::statement(C.startAtZero(KIdx)));
+  Body.push_back(Node::rangeLoop(Code(), C.code(KIdx + " + 3 < " + Extent),
+                                 C.code(KIdx + " += 4"), std::move(Unrolled)));
+  Body.push_back(Node::rangeLoop(Code(), C.code(KIdx + " < " + Extent),
+                                 C.code(KIdx + "++"), {Inner({0}, nullptr)}));
+  for (const std::string &Name : Hoisted)
+    C.Names.release(Name);
+  return {Node::block(std::move(Body))};
+}
+
+} // namespace lnr::lower

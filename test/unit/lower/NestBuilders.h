@@ -1,0 +1,94 @@
+//===- NestBuilders.h - Kernels with their source, for lowering tests -*- C++
+//-*-//
+//
+// The SDDMM + SpMM nest over CSR, as the recovery reads it from
+//
+//   for (int i = 0; i < n; i++)
+//     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+//       int j = colidx[p];
+//       for (int k = 0; k < K; k++)
+//         for (int l = 0; l < L; l++)
+//           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] *
+//                           E[j * L + l];
+//     }
+//
+// built by hand, so the lowering is tested without Clang.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_TEST_UNIT_LOWER_NESTBUILDERS_H
+#define LNR_TEST_UNIT_LOWER_NESTBUILDERS_H
+
+#include "analysis/ir/Kernel.h"
+#include "analysis/recover/NestSource.h"
+
+#include "../KernelBuilders.h"
+
+namespace lnr::lower::test {
+
+inline ir::Kernel sddmmSpmm() {
+  using namespace ir::test;
+  ir::Kernel K;
+  K.Tensors = {{"A", {D, D}},
+               {"B", {D, C}},
+               {"C", {D, D}},
+               {"D", {D, D}},
+               {"E", {D, D}}};
+  K.Indices = {{"i", "n"}, {"j", ""}, {"k", "K"}, {"l", "L"}};
+  K.Stmt = {{"A", {"i", "l"}},
+            true,
+            {{"B", {"i", "j"}},
+             {"C", {"i", "k"}},
+             {"D", {"j", "k"}},
+             {"E", {"j", "l"}}}};
+  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
+  return K;
+}
+
+inline LoopSource denseLoop(const std::string &I, const std::string &Bound) {
+  LoopSource L;
+  L.Index = I;
+  L.IndexType = "int";
+  L.VariableType = "int";
+  L.Header = "for (int " + I + " = 0; " + I + " < " + Bound + "; " + I + "++)";
+  L.Bound = Bound;
+  L.StartsAtZero = true;
+  return L;
+}
+
+inline NestSource sddmmSpmmSource() {
+  NestSource S;
+  LoopSource J;
+  J.Index = "j";
+  J.IndexType = "int";
+  J.VariableType = "int";
+  J.Header = "for (int p = rowptr[i]; p < rowptr[i + 1]; p++)";
+  J.Prologue = {"int j = colidx[p];"};
+  J.Position = "p";
+  J.Positions = "rowptr";
+  J.NextCoordinate = "colidx[p + 1]";
+  J.LoopBegin = "rowptr[i]";
+  J.LoopEnd = "rowptr[i + 1]";
+  J.LevelEnd = "rowptr[n]";
+  S.Loops = {denseLoop("i", "n"), J, denseLoop("k", "K"), denseLoop("l", "L")};
+  S.Factors = {"vals[p]", "C[i * K + k]", "D[j * K + k]", "E[j * L + l]"};
+  S.FactorAliases = {{}, {}, {}, {}};
+  S.FactorTypes = {"double", "double", "double", "double"};
+  S.Output = "A[i * L + l]";
+  S.ElementType = "double";
+  S.ValueType = "double";
+  S.DisjointOutputIndices = {"i", "l"};
+  S.HasStdlib = true;
+  S.HasCalloc = true;
+  S.IsNameTaken = [](const std::string &Name) {
+    for (const char *Used : {"A", "C", "D", "E", "vals", "rowptr", "colidx",
+                             "n", "K", "L", "i", "p", "j", "k", "l"})
+      if (Name == Used)
+        return true;
+    return false;
+  };
+  return S;
+}
+
+} // namespace lnr::lower::test
+
+#endif
