@@ -1,6 +1,6 @@
 //===- CText.h - Small predicates on C source text -------------*- C++ -*-===//
 //
-// The emitter and the run-time choice compose C from the recovered text;
+// The lowering and the run-time choice compose C from the recovered text;
 // both ask the same questions of it.
 //
 //===----------------------------------------------------------------------===//

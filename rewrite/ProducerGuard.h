@@ -28,7 +28,7 @@ struct ProducerGuard {
   std::vector<std::string> Conditions;
   /// A compressed loop nested in the producer below another compressed
   /// loop: whether one of its fibers is not empty is known only by walking
-  /// them, so the emitter sets a flag in its body (for a shared temporary,
+  /// them, so the lowering sets a flag in its body (for a shared temporary,
   /// only in a phase that runs on one thread).
   const ir::Loop *FlagLoop = nullptr;
   /// A shared temporary filled by a compressed loop below a loop over one
