@@ -470,10 +470,12 @@ private:
         return Style.SpaceBeforeAssignmentOperators;
       return true;
     }
+    // Inside a braced list, as inside parentheses in the C++11 style.
+    bool InBraces = !Style.Cpp11BracedListStyle || Style.SpacesInParentheses;
     if (A.is("{"))
-      return !B.is("}") && !Style.Cpp11BracedListStyle;
+      return !B.is("}") && InBraces;
     if (B.is("}"))
-      return !Style.Cpp11BracedListStyle;
+      return InBraces;
     if (B.R == Role::Unary)
       return A.R != Role::Open;
     if ((A.R == Role::Operand || A.R == Role::Keyword || A.R == Role::Control ||
@@ -741,7 +743,9 @@ private:
     unsigned CostB = ~0u;
     bool Before = breaksBefore(Eq);
     std::string Head = join(L, 0, Before ? Assign : Assign + 1);
-    if (Col + columns(Head) <= Limit) {
+    // Only before a chain: clang-format may rather break inside a call or
+    // parentheses on the right-hand side, which is not modelled.
+    if (chainable(P) && Col + columns(Head) <= Limit) {
       unsigned C2 = Col + CI;
       std::string Rest = join(L, Before ? Assign : RHS, End);
       B.emplace();
@@ -751,9 +755,11 @@ private:
         B->Lines.push_back({C2, Rest});
       } else if (chainable(P) && Align) {
         unsigned RHSCol = Before ? C2 + columns(Eq.Text) + 1 : C2;
+        // Under the first operand, the operators too (clang-format does not
+        // outdent them after a break at '=', with AlignAfterOperator).
         std::vector<Unit> U = units(L, Before ? Assign : RHS, End, Ops);
-        std::optional<Layout> R =
-            pack(U, C2, RHSCol, Limit, operatorColumn(L[Ops[0]], RHSCol, true));
+        std::optional<Layout> R = pack(
+            U, C2, RHSCol, Limit, operatorColumn(L[Ops[0]], RHSCol, false));
         if (R) {
           CostB += R->Breaks() * (BreakBase + P) + FirstBreakInLevel;
           B->Lines.insert(B->Lines.end(), R->Lines.begin(), R->Lines.end());
@@ -796,14 +802,23 @@ private:
       }
       U.push_back({join(L, Start, L.size()), Space});
       if (!Style.BinPackArguments) {
-        // One part a line, each after the '('.
+        // Packed up to the first break, then one part a line.
         U.back().Text += Suffix;
         Layout Out;
+        unsigned At = Col;
         for (size_t I = 0; I < U.size(); ++I) {
-          unsigned At = I == 0 ? Col : Cont;
-          if (At + columns(U[I].Text) > limit())
+          unsigned W = columns(U[I].Text);
+          if (I > 0 && Out.Lines.size() == 1 &&
+              At + (U[I].Space ? 1 : 0) + W <= limit()) {
+            Out.Lines.back().second += (U[I].Space ? " " : "") + U[I].Text;
+            At += (U[I].Space ? 1 : 0) + W;
+            continue;
+          }
+          At = I == 0 ? Col : Cont;
+          if (At + W > limit())
             return std::nullopt;
           Out.Lines.push_back({At, U[I].Text});
+          At += W;
         }
         return Out;
       }
