@@ -988,6 +988,9 @@ private:
       ifElse(N, Col);
       return;
     case Node::Kind::Block:
+      // A parallel region's '#pragma omp parallel' line before its brace.
+      if (!N.Directive.empty())
+        directive(N.Directive);
       block(N.Body, Col);
       return;
     case Node::Kind::Directive:

@@ -149,6 +149,14 @@ TEST(Printer, JoinsShortPlainBlocks) {
   EXPECT_EQ(printed(Tree, gnu()), "{\n  {\n    s += 1;\n  }\n}\n{\n}");
 }
 
+TEST(Printer, ParallelRegionBlock) {
+  Node Region =
+      Node::block({Node::statement(c("a = 1;")), Node::statement(c("b = 2;"))});
+  Region.Directive = c("#pragma omp parallel");
+  EXPECT_EQ(printed({Node::statement(c("x = 0;")), Region}, {}, "  "),
+            "x = 0;\n#pragma omp parallel\n  {\n    a = 1;\n    b = 2;\n  }");
+}
+
 TEST(Printer, EmptyBodies) {
   Nodes Tree = {loop("for (;;)", {})};
   EXPECT_EQ(printed(Tree), "for (;;) {\n}");
