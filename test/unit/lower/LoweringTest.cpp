@@ -9,6 +9,7 @@
 
 #include "rewrite/lower/Lowering.h"
 #include "rewrite/lower/Printer.h"
+#include "rewrite/lower/Sketch.h"
 
 #include "analysis/ir/Schedule.h"
 
@@ -222,4 +223,15 @@ TEST(LoweringTest, NamesAvoidTheFilesIdentifiers) {
   LoweredNest N = lowered(sddmmSpmm(), S);
   EXPECT_TRUE(hasStatement(N.Tree, "A[i * L + l] += t_1 * E[j * L + l];"))
       << print(N.Tree);
+}
+
+TEST(LoweringTest, SketchOutlinesTheTree) {
+  LoweredNest N = lowered(sddmmSpmm(), sddmmSpmmSource());
+  std::string S = sketch(N.Tree);
+  EXPECT_EQ(S.substr(0, S.find('\n')), "parallel for i");
+  EXPECT_NE(S.find("\n  for j (compressed)\n    int j = colidx[p];\n"),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("if (K > 0)\n"), std::string::npos) << S;
+  EXPECT_NE(S.find("simd for l\n"), std::string::npos) << S;
 }
