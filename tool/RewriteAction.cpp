@@ -219,11 +219,16 @@ public:
       bool WithInclude = false;
       if (O.Fix) {
         WithInclude = O.NeedsStdlib && Include != IncludeFixes.end();
+        // Text printed in the file's style is taken as it is, with the
+        // include as HeaderIncludes placed it; clang-format formats the rest.
         Expected<tooling::Replacements> Formatted =
-            formatFix(*O.Fix, O.WindowBegin, O.WindowEnd, Path, Result.Code);
+            O.Styled ? tooling::Replacements(*O.Fix)
+                     : formatFix(*O.Fix, O.WindowBegin, O.WindowEnd, Path,
+                                 Result.Code);
         if (Formatted && WithInclude) {
           Expected<tooling::Replacements> Header =
-              formatFix(Include->second, 0, 0, Path, Result.Code);
+              O.Styled ? tooling::Replacements(Include->second)
+                       : formatFix(Include->second, 0, 0, Path, Result.Code);
           if (!Header)
             Formatted = Header.takeError();
           else
