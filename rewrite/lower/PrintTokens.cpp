@@ -1,0 +1,444 @@
+//===- PrintTokens.cpp ----------------------------------------------------===//
+//
+// The annotator reads a line's tokens as clang-format's TokenAnnotator
+// reads them, for the C the rewrite prints; the spacer then puts a blank
+// between two tokens where clang-format would in the given style.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/lower/PrintTokens.h"
+
+#include <algorithm>
+
+namespace lnr::lower::detail {
+namespace {
+
+bool oneOf(const std::string &S, std::initializer_list<const char *> L) {
+  return std::any_of(L.begin(), L.end(), [&](const char *C) { return S == C; });
+}
+
+bool isTypeWord(const std::string &S) {
+  return oneOf(S, {"void",     "char",     "short",    "int",      "long",
+                   "float",    "double",   "signed",   "unsigned", "_Bool",
+                   "bool",     "const",    "volatile", "restrict", "size_t",
+                   "int8_t",   "int16_t",  "int32_t",  "int64_t",  "uint8_t",
+                   "uint16_t", "uint32_t", "uint64_t", "ptrdiff_t"});
+}
+
+bool isKeyword(const std::string &S) {
+  return isTypeWord(S) ||
+         oneOf(S,
+               {"return",      "sizeof", "case",     "default",  "do",
+                "else",        "goto",   "break",    "continue", "typedef",
+                "static",      "extern", "register", "inline",   "struct",
+                "union",       "enum",   "_Alignof", "alignof",  "__restrict",
+                "__restrict__"});
+}
+
+/// Words that make a leaf C++ the printer does not space as clang-format.
+bool isCxxWord(const std::string &S) {
+  return oneOf(S, {"template", "typename", "operator", "new", "delete",
+                   "static_cast", "reinterpret_cast", "const_cast",
+                   "dynamic_cast", "auto", "decltype", "this", "co_await"});
+}
+
+unsigned binaryPrecedence(const std::string &S) {
+  if (oneOf(S, {"*", "/", "%"}))
+    return Multiplicative;
+  if (oneOf(S, {"+", "-"}))
+    return Additive;
+  if (oneOf(S, {"<<", ">>"}))
+    return Shift;
+  if (oneOf(S, {"<", ">", "<=", ">="}))
+    return Relational;
+  if (oneOf(S, {"==", "!="}))
+    return Equality;
+  if (S == "&")
+    return BitAnd;
+  if (S == "^")
+    return ExclusiveOr;
+  if (S == "|")
+    return InclusiveOr;
+  if (S == "&&")
+    return LogicalAnd;
+  if (S == "||")
+    return LogicalOr;
+  if (oneOf(S, {"?", ":"}))
+    return Conditional;
+  if (oneOf(S, {"=",
+                "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}))
+    return Assignment;
+  return Unknown;
+}
+
+class Annotator {
+public:
+  Annotator(Line &L, bool Directive) : L(L), Directive(Directive) {}
+
+  /// Annotates L; false when it has what the printer does not follow.
+  bool run() {
+    bool Known = match();
+    for (size_t I = 0; I < L.size(); ++I)
+      classify(I);
+    for (const PTok &T : L)
+      if (T.is("::") || T.is("->*") || T.is(".*") ||
+          (T.K == Token::Word && isCxxWord(T.Text)))
+        Known = false;
+    return Known;
+  }
+
+private:
+  Line &L;
+  bool Directive;
+  std::vector<size_t> Match; // the matching bracket, or npos
+
+  bool match() {
+    Match.assign(L.size(), std::string::npos);
+    std::vector<size_t> Stack;
+    bool Balanced = true;
+    for (size_t I = 0; I < L.size(); ++I) {
+      L[I].Depth = unsigned(Stack.size());
+      const std::string &S = L[I].Text;
+      if (L[I].K != Token::Punct)
+        continue;
+      if (S == "(" || S == "[" || S == "{") {
+        Stack.push_back(I);
+      } else if (S == ")" || S == "]" || S == "}") {
+        const char *Want = S == ")" ? "(" : S == "]" ? "[" : "{";
+        if (Stack.empty() || !L[Stack.back()].is(Want)) {
+          Balanced = false;
+          continue;
+        }
+        Match[I] = Stack.back();
+        Match[Stack.back()] = I;
+        Stack.pop_back();
+        L[I].Depth = unsigned(Stack.size());
+      }
+    }
+    return Balanced && Stack.empty();
+  }
+
+  bool typeWordAt(size_t I) const {
+    if (L[I].K != Token::Word)
+      return false;
+    if (isTypeWord(L[I].Text))
+      return true;
+    // 'struct s *p'
+    return I > 0 && oneOf(L[I - 1].Text, {"struct", "union", "enum"});
+  }
+
+  /// Whether the token before I ends an operand, so that an operator at I
+  /// is binary.
+  bool endsOperand(size_t I) const {
+    if (I == 0)
+      return false;
+    const PTok &P = L[I - 1];
+    switch (P.R) {
+    case Role::Operand:
+    case Role::Postfix:
+      return true;
+    case Role::Close:
+      return P.Paren != ParenKind::Cast;
+    default:
+      return false;
+    }
+  }
+
+  /// Whether the token at I is an operator between two operands.
+  bool looksBinary(size_t I) const {
+    if (I == 0 || L[I].K != Token::Punct || !binaryPrecedence(L[I].Text))
+      return false;
+    const PTok &P = L[I - 1];
+    return P.K == Token::Hole || P.K == Token::Number ||
+           P.K == Token::Literal || P.is(")") || P.is("]") ||
+           (P.K == Token::Word && !isKeyword(P.Text));
+  }
+
+  /// clang-format's guess of whether the parentheses at Open are a cast
+  /// (its TokenAnnotator's rParenEndsCast): '(double *)p', '(double)-x',
+  /// and also '(x)-y', '(x)*y', which it takes for casts of 'x'.
+  bool isCast(size_t Open) const {
+    size_t Close = Match[Open];
+    if (Close == std::string::npos || Close == Open + 1 ||
+        Close + 1 >= L.size())
+      return false;
+    const PTok *Left = Open > 0 ? &L[Open - 1] : nullptr;
+    if (Left && Left->is(")")) { // chained casts: '(T)(U)x'
+      size_t M = Match[Open - 1];
+      if (M == std::string::npos || M == 0)
+        return false;
+      Left = &L[M - 1];
+    }
+    if (Left && ((Left->isWordLike() &&
+                  !oneOf(Left->Text, {"return", "case", "delete"})) ||
+                 Left->is("]")))
+      return false;
+    const PTok &Next = L[Close + 1];
+    if (Next.is("?"))
+      return false;
+    if (Next.K == Token::Number ||
+        (Next.K == Token::Literal && Next.Text[0] == '\'') ||
+        oneOf(Next.Text, {"sizeof", "alignof", "_Alignof"}))
+      return true;
+    const PTok &Last = L[Close - 1];
+    bool ParensAreType =
+        (Last.K == Token::Word && isTypeWord(Last.Text) &&
+         !oneOf(Last.Text, {"const", "volatile", "restrict"})) ||
+        Last.is("*") || Last.is("&");
+    bool CouldEndDecl = oneOf(Next.Text, {"=", ";", "{", ">"});
+    if (ParensAreType && !CouldEndDecl)
+      return true;
+    if (!Left)
+      return false;
+    for (size_t I = Open + 1; I < Close; ++I)
+      if (looksBinary(I))
+        return false;
+    if (Next.K == Token::Hole ||
+        (Next.K == Token::Word && !isKeyword(Next.Text)))
+      return true;
+    if (Next.is("(") && Close >= Open + 2 && Last.isWordLike() &&
+        L[Close - 2].is("("))
+      return true;
+    if (Close + 2 >= L.size())
+      return false;
+    bool NextIsUnary = oneOf(Next.Text, {"-", "++", "--", "!", "~", "&", "*"});
+    const PTok &After = L[Close + 2];
+    if (!NextIsUnary || !(After.K == Token::Number || After.K == Token::Hole ||
+                          (After.K == Token::Word && !isKeyword(After.Text))))
+      return false;
+    for (size_t I = Open + 1; I < Close; ++I)
+      if (!(L[I].is("const") || L[I].is("::") || L[I].K == Token::Hole ||
+            (L[I].K == Token::Word && !isKeyword(L[I].Text))))
+        return false;
+    return true;
+  }
+
+  /// What the '(' at I opens, from the token before it.
+  ParenKind parenKind(size_t I) const {
+    const PTok *P = I > 0 ? &L[I - 1] : nullptr;
+    if (P && P->R == Role::Control)
+      return ParenKind::Control;
+    if (P &&
+        (P->R == Role::Operand ||
+         oneOf(P->Text, {"sizeof", "_Alignof", "alignof"}) ||
+         (P->R == Role::Close && P->Paren != ParenKind::Cast) || P->is("]")))
+      return ParenKind::Call;
+    if (isCast(I))
+      return ParenKind::Cast;
+    return ParenKind::Group;
+  }
+
+  void classify(size_t I) {
+    PTok &T = L[I];
+    const std::string &S = T.Text;
+    if (T.K == Token::Word || T.K == Token::Hole) {
+      if (oneOf(S, {"if", "for", "while", "switch"}))
+        T.R = Role::Control;
+      else if (T.K == Token::Word && isKeyword(S))
+        T.R = Role::Keyword;
+      else
+        T.R = Role::Operand;
+      return;
+    }
+    if (T.K == Token::Number || T.K == Token::Literal) {
+      T.R = Role::Operand;
+      return;
+    }
+    if (Directive && I == 0 && S == "#") {
+      T.R = Role::Hash;
+      return;
+    }
+    if (S == "(" || S == "[" || S == "{") {
+      T.R = Role::Open;
+      if (S == "(") {
+        T.Paren = parenKind(I);
+        T.EmptyParens = Match[I] == I + 1;
+      }
+      return;
+    }
+    if (S == ")" || S == "]" || S == "}") {
+      T.R = Role::Close;
+      if (S == ")" && Match[I] != std::string::npos) {
+        T.Paren = L[Match[I]].Paren;
+        T.EmptyParens = L[Match[I]].EmptyParens;
+      }
+      return;
+    }
+    if (S == "," || S == ";") {
+      T.R = S == "," ? Role::Comma : Role::Semi;
+      return;
+    }
+    if (S == "." || S == "->") {
+      T.R = Role::Member;
+      return;
+    }
+    if (S == "++" || S == "--") {
+      T.R = endsOperand(I) ? Role::Postfix : Role::Unary;
+      return;
+    }
+    if (S == "!" || S == "~") {
+      T.R = Role::Unary;
+      return;
+    }
+    if (S == "*" &&
+        (T.Declarator ||
+         (I > 0 && (typeWordAt(I - 1) || L[I - 1].R == Role::Declarator)))) {
+      T.R = Role::Declarator;
+      return;
+    }
+    if (oneOf(S, {"*", "&", "-", "+"}) && !endsOperand(I)) {
+      T.R = Role::Unary;
+      return;
+    }
+    if (unsigned P = binaryPrecedence(S)) {
+      T.R = Role::Binary;
+      T.Precedence = P;
+      return;
+    }
+    T.R = Role::Other;
+  }
+};
+
+class Spacer {
+public:
+  Spacer(const PrintStyle &Style, bool Directive)
+      : Style(Style), Directive(Directive) {}
+
+  void run(Line &L) {
+    for (size_t I = 1; I < L.size(); ++I)
+      L[I].Space = between(L[I - 1], L[I]);
+    if (!L.empty())
+      L[0].Space = false;
+  }
+
+private:
+  const PrintStyle &Style;
+  bool Directive;
+
+  bool inParens(const PTok &Paren) const {
+    if (Paren.EmptyParens)
+      return Style.SpaceInEmptyParentheses && Paren.Paren != ParenKind::Control;
+    if (Paren.Paren == ParenKind::Cast)
+      return Style.SpacesInCStyleCastParentheses;
+    if (Paren.Paren == ParenKind::Control)
+      return Style.SpacesInParentheses || Style.SpacesInConditionalStatement;
+    return Style.SpacesInParentheses;
+  }
+
+  bool between(const PTok &A, const PTok &B) const {
+    if (A.R == Role::Hash)
+      return false;
+    if (B.R == Role::Comma || B.R == Role::Semi)
+      return false;
+    if (A.R == Role::Comma)
+      return true;
+    if (A.R == Role::Semi)
+      return !(B.is(";") || B.is(")"));
+    if (A.is("(") && B.is(")"))
+      return inParens(A);
+    if (A.is("("))
+      return inParens(A);
+    if (B.is(")"))
+      return inParens(B);
+    if (A.is("[") || B.is("]"))
+      return Style.SpacesInSquareBrackets && !(A.is("[") && B.is("]"));
+    if (A.R == Role::Member || B.R == Role::Member)
+      return false;
+    if (B.is("["))
+      return A.R == Role::Binary || A.R == Role::Keyword ||
+             A.R == Role::Control;
+    if (A.R == Role::Unary) // '+ :' in 'reduction(+ : s)'
+      return B.R == Role::Binary || (A.is("!") && Style.SpaceAfterLogicalNot);
+    if (B.R == Role::Postfix)
+      return false;
+    if (A.R == Role::Declarator) {
+      if (B.R == Role::Declarator)
+        return false;
+      return Style.PointerAlignment != PrintStyle::Alignment::Right;
+    }
+    if (B.R == Role::Declarator)
+      return Style.PointerAlignment != PrintStyle::Alignment::Left;
+    if (A.is(")") && A.Paren == ParenKind::Cast)
+      return Style.SpaceAfterCStyleCast;
+    if (B.is("(")) {
+      switch (B.Paren) {
+      case ParenKind::Control:
+        return Style.SpaceBeforeControlParens;
+      case ParenKind::Call:
+        if (Directive)
+          return false;
+        return Style.SpaceBeforeCallParens ||
+               (Style.SpaceBeforeNonEmptyCallParens && !B.EmptyParens);
+      default:
+        return A.R != Role::Open && A.R != Role::Unary;
+      }
+    }
+    if (A.R == Role::Binary || B.R == Role::Binary) {
+      if (B.R == Role::Binary && B.Precedence == Assignment)
+        return Style.SpaceBeforeAssignmentOperators;
+      return true;
+    }
+    // Inside a braced list, as inside parentheses in the C++11 style.
+    bool InBraces = !Style.Cpp11BracedListStyle || Style.SpacesInParentheses;
+    if (A.is("{"))
+      return !B.is("}") && InBraces;
+    if (B.is("}"))
+      return InBraces;
+    if (B.R == Role::Unary)
+      return A.R != Role::Open;
+    if ((A.R == Role::Operand || A.R == Role::Keyword || A.R == Role::Control ||
+         A.R == Role::Close) &&
+        (B.R == Role::Operand || B.R == Role::Keyword || B.R == Role::Control ||
+         B.is("{")))
+      return true;
+    return A.R == Role::Other || B.R == Role::Other ? B.OrigSpace : true;
+  }
+};
+
+} // namespace
+
+/// Columns of Text (UTF-8 sequences count once).
+unsigned columns(const std::string &Text) {
+  unsigned N = 0;
+  for (char C : Text)
+    if ((static_cast<unsigned char>(C) & 0xC0) != 0x80)
+      ++N;
+  return N;
+}
+
+PTok make(const std::string &Text, Token::Kind K) {
+  PTok T;
+  T.Text = Text;
+  T.K = K;
+  return T;
+}
+
+void append(Line &L, const Code &C) {
+  bool First = true;
+  for (const Token &T : C.tokens()) {
+    PTok P = make(T.Text, T.K);
+    P.Declarator = T.Declarator;
+    P.OrigSpace = T.SpaceBefore && !First;
+    L.push_back(std::move(P));
+    First = false;
+  }
+}
+
+bool annotate(Line &L, bool Directive) { return Annotator(L, Directive).run(); }
+
+void space(Line &L, const PrintStyle &Style, bool Directive) {
+  Spacer(Style, Directive).run(L);
+}
+
+/// The text of L[Begin, End), spaced, with no blank before the first.
+std::string join(const Line &L, size_t Begin, size_t End) {
+  std::string Out;
+  for (size_t I = Begin; I < End; ++I) {
+    if (I > Begin && L[I].Space)
+      Out += ' ';
+    Out += L[I].Text;
+  }
+  return Out;
+}
+
+} // namespace lnr::lower::detail
