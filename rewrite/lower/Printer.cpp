@@ -93,6 +93,35 @@ private:
     Out += '\n';
   }
 
+  /// A block comment of Words, filled to the column limit as
+  /// clang-format reflows one: ' * ' in front of each continuation line,
+  /// ' */' at the end of the last.
+  void comment(const std::string &Words, unsigned Col) {
+    std::vector<std::string> List;
+    for (size_t At = 0; At < Words.size();) {
+      size_t End = Words.find_first_of(" \n", At);
+      End = End == std::string::npos ? Words.size() : End;
+      if (End > At)
+        List.push_back(Words.substr(At, End - At));
+      At = End + 1;
+    }
+    std::string Text = "/*";
+    for (size_t I = 0; I < List.size(); ++I) {
+      unsigned Closing = I + 1 == List.size() ? 3 : 0; // ' */'
+      bool First = Text == "/*" || Text == " *";
+      if (!First && limit() &&
+          Col + columns(Text) + 1 + columns(List[I]) + Closing > limit()) {
+        emit(Col, Col, Text, /*Continuation=*/Text.rfind(" *", 0) == 0);
+        Text = " *";
+      }
+      Text += " " + List[I];
+    }
+    Text += " */";
+    if (limit() && Col + columns(Text) > limit())
+      Exact = false; // a word longer than the line: not followed
+    emit(Col, Col, Text, /*Continuation=*/Text.rfind(" *", 0) == 0);
+  }
+
   void emit(const Layout &L, unsigned Level) {
     for (size_t I = 0; I < L.Lines.size(); ++I)
       emit(L.Lines[I].first, Level, L.Lines[I].second, I > 0);
@@ -271,14 +300,9 @@ private:
     case Node::Kind::Directive:
       directive(N.Text);
       return;
-    case Node::Kind::Comment: {
-      std::string Text = "/* " + N.Raw + " */";
-      if (Col + columns(Text) > limit() ||
-          N.Raw.find('\n') != std::string::npos)
-        Exact = false; // clang-format reflows it
-      emit(Col, Col, Text);
+    case Node::Kind::Comment:
+      comment(N.Raw, Col);
       return;
-    }
     case Node::Kind::Verbatim:
       Out += N.Raw;
       if (!N.Raw.empty() && N.Raw.back() != '\n')

@@ -255,6 +255,36 @@ TEST_P(FixedPoint, Verbatim) {
   EXPECT_EQ(changes(Style, F.Before + Text + F.After), "");
 }
 
+/// Comments of random lengths (the rewrite's summary of a nest) at random
+/// depths: filled to the column limit as clang-format reflows them.
+TEST_P(FixedPoint, LongComments) {
+  FormatStyle Style = styleNamed(GetParam());
+  std::mt19937 Random(11);
+  unsigned Exact = 0;
+  for (int Case = 0; Case < 100; ++Case) {
+    std::string Words = "lnr-rewrite:";
+    for (unsigned N = Random() % 40; N > 0; --N) {
+      Words += " ";
+      for (unsigned L = 1 + Random() % 14; L > 0; --L)
+        Words += char('a' + Random() % 26);
+      if (Random() % 5 == 0)
+        Words += "(i,j)";
+    }
+    Nodes Tree = {Node::comment(Words), Node::statement(c("s = 0;"))};
+    Frame F = frame(Style, 1 + Random() % 4, false);
+    std::optional<PrintStyle> PS =
+        lnr::rewrite::printStyleFor(Style, F.Before + F.After);
+    ASSERT_TRUE(PS);
+    bool IsExact = false;
+    std::string Text = print(Tree, *PS, F.Indent, IsExact);
+    if (!IsExact)
+      continue;
+    ++Exact;
+    EXPECT_EQ(changes(Style, F.Before + Text + F.After), "") << Text;
+  }
+  EXPECT_GE(Exact, 90u);
+}
+
 /// Long statements, conditions and headers of random lengths: what the
 /// printer says is exact must be clang-format's layout.
 TEST_P(FixedPoint, LongLinesSweep) {
