@@ -384,7 +384,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                        })) ||
           (Versioned && mentions(Versioned->Code, Scan.Variable)))
         Needed.push_back(Scan);
-    std::string Code = Needed.empty() ? "" : scanCode(Needed);
+    std::string Code =
+        Needed.empty() ? "" : lower::print(scanNodes(Needed)) + "\n";
     // A temporary that cannot be allocated clears the flag (LoweredNest::
     // Allocates): the original nest runs instead.
     bool Allocates =
