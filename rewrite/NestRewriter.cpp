@@ -107,48 +107,6 @@ bool isFallbackCopy(const clang::SourceManager &SM,
                             Words == commentWords(CheckMarker));
 }
 
-/// Test (the overlap test, or none) with the checks of what else a rewrite
-/// of S relies on: positions that never decrease (OrderedPositions.h), and
-/// an output at positions whose inner extent as written is not its stride,
-/// fibers apart (assigned once, written in parallel) only when extent <=
-/// stride. Positions says whether
-/// a check beyond the overlap test's was added (for an output stored at
-/// positions): the positions the overlap test ranges over are part of it,
-/// and their check is the test's own (the arrays may overlap when they
-/// decrease).
-OrRefusal<std::optional<OverlapTest>>
-withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
-                   NamePicker &Names, bool &Positions) {
-  std::vector<std::string> Relied = positionsRelied(S);
-  bool Extents = !S.OutputInnerExtent.empty();
-  bool Split = !S.PositionSplit.empty();
-  Positions = !S.OutputPosition.empty() || Split;
-  if (Split &&
-      std::find(Relied.begin(), Relied.end(), S.PositionSplit) == Relied.end())
-    Relied.push_back(S.PositionSplit);
-  if (Relied.empty() && !Extents)
-    return Test;
-  if (!Test)
-    Test = OverlapTest{"", Names.pick("checked")};
-  std::string Code = Test->Code.empty() ? "int " + Test->Flag + " = 1;\n" : "";
-  if (Extents)
-    Code += Test->Flag + " &= " + parenthesized(S.OutputInnerExtent) +
-            " <= " + parenthesized(S.OutputStride) + ";\n";
-  // The rows visit the split's positions [0, pos[N]) from pos[0].
-  if (Split)
-    Code += Test->Flag + " &= " + S.PositionSplitFirst + " == 0;\n";
-  std::string Why;
-  std::optional<std::string> Check =
-      orderedPositionsCheck(S, Relied, Test->Flag, Names, Why);
-  if (!Check)
-    return Refusal("lnr-unsupported-format",
-                   "the rewrite relies on positions that never decrease, "
-                   "and cannot check it: " +
-                       Why);
-  Test->Code += Code + *Check;
-  return Test;
-}
-
 std::string formatsLine(const ir::Kernel &K) {
   std::string Out;
   for (const ir::Tensor &T : K.Tensors) {
@@ -382,7 +340,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                        [&](const ExtentScan &A) {
                          return A.Variable == Scan.Variable;
                        })) ||
-          (Versioned && mentions(Versioned->Code, Scan.Variable)))
+          (Versioned && lower::mentions(Versioned->Statements, Scan.Variable)))
         Needed.push_back(Scan);
     std::string Code =
         Needed.empty() ? "" : lower::print(scanNodes(Needed)) + "\n";
@@ -405,8 +363,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       const char *Marker = ChecksPositions ? CheckMarker
                            : Allocates     ? EitherMarker
                                            : OverlapMarker;
-      Text = Versioned->Code + "if (" + Versioned->Flag + ") {\n" + Text +
-             "\n}" +
+      Text = lower::print(Versioned->Statements) + "\nif (" + Versioned->Flag +
+             ") {\n" + Text + "\n}" +
              (Allocates ? "\nif (!" + Versioned->Flag + ") {\n" : " else {\n") +
              Original(Marker) + "}";
       // C89: the test's declarations open a block after the scans.

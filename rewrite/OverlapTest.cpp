@@ -2,6 +2,7 @@
 
 #include "rewrite/OverlapTest.h"
 #include "rewrite/CText.h"
+#include "rewrite/TreeBuilders.h"
 
 #include <optional>
 
@@ -154,15 +155,15 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
   Out.Flag = Names.pick("no_overlap");
   std::string Begin = Names.pick("written_begin"),
               End = Names.pick("written_end");
-  std::string Runs = allOf(Loops);
-  Out.Code =
-      "int " + Out.Flag + " = " + Runs + ";\nif (" + Out.Flag + ") {\n" +
-      Ty.Address + " " + Begin + " = " +
-      address(Ty, Written->Base, bound(Ty, *Written, Ranges, false), false) +
-      ";\n" + Ty.Address + " " + End + " = " +
-      address(Ty, Written->Base, bound(Ty, *Written, Ranges, true), true) +
-      ";\n";
-  std::string Disjoint;
+  std::string Runs = Loops.empty() ? "1" : allOf(Loops);
+  lower::Nodes Disjoint{
+      declare(Ty.Address, Begin,
+              address(Ty, Written->Base, bound(Ty, *Written, Ranges, false),
+                      false)),
+      declare(
+          Ty.Address, End,
+          address(Ty, Written->Base, bound(Ty, *Written, Ranges, true), true))};
+  std::string Tests;
   std::set<std::string> Compared;
   for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
     if (A.Written)
@@ -174,9 +175,13 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
         " || " + address(Ty, A.Base, bound(Ty, A, Ranges, true), true) +
         " <= " + Begin + ")";
     if (Compared.insert(Test).second)
-      Disjoint += (Disjoint.empty() ? "" : " &&\n") + Test;
+      Tests += (Tests.empty() ? "" : " && ") + Test;
   }
-  Out.Code += Out.Flag + " = " + (Disjoint.empty() ? "1" : Disjoint) + ";\n}\n";
+  Disjoint.push_back(
+      statement(Out.Flag + " = " + (Tests.empty() ? "1" : Tests) + ";"));
+  Out.Statements = {
+      declare("int", Out.Flag, Runs),
+      lower::Node::ifThen(lower::code(Out.Flag), std::move(Disjoint))};
   return Out;
 }
 
