@@ -3,6 +3,7 @@
 #include "rewrite/NestRewriter.h"
 #include "rewrite/CText.h"
 #include "rewrite/Dialect.h"
+#include "rewrite/FallbackCopy.h"
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
@@ -39,72 +40,6 @@ std::string printed(const lower::LoweredNest &Nest, const NestSource &S) {
   if (!S.StartsLine && !Text.empty() && Text.front() == '#')
     Text = "\n" + Text;
   return Text;
-}
-
-/// Open the fallback of a rewrite versioned under an overlap test, or
-/// whose temporaries may not be allocated, or both: the original nest,
-/// which a second run leaves alone, silently.
-constexpr const char *OverlapMarker =
-    "/* lnr-rewrite: the original nest, run when the arrays may overlap */";
-constexpr const char *MemoryMarker =
-    "/* lnr-rewrite: the original nest, run when an allocation fails */";
-constexpr const char *EitherMarker =
-    "/* lnr-rewrite: the original nest, run on overlap or out of memory */";
-constexpr const char *CheckMarker =
-    "/* lnr-rewrite: the original nest, run when a run-time check fails */";
-
-/// The words of the block comment that Text ends with, without the
-/// continuations' '*' ("/* a\n * b */": "a b"); "" when it ends otherwise.
-std::string commentWords(llvm::StringRef Text) {
-  if (!Text.endswith("*/"))
-    return "";
-  size_t Open = Text.rfind("/*");
-  if (Open == llvm::StringRef::npos || Open + 4 > Text.size())
-    return "";
-  llvm::SmallVector<llvm::StringRef, 16> Words;
-  Text.slice(Open + 2, Text.size() - 2).split(Words, ' ', -1, false);
-  std::string Out;
-  for (llvm::StringRef Chunk : Words)
-    for (llvm::StringRef Word : llvm::split(Chunk, '\n')) {
-      Word = Word.trim();
-      if (!Word.empty() && Word != "*")
-        Out += (Out.empty() ? "" : " ") + Word.str();
-    }
-  return Out;
-}
-
-/// Whether the nest at Begin is such a fallback copy.
-bool isFallbackCopy(const clang::SourceManager &SM,
-                    clang::SourceLocation Begin) {
-  llvm::StringRef Before =
-      SM.getBufferData(SM.getFileID(Begin)).substr(0, SM.getFileOffset(Begin));
-  Before = Before.rtrim();
-  if (Before.endswith("#pragma"))
-    Before = Before.drop_back(7).rtrim();
-  // The directives of the nest itself: a '#pragma omp parallel' region
-  // around the nest's '#pragma omp for' is copied with it, and the brace
-  // that opens its block (each directive a line, or several joined by a
-  // backslash).
-  for (;;) {
-    size_t Start = Before.size();
-    do
-      Start = Before.rfind('\n', Start == 0 ? 0 : Start - 1);
-    while (Start != llvm::StringRef::npos && Start > 0 &&
-           Before[Start - 1] == '\\');
-    Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
-    llvm::StringRef Line = Before.substr(Start).trim();
-    if (Line != "{" && !Line.startswith("#pragma omp"))
-      break;
-    Before = Before.take_front(Start).rtrim();
-  }
-  if (Before.endswith("/* clang-format off */"))
-    Before = Before.drop_back(22).rtrim();
-  // A style with a shorter line than the marker's reflows it.
-  std::string Words = commentWords(Before);
-  return !Words.empty() && (Words == commentWords(OverlapMarker) ||
-                            Words == commentWords(MemoryMarker) ||
-                            Words == commentWords(EitherMarker) ||
-                            Words == commentWords(CheckMarker));
 }
 
 std::string formatsLine(const ir::Kernel &K) {
@@ -351,18 +286,17 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
     const std::string &Allocated = Opts.Lowering.AllocatedFlag;
     // The original nest, verbatim (clang-format leaves it alone); the
     // marker keeps a second run off it. One copy, whatever makes it run.
-    auto Original = [&](const char *Marker) {
-      return std::string(Marker) + "\n/* clang-format off */\n" +
-             Source.Indentation + Source.Original + "\n/* clang-format on */\n";
+    auto Original = [&](FallbackReason Why) {
+      return lower::print(fallbackCopy(Why, Source)) + "\n";
     };
     if (Versioned) {
       // The original nest runs when a run-time check fails (the arrays may
       // overlap, positions the rewrite relies on decrease), and when a
       // temporary of the rewrite cannot be allocated (which clears the
       // same flag).
-      const char *Marker = ChecksPositions ? CheckMarker
-                           : Allocates     ? EitherMarker
-                                           : OverlapMarker;
+      FallbackReason Marker = ChecksPositions ? FallbackReason::Check
+                              : Allocates     ? FallbackReason::Either
+                                              : FallbackReason::Overlap;
       Text = lower::print(Versioned->Statements) + "\nif (" + Versioned->Flag +
              ") {\n" + Text + "\n}" +
              (Allocates ? "\nif (!" + Versioned->Flag + ") {\n" : " else {\n") +
@@ -390,7 +324,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                              "that overlap)"});
     } else if (Allocates) {
       Text = "int " + Allocated + " = 1;\n" + Text + "\nif (!" + Allocated +
-             ") {\n" + Original(MemoryMarker) + "}";
+             ") {\n" + Original(FallbackReason::Memory) + "}";
       // C89: the flag's declaration opens a block after the scans.
       if (Opts.Lowering.DeclarationsFirst && !Code.empty())
         Text = "{\n" + Text + "\n}";
@@ -490,7 +424,9 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
          recover::findLoopNests(FD->getBody())) {
       clang::SourceLocation Begin =
           SM.getExpansionLoc(Site.Nest->getBeginLoc());
-      if (!Rewritten(Begin) || isFallbackCopy(SM, Begin))
+      if (!Rewritten(Begin) ||
+          isFallbackCopy(SM.getBufferData(SM.getFileID(Begin))
+                             .substr(0, SM.getFileOffset(Begin))))
         continue;
       NestOutcome O = rewriteNest(Site, Ctx, Opts, Schedules,
                                   /*InHeader=*/!SM.isWrittenInMainFile(Begin));
