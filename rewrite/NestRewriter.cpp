@@ -7,6 +7,7 @@
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
+#include "rewrite/Versioning.h"
 #include "rewrite/lower/Printer.h"
 
 #include "analysis/ir/Cost.h"
@@ -33,10 +34,10 @@ static Dialect dialectOf(const clang::LangOptions &Lang) {
 
 namespace {
 
-/// The lowered nest as text. A directive must start its own line: after
+/// The replacement as text. A directive must start its own line: after
 /// '{ ' on the nest's line, the text starts on the next.
-std::string printed(const lower::LoweredNest &Nest, const NestSource &S) {
-  std::string Text = lower::print(Nest.Tree);
+std::string printed(const lower::Nodes &Tree, const NestSource &S) {
+  std::string Text = lower::print(Tree);
   if (!S.StartsLine && !Text.empty() && Text.front() == '#')
     Text = "\n" + Text;
   return Text;
@@ -247,7 +248,8 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       Alternative = runtimeAlternative(S, Kernel, Source, Candidates, Before,
                                        Opts, Schedules, Scanned, Scans, Names);
     std::string After = S.Estimate.toString();
-    std::string Text = printed(*Emitted, Source);
+    Versioning V;
+    V.Choice = Alternative.has_value();
     if (Alternative) {
       const ir::Schedule &A = Alternative->Schedule;
       std::string Scanned;
@@ -262,12 +264,14 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
       std::string Negative;
       for (const ExtentScan &Scan : Alternative->Scans)
         Negative += Scan.Minimum + " < 0 || ";
-      Text = "if (" + Negative + Alternative->ChosenCost +
-             " <= " + Alternative->OtherCost + ") {\n" +
-             printed(*Emitted, Source) + "\n} else {\n" +
-             printed(Alternative->Emitted, Source) + "\n}";
+      V.Rewrite = {
+          lower::Node::ifElse(lower::code(Negative + Alternative->ChosenCost +
+                                          " <= " + Alternative->OtherCost),
+                              Emitted->Tree, Alternative->Emitted.Tree)};
+    } else {
+      V.Rewrite = Emitted->Tree;
     }
-    // The scans the text needs, first.
+    // The scans the tree needs, first.
     std::vector<ExtentScan> Needed;
     for (const ExtentScan &Scan : Scans)
       if ((Alternative &&
@@ -277,33 +281,19 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                        })) ||
           (Versioned && lower::mentions(Versioned->Statements, Scan.Variable)))
         Needed.push_back(Scan);
-    std::string Code =
-        Needed.empty() ? "" : lower::print(scanNodes(Needed)) + "\n";
+    if (!Needed.empty())
+      V.Scans = scanNodes(Needed);
     // A temporary that cannot be allocated clears the flag (LoweredNest::
     // Allocates): the original nest runs instead.
     bool Allocates =
         Emitted->Allocates || (Alternative && Alternative->Emitted.Allocates);
-    const std::string &Allocated = Opts.Lowering.AllocatedFlag;
-    // The original nest, verbatim (clang-format leaves it alone); the
-    // marker keeps a second run off it. One copy, whatever makes it run.
-    auto Original = [&](FallbackReason Why) {
-      return lower::print(fallbackCopy(Why, Source)) + "\n";
-    };
+    V.Allocates = Allocates;
+    V.AllocatedFlag = Opts.Lowering.AllocatedFlag;
+    V.Checks = Versioned;
+    V.ChecksPositions = ChecksPositions;
+    V.DeclarationsFirst = Opts.Lowering.DeclarationsFirst;
+    std::string Text = printed(versioned(std::move(V), Source), Source);
     if (Versioned) {
-      // The original nest runs when a run-time check fails (the arrays may
-      // overlap, positions the rewrite relies on decrease), and when a
-      // temporary of the rewrite cannot be allocated (which clears the
-      // same flag).
-      FallbackReason Marker = ChecksPositions ? FallbackReason::Check
-                              : Allocates     ? FallbackReason::Either
-                                              : FallbackReason::Overlap;
-      Text = lower::print(Versioned->Statements) + "\nif (" + Versioned->Flag +
-             ") {\n" + Text + "\n}" +
-             (Allocates ? "\nif (!" + Versioned->Flag + ") {\n" : " else {\n") +
-             Original(Marker) + "}";
-      // C89: the test's declarations open a block after the scans.
-      if (Opts.Lowering.DeclarationsFirst)
-        Text = "{\n" + Text + "\n}";
       if (Source.Overlap.Needed)
         Out.Facts.push_back(
             {"aliasing", "versioned: the rewrite runs when the output's bytes "
@@ -322,23 +312,7 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                              "checked: the original nest runs when a positions "
                              "array the rewrite relies on decreases (fibers "
                              "that overlap)"});
-    } else if (Allocates) {
-      Text = "int " + Allocated + " = 1;\n" + Text + "\nif (!" + Allocated +
-             ") {\n" + Original(FallbackReason::Memory) + "}";
-      // C89: the flag's declaration opens a block after the scans.
-      if (Opts.Lowering.DeclarationsFirst && !Code.empty())
-        Text = "{\n" + Text + "\n}";
     }
-    if (Alternative || Versioned || Allocates) {
-      // One block: the scans' and the flag's variables are local to it,
-      // and the 'else' cannot pair with an 'if' around the nest.
-      Text = "{\n" + Code + Text + "\n}";
-    }
-    // Locals the rewrite reads in place, left unused without a fallback
-    // copy of the nest; a statement after the nest is valid in C89 too.
-    if (!Versioned && !Allocates)
-      for (const std::string &Name : Source.ReadInPlace)
-        Text += "\n(void)" + Name + ";";
     Out.Facts.push_back({"cost", Before.toString() + " -> " + After});
     Out.Facts.push_back(
         {"openmp",
