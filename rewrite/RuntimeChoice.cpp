@@ -2,6 +2,9 @@
 
 #include "rewrite/RuntimeChoice.h"
 #include "rewrite/CText.h"
+#include "rewrite/lower/Lowering.h"
+
+#include "analysis/ir/Fusion.h"
 
 #include <algorithm>
 
@@ -22,6 +25,26 @@ const ir::Loop *loopOf(const ir::Kernel &K, const std::string &Index) {
     if (L.Index == Index)
       return &L;
   return nullptr;
+}
+
+/// The level's loop L runs only when the dense loops around it that are
+/// not its parents do ('for k' in 'i, k, p'): " && (K) > 0" for each, ""
+/// for none; nullopt when one's extent is not known.
+std::optional<std::string> loopsAroundRun(const ir::Kernel &K,
+                                          const ir::Loop &L) {
+  std::vector<std::string> Parents = ir::parentsOf(L, K);
+  std::string Around;
+  for (const ir::Loop &Q : K.Loops) {
+    if (Q.Index == L.Index)
+      break;
+    if (std::count(Parents.begin(), Parents.end(), Q.Index))
+      continue;
+    const ir::IndexVar *V = K.findIndex(Q.Index);
+    if (Q.isCompressed() || !V || V->Extent.empty())
+      return std::nullopt;
+    Around += " && " + parenthesized(V->Extent) + " > 0";
+  }
+  return Around;
 }
 
 } // namespace
@@ -55,23 +78,10 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
     const LoopSource *ParentSrc = S.loop(ParentIndex);
     if (L.DriverLevel && (!Parent || !ParentSrc))
       continue;
-    // The level's loop runs only when the dense loops around it that are
-    // not its parents do ('for k' in 'i, k, p'): each must be non-empty.
-    std::vector<std::string> Parents = ir::parentsOf(L, K);
-    std::string Around;
-    bool Known = true;
-    for (const ir::Loop &Q : K.Loops) {
-      if (Q.Index == L.Index)
-        break;
-      if (std::count(Parents.begin(), Parents.end(), Q.Index))
-        continue;
-      const ir::IndexVar *V = K.findIndex(Q.Index);
-      Known = Known && !Q.isCompressed() && V && !V->Extent.empty();
-      if (Known)
-        Around += " && " + parenthesized(V->Extent) + " > 0";
-    }
-    if (!Known)
+    std::optional<std::string> Runs = loopsAroundRun(K, L);
+    if (!Runs)
       continue;
+    const std::string &Around = *Runs;
     std::string Positions = parenthesized(Src->Positions);
     Level This;
     This.Positions = Positions;
@@ -129,6 +139,56 @@ runtimeCost(const std::vector<ir::WorkTerm> &Work,
   if (Out.empty())
     return std::nullopt;
   return Out;
+}
+
+std::optional<RuntimeAlternative> runtimeAlternative(
+    const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
+    const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
+    const lower::LowerOptions &Opts, ir::ScheduleCache &Schedules,
+    const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans,
+    const NamePicker &Names) {
+  const std::vector<ir::Schedule> &Others =
+      Scans.empty() ? Candidates : Schedules.enumerate(Scanned);
+  std::map<std::string, std::string> Symbols = runtimeSymbols(Scanned, Source);
+  std::optional<std::string> ChosenCost =
+      runtimeCost(ir::workOf(Chosen.Graph, K), Symbols);
+  if (!ChosenCost)
+    return std::nullopt;
+  for (const ir::Schedule &Other : Others) {
+    // Only a schedule that costs less than the chosen one for some sizes,
+    // by more than lower-order terms.
+    if (!ir::mayCostMore(Chosen.Estimate, Other.Estimate) ||
+        !ir::asymptoticallyCheaper(Other.Estimate, Before))
+      continue;
+    std::optional<std::string> OtherCost =
+        runtimeCost(ir::workOf(Other.Graph, Scanned), Symbols);
+    if (!OtherCost)
+      continue;
+    OrRefusal<lower::LoweredNest> Emitted =
+        lower::lowerNest(Other.Graph, Scanned, Source, Opts, Names);
+    if (!Emitted)
+      continue;
+    RuntimeAlternative Out{
+        Other, std::move(*Emitted), *ChosenCost, *OtherCost, {}};
+    for (const ExtentScan &Scan : Scans)
+      if (lower::mentions(Out.Emitted.Tree, Scan.Variable) ||
+          Out.OtherCost.find(Scan.Variable) != std::string::npos)
+        Out.Scans.push_back(Scan);
+    return Out;
+  }
+  return std::nullopt;
+}
+
+lower::Node runtimeChoice(const RuntimeAlternative &Alternative,
+                          lower::Nodes Chosen, lower::Nodes Other) {
+  // A schedule that needs a scanned extent runs only when the scanned
+  // coordinates start at 0 (ExtentScan::Minimum).
+  std::string Negative;
+  for (const ExtentScan &Scan : Alternative.Scans)
+    Negative += Scan.Minimum + " < 0 || ";
+  return lower::Node::ifElse(lower::code(Negative + Alternative.ChosenCost +
+                                         " <= " + Alternative.OtherCost),
+                             std::move(Chosen), std::move(Other));
 }
 
 } // namespace lnr::rewrite

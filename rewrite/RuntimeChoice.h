@@ -5,9 +5,9 @@
 // nnz(B)*L. The size model cannot know which the caller's matrices favour,
 // so the rewrite writes both and the nest evaluates both costs on its own
 // extents and nonzero counts before it runs one. These are the pieces: the
-// run-time value of each cost symbol and a cost as a C expression. An
-// extent the source never states comes from a scan of the coordinates
-// (ExtentScan.h). Clang-free.
+// run-time value of each cost symbol, a cost as a C expression, the second
+// schedule and the test that picks one. An extent the source never states
+// comes from a scan of the coordinates (ExtentScan.h). Clang-free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_RUNTIMECHOICE_H
@@ -15,8 +15,11 @@
 
 #include "analysis/ir/Cost.h"
 #include "analysis/ir/Kernel.h"
+#include "analysis/ir/Schedule.h"
 #include "analysis/recover/NestSource.h"
 #include "rewrite/ExtentScan.h"
+#include "rewrite/NamePicker.h"
+#include "rewrite/lower/Lowering.h"
 
 #include <map>
 #include <optional>
@@ -41,6 +44,32 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
 std::optional<std::string>
 runtimeCost(const std::vector<ir::WorkTerm> &Work,
             const std::map<std::string, std::string> &Sym);
+
+/// A second schedule, cheaper than the chosen one for some sizes, and the
+/// run-time test that picks between them.
+struct RuntimeAlternative {
+  ir::Schedule Schedule;
+  lower::LoweredNest Emitted;
+  std::string ChosenCost, OtherCost; // C expressions
+  std::vector<ExtentScan> Scans;     // extents the two need, found first
+};
+
+/// The first of Candidates (or, with Scans, of the schedules of Scanned: K
+/// with the extents the scans find, for which more schedules apply, such
+/// as a dense temporary over a hand-written CSR matrix's columns) that
+/// costs less than Chosen for some sizes and less than Before
+/// asymptotically, with both costs as C, lowered with Names.
+std::optional<RuntimeAlternative> runtimeAlternative(
+    const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
+    const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
+    const lower::LowerOptions &Opts, ir::ScheduleCache &Schedules,
+    const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans,
+    const NamePicker &Names);
+
+/// 'if (cost of Chosen <= cost of Other) { Chosen } else { Other }', Other
+/// never when a scan it needs found a negative coordinate.
+lower::Node runtimeChoice(const RuntimeAlternative &Alternative,
+                          lower::Nodes Chosen, lower::Nodes Other);
 
 } // namespace lnr::rewrite
 
