@@ -2,6 +2,7 @@
 
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/CText.h"
+#include "rewrite/TreeBuilders.h"
 
 #include <algorithm>
 #include <map>
@@ -49,7 +50,8 @@ public:
     return true;
   }
 
-  std::string Code, Why;
+  lower::Nodes Checks;
+  std::string Why;
 
 private:
   const NestSource &S;
@@ -93,11 +95,13 @@ private:
   /// the levels above passed and the range is not empty.
   void addCheck(const std::string &Pos, const Range &Parent) {
     std::string Q = Names.pick("position");
-    Code += "if (" + Flag + " && " + Parent.Begin + " < " + Parent.End +
-            ") {\n" + Parent.Type + " " + Q + ";\nfor (" + Q + " = " +
-            Parent.Begin + "; " + Q + " < " + Parent.End + "; " + Q + "++)\n" +
-            Flag + " &= " + Pos + "[" + Q + " + 1] >= " + Pos + "[" + Q +
-            "];\n}\n";
+    lower::Node Loop =
+        countingLoop(Q, Parent.Begin, Parent.End,
+                     {statement(Flag + " &= " + Pos + "[" + Q +
+                                " + 1] >= " + Pos + "[" + Q + "];")});
+    Checks.push_back(lower::Node::ifThen(
+        lower::code(Flag + " && " + Parent.Begin + " < " + Parent.End),
+        {declare(Parent.Type, Q), std::move(Loop)}));
   }
 };
 
@@ -120,7 +124,7 @@ std::vector<std::string> positionsRelied(const NestSource &S) {
   return Out;
 }
 
-std::optional<std::string> orderedPositionsCheck(
+std::optional<lower::Nodes> orderedPositionsCheck(
     const NestSource &S, const std::vector<std::string> &Positions,
     const std::string &Flag, NamePicker &Names, std::string &Why) {
   CheckBuilder Builder(S, Flag, Names);
@@ -129,7 +133,46 @@ std::optional<std::string> orderedPositionsCheck(
       Why = Builder.Why;
       return std::nullopt;
     }
-  return Builder.Code;
+  return std::move(Builder.Checks);
+}
+
+OrRefusal<std::optional<OverlapTest>>
+withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
+                   NamePicker &Names, bool &Positions) {
+  std::vector<std::string> Relied = positionsRelied(S);
+  bool Extents = !S.OutputInnerExtent.empty();
+  bool Split = !S.PositionSplit.empty();
+  Positions = !S.OutputPosition.empty() || Split;
+  if (Split &&
+      std::find(Relied.begin(), Relied.end(), S.PositionSplit) == Relied.end())
+    Relied.push_back(S.PositionSplit);
+  if (Relied.empty() && !Extents)
+    return Test;
+  if (!Test)
+    Test = OverlapTest{{}, Names.pick("checked")};
+  const std::string &Flag = Test->Flag;
+  lower::Nodes Checks;
+  if (Test->Statements.empty())
+    Checks.push_back(declare("int", Flag, "1"));
+  if (Extents)
+    Checks.push_back(statement(Flag +
+                               " &= " + parenthesized(S.OutputInnerExtent) +
+                               " <= " + parenthesized(S.OutputStride) + ";"));
+  // The rows visit the split's positions [0, pos[N]) from pos[0].
+  if (Split)
+    Checks.push_back(
+        statement(Flag + " &= " + S.PositionSplitFirst + " == 0;"));
+  std::string Why;
+  std::optional<lower::Nodes> Ordered =
+      orderedPositionsCheck(S, Relied, Flag, Names, Why);
+  if (!Ordered)
+    return Refusal("lnr-unsupported-format",
+                   "the rewrite relies on positions that never decrease, "
+                   "and cannot check it: " +
+                       Why);
+  append(Test->Statements, std::move(Checks));
+  append(Test->Statements, std::move(*Ordered));
+  return Test;
 }
 
 } // namespace lnr::rewrite

@@ -15,8 +15,11 @@
 #ifndef LNR_REWRITE_ORDEREDPOSITIONS_H
 #define LNR_REWRITE_ORDEREDPOSITIONS_H
 
+#include "analysis/ir/Refusal.h"
 #include "analysis/recover/NestSource.h"
 #include "rewrite/NamePicker.h"
+#include "rewrite/OverlapTest.h"
+#include "rewrite/lower/LoopTree.h"
 
 #include <optional>
 #include <string>
@@ -36,9 +39,23 @@ std::vector<std::string> positionsRelied(const NestSource &S);
 /// what the nest reads. nullopt when a level is not walked from a dense
 /// root loop with known bounds through positions arrays (MKL's begin and
 /// end arrays, a compressed root): Why says which.
-std::optional<std::string> orderedPositionsCheck(
+std::optional<lower::Nodes> orderedPositionsCheck(
     const NestSource &S, const std::vector<std::string> &Positions,
     const std::string &Flag, NamePicker &Names, std::string &Why);
+
+/// Test (the overlap test, or none) with the checks of what else a rewrite
+/// of S relies on: positions that never decrease, and an output at
+/// positions whose inner extent as written is not its stride, fibers apart
+/// (assigned once, written in parallel) only when extent <= stride. The
+/// checks clear the test's flag, or a flag of their own ("checked") without
+/// a test. Positions says whether a check beyond the overlap test's was
+/// added (for an output stored at positions): the positions the overlap
+/// test ranges over are part of it, and their check is the test's own (the
+/// arrays may overlap when they decrease). lnr-unsupported-format when the
+/// order cannot be checked.
+OrRefusal<std::optional<OverlapTest>>
+withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
+                   NamePicker &Names, bool &Positions);
 
 } // namespace lnr::rewrite
 

@@ -2,6 +2,7 @@
 
 #include "rewrite/OverlapTest.h"
 #include "rewrite/CText.h"
+#include "rewrite/TreeBuilders.h"
 
 #include <optional>
 
@@ -65,6 +66,93 @@ std::string address(const Types &Ty, const std::string &Base,
          (PastIt ? " + 1" : "") + ") * sizeof *" + B;
 }
 
+/// What the loops of a nest range over, outermost first.
+struct LoopRanges {
+  std::vector<std::string> Run;        // each loop runs at least once
+  std::map<std::string, Range> Ranges; // by variable
+};
+
+/// The ranges of K's loop variables, positions and scanned coordinates,
+/// or why one cannot be bounded.
+std::optional<std::string>
+rangeLoops(const ir::Kernel &K, const NestSource &S, const Types &Ty,
+           const std::map<std::string, ScannedRange> &Scanned,
+           LoopRanges &Out) {
+  std::map<std::string, Range> &Ranges = Out.Ranges;
+  for (const ir::Loop &L : K.Loops) {
+    const LoopSource *Src = S.loop(L.Index);
+    if (!Src)
+      return "the loop over '" + L.Index + "' was not read";
+    if (!L.isCompressed()) {
+      if (Src->Bound.empty() || (!Src->StartsAtZero && Src->Begin.empty()))
+        return "the bounds of the loop over '" + L.Index + "' were not read";
+      std::string Lo = Src->StartsAtZero ? "0" : asLong(Ty, Src->Begin);
+      Out.Run.push_back(Lo + " < " + asLong(Ty, Src->Bound));
+      Ranges[L.Index] = {Lo, "(" + asLong(Ty, Src->Bound) + " - 1)"};
+      continue;
+    }
+    const OverlapFacts::Position *P = nullptr;
+    for (const OverlapFacts::Position &Q : S.Overlap.PositionRanges)
+      if (Q.Variable == Src->Position)
+        P = &Q;
+    auto Parent = P ? Ranges.find(P->Parent) : Ranges.end();
+    // A first level's positions (its parent the root, "") run over
+    // [pos[0], pos[1]).
+    bool Root = P && P->Parent.empty();
+    if (!P || (!Root && Parent == Ranges.end()) || P->Positions.empty())
+      return "the positions of the loop over '" + L.Index +
+             "' do not follow a loop around it";
+    std::string Pos = parenthesized(P->Positions);
+    std::string Lo = asLong(
+                    Ty, Pos + (Root ? "[0]" : "[" + Parent->second.Lo + "]")),
+                End = asLong(
+                    Ty,
+                    Pos + (Root ? "[1]" : "[" + Parent->second.Hi + " + 1]"));
+    Out.Run.push_back(Lo + " < " + End);
+    Ranges[P->Variable] = {Lo, "(" + End + " - 1)"};
+    auto Scan = Scanned.find(L.Index);
+    if (Scan != Scanned.end())
+      Ranges[L.Index] = {asLong(Ty, Scan->second.Minimum),
+                         "(" + asLong(Ty, Scan->second.Extent) + " - 1)"};
+  }
+  return std::nullopt;
+}
+
+/// Flag's declaration, nonzero when every loop runs, and, when it is, the
+/// bytes Written covers, [Begin, End), compared with each array read.
+lower::Nodes disjointBytes(const NestSource &S, const Types &Ty,
+                           const LoopRanges &Loops,
+                           const OverlapFacts::Array &Written,
+                           const std::string &Flag, const std::string &Begin,
+                           const std::string &End) {
+  const std::map<std::string, Range> &Ranges = Loops.Ranges;
+  lower::Nodes Disjoint{
+      declare(
+          Ty.Address, Begin,
+          address(Ty, Written.Base, bound(Ty, Written, Ranges, false), false)),
+      declare(
+          Ty.Address, End,
+          address(Ty, Written.Base, bound(Ty, Written, Ranges, true), true))};
+  std::string Tests;
+  std::set<std::string> Compared;
+  for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
+    if (A.Written)
+      continue;
+    // [b, e) and [c, d) are disjoint iff e <= c || d <= b.
+    std::string Test =
+        "(" + End +
+        " <= " + address(Ty, A.Base, bound(Ty, A, Ranges, false), false) +
+        " || " + address(Ty, A.Base, bound(Ty, A, Ranges, true), true) +
+        " <= " + Begin + ")";
+    if (Compared.insert(Test).second)
+      Tests += (Tests.empty() ? "" : " && ") + Test;
+  }
+  Disjoint.push_back(
+      statement(Flag + " = " + (Tests.empty() ? "1" : Tests) + ";"));
+  return {declare("int", Flag, Loops.Run.empty() ? "1" : allOf(Loops.Run)),
+          lower::Node::ifThen(lower::code(Flag), std::move(Disjoint))};
+}
+
 } // namespace
 
 std::set<std::string> overlapCoordinates(const ir::Kernel &K,
@@ -97,49 +185,13 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
     return Refuse(S.Overlap.Unbounded);
   // Each loop runs at least once, outermost first: a position's range
   // reads its parent's range of positions only then.
-  std::vector<std::string> Loops;
-  std::map<std::string, Range> Ranges;
-  for (const ir::Loop &L : K.Loops) {
-    const LoopSource *Src = S.loop(L.Index);
-    if (!Src)
-      return Refuse("the loop over '" + L.Index + "' was not read");
-    if (!L.isCompressed()) {
-      if (Src->Bound.empty() || (!Src->StartsAtZero && Src->Begin.empty()))
-        return Refuse("the bounds of the loop over '" + L.Index +
-                      "' were not read");
-      std::string Lo = Src->StartsAtZero ? "0" : asLong(Ty, Src->Begin);
-      Loops.push_back(Lo + " < " + asLong(Ty, Src->Bound));
-      Ranges[L.Index] = {Lo, "(" + asLong(Ty, Src->Bound) + " - 1)"};
-      continue;
-    }
-    const OverlapFacts::Position *P = nullptr;
-    for (const OverlapFacts::Position &Q : S.Overlap.PositionRanges)
-      if (Q.Variable == Src->Position)
-        P = &Q;
-    auto Parent = P ? Ranges.find(P->Parent) : Ranges.end();
-    // A first level's positions (its parent the root, "") run over
-    // [pos[0], pos[1]).
-    bool Root = P && P->Parent.empty();
-    if (!P || (!Root && Parent == Ranges.end()) || P->Positions.empty())
-      return Refuse("the positions of the loop over '" + L.Index +
-                    "' do not follow a loop around it");
-    std::string Pos = parenthesized(P->Positions);
-    std::string Lo = asLong(
-                    Ty, Pos + (Root ? "[0]" : "[" + Parent->second.Lo + "]")),
-                End = asLong(
-                    Ty,
-                    Pos + (Root ? "[1]" : "[" + Parent->second.Hi + " + 1]"));
-    Loops.push_back(Lo + " < " + End);
-    Ranges[P->Variable] = {Lo, "(" + End + " - 1)"};
-    auto Scan = Scanned.find(L.Index);
-    if (Scan != Scanned.end())
-      Ranges[L.Index] = {asLong(Ty, Scan->second.Minimum),
-                         "(" + asLong(Ty, Scan->second.Extent) + " - 1)"};
-  }
+  LoopRanges Loops;
+  if (std::optional<std::string> Why = rangeLoops(K, S, Ty, Scanned, Loops))
+    return Refuse(*Why);
   const OverlapFacts::Array *Written = nullptr;
   for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
     for (const OverlapFacts::Term &T : A.Terms)
-      if (!Ranges.count(T.Variable))
+      if (!Loops.Ranges.count(T.Variable))
         return Refuse("the range of '" + T.Variable + "', which indexes '" +
                       A.Base +
                       "', is not known before the nest (a coordinate is "
@@ -154,29 +206,7 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
   Out.Flag = Names.pick("no_overlap");
   std::string Begin = Names.pick("written_begin"),
               End = Names.pick("written_end");
-  std::string Runs = allOf(Loops);
-  Out.Code =
-      "int " + Out.Flag + " = " + Runs + ";\nif (" + Out.Flag + ") {\n" +
-      Ty.Address + " " + Begin + " = " +
-      address(Ty, Written->Base, bound(Ty, *Written, Ranges, false), false) +
-      ";\n" + Ty.Address + " " + End + " = " +
-      address(Ty, Written->Base, bound(Ty, *Written, Ranges, true), true) +
-      ";\n";
-  std::string Disjoint;
-  std::set<std::string> Compared;
-  for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
-    if (A.Written)
-      continue;
-    // [b, e) and [c, d) are disjoint iff e <= c || d <= b.
-    std::string Test =
-        "(" + End +
-        " <= " + address(Ty, A.Base, bound(Ty, A, Ranges, false), false) +
-        " || " + address(Ty, A.Base, bound(Ty, A, Ranges, true), true) +
-        " <= " + Begin + ")";
-    if (Compared.insert(Test).second)
-      Disjoint += (Disjoint.empty() ? "" : " &&\n") + Test;
-  }
-  Out.Code += Out.Flag + " = " + (Disjoint.empty() ? "1" : Disjoint) + ";\n}\n";
+  Out.Statements = disjointBytes(S, Ty, Loops, *Written, Out.Flag, Begin, End);
   return Out;
 }
 

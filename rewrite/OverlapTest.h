@@ -12,7 +12,7 @@
 // [pos[lo], pos[hi + 1]) of their parent's range (positions never decrease
 // in a valid CSR/CSF level), those of a compressed first level (DCSR's)
 // over [pos[0], pos[1]), coordinates over what a scan of them found
-// (RuntimeChoice.h, scanUnknownExtents). Addresses are compared as
+// (ExtentScan.h, scanUnknownExtents). Addresses are compared as
 // uintptr_t: relational comparison of pointers into different objects is
 // undefined in C. Clang-free: the test is composed from the facts alone.
 //
@@ -25,6 +25,7 @@
 #include "analysis/recover/NestSource.h"
 #include "rewrite/Dialect.h"
 #include "rewrite/NamePicker.h"
+#include "rewrite/lower/LoopTree.h"
 
 #include <map>
 #include <set>
@@ -46,8 +47,10 @@ struct ScannedRange {
 /// variable's range is non-empty, and the ranges read only what the nest
 /// reads) and the bytes the nest writes are disjoint from the bytes of
 /// every array it reads. lnr-possible-alias when a range cannot be bounded.
+/// The checks of OrderedPositions.h add their statements to it.
 struct OverlapTest {
-  std::string Code, Flag;
+  lower::Nodes Statements; // declarations first, then statements
+  std::string Flag;
 };
 /// In the types of the file's Standard (C89 has neither `long long` nor
 /// `uintptr_t`). The test's variables are picked from Names.

@@ -5,9 +5,9 @@
 // nnz(B)*L. The size model cannot know which the caller's matrices favour,
 // so the rewrite writes both and the nest evaluates both costs on its own
 // extents and nonzero counts before it runs one. These are the pieces: the
-// run-time value of each cost symbol, a cost as a C expression, and a scan
-// that finds an extent the source never states (the column count of a
-// hand-written CSR matrix) from the coordinates the nest itself reads.
+// run-time value of each cost symbol, a cost as a C expression, the second
+// schedule and the test that picks one. An extent the source never states
+// comes from a scan of the coordinates (ExtentScan.h). Clang-free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_RUNTIMECHOICE_H
@@ -15,12 +15,14 @@
 
 #include "analysis/ir/Cost.h"
 #include "analysis/ir/Kernel.h"
+#include "analysis/ir/Schedule.h"
 #include "analysis/recover/NestSource.h"
+#include "rewrite/ExtentScan.h"
 #include "rewrite/NamePicker.h"
+#include "rewrite/lower/Lowering.h"
 
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -43,60 +45,31 @@ std::optional<std::string>
 runtimeCost(const std::vector<ir::WorkTerm> &Work,
             const std::map<std::string, std::string> &Sym);
 
-/// The extent of an index the source does not state, computed before the
-/// nest as one past the largest coordinate its compressed loop reads.
-struct ExtentScan {
-  std::string Index;
-  std::string Variable; // declared by Code, the index's extent afterwards
-  /// Declared by Code: the smallest coordinate, or 0. A coordinate may be
-  /// negative (an operand addressed from a base pointer past its start),
-  /// and a temporary indexed by it counts from 0: a schedule that needs
-  /// the extent runs only when this is 0.
-  std::string Minimum;
-  /// Declared by Code in the coordinate's Type: the smallest and the
-  /// largest coordinate or 0, and whether any coordinate was read. Min and
-  /// max in the coordinate's own type vectorize; the extent, one past the
-  /// largest, is a long (one past an unsigned char's largest is 256).
-  std::string Low, Maximum, Seen, Type;
-  /// The headers of the loops from the outermost down to the index's own,
-  /// and the statement that loads its coordinate in the last one.
-  std::vector<std::string> Headers;
-  std::string Load;
-  /// The OpenMP clauses of a parallel scan (its outer loop shared by the
-  /// threads, a private clause for the file's loop variables), or nothing.
-  bool Parallel = false;
-  std::string PrivateClause;
-  /// The flat form, when the loops are a dense loop from 0 to RootBound
-  /// and compressed levels below it, each walked from its parent's
-  /// positions: for the levels under the root, the positions array and the
-  /// loop's position variable; Ordered names the flag of the check that
-  /// every positions array in the walked range never decreases. Then the
-  /// fibers of a level are contiguous and the scan reads each level's
-  /// coordinates in one flat loop. RootBound is empty without it.
-  std::string RootBound, Ordered;
-  /// Per loop from the root: the loop variable's type; per level under it:
-  /// the positions array and the position variable.
-  std::vector<std::string> VariableTypes, LevelPositions, LevelVariables;
+/// A second schedule, cheaper than the chosen one for some sizes, and the
+/// run-time test that picks between them.
+struct RuntimeAlternative {
+  ir::Schedule Schedule;
+  lower::LoweredNest Emitted;
+  std::string ChosenCost, OtherCost; // C expressions
+  std::vector<ExtentScan> Scans;     // extents the two need, found first
 };
 
-/// The C statements, unformatted, that declare the variables of Scans and
-/// fill them in. Scans whose loops lie on one path share a pass over the
-/// positions: the scan of 'k' in 'i, k, l' is done in the pass of 'l'.
-std::string scanCode(const std::vector<ExtentScan> &Scans);
+/// The first of Candidates (or, with Scans, of the schedules of Scanned: K
+/// with the extents the scans find, for which more schedules apply, such
+/// as a dense temporary over a hand-written CSR matrix's columns) that
+/// costs less than Chosen for some sizes and less than Before
+/// asymptotically, with both costs as C, lowered with Names.
+std::optional<RuntimeAlternative> runtimeAlternative(
+    const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
+    const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
+    const lower::LowerOptions &Opts, ir::ScheduleCache &Schedules,
+    const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans,
+    const NamePicker &Names);
 
-/// Scans for the extent of every compressed index of K without one, when
-/// its loop's parents are the loops around it (so the scan reads exactly
-/// the coordinates the nest reads) and the coordinate is loaded into a
-/// variable. Fills in the extents of K; the others stay unknown. Parallel:
-/// the scan's dense outer loop is shared by the threads (a `max`
-/// reduction), as the nest after it is. The indices of AlsoScan are
-/// scanned even when their extent is known (the overlap test needs their
-/// range; OverlapTest.h), and keep their extent. The scans' variables are
-/// picked from Names.
-std::vector<ExtentScan>
-scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
-                   NamePicker &Names,
-                   const std::set<std::string> &AlsoScan = {});
+/// 'if (cost of Chosen <= cost of Other) { Chosen } else { Other }', Other
+/// never when a scan it needs found a negative coordinate.
+lower::Node runtimeChoice(const RuntimeAlternative &Alternative,
+                          lower::Nodes Chosen, lower::Nodes Other);
 
 } // namespace lnr::rewrite
 

@@ -38,8 +38,9 @@ void row_scaled(int n, int L, const int *rowptr, const double *vals,
 // CHECK-NEXT:     checked &= D2 <= A3;
 // CHECK-NEXT:     if (checked && 0 < I) {
 // CHECK-NEXT:       int32_t position;
-// CHECK-NEXT:       for (position = 0; position < I; position++)
+// CHECK-NEXT:       for (position = 0; position < I; position++) {
 // CHECK-NEXT:         checked &= B2_pos[position + 1] >= B2_pos[position];
+// CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:     if (checked) {
 // CHECK:            for (int32_t i = 0; i < I; i++) {

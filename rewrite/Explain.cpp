@@ -1,0 +1,75 @@
+//===- Explain.cpp --------------------------------------------------------===//
+
+#include "rewrite/Explain.h"
+
+namespace lnr::rewrite {
+
+std::string formatsLine(const ir::Kernel &K) {
+  std::string Out;
+  for (const ir::Tensor &T : K.Tensors) {
+    if (T.Levels.empty())
+      continue;
+    Out += (Out.empty() ? "" : ", ") + T.Name + " " + ir::formatName(T);
+    if (T.isSparse()) {
+      const ir::Access *A = K.Stmt.Lhs.Tensor == T.Name ? &K.Stmt.Lhs : nullptr;
+      for (const ir::Access &F : K.Stmt.Factors)
+        if (F.Tensor == T.Name)
+          A = &F;
+      Out += " (";
+      for (size_t L = 0; L < T.Levels.size(); ++L)
+        Out +=
+            std::string(L ? ", " : "") +
+            (T.Levels[L] == ir::LevelFormat::Dense ? "dense " : "compressed ") +
+            (A ? A->Indices[L] : "?");
+      if (T.SameNonzerosAs)
+        Out += ", the nonzeros of " + T.SameNonzerosAs->Tensor +
+               " in its first " + std::to_string(T.SameNonzerosAs->Levels);
+      Out += ")";
+    }
+  }
+  return Out;
+}
+
+std::string runtimeChoiceFact(const RuntimeAlternative &A,
+                              const ir::Kernel &K) {
+  std::string Scanned;
+  for (const ExtentScan &Scan : A.Scans)
+    Scanned += (Scanned.empty() ? "; " : ", ") + Scan.Variable + " (" +
+               Scan.Index + ") from a scan of the coordinates";
+  return A.Schedule.describe(K) + ", " + A.Schedule.Estimate.toString() +
+         ", when it costs less on the actual sizes" + Scanned;
+}
+
+std::vector<std::pair<std::string, std::string>>
+checkFacts(const NestSource &S, bool ChecksPositions) {
+  std::vector<std::pair<std::string, std::string>> Out;
+  if (S.Overlap.Needed)
+    Out.push_back({"aliasing",
+                   "versioned: the rewrite runs when the output's bytes "
+                   "overlap no input's, the original nest otherwise"});
+  if (!S.PositionSplit.empty())
+    Out.push_back(
+        {"position split",
+         "read as the loops over the rows and the positions of each, and "
+         "written so: the rewrite's temporaries and parallel loop are per "
+         "row, so no row is shared by two threads and no update needs an "
+         "atomic; valid when '" +
+             S.PositionSplitFirst +
+             "' is 0 and the positions never decrease, checked"});
+  if (ChecksPositions)
+    Out.push_back({"positions",
+                   "checked: the original nest runs when a positions "
+                   "array the rewrite relies on decreases (fibers "
+                   "that overlap)"});
+  return Out;
+}
+
+std::string openmpFact(const NestSource &S, const std::string &ParallelNote) {
+  return ParallelNote +
+         (S.FromRegion ? "; the file's '#pragma omp parallel' region around "
+                         "'#pragma omp for' read as '" +
+                             *S.Pragma + "', the whole region replaced"
+                       : "");
+}
+
+} // namespace lnr::rewrite

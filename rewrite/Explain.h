@@ -1,0 +1,40 @@
+//===- Explain.h - What --explain says of a nest ---------------*- C++ -*-===//
+//
+// The facts --explain prints of a rewrite ("key: value" lines) that take
+// more than a line of code to say: the tensors' formats, the run-time
+// choice, the checks the rewrite runs under, and its parallelism.
+// Clang-free.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_EXPLAIN_H
+#define LNR_REWRITE_EXPLAIN_H
+
+#include "analysis/ir/Kernel.h"
+#include "analysis/recover/NestSource.h"
+#include "rewrite/RuntimeChoice.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lnr::rewrite {
+
+/// "B CSR (dense i, compressed j), C dense, ...".
+std::string formatsLine(const ir::Kernel &K);
+
+/// The second schedule, its cost, and the extents scanned for it.
+std::string runtimeChoiceFact(const RuntimeAlternative &A, const ir::Kernel &K);
+
+/// The checks of a rewrite versioned under run-time checks (OverlapTest.h,
+/// OrderedPositions.h): "aliasing", "position split", "positions", those
+/// that apply, in that order.
+std::vector<std::pair<std::string, std::string>>
+checkFacts(const NestSource &S, bool ChecksPositions);
+
+/// Whether and why the rewrite is parallel, and the file's region it
+/// replaces.
+std::string openmpFact(const NestSource &S, const std::string &ParallelNote);
+
+} // namespace lnr::rewrite
+
+#endif

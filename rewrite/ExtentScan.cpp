@@ -1,0 +1,293 @@
+//===- ExtentScan.cpp -----------------------------------------------------===//
+
+#include "rewrite/ExtentScan.h"
+#include "rewrite/CText.h"
+#include "rewrite/TreeBuilders.h"
+#include "rewrite/lower/Lowering.h"
+
+#include <algorithm>
+
+namespace lnr::rewrite {
+
+using lower::code;
+using lower::Node;
+using lower::Nodes;
+
+namespace {
+
+/// Whether Statement assigns Name: "int j = crd[p];" or "j = crd[p];".
+bool assigns(const std::string &Statement, const std::string &Name) {
+  for (size_t At = Statement.find(Name); At != std::string::npos;
+       At = Statement.find(Name, At + 1)) {
+    size_t End = At + Name.size();
+    if ((At && isIdentifierChar(Statement[At - 1])) ||
+        (End < Statement.size() && isIdentifierChar(Statement[End])))
+      continue;
+    while (End < Statement.size() && Statement[End] == ' ')
+      ++End;
+    return End + 1 < Statement.size() && Statement[End] == '=' &&
+           Statement[End + 1] != '=';
+  }
+  return false;
+}
+
+/// Fills in the flat form of Scan (ExtentScan.h), whose loops are
+/// K.Loops[0..P], when it applies.
+void describeFlatForm(ExtentScan &Scan, const ir::Kernel &K,
+                      const NestSource &S, size_t P, NamePicker &Names,
+                      std::string &Ordered) {
+  const LoopSource *Root = S.loop(K.Loops.front().Index);
+  if (K.Loops.front().isCompressed() || !Root || !Root->StartsAtZero ||
+      Root->Bound.empty())
+    return;
+  std::vector<std::string> Positions, Variables;
+  for (size_t Q = 1; Q <= P; ++Q) {
+    const LoopSource *Level = S.loop(K.Loops[Q].Index);
+    // Walked from the previous loop's positions, absolute (not relative
+    // to the fiber, not MKL's begin and end arrays).
+    if (!K.Loops[Q].isCompressed() || !Level || Level->Positions.empty() ||
+        Level->Position.empty() || ir::parentsOf(K.Loops[Q], K).size() != Q)
+      return;
+    Positions.push_back(Level->Positions);
+    Variables.push_back(Level->Position);
+  }
+  // The flat loops declare the position variables anew, around the loads
+  // as written: no bound or array may name them, and a load reads its own.
+  std::string Texts = Root->Bound;
+  for (const std::string &A : Positions)
+    Texts += " " + A;
+  for (const std::string &V : Variables)
+    if (mentions(Texts, V))
+      return;
+  for (size_t Q = 1; Q <= P; ++Q) {
+    const LoopSource *Level = S.loop(K.Loops[Q].Index);
+    if (Level->Prologue.empty())
+      continue;
+    for (size_t R = 0; R <= P; ++R)
+      if (R != Q && mentions(Level->Prologue.front(),
+                             R ? Variables[R - 1] : K.Loops[0].Index))
+        return;
+  }
+  if (Ordered.empty())
+    Ordered = Names.pick("positions_ordered");
+  Scan.RootBound = Root->Bound;
+  for (size_t Q = 0; Q <= P; ++Q)
+    Scan.VariableTypes.push_back(S.loop(K.Loops[Q].Index)->VariableType);
+  Scan.LevelPositions = Positions;
+  Scan.LevelVariables = Variables;
+  Scan.Ordered = Ordered;
+}
+
+} // namespace
+
+std::vector<ExtentScan>
+scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
+                   NamePicker &Names, const std::set<std::string> &AlsoScan) {
+  std::vector<ExtentScan> Scans;
+  std::string Ordered; // one flag for every flat pass, picked once
+  for (size_t P = 0; P < K.Loops.size(); ++P) {
+    const ir::Loop &L = K.Loops[P];
+    auto V =
+        std::find_if(K.Indices.begin(), K.Indices.end(),
+                     [&](const ir::IndexVar &I) { return I.Name == L.Index; });
+    const LoopSource *Src = S.loop(L.Index);
+    if (!L.isCompressed() || V == K.Indices.end() ||
+        (!V->Extent.empty() && !AlsoScan.count(L.Index)) || !Src ||
+        Src->Prologue.empty() || Src->IndexType.empty() ||
+        !assigns(Src->Prologue.front(), L.Index))
+      continue;
+    // Only the loops that define the level around it: the scan then reads
+    // the positions and coordinates the nest reads, and no operand.
+    std::vector<std::string> Parents = ir::parentsOf(L, K);
+    bool Alone = Parents.size() == P;
+    for (size_t Q = 0; Q < P && Alone; ++Q)
+      Alone = std::count(Parents.begin(), Parents.end(), K.Loops[Q].Index) &&
+              S.loop(K.Loops[Q].Index) &&
+              !S.loop(K.Loops[Q].Index)->Header.empty();
+    // The scan writes the headers and only this loop's coordinate load:
+    // no header may read another loop's coordinate.
+    for (size_t Q = 0; Q <= P && Alone; ++Q)
+      for (size_t R = 0; R < P && Alone; ++R)
+        Alone = !K.Loops[R].isCompressed() ||
+                !mentions(S.loop(K.Loops[Q].Index)->Header, K.Loops[R].Index);
+    if (!Alone || Src->Header.empty())
+      continue;
+    ExtentScan Scan;
+    Scan.Index = L.Index;
+    Scan.Variable = Names.pick(L.Index + "_extent");
+    Scan.Minimum = Names.pick(L.Index + "_min");
+    Scan.Low = Names.pick(L.Index + "_low");
+    Scan.Maximum = Names.pick(L.Index + "_max");
+    Scan.Seen = Names.pick(L.Index + "_seen");
+    Scan.Type = Src->IndexType;
+    for (size_t Q = 0; Q <= P; ++Q)
+      Scan.Headers.push_back(S.loop(K.Loops[Q].Index)->Header);
+    Scan.Load = Src->Prologue.front();
+    // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
+    // (docs/schedules.md, "Run-time choice").
+    const LoopSource *Outer = S.loop(K.Loops.front().Index);
+    Scan.Parallel = Parallel && !K.Loops.front().isCompressed() && Outer &&
+                    Outer->OmpCanonical;
+    if (Scan.Parallel)
+      Scan.PrivateClause = lower::privateClause(S);
+    describeFlatForm(Scan, K, S, P, Names, Ordered);
+    if (V->Extent.empty())
+      V->Extent = Scan.Variable;
+    Scans.push_back(std::move(Scan));
+  }
+  return Scans;
+}
+
+namespace {
+
+/// Whether the loops of Short are the outermost loops of Long.
+bool isPrefix(const std::vector<std::string> &Short,
+              const std::vector<std::string> &Long) {
+  return Short.size() <= Long.size() &&
+         std::equal(Short.begin(), Short.end(), Long.begin());
+}
+
+/// The statements that keep a scan's minimum and maximum, after its load.
+Nodes scanUpdates(const ExtentScan &Scan) {
+  const std::string &I = Scan.Index;
+  // Branch-free, so that the innermost level's scan vectorizes.
+  return {statement(Scan.Load), statement(Scan.Seen + " = 1;"),
+          statement(Scan.Maximum + " = " + I + " > " + Scan.Maximum + " ? " +
+                    I + " : " + Scan.Maximum + ";"),
+          statement(Scan.Low + " = " + I + " < " + Scan.Low + " ? " + I +
+                    " : " + Scan.Low + ";")};
+}
+
+/// The updates of the scans of Pass whose loops are Depth deep.
+Nodes updatesAt(const std::vector<const ExtentScan *> &Pass, size_t Depth) {
+  Nodes Out;
+  for (const ExtentScan *Scan : Pass)
+    if (Scan->Headers.size() == Depth)
+      append(Out, scanUpdates(*Scan));
+  return Out;
+}
+
+/// The clause of a parallel scan loop for the scans of Pass.
+std::string reductionClauses(const std::vector<const ExtentScan *> &Pass) {
+  std::string Max, Min, Seen;
+  for (const ExtentScan *Scan : Pass) {
+    Max += (Max.empty() ? "" : ", ") + Scan->Maximum;
+    Min += (Min.empty() ? "" : ", ") + Scan->Low;
+    Seen += (Seen.empty() ? "" : ", ") + Scan->Seen;
+  }
+  return "reduction(max : " + Max + ") reduction(min : " + Min +
+         ") reduction(| : " + Seen + ")";
+}
+
+/// Ordered &= Pos[q + 1] >= Pos[q] for q in [Begin, End), in a block that
+/// declares q.
+Nodes orderedCheck(const std::string &Ordered, const std::string &Type,
+                   const std::string &Q, const std::string &Pos,
+                   const std::string &Begin, const std::string &End) {
+  return {declare(Type, Q),
+          countingLoop(Q, Begin, End,
+                       {statement(Ordered + " &= " + Pos + "[" + Q +
+                                  " + 1] >= " + Pos + "[" + Q + "];")})};
+}
+
+/// The flat form of a pass (ExtentScan.h), Tree its walk: when the
+/// positions never decrease, level d's fibers are the positions
+/// [B_d, E_d), B_1 = pos_1[0], E_1 = pos_1[n], B_d = pos_d[B_{d-1}], and
+/// each level's coordinates are read in one flat loop, which vectorizes;
+/// otherwise Tree, which reads what the nest reads however its positions
+/// run. Nothing is read when n <= 0, as the nest reads nothing.
+Nodes flatPass(const std::vector<const ExtentScan *> &Pass,
+               const ExtentScan &Deepest, Nodes Tree) {
+  const std::string &Ordered = Deepest.Ordered;
+  const std::string N = parenthesized(Deepest.RootBound);
+  Nodes Then{declare("int", Ordered, "1")};
+  // Each level's positions array over its parent's range, in order.
+  std::string Begin = "0", End = N;
+  std::vector<std::pair<std::string, std::string>> Ranges;
+  for (size_t D = 0; D < Deepest.LevelPositions.size(); ++D) {
+    const std::string &Pos = Deepest.LevelPositions[D];
+    Nodes Check = orderedCheck(Ordered, Deepest.VariableTypes[D],
+                               Deepest.LevelVariables[D], Pos, Begin, End);
+    Then.push_back(D ? Node::ifThen(code(Ordered), std::move(Check))
+                     : Node::block(std::move(Check)));
+    Begin = Pos + "[" + Begin + "]";
+    End = Pos + "[" + End + "]";
+    Ranges.push_back({Begin, End});
+  }
+  Nodes Flat;
+  for (size_t D = 0; D < Ranges.size(); ++D) {
+    std::vector<const ExtentScan *> Here;
+    for (const ExtentScan *Scan : Pass)
+      if (Scan->Headers.size() == D + 2)
+        Here.push_back(Scan);
+    if (Here.empty())
+      continue;
+    const std::string &Q = Deepest.LevelVariables[D];
+    Node Loop = countingLoop(Q, Ranges[D].first, Ranges[D].second,
+                             updatesAt(Here, D + 2));
+    if (Deepest.Parallel)
+      parallelFor(Loop, reductionClauses(Here) + Deepest.PrivateClause);
+    Flat.push_back(
+        Node::block({declare(Deepest.VariableTypes[D + 1], Q), Loop}));
+  }
+  Then.push_back(Node::ifElse(code(Ordered), std::move(Flat), std::move(Tree)));
+  return {Node::ifThen(code(N + " > 0"), std::move(Then))};
+}
+
+/// One pass over the positions for Pass, whose headers lie on one path.
+Nodes scanPass(const std::vector<const ExtentScan *> &Pass) {
+  const ExtentScan *Deepest = Pass.front();
+  for (const ExtentScan *Scan : Pass)
+    if (Scan->Headers.size() > Deepest->Headers.size())
+      Deepest = Scan;
+  // The loops as the nest writes them, innermost first: each body the
+  // updates of the scans at its depth, then the loop below it.
+  Nodes Tree;
+  for (size_t Depth = Deepest->Headers.size(); Depth-- > 0;) {
+    Nodes Body = updatesAt(Pass, Depth + 1);
+    append(Body, std::move(Tree));
+    Tree = {Node::sourceLoop(code(Deepest->Headers[Depth]), std::move(Body))};
+  }
+  if (Deepest->Parallel && !Tree.empty())
+    parallelFor(Tree.front(), reductionClauses(Pass) + Deepest->PrivateClause);
+  return Deepest->RootBound.empty() ? Tree
+                                    : flatPass(Pass, *Deepest, std::move(Tree));
+}
+
+} // namespace
+
+Nodes scanNodes(const std::vector<ExtentScan> &Scans) {
+  // Declarations first: valid in C89.
+  Nodes Out, Results;
+  for (const ExtentScan &Scan : Scans) {
+    append(Out, {declare("long", Scan.Variable), declare("long", Scan.Minimum),
+                 declare(Scan.Type, Scan.Low, "0"),
+                 declare(Scan.Type, Scan.Maximum, "0"),
+                 declare("int", Scan.Seen, "0")});
+    append(Results, {statement(Scan.Variable + " = " + Scan.Seen + " ? (long)" +
+                               Scan.Maximum + " + 1 : 0;"),
+                     statement(Scan.Minimum + " = " + Scan.Low + ";")});
+  }
+  // Each scan joins the first pass whose loops are on its path.
+  std::vector<std::vector<const ExtentScan *>> Passes;
+  for (const ExtentScan &Scan : Scans) {
+    auto Joins = [&](const std::vector<const ExtentScan *> &Pass) {
+      return std::all_of(Pass.begin(), Pass.end(), [&](const ExtentScan *O) {
+        return O->Parallel == Scan.Parallel &&
+               (isPrefix(O->Headers, Scan.Headers) ||
+                isPrefix(Scan.Headers, O->Headers));
+      });
+    };
+    auto Pass = std::find_if(Passes.begin(), Passes.end(), Joins);
+    if (Pass == Passes.end())
+      Passes.push_back({&Scan});
+    else
+      Pass->push_back(&Scan);
+  }
+  for (const std::vector<const ExtentScan *> &Pass : Passes)
+    append(Out, scanPass(Pass));
+  append(Out, std::move(Results));
+  return Out;
+}
+
+} // namespace lnr::rewrite

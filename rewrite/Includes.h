@@ -1,0 +1,28 @@
+//===- Includes.h - The headers a file's rewrites need ---------*- C++ -*-===//
+//
+// The temporaries of a rewrite call malloc and free (<stdlib.h>), and the
+// overlap test compares addresses as uintptr_t (<stdint.h>). A file without
+// them gets one insertion, with its first nest that needs one, holding
+// every header any of its nests needs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_INCLUDES_H
+#define LNR_REWRITE_INCLUDES_H
+
+#include "rewrite/NestRewriter.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include <vector>
+
+namespace lnr::rewrite {
+
+/// Sets NestOutcome::IncludeFix on the first outcome of each file that
+/// needs a header (NeedsStdlib or NeedsStdint); NeedsStdlib is then set
+/// on every outcome that needs one.
+void insertIncludes(std::vector<NestOutcome> &Outcomes,
+                    const clang::SourceManager &SM);
+
+} // namespace lnr::rewrite
+
+#endif

@@ -1,0 +1,199 @@
+//===- VersioningTest.cpp - What surrounds a lowered nest, as a tree ------===//
+//
+// The replacement of a nest beyond its lowered schedule, without Clang: the
+// scans of coordinates (ExtentScan.h), and the run-time checks, the
+// allocation flag and the fallback copy of the original nest composed
+// around the rewrite (Versioning.h), printed by the loop tree's printer;
+// and the marker by which a second run knows the copy (FallbackCopy.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/Versioning.h"
+#include "rewrite/ExtentScan.h"
+#include "rewrite/FallbackCopy.h"
+#include "rewrite/lower/Printer.h"
+
+#include "lower/NestBuilders.h"
+
+#include <gtest/gtest.h>
+
+using namespace lnr;
+using namespace lnr::rewrite;
+using lower::code;
+using lower::Node;
+using lower::Nodes;
+
+namespace {
+
+NestSource original() {
+  NestSource S;
+  S.Indentation = "  ";
+  S.Original = "for (i = 0; i < n; i++)\n    y[i] += x[i];";
+  return S;
+}
+
+OverlapTest checks() {
+  OverlapTest T;
+  T.Flag = "ok";
+  T.Statements = {Node::declaration({code("int"), false, "ok", {}, code("1")}),
+                  Node::statement(code("ok &= n <= m;"))};
+  return T;
+}
+
+Nodes rewrite() { return {Node::statement(code("fast(y, x, n);"))}; }
+
+/// Text up to the copy of the original nest's first line.
+std::string beforeCopy(const std::string &Printed) {
+  size_t At = Printed.find("  for (i = 0;");
+  EXPECT_NE(At, std::string::npos) << Printed;
+  return Printed.substr(0, At == std::string::npos ? 0 : At + 2);
+}
+
+TEST(VersioningTest, ChecksRunTheRewriteOrTheOriginalNest) {
+  Versioning V;
+  V.Rewrite = rewrite();
+  V.Checks = checks();
+  V.ChecksPositions = true;
+  std::string Printed = lower::print(versioned(V, original()));
+  EXPECT_EQ(Printed,
+            "{\n"
+            "  int ok = 1;\n"
+            "  ok &= n <= m;\n"
+            "  if (ok) {\n"
+            "    fast(y, x, n);\n"
+            "  } else {\n"
+            "    /* lnr-rewrite: the original nest, run when a run-time "
+            "check fails */\n"
+            "    /* clang-format off */\n"
+            "  for (i = 0; i < n; i++)\n"
+            "    y[i] += x[i];\n"
+            "    /* clang-format on */\n"
+            "  }\n"
+            "}");
+  EXPECT_TRUE(isFallbackCopy(beforeCopy(Printed)));
+}
+
+TEST(VersioningTest, AnAllocationThatFailsClearsTheChecksFlag) {
+  Versioning V;
+  V.Rewrite = rewrite();
+  V.Checks = checks();
+  V.Allocates = true;
+  std::string Printed = lower::print(versioned(V, original()));
+  EXPECT_NE(
+      Printed.find("  if (ok) {\n    fast(y, x, n);\n  }\n  if (!ok) {\n"
+                   "    /* lnr-rewrite: the original nest, run on overlap "
+                   "or out of memory */\n"),
+      std::string::npos)
+      << Printed;
+  EXPECT_TRUE(isFallbackCopy(beforeCopy(Printed)));
+}
+
+TEST(VersioningTest, C89DeclaresTheFlagsInABlockAfterTheScans) {
+  Versioning V;
+  V.Rewrite = rewrite();
+  V.Scans = {Node::declaration({code("long"), false, "j_extent", {}, {}}),
+             Node::statement(code("j_extent = 4;"))};
+  V.Allocates = true;
+  V.AllocatedFlag = "allocated";
+  V.DeclarationsFirst = true;
+  EXPECT_EQ(lower::print(versioned(V, original())),
+            "{\n"
+            "  long j_extent;\n"
+            "  j_extent = 4;\n"
+            "  {\n"
+            "    int allocated = 1;\n"
+            "    fast(y, x, n);\n"
+            "    if (!allocated) {\n"
+            "      /* lnr-rewrite: the original nest, run when an allocation "
+            "fails */\n"
+            "      /* clang-format off */\n"
+            "  for (i = 0; i < n; i++)\n"
+            "    y[i] += x[i];\n"
+            "      /* clang-format on */\n"
+            "    }\n"
+            "  }\n"
+            "}");
+  // Without scans the flag's declaration starts the outer block.
+  V.Scans.clear();
+  std::string Printed = lower::print(versioned(V, original()));
+  EXPECT_EQ(Printed.rfind("{\n  int allocated = 1;\n  fast(y, x, n);\n", 0), 0u)
+      << Printed;
+}
+
+TEST(VersioningTest, WithoutFallbackLocalsReadInPlaceAreUsed) {
+  NestSource S = original();
+  S.ReadInPlace = {"n"};
+  Versioning V;
+  V.Rewrite = rewrite();
+  EXPECT_EQ(lower::print(versioned(V, S)), "fast(y, x, n);\n(void)n;");
+  // A run-time choice has a block of its own, the statement after it.
+  V.Choice = true;
+  EXPECT_EQ(lower::print(versioned(V, S)), "{\n  fast(y, x, n);\n}\n(void)n;");
+}
+
+TEST(FallbackCopyTest, KnowsTheMarkerReflowedAndBeforeTheNestsDirectives) {
+  EXPECT_TRUE(isFallbackCopy("  /* lnr-rewrite: the original nest, run when\n"
+                             "   * the arrays may overlap */\n"
+                             "  /* clang-format off */\n"
+                             "#pragma omp parallel\n"
+                             "  {\n"
+                             "#pragma omp for \\\n"
+                             "    schedule(static)\n  "));
+  EXPECT_FALSE(isFallbackCopy("  /* the original nest */\n  "));
+  EXPECT_FALSE(isFallbackCopy("  x = 1;\n  "));
+  EXPECT_FALSE(isFallbackCopy(""));
+}
+
+TEST(ExtentScanTest, ScansTheCoordinatesTheNestReads) {
+  ir::Kernel K = lower::test::sddmmSpmm();
+  NestSource S = lower::test::sddmmSpmmSource();
+  NamePicker Names(S.IsNameTaken);
+  std::vector<ExtentScan> Scans =
+      scanUnknownExtents(K, S, /*Parallel=*/true, Names);
+  ASSERT_EQ(Scans.size(), 1u);
+  EXPECT_EQ(K.findIndex("j")->Extent, "j_extent");
+  EXPECT_EQ(
+      lower::print(scanNodes(Scans)),
+      "long j_extent;\n"
+      "long j_min;\n"
+      "int j_low = 0;\n"
+      "int j_max = 0;\n"
+      "int j_seen = 0;\n"
+      "if (n > 0) {\n"
+      "  int positions_ordered = 1;\n"
+      "  {\n"
+      "    int p;\n"
+      "    for (p = 0; p < n; p++) {\n"
+      "      positions_ordered &= rowptr[p + 1] >= rowptr[p];\n"
+      "    }\n"
+      "  }\n"
+      "  if (positions_ordered) {\n"
+      "    {\n"
+      "      int p;\n"
+      "#pragma omp parallel for reduction(max : j_max) reduction(min : j_low) "
+      "reduction(| : j_seen)\n"
+      "      for (p = rowptr[0]; p < rowptr[n]; p++) {\n"
+      "        int j = colidx[p];\n"
+      "        j_seen = 1;\n"
+      "        j_max = j > j_max ? j : j_max;\n"
+      "        j_low = j < j_low ? j : j_low;\n"
+      "      }\n"
+      "    }\n"
+      "  } else {\n"
+      "#pragma omp parallel for reduction(max : j_max) reduction(min : j_low) "
+      "reduction(| : j_seen)\n"
+      "    for (int i = 0; i < n; i++) {\n"
+      "      for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {\n"
+      "        int j = colidx[p];\n"
+      "        j_seen = 1;\n"
+      "        j_max = j > j_max ? j : j_max;\n"
+      "        j_low = j < j_low ? j : j_low;\n"
+      "      }\n"
+      "    }\n"
+      "  }\n"
+      "}\n"
+      "j_extent = j_seen ? (long)j_max + 1 : 0;\n"
+      "j_min = j_low;");
+}
+
+} // namespace
