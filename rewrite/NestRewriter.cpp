@@ -98,25 +98,27 @@ bool isFallbackCopy(const clang::SourceManager &SM,
 }
 
 /// Test (the overlap test, or none) with the checks of what else a rewrite
-/// of S relies on: positions that never decrease (OrderedPositions.h), and
-/// an output at positions whose inner extent as written is not its stride,
-/// fibers apart (assigned once, written in parallel) only when extent <=
-/// stride. Positions says whether
-/// a check beyond the overlap test's was added (for an output stored at
-/// positions): the positions the overlap test ranges over are part of it,
-/// and their check is the test's own (the arrays may overlap when they
-/// decrease).
+/// of S relies on: positions that never decrease (OrderedPositions.h),
+/// positions arrays whose first element the reading took to be 0
+/// (NestSource::ZeroFirstPositions), and an output at positions whose
+/// inner extent as written is not its stride, fibers apart (assigned once,
+/// written in parallel) only when extent <= stride. Positions says whether
+/// a check of positions beyond the overlap test's was added (for an output
+/// stored at positions, a position split, a first position): the positions
+/// the overlap test ranges over are part of it, and their check is the
+/// test's own (the arrays may overlap when they decrease).
 OrRefusal<std::optional<OverlapTest>>
 withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
                    NamePicker &Names, bool &Positions) {
   std::vector<std::string> Relied = positionsRelied(S);
   bool Extents = !S.OutputInnerExtent.empty();
   bool Split = !S.PositionSplit.empty();
-  Positions = !S.OutputPosition.empty() || Split;
+  Positions =
+      !S.OutputPosition.empty() || Split || !S.ZeroFirstPositions.empty();
   if (Split &&
       std::find(Relied.begin(), Relied.end(), S.PositionSplit) == Relied.end())
     Relied.push_back(S.PositionSplit);
-  if (Relied.empty() && !Extents)
+  if (Relied.empty() && !Extents && S.ZeroFirstPositions.empty())
     return Test;
   if (!Test)
     Test = OverlapTest{"", Names.pick("checked")};
@@ -124,9 +126,10 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
   if (Extents)
     Code += Test->Flag + " &= " + parenthesized(S.OutputInnerExtent) +
             " <= " + parenthesized(S.OutputStride) + ";\n";
-  // The rows visit the split's positions [0, pos[N]) from pos[0].
-  if (Split)
-    Code += Test->Flag + " &= " + S.PositionSplitFirst + " == 0;\n";
+  // Before the positions' order, which is checked from pos[0]. The overlap
+  // test, which reads positions at pos[0] too, has checked them first.
+  if (!S.Overlap.Needed && !S.ZeroFirstPositions.empty())
+    Code += Test->Flag + " &= " + zeroFirstCondition(S) + ";\n";
   std::string Why;
   std::optional<std::string> Check =
       orderedPositionsCheck(S, Relied, Test->Flag, Names, Why);
@@ -411,9 +414,16 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
              "written so: the rewrite's temporaries and parallel loop are per "
              "row, so no row is shared by two threads and no update needs an "
              "atomic; valid when '" +
-                 Source.PositionSplitFirst +
+                 Source.ZeroFirstPositions.front() +
                  "' is 0 and the positions never decrease, checked"});
-      if (ChecksPositions)
+      else if (!Source.ZeroFirstPositions.empty())
+        Out.Facts.push_back(
+            {"first positions",
+             "'" + zeroFirstCondition(Source) +
+                 "', checked: the loop from 0 is read as the compressed "
+                 "first level from its first position; the original nest "
+                 "runs otherwise"});
+      if (!Source.OutputPosition.empty() || !Source.PositionSplit.empty())
         Out.Facts.push_back({"positions",
                              "checked: the original nest runs when a positions "
                              "array the rewrite relies on decreases (fibers "

@@ -120,6 +120,13 @@ std::vector<std::string> positionsRelied(const NestSource &S) {
   return Out;
 }
 
+std::string zeroFirstCondition(const NestSource &S) {
+  std::vector<std::string> Conditions;
+  for (const std::string &First : S.ZeroFirstPositions)
+    Conditions.push_back(First + " == 0");
+  return allOf(Conditions);
+}
+
 std::optional<std::string> orderedPositionsCheck(
     const NestSource &S, const std::vector<std::string> &Positions,
     const std::string &Flag, NamePicker &Names, std::string &Why) {

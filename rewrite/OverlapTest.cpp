@@ -2,6 +2,7 @@
 
 #include "rewrite/OverlapTest.h"
 #include "rewrite/CText.h"
+#include "rewrite/OrderedPositions.h"
 
 #include <optional>
 
@@ -99,6 +100,10 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
   // reads its parent's range of positions only then.
   std::vector<std::string> Loops;
   std::map<std::string, Range> Ranges;
+  // The ranges below read positions arrays at pos[0]: where the reading
+  // took it to be 0 (a first level walked from 0), only once it is.
+  if (std::string First = zeroFirstCondition(S); !First.empty())
+    Loops.push_back(First);
   for (const ir::Loop &L : K.Loops) {
     const LoopSource *Src = S.loop(L.Index);
     if (!Src)
