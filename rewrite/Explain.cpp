@@ -1,6 +1,7 @@
 //===- Explain.cpp --------------------------------------------------------===//
 
 #include "rewrite/Explain.h"
+#include "rewrite/OrderedPositions.h"
 
 namespace lnr::rewrite {
 
@@ -41,7 +42,7 @@ std::string runtimeChoiceFact(const RuntimeAlternative &A,
 }
 
 std::vector<std::pair<std::string, std::string>>
-checkFacts(const NestSource &S, bool ChecksPositions) {
+checkFacts(const NestSource &S) {
   std::vector<std::pair<std::string, std::string>> Out;
   if (S.Overlap.Needed)
     Out.push_back({"aliasing",
@@ -54,9 +55,15 @@ checkFacts(const NestSource &S, bool ChecksPositions) {
          "written so: the rewrite's temporaries and parallel loop are per "
          "row, so no row is shared by two threads and no update needs an "
          "atomic; valid when '" +
-             S.PositionSplitFirst +
+             S.ZeroFirstPositions.front() +
              "' is 0 and the positions never decrease, checked"});
-  if (ChecksPositions)
+  else if (!S.ZeroFirstPositions.empty())
+    Out.push_back({"first positions",
+                   "'" + zeroFirstCondition(S) +
+                       "', checked: the loop from 0 is read as the compressed "
+                       "first level from its first position; the original "
+                       "nest runs otherwise"});
+  if (!S.OutputPosition.empty() || !S.PositionSplit.empty())
     Out.push_back({"positions",
                    "checked: the original nest runs when a positions "
                    "array the rewrite relies on decreases (fibers "

@@ -26,10 +26,10 @@ std::string formatsLine(const ir::Kernel &K);
 std::string runtimeChoiceFact(const RuntimeAlternative &A, const ir::Kernel &K);
 
 /// The checks of a rewrite versioned under run-time checks (OverlapTest.h,
-/// OrderedPositions.h): "aliasing", "position split", "positions", those
-/// that apply, in that order.
+/// OrderedPositions.h): "aliasing", "position split" or "first positions",
+/// "positions", those that apply, in that order.
 std::vector<std::pair<std::string, std::string>>
-checkFacts(const NestSource &S, bool ChecksPositions);
+checkFacts(const NestSource &S);
 
 /// Whether and why the rewrite is parallel, and the file's region it
 /// replaces.

@@ -259,8 +259,7 @@ void NestRewrite::describe(const ir::Schedule &S,
     After += " or " + Alternative->Schedule.Estimate.toString();
   }
   if (Checks)
-    for (std::pair<std::string, std::string> &Fact :
-         checkFacts(Source, ChecksPositions))
+    for (std::pair<std::string, std::string> &Fact : checkFacts(Source))
       Out.Facts.push_back(std::move(Fact));
   Out.Facts.push_back({"cost", Before.toString() + " -> " + After});
   Out.Facts.push_back({"openmp", openmpFact(Source, Emitted.ParallelNote)});

@@ -124,6 +124,13 @@ std::vector<std::string> positionsRelied(const NestSource &S) {
   return Out;
 }
 
+std::string zeroFirstCondition(const NestSource &S) {
+  std::vector<std::string> Conditions;
+  for (const std::string &First : S.ZeroFirstPositions)
+    Conditions.push_back(First + " == 0");
+  return allOf(Conditions);
+}
+
 std::optional<lower::Nodes> orderedPositionsCheck(
     const NestSource &S, const std::vector<std::string> &Positions,
     const std::string &Flag, NamePicker &Names, std::string &Why) {
@@ -142,11 +149,12 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
   std::vector<std::string> Relied = positionsRelied(S);
   bool Extents = !S.OutputInnerExtent.empty();
   bool Split = !S.PositionSplit.empty();
-  Positions = !S.OutputPosition.empty() || Split;
+  Positions =
+      !S.OutputPosition.empty() || Split || !S.ZeroFirstPositions.empty();
   if (Split &&
       std::find(Relied.begin(), Relied.end(), S.PositionSplit) == Relied.end())
     Relied.push_back(S.PositionSplit);
-  if (Relied.empty() && !Extents)
+  if (Relied.empty() && !Extents && S.ZeroFirstPositions.empty())
     return Test;
   if (!Test)
     Test = OverlapTest{{}, Names.pick("checked")};
@@ -158,10 +166,10 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
     Checks.push_back(statement(Flag +
                                " &= " + parenthesized(S.OutputInnerExtent) +
                                " <= " + parenthesized(S.OutputStride) + ";"));
-  // The rows visit the split's positions [0, pos[N]) from pos[0].
-  if (Split)
-    Checks.push_back(
-        statement(Flag + " &= " + S.PositionSplitFirst + " == 0;"));
+  // Before the positions' order, which is checked from pos[0]. The overlap
+  // test, which reads positions at pos[0] too, has checked them first.
+  if (!S.Overlap.Needed && !S.ZeroFirstPositions.empty())
+    Checks.push_back(statement(Flag + " &= " + zeroFirstCondition(S) + ";"));
   std::string Why;
   std::optional<lower::Nodes> Ordered =
       orderedPositionsCheck(S, Relied, Flag, Names, Why);

@@ -32,6 +32,11 @@ namespace lnr::rewrite {
 /// output is stored at (NestSource::OutputPosition).
 std::vector<std::string> positionsRelied(const NestSource &S);
 
+/// That the positions arrays whose first element the reading of S took to
+/// be 0 have it (NestSource::ZeroFirstPositions): "pos[0] == 0", joined by
+/// "&&"; "" when there is none.
+std::string zeroFirstCondition(const NestSource &S);
+
 /// Statements that clear the int Flag (declared by the caller) when a
 /// positions array on the path from the root to one of Positions
 /// decreases over the range of positions the nest walks; each level is

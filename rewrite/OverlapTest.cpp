@@ -2,6 +2,7 @@
 
 #include "rewrite/OverlapTest.h"
 #include "rewrite/CText.h"
+#include "rewrite/OrderedPositions.h"
 #include "rewrite/TreeBuilders.h"
 
 #include <optional>
@@ -79,6 +80,10 @@ rangeLoops(const ir::Kernel &K, const NestSource &S, const Types &Ty,
            const std::map<std::string, ScannedRange> &Scanned,
            LoopRanges &Out) {
   std::map<std::string, Range> &Ranges = Out.Ranges;
+  // The ranges below read positions arrays at pos[0]: where the reading
+  // took it to be 0 (a first level walked from 0), only once it is.
+  if (std::string First = zeroFirstCondition(S); !First.empty())
+    Out.Run.push_back(First);
   for (const ir::Loop &L : K.Loops) {
     const LoopSource *Src = S.loop(L.Index);
     if (!Src)

@@ -43,7 +43,9 @@ struct ScannedRange {
 };
 
 /// Statements that declare Flag, an int that is nonzero when the rewrite
-/// may run: every loop of the nest runs at least once (then every
+/// may run: the first positions the reading took to be 0 are
+/// (NestSource::ZeroFirstPositions, tested first: the ranges read positions
+/// at them), every loop of the nest runs at least once (then every
 /// variable's range is non-empty, and the ranges read only what the nest
 /// reads) and the bytes the nest writes are disjoint from the bytes of
 /// every array it reads. lnr-possible-alias when a range cannot be bounded.

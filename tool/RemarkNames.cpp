@@ -54,8 +54,8 @@ static const RemarkName Names[] = {
      "the loop or statement is written in a macro, or a preprocessor "
      "conditional is inside the nest"},
     {"lnr-unsupported-format",
-     "a tensor level the recovery does not read (COO, a compressed level "
-     "walked from 0)"},
+     "a tensor level the recovery does not read (COO: coordinates read at "
+     "a dense loop's variable)"},
     {"lnr-assign-in-reduction",
      "the output is assigned, not accumulated, inside a reduction"},
     {"lnr-no-gain",

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 using namespace clang;
 
@@ -85,6 +86,94 @@ bool Recoverer::isRootRange(const ArraySubscriptExpr *Lo,
   return Lo->getIdx()->EvaluateAsInt(First, Ctx) &&
          Hi->getIdx()->EvaluateAsInt(Second, Ctx) && First.Val.getInt() == 0 &&
          Second.Val.getInt() == 1;
+}
+
+bool Recoverer::isRootFromZero(const ForStmt *For, const VarDecl *P,
+                               const Expr *Lo,
+                               const ArraySubscriptExpr *End) const {
+  Expr::EvalResult Zero, One;
+  if (!Lo->EvaluateAsInt(Zero, Ctx) || Zero.Val.getInt() != 0 ||
+      !End->getIdx()->EvaluateAsInt(One, Ctx) || One.Val.getInt() != 1 ||
+      !isInvariant(End))
+    return false;
+  // The integer arrays the body reads at p and at p + 1, how often it reads
+  // a floating-point element (a value) at p, the bounds of its loops, and
+  // how often it names p at all.
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *P;
+    ASTContext &Ctx;
+    unsigned References = 0, Values = 0;
+    std::vector<const ArraySubscriptExpr *> At, AtNext;
+    std::set<const Expr *> Bounds;
+    Uses(const VarDecl *P, ASTContext &Ctx) : P(P), Ctx(Ctx) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      References += Ref->getDecl() == P;
+      return true;
+    }
+    bool VisitForStmt(ForStmt *For) {
+      if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit()))
+        if (const auto *V = Init->isSingleDecl()
+                                ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                                : nullptr;
+            V && V->getInit())
+          Bounds.insert(V->getInit()->IgnoreParenImpCasts());
+      if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(For->getInit()))
+        Bounds.insert(Assign->getRHS()->IgnoreParenImpCasts());
+      if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond()))
+        Bounds.insert(Cond->getRHS()->IgnoreParenImpCasts());
+      return true;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+      const Expr *Index = E->getIdx()->IgnoreParenImpCasts();
+      if (E->getType()->isRealFloatingType()) {
+        Values += asVar(Index) == P;
+        return true;
+      }
+      if (!E->getType()->isIntegerType())
+        return true;
+      const auto *Add = dyn_cast<BinaryOperator>(Index);
+      Expr::EvalResult One;
+      if (asVar(Index) == P)
+        At.push_back(E);
+      else if (Add && Add->getOpcode() == BO_Add &&
+               ((asVar(Add->getLHS()) == P &&
+                 Add->getRHS()->EvaluateAsInt(One, Ctx)) ||
+                (asVar(Add->getRHS()) == P &&
+                 Add->getLHS()->EvaluateAsInt(One, Ctx))) &&
+               One.Val.getInt() == 1)
+        AtNext.push_back(E);
+      return true;
+    }
+  } U(P, Ctx);
+  U.TraverseStmt(const_cast<Stmt *>(For->getBody()));
+  // p read anywhere else (a dense subscript, a condition) is an index: the
+  // loop is the dense loop over [0, pos[1]) it is written as.
+  if (U.References != U.At.size() + U.AtNext.size() + U.Values)
+    return false;
+  // A child's positions are read at p + 1 too, or are a loop's bound (MKL's
+  // begin and end arrays); a coordinate is neither. A loop whose p only
+  // reads a child's positions stays dense: read so, it needs no check.
+  return std::any_of(U.At.begin(), U.At.end(), [&](const auto *E) {
+    return !U.Bounds.count(E) &&
+           std::none_of(U.AtNext.begin(), U.AtNext.end(), [&](const auto *N) {
+             return text(N->getBase()) == text(E->getBase());
+           });
+  });
+}
+
+void Recoverer::readRootFromZero(LoopFact &L, const ArraySubscriptExpr *End,
+                                 const Expr *LoInit) {
+  L.Compressed = true;
+  L.PosBase = End->getBase()->IgnoreParenImpCasts();
+  L.Source.Position = L.Var->getName().str();
+  L.Source.Positions = text(L.PosBase);
+  // The loop's own bounds, for the tests of a fiber and the prefetch.
+  L.Source.LoopBegin = withBoundLocals(text(LoInit));
+  L.Source.LoopEnd = L.Source.LevelEnd = text(End);
+  // Everything else (the overlap test's ranges, the positions' order, the
+  // run-time choice's count of entries) takes the level's positions to run
+  // over [pos[0], pos[1]), the loop's positions only when pos[0] is 0.
+  Source.ZeroFirstPositions.push_back(L.Source.Positions + "[0]");
 }
 
 bool Recoverer::readLoop(const ForStmt *For) {
@@ -190,7 +279,9 @@ bool Recoverer::readLoop(const ForStmt *For) {
     if (!LoPos || !HiPos)
       LoPos = HiPos = nullptr;
   }
-  if (LoPos && HiPos) {
+  if (!LoPos && HiPos && isRootFromZero(For, L.Var, Lo, HiPos)) {
+    readRootFromZero(L, HiPos, LoInit);
+  } else if (LoPos && HiPos) {
     // q: a loop variable, or the position of a parent level relative to
     // its fiber (pos3[pos2[i] + q]).
     const VarDecl *Q = positionVar(LoPos->getIdx());

@@ -132,10 +132,16 @@ struct NestSource {
   /// checks it at run time (rewrite/OrderedPositions.h).
   std::string OutputPosition;
   /// TACO's position split read as rows (analysis/recover/PositionSplit.cpp):
-  /// the position variable of the split level ("fposB"), and its first
-  /// position ("B2_pos[0]"). The rows visit the split's positions only when
-  /// that is 0 and the positions never decrease: checked at run time.
-  std::string PositionSplit, PositionSplitFirst;
+  /// the position variable of the split level ("fposB"). The rows visit the
+  /// split's positions only when its first position is 0 (below) and the
+  /// positions never decrease: checked at run time.
+  std::string PositionSplit;
+  /// The first elements of positions arrays that the reading of the nest
+  /// takes to be 0 ("B2_pos[0]"), checked at run time: the position split's
+  /// (its rows visit [0, pos[N]) from pos[0]), and a compressed first level
+  /// walked from 0 ('for (p = 0; p < pos[1]; p++)', read as the level from
+  /// pos[0] to pos[1]).
+  std::vector<std::string> ZeroFirstPositions;
   /// For such an output whose inner extent as written is not its stride
   /// (TACO's `jA * A3_dimension + m`, m < D2_dimension): the two, which
   /// keep the fibers apart when extent <= stride (checked at run time).

@@ -315,7 +315,7 @@ void Recoverer::addPositionSplitLoops(const ForStmt *Outer,
   Loops.push_back(std::move(Level));
 
   Source.PositionSplit = Q;
-  Source.PositionSplitFirst = PosName + "[0]";
+  Source.ZeroFirstPositions.push_back(PosName + "[0]");
   InPositionSplit = true;
 }
 

@@ -198,6 +198,16 @@ private:
   /// Whether Lo and Hi are pos[0] and pos[1]: a compressed first level.
   bool isRootRange(const ArraySubscriptExpr *Lo,
                    const ArraySubscriptExpr *Hi) const;
+  /// Whether For, from Lo to End, is a compressed first level walked from
+  /// 0 ('for (p = 0; p < pos[1]; p++)', ATL's generated code): Lo is 0, End
+  /// an invariant pos[1], and the body reads p only as a position, a
+  /// coordinate among what it reads at p.
+  bool isRootFromZero(const ForStmt *For, const VarDecl *P, const Expr *Lo,
+                      const ArraySubscriptExpr *End) const;
+  /// Reads such a loop into L as the first level from pos[0] to pos[1],
+  /// which it is when pos[0] is 0: the rewrite checks that at run time.
+  void readRootFromZero(LoopFact &L, const ArraySubscriptExpr *End,
+                        const Expr *LoInit);
   const VarDecl *inlineCoordinate(const Expr *E);
   bool assignTensors();
   /// Names the index of a compressed level whose coordinate is never
@@ -312,7 +322,8 @@ private:
                                           const std::string &Tensor);
   bool readFactor(const Expr *E, const Expr *Output);
   /// Whether a dense loop walks nonzeros: up to pos[1] (a compressed first
-  /// level walked from 0) or with values read at its variable (COO).
+  /// level walked from 0 whose variable is also an index, not read as one
+  /// by isRootFromZero) or with values read at its variable (COO).
   bool walksNonzeros(const LoopFact &Walk) const;
   bool mentionsNestVariable(const Expr *E) const;
   static bool readsVolatile(const Expr *E);

@@ -168,6 +168,7 @@ def config_arrays(c):
     arr("SEL", lambda g: g.get("sel") or 0)
     arr("DISORDER", lambda g: g["disorder"] if g.get("disorder") is not None
         else -1)
+    arr("ROOT_FIRST", lambda g: g.get("root_first") or 0)
     return L
 
 
@@ -291,6 +292,7 @@ def gen_driver(c, k):
                  "rng);" % order)
         L.append("  free(dense);")
         L.append("  fz_sparse_disorder(&S, CFG_DISORDER[cfg]);")
+        L.append("  fz_sparse_root_first(&S, CFG_ROOT_FIRST[cfg]);")
         L.append("  size_t nv = S.npos[%d];" % (order - 1))
         L.append("  fz_values(S.vals, nv, VMODE, sign, rng);")
         L.append("  if (nf)")

@@ -129,6 +129,11 @@ void fz_sparse_disorder(fz_sparse *t, int level) {
     }
 }
 
+void fz_sparse_root_first(fz_sparse *t, int first) {
+  if (first && t->order > 0 && t->fmt[0])
+    t->pos[0][0] = first;
+}
+
 void fz_sparse_free(fz_sparse *t) {
   for (int l = 0; l < t->order; l++) {
     free(t->pos[l]);

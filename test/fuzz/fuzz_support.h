@@ -49,6 +49,11 @@ void fz_sparse_build(fz_sparse *t, int order, const int *dims,
  * still exists, and a rewrite that relies on ordered positions must not.
  * Nothing for level < 0, a dense level, or too few fibers. */
 void fz_sparse_disorder(fz_sparse *t, int level);
+/* Makes a compressed first level's positions start at 'first' (pos[0] =
+ * first) while its positions from 0 stay: a kernel that walks the root from
+ * 0 to pos[1] still reads them all, one that walks it from pos[0] skips the
+ * first ones. Nothing for first 0 or a dense first level. */
+void fz_sparse_root_first(fz_sparse *t, int first);
 void fz_sparse_free(fz_sparse *t);
 
 /* The fuzz classes' data (lnr_fuzz.py, fuzz_classes.py). */

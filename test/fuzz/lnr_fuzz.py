@@ -7,7 +7,8 @@ orders consistent with the formats; the source styles the recovery reads
 (hand-written linearized subscripts, dense position variables, accessor
 macros, TACO's code with scalar accumulators, 'A[x] = A[x] + ...', bounds
 from parameters, struct fields, locals and macros, the inputs passed as
-members of structs) and styles it refuses -- and for each one:
+members of structs, compressed first levels walked from pos[0] or from 0)
+and styles it refuses -- and for each one:
 
   * runs lnr-rewrite on it: any exit status but 0, or an [lnr-internal]
     remark, is a failure;
@@ -248,6 +249,7 @@ def make_case(seed, number):
     pick_loop_forms(c)
     pick_omp_forms(c)
     pick_position_split(c)
+    pick_root_form(c)
     return c
 
 
@@ -410,6 +412,27 @@ def pick_position_split(c):
     c["pragma"] = (rng.choice(["parallel for schedule(runtime)",
                                "parallel for"])
                    if rng.random() < 0.5 else None)
+
+
+def pick_root_form(c):
+    """About 40% of the cases whose sparse tensor has a compressed first
+    level (DCSR, a sparse vector, TACO's {Sparse, Sparse, ...}) walk it
+    from 0, as ATL's generated code does: 'for (q = 0; q < pos1[1]; q++)'
+    ('root_from_zero'), which the tool reads as the root from pos1[0] under
+    a run-time check that pos1[0] is 0. Such a case gets one more config
+    whose root starts at position 1 ('root_first'): the original still
+    walks every position from 0, the rewrite must run it instead. From a
+    generator of its own, so that the other fields of a case are those of
+    earlier versions."""
+    rng = random.Random("%d:%d:root" % (c["seed"], c["number"]))
+    s = c["sparse"]
+    if not (s and s["fmt"][0] == 1) or rng.random() >= 0.4:
+        return
+    c["root_from_zero"] = True
+    if c["configs"]:
+        g = dict(c["configs"][rng.randrange(len(c["configs"]))])
+        g["root_first"] = 1
+        c["configs"].append(g)
 
 
 # How a case's directive is written (pick_omp_forms): '#pragma omp parallel
@@ -870,10 +893,14 @@ class Kernel:
                     parent = "0" if l == 0 else spos[l - 1]
                     pa, ca = map(self.sp, self.pos_arr(l))
                     p = self.pos_name(l)
-                    # A first level: pos[0] to pos[1], as TACO writes it.
+                    # A first level: pos[0] to pos[1], as TACO writes it,
+                    # or from 0 to pos[1], as ATL does.
                     end = "1" if l == 0 else "%s + 1" % paren(parent)
                     hdr = "for (%s %s = %s[%s]; %s < %s[%s]; %s++)" % (
                         it, p, pa, parent, p, pa, end, p)
+                    if l == 0 and c.get("root_from_zero"):
+                        hdr = "for (%s %s = 0; %s < %s[1]; %s++)" % (
+                            it, p, p, pa, p)
                     if self.four_array(l):
                         hdr = "for (%s %s = %s[%s]; %s < %s_end[%s]; %s++)" % (
                             it, p, pa, parent, p, pa, parent, p)

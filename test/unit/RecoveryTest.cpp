@@ -134,6 +134,53 @@ void kernel(int K, int L, const int *pos1, const int *crd1, const int *pos2,
   EXPECT_TRUE(Pos1);
 }
 
+TEST(RecoveryTest, RootWalkedFromZeroIsTheRootFromItsFirstPosition) {
+  // ATL's form: the root's positions from 0 to pos1[1], q read only as a
+  // position (the coordinate crd1[q], the rows' positions pos2[q]). It is
+  // the root from pos1[0] when pos1[0] is 0, which the rewrite checks.
+  Recovered R = recoverFrom(R"(
+void kernel(int K, int L, const int *restrict pos1, const int *restrict crd1,
+            const int *restrict pos2, const int *restrict crd2,
+            const double *restrict B, const double *restrict C,
+            const double *restrict D, double *restrict A) {
+  for (int q = 0; q < pos1[1]; q++)
+    for (int p = pos2[q]; p < pos2[q + 1]; p++)
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[crd1[q] * L + l] += B[p] * C[crd2[p] * K + k] * D[k * L + l];
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation,
+            "A(crd1[q],l) += B(crd1[q],crd2[p]) * C(crd2[p],k) * D(k,l)");
+  EXPECT_EQ(R.LoopOrder, "crd1[q](B), crd2[p](B), k, l");
+  const LoopSource &Root = R.Source.Loops[0];
+  EXPECT_EQ(Root.Position, "q");
+  EXPECT_EQ(Root.Positions, "pos1");
+  EXPECT_EQ(Root.LoopBegin, "0");
+  EXPECT_EQ(Root.LevelEnd, "pos1[1]");
+  EXPECT_EQ(R.Source.ZeroFirstPositions, std::vector<std::string>{"pos1[0]"});
+}
+
+TEST(RecoveryTest, DenseLoopToAPositionStaysDense) {
+  // To pos1[1), but q is the row of A and C: an index, not a position.
+  Recovered R = recoverFrom(R"(
+void kernel(int K, int L, const int *restrict pos1, const int *restrict pos2,
+            const int *restrict crd2, const double *restrict B,
+            const double *restrict C, const double *restrict D,
+            double *restrict A) {
+  for (int q = 0; q < pos1[1]; q++)
+    for (int p = pos2[q]; p < pos2[q + 1]; p++)
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[q * L + l] += B[p] * C[q * K + k] * D[crd2[p] * L + l];
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.LoopOrder, "q, crd2[p](B), k, l");
+  EXPECT_TRUE(R.Source.ZeroFirstPositions.empty());
+}
+
 TEST(RecoveryTest, CompressedRootAssignedWholeSumIsRefused) {
   // TACO's default order over a DCSR matrix assigns each row's sum at the
   // row's coordinate, which the root may list twice: zeroing A and

@@ -39,19 +39,23 @@ void spmm_dcsr_assigned(int K, int L, const int *restrict pos1,
 }
 // CHECK: formats.c:[[@LINE-13]]:3: remark: nest left unchanged: 'A[i * L + l]' is assigned a whole sum once per position of the compressed first level walked by 'q', at its coordinate 'i', which is not proved distinct for distinct positions; where one is listed twice only the last sum is kept [lnr-assign-in-reduction]
 
-// The same first level walked from 0 (ATL's generated code).
-void spmm_dcsr_from_zero(int K, int L, const int *restrict pos1,
-                         const int *restrict crd1, const int *restrict pos2,
-                         const int *restrict crd2, const double *restrict vals,
-                         const double *restrict C, const double *restrict D,
-                         double *restrict A) {
+// A loop from 0 to pos1[1] whose variable is a coordinate's position and
+// also a dense index (C[q * K + k]): neither a compressed first level
+// walked from 0 (test/lit/fuse/compressed-root-from-zero.c) nor a dense
+// loop over rows.
+void spmm_dcsr_from_zero_dense(
+    int K, int L, const int *restrict pos1, const int *restrict crd1,
+    const int *restrict pos2, const int *restrict crd2,
+    const double *restrict vals, const double *restrict C,
+    const double *restrict D, const double *restrict E, double *restrict A) {
   for (int q = 0; q < pos1[1]; q++)
     for (int p = pos2[q]; p < pos2[q + 1]; p++)
       for (int k = 0; k < K; k++)
         for (int l = 0; l < L; l++)
-          A[crd1[q] * L + l] += vals[p] * C[crd2[p] * K + k] * D[k * L + l];
+          A[crd1[q] * L + l] +=
+              vals[p] * C[q * K + k] * D[crd2[p] * K + k] * E[k * L + l];
 }
-// CHECK: formats.c:[[@LINE-2]]:13: remark: nest left unchanged: 'crd1[q]' reads a coordinate {{.*}} [lnr-unsupported-format]
+// CHECK: formats.c:[[@LINE-3]]:13: remark: nest left unchanged: 'crd1[q]' reads a coordinate {{.*}} [lnr-unsupported-format]
 
 // A position found by a binary search (TACO's position split).
 int search(const int *crd, int lo, int hi, int key);
