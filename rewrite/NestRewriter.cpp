@@ -7,6 +7,7 @@
 #include "rewrite/Includes.h"
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
+#include "rewrite/PrintStyle.h"
 #include "rewrite/RuntimeChoice.h"
 #include "rewrite/Versioning.h"
 #include "rewrite/lower/Printer.h"
@@ -32,13 +33,32 @@ Dialect dialectOf(const clang::LangOptions &Lang) {
   return !Lang.C99 && !Lang.CPlusPlus ? Dialect::c89() : Dialect::c99();
 }
 
-/// The replacement as text. A directive must start its own line: after
-/// '{ ' on the nest's line, the text starts on the next.
-std::string printed(const lower::Nodes &Tree, const NestSource &S) {
+/// The replacement of the nest S as text, and whether it is printed in the
+/// file's style (Styled). In that style, and when the nest starts its
+/// line, the replacement starts where the line does, so that a directive
+/// first goes to column 0 and the rest follows the line's indentation.
+/// Otherwise a directive must start its own line: after '{ ' on the nest's
+/// line, the text starts on the next.
+clang::tooling::Replacement
+replacement(const lower::Nodes &Tree, const NestSource &S,
+            const std::optional<lower::PrintStyle> &Style, bool &Styled) {
+  bool Exact = false;
+  Styled = false;
+  if (Style && S.StartsLine && S.Offset >= S.Indentation.size()) {
+    std::string Text = lower::print(Tree, *Style, S.Indentation, Exact);
+    if (Exact) {
+      Styled = true;
+      if (Text.empty() || Text.front() != '#')
+        Text = S.Indentation + Text;
+      unsigned Begin = S.Offset - S.Indentation.size();
+      return clang::tooling::Replacement(S.FilePath, Begin,
+                                         S.Length + S.Indentation.size(), Text);
+    }
+  }
   std::string Text = lower::print(Tree);
   if (!S.StartsLine && !Text.empty() && Text.front() == '#')
     Text = "\n" + Text;
-  return Text;
+  return clang::tooling::Replacement(S.FilePath, S.Offset, S.Length, Text);
 }
 
 /// A recovered nest through scheduling, lowering and versioning: the
@@ -241,9 +261,8 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
       Emitted.NeedsStdlib || (Alternative && Alternative->Emitted.NeedsStdlib);
   Out.NeedsStdint =
       Source.Overlap.Needed && !Source.HasStdint && Standard.AddressNeedsStdint;
-  Out.Fix = clang::tooling::Replacement(
-      Source.FilePath, Source.Offset, Source.Length,
-      printed(versioned(versioning(Emitted, Alternative), Source), Source));
+  Out.Fix = replacement(versioned(versioning(Emitted, Alternative), Source),
+                        Source, Opts.Style, Out.Styled);
   return std::move(Out);
 }
 
@@ -353,6 +372,40 @@ void setWindow(NestOutcome &O, const clang::FunctionDecl &FD,
   }
 }
 
+/// The clang-format style of each file, as clang-format finds it.
+using FileStyles =
+    std::map<clang::FileID, std::optional<clang::format::FormatStyle>>;
+
+/// The style the printer writes a nest of O.File in: the file's
+/// clang-format style, with what it derives from the text clang-format
+/// would format (the nest's function, O's window); none when the printer
+/// cannot follow it.
+std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
+                                              const clang::SourceManager &SM,
+                                              FileStyles &Styles) {
+  llvm::StringRef Code = SM.getBufferData(O.File);
+  auto It = Styles.find(O.File);
+  if (It == Styles.end()) {
+    const clang::FileEntry *File = SM.getFileEntryForID(O.File);
+    std::string Path = File ? File->tryGetRealPathName().str() : "";
+    if (Path.empty() && File)
+      Path = File->getName().str();
+    llvm::Expected<clang::format::FormatStyle> Style =
+        clang::format::getStyle("file", Path, "LLVM", Code);
+    std::optional<clang::format::FormatStyle> Found;
+    if (Style)
+      Found = *Style;
+    else
+      llvm::consumeError(Style.takeError());
+    It = Styles.emplace(O.File, std::move(Found)).first;
+  }
+  if (!It->second)
+    return std::nullopt;
+  if (O.WindowEnd > O.WindowBegin && O.WindowEnd <= Code.size())
+    Code = Code.slice(O.WindowBegin, O.WindowEnd);
+  return printStyleFor(*It->second, Code);
+}
+
 /// The text of Loc's file before Loc.
 llvm::StringRef textBefore(clang::SourceLocation Loc,
                            const clang::SourceManager &SM) {
@@ -377,6 +430,7 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
     const clang::FileEntry *File = SM.getFileEntryForID(SM.getFileID(Loc));
     return File && Opts.RewriteHeader(File->getName());
   };
+  FileStyles Styles;
   for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
     if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
       continue;
@@ -386,11 +440,17 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
           SM.getExpansionLoc(Site.Nest->getBeginLoc());
       if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)))
         continue;
-      NestOutcome O = rewriteNest(Site, Ctx, Opts, Schedules,
+      NestOutcome Where;
+      Where.File = SM.getFileID(Begin);
+      setWindow(Where, *FD, SM);
+      Options PerNest = Opts;
+      PerNest.Style = printStyleOf(Where, SM, Styles);
+      NestOutcome O = rewriteNest(Site, Ctx, PerNest, Schedules,
                                   /*InHeader=*/!SM.isWrittenInMainFile(Begin));
-      O.File = SM.getFileID(Begin);
+      O.File = Where.File;
       O.Function = FD->getNameAsString();
-      setWindow(O, *FD, SM);
+      O.WindowBegin = Where.WindowBegin;
+      O.WindowEnd = Where.WindowEnd;
       Outcomes.push_back(std::move(O));
     }
   }

@@ -12,6 +12,7 @@
 #include "analysis/ir/Schedule.h"
 #include "analysis/recover/NestRecovery.h"
 #include "rewrite/lower/Lowering.h"
+#include "rewrite/lower/Printer.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 
@@ -29,6 +30,11 @@ struct Options {
   /// A SparseLNR directive ("reorder(i,j,k,l);loopfuse(2)") applied to
   /// every nest instead of the search; empty to search.
   std::string Directive;
+  /// The style the nest's replacement is printed in (its file's
+  /// clang-format style, as the printer follows it), set for each nest by
+  /// rewriteNests; none when the printer cannot follow it, and the caller
+  /// formats the text with clang-format (NestOutcome::Styled).
+  std::optional<lower::PrintStyle> Style;
   /// Without a directive, when the best schedule and another one are each
   /// cheaper for some sizes, write both and pick one at run time by their
   /// costs on the actual sizes (RuntimeChoice.h).

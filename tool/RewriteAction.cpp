@@ -222,7 +222,9 @@ public:
         // Text printed in the file's style is taken as it is, with the
         // include as HeaderIncludes placed it; clang-format formats the rest.
         Expected<tooling::Replacements> Formatted =
-            O.Styled ? tooling::Replacements(*O.Fix)
+            O.Styled ? tooling::Replacements(tooling::Replacement(
+                           Path, O.Fix->getOffset(), O.Fix->getLength(),
+                           O.Fix->getReplacementText()))
                      : formatFix(*O.Fix, O.WindowBegin, O.WindowEnd, Path,
                                  Result.Code);
         if (Formatted && WithInclude) {
