@@ -444,7 +444,8 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       Where.File = SM.getFileID(Begin);
       setWindow(Where, *FD, SM);
       Options PerNest = Opts;
-      PerNest.Style = printStyleOf(Where, SM, Styles);
+      if (Opts.PrintInFileStyle)
+        PerNest.Style = printStyleOf(Where, SM, Styles);
       NestOutcome O = rewriteNest(Site, Ctx, PerNest, Schedules,
                                   /*InHeader=*/!SM.isWrittenInMainFile(Begin));
       O.File = Where.File;

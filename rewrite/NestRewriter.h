@@ -35,6 +35,9 @@ struct Options {
   /// rewriteNests; none when the printer cannot follow it, and the caller
   /// formats the text with clang-format (NestOutcome::Styled).
   std::optional<lower::PrintStyle> Style;
+  /// Whether rewriteNests sets Style (--print-in-file-style, experimental):
+  /// off, every rewrite is formatted by clang-format.
+  bool PrintInFileStyle = false;
   /// Without a directive, when the best schedule and another one are each
   /// cheaper for some sizes, write both and pick one at run time by their
   /// costs on the actual sizes (RuntimeChoice.h).

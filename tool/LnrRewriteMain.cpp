@@ -140,6 +140,13 @@ cl::opt<bool> NoPrefetch(
     cl::desc("Do not add software prefetches of the rows the next nonzero "
              "gathers"),
     cl::cat(ToolCategory));
+cl::opt<bool> PrintInFileStyle(
+    "print-in-file-style",
+    cl::desc("Print each rewrite in the file's clang-format style with the "
+             "loop tree's printer instead of formatting it with clang-format "
+             "(experimental: docs/code-generation.md)"),
+    cl::Hidden, cl::cat(ToolCategory));
+
 cl::opt<bool> NoUnrollJam(
     "no-unroll-jam",
     cl::desc("Do not unroll and jam the loops of a GEMM-like consumer"),
@@ -522,6 +529,7 @@ int main(int argc, const char **argv) {
   Opts.Configs = &Configs;
   Opts.CommandLine = CommandLine;
   Opts.Rewrite.Directive = ScheduleDirective;
+  Opts.Rewrite.PrintInFileStyle = PrintInFileStyle;
   Opts.Check = Check;
   Opts.Quiet = Quiet;
   Opts.Explain = Explain;

@@ -13,25 +13,6 @@ using namespace lnr::ir::test;
 
 namespace {
 
-/// <SDDMM, SpMM>: A(i,l) = B(i,j) * C(i,k) * D(j,k) * E(j,l), B in CSR.
-Kernel sddmmSpmm() {
-  Kernel K;
-  K.Tensors = {{"A", {D, D}},
-               {"B", {D, C}},
-               {"C", {D, D}},
-               {"D", {D, D}},
-               {"E", {D, D}}};
-  K.Indices = {{"i", "N"}, {"j", ""}, {"k", "K"}, {"l", "L"}};
-  K.Stmt = {{"A", {"i", "l"}},
-            true,
-            {{"B", {"i", "j"}},
-             {"C", {"i", "k"}},
-             {"D", {"j", "k"}},
-             {"E", {"j", "l"}}}};
-  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
-  return K;
-}
-
 TEST(KernelTest, PrintsIndexNotationAndFormats) {
   Kernel K = sddmmSpmm();
   EXPECT_EQ(toString(K.Stmt), "A(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l)");

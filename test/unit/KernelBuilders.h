@@ -24,6 +24,26 @@ inline std::vector<std::string> indicesOf(const std::vector<Loop> &Loops) {
   return Out;
 }
 
+/// <SDDMM, SpMM>: A(i,l) = B(i,j) * C(i,k) * D(j,k) * E(j,l), B in CSR,
+/// in the paper's loop order i, j, k, l; i runs to Rows.
+inline Kernel sddmmSpmm(const std::string &Rows = "N") {
+  Kernel K;
+  K.Tensors = {{"A", {D, D}},
+               {"B", {D, C}},
+               {"C", {D, D}},
+               {"D", {D, D}},
+               {"E", {D, D}}};
+  K.Indices = {{"i", Rows}, {"j", ""}, {"k", "K"}, {"l", "L"}};
+  K.Stmt = {{"A", {"i", "l"}},
+            true,
+            {{"B", {"i", "j"}},
+             {"C", {"i", "k"}},
+             {"D", {"j", "k"}},
+             {"E", {"j", "l"}}}};
+  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
+  return K;
+}
+
 } // namespace lnr::ir::test
 
 #endif

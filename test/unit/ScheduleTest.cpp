@@ -25,23 +25,6 @@ namespace {
 
 Tensor dense2(std::string Name) { return Tensor{std::move(Name), {D, D}}; }
 
-/// <SDDMM, SpMM>: A(i,l) = B(i,j) C(i,k) D(j,k) E(j,l), B CSR, in the
-/// paper's loop order i, j, k, l.
-Kernel sddmmSpmm() {
-  Kernel K;
-  K.Tensors = {
-      dense2("A"), {"B", {D, C}}, dense2("C"), dense2("D"), dense2("E")};
-  K.Indices = {{"i", "N"}, {"j", ""}, {"k", "K"}, {"l", "L"}};
-  K.Stmt = {{"A", {"i", "l"}},
-            true,
-            {{"B", {"i", "j"}},
-             {"C", {"i", "k"}},
-             {"D", {"j", "k"}},
-             {"E", {"j", "l"}}}};
-  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
-  return K;
-}
-
 /// The chosen schedule must be at least as cheap as the paper's.
 void expectNoWorseThanPaper(const Kernel &K, const Schedule &Chosen,
                             const std::string &PaperDirective) {

@@ -25,24 +25,7 @@
 
 namespace lnr::lower::test {
 
-inline ir::Kernel sddmmSpmm() {
-  using namespace ir::test;
-  ir::Kernel K;
-  K.Tensors = {{"A", {D, D}},
-               {"B", {D, C}},
-               {"C", {D, D}},
-               {"D", {D, D}},
-               {"E", {D, D}}};
-  K.Indices = {{"i", "n"}, {"j", ""}, {"k", "K"}, {"l", "L"}};
-  K.Stmt = {{"A", {"i", "l"}},
-            true,
-            {{"B", {"i", "j"}},
-             {"C", {"i", "k"}},
-             {"D", {"j", "k"}},
-             {"E", {"j", "l"}}}};
-  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
-  return K;
-}
+inline ir::Kernel sddmmSpmm() { return ir::test::sddmmSpmm("n"); }
 
 inline LoopSource denseLoop(const std::string &I, const std::string &Bound) {
   LoopSource L;
