@@ -47,11 +47,7 @@ inline void parallelFor(lower::Node &Loop, const std::string &Clauses) {
   Loop.Directive = lower::code("#pragma omp parallel for " + Clauses);
 }
 
-/// More's nodes after To's.
-inline void append(lower::Nodes &To, lower::Nodes More) {
-  for (lower::Node &N : More)
-    To.push_back(std::move(N));
-}
+using lower::append;
 
 } // namespace lnr::rewrite
 

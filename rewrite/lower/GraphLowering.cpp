@@ -18,11 +18,6 @@ using rewrite::allOf;
 
 namespace {
 
-void append(Nodes &To, Nodes From) {
-  for (Node &N : From)
-    To.push_back(std::move(N));
-}
-
 /// 'if (!(Test))\n  continue;'
 Node skipUnless(const Code &Test) {
   Node If = Node::ifThen(code("!(") + Test + code(")"),

@@ -83,6 +83,11 @@ Node Node::verbatim(std::string Text) {
   return N;
 }
 
+void append(Nodes &To, Nodes More) {
+  for (Node &N : More)
+    To.push_back(std::move(N));
+}
+
 void forEach(const Nodes &Tree, const std::function<void(const Node &)> &F) {
   for (const Node &N : Tree) {
     F(N);

@@ -98,6 +98,9 @@ struct Node {
   bool isLoop() const { return K == Kind::Loop; }
 };
 
+/// More's nodes after To's.
+void append(Nodes &To, Nodes More);
+
 /// Every node of Tree, parents before children (Body, then Else).
 void forEach(const Nodes &Tree, const std::function<void(const Node &)> &F);
 void forEach(Nodes &Tree, const std::function<void(Node &)> &F);

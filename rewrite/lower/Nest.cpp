@@ -96,8 +96,7 @@ std::optional<Refusal> withOutputZeroing(const Context &C, bool Parallel,
   std::optional<Nodes> Zero = outputZeroing(C, code(Directive));
   if (!Zero)
     return Refusal("lnr-internal", "no loops to zero the output over");
-  for (Node &N : Tree)
-    Zero->push_back(std::move(N));
+  append(*Zero, std::move(Tree));
   Tree.clear();
   Tree.push_back(Node::block(std::move(*Zero)));
   return std::nullopt;

@@ -29,8 +29,9 @@ void phasesOf(const ir::BranchedGraph &G, const std::string &Fills,
   Out.push_back({&G, Fills});
 }
 
-void append(std::vector<std::string> &To,
-            const std::vector<std::string> &From) {
+/// From's conditions that To does not have yet, after To's.
+void addMissing(std::vector<std::string> &To,
+                const std::vector<std::string> &From) {
   for (const std::string &C : From)
     if (std::find(To.begin(), To.end(), C) == To.end())
       To.push_back(C);
@@ -51,7 +52,7 @@ public:
     L.LoopTests.clear();
     L.TestsMade.clear();
     for (const std::string &T : readTemporaries(*P.Root)) {
-      append(Conditions, FilledWhen[T]);
+      addMissing(Conditions, FilledWhen[T]);
       for (const ProducerGuard::ElementTest &Test : Tests[T])
         L.LoopTests[Test.Index] = Test.Condition;
     }
@@ -93,7 +94,7 @@ private:
     for (const ir::Assignment &A : G.statements())
       for (const ir::Access &F : A.Factors)
         if (C.isGlobal(F.Tensor))
-          append(Out, {F.Tensor});
+          addMissing(Out, {F.Tensor});
     return Out;
   }
 
@@ -103,8 +104,8 @@ private:
     if (Filled.Untestable)
       fail(P, *Filled.Untestable + ":");
     std::vector<std::string> &When = FilledWhen[P.Fills];
-    append(When, Read);
-    append(When, Filled.Conditions);
+    addMissing(When, Read);
+    addMissing(When, Filled.Conditions);
     if (Filled.FlagLoop) {
       std::string Flag = C.Names.pick(C.cName(P.Fills) + "_ran");
       Declaration D;
@@ -259,8 +260,7 @@ std::optional<Refusal> lowerPhases(Context &C, GraphLowering &L,
     CounterSet |=
         !Choice.Parallel && !Counter.empty() && mentions(Tree, Counter);
     if (Guard.empty())
-      for (Node &N : Tree)
-        Run.push_back(std::move(N));
+      append(Run, std::move(Tree));
     else
       Run.push_back(Node::ifThen(C.code(Guard), std::move(Tree)));
   }
@@ -270,12 +270,10 @@ std::optional<Refusal> lowerPhases(Context &C, GraphLowering &L,
   // flags with the allocations, where the block starts (C89). The phases
   // run only when every shared temporary was allocated.
   Nodes Body = globalAllocations(C);
-  for (Node &N : Guards.Declarations)
-    Body.push_back(std::move(N));
+  append(Body, std::move(Guards.Declarations));
   Body.push_back(Node::ifElse(code(allAllocated(C, C.Globals)), std::move(Run),
                               {Node::statement(code(Flag + " = 0;"))}));
-  for (Node &N : globalReleases(C))
-    Body.push_back(std::move(N));
+  append(Body, globalReleases(C));
   Out.Tree.push_back(Node::block(std::move(Body)));
   Out.Parallel = AnyParallel;
   Out.ParallelNote = Notes;
