@@ -16,15 +16,7 @@
 
 namespace lnr::rewrite {
 
-/// 'Type Name = Init;', or 'Type Name;' without Init.
-inline lower::Node declare(const std::string &Type, const std::string &Name,
-                           const std::string &Init = "") {
-  lower::Declaration D;
-  D.Type = lower::code(Type);
-  D.Name = Name;
-  D.Init = lower::code(Init);
-  return lower::Node::declaration(std::move(D));
-}
+using lower::declare;
 
 /// One statement, with its ';'.
 inline lower::Node statement(const std::string &Text) {

@@ -26,14 +26,6 @@ Node skipUnless(const Code &Test) {
   return If;
 }
 
-Node intDeclaration(const std::string &Name, const std::string &Init) {
-  Declaration D;
-  D.Type = code("int");
-  D.Name = Name;
-  D.Init = code(Init);
-  return Node::declaration(std::move(D));
-}
-
 } // namespace
 
 std::optional<Refusal> GraphLowering::graph(const ir::BranchedGraph &G,
@@ -230,7 +222,7 @@ std::optional<std::string> GraphLowering::producerRuns(
   PerElement = Guard.PerElement;
   if (Guard.FlagLoop) {
     std::string Flag = C.Names.pick(C.cName(G.Temp->Name) + "_ran");
-    Out.push_back(intDeclaration(Flag, "0"));
+    Out.push_back(declare("int", Flag, "0"));
     RanFlags[Guard.FlagLoop].push_back(Flag);
     Guard.Conditions.push_back(Flag);
   }

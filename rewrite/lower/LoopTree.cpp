@@ -83,6 +83,15 @@ Node Node::verbatim(std::string Text) {
   return N;
 }
 
+Node declare(const std::string &Type, const std::string &Name,
+             const std::string &Init) {
+  Declaration D;
+  D.Type = code(Type);
+  D.Name = Name;
+  D.Init = code(Init);
+  return Node::declaration(std::move(D));
+}
+
 void append(Nodes &To, Nodes More) {
   for (Node &N : More)
     To.push_back(std::move(N));

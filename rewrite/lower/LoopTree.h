@@ -101,6 +101,10 @@ struct Node {
 /// More's nodes after To's.
 void append(Nodes &To, Nodes More);
 
+/// 'Type Name = Init;', or 'Type Name;' without Init (no holes).
+Node declare(const std::string &Type, const std::string &Name,
+             const std::string &Init = "");
+
 /// Every node of Tree, parents before children (Body, then Else).
 void forEach(const Nodes &Tree, const std::function<void(const Node &)> &F);
 void forEach(Nodes &Tree, const std::function<void(Node &)> &F);

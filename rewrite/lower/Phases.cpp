@@ -108,11 +108,7 @@ private:
     addMissing(When, Filled.Conditions);
     if (Filled.FlagLoop) {
       std::string Flag = C.Names.pick(C.cName(P.Fills) + "_ran");
-      Declaration D;
-      D.Type = code("int");
-      D.Name = Flag;
-      D.Init = code("0");
-      Declarations.push_back(Node::declaration(std::move(D)));
+      Declarations.push_back(declare("int", Flag, "0"));
       L.RanFlags[Filled.FlagLoop].push_back(Flag);
       When.push_back(Flag);
       FlaggedPhase = &P;
