@@ -375,14 +375,22 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
 std::optional<ir::Access> Recoverer::orderByStride(const AffineForm &Form,
                                                    const std::string &Tensor) {
   // Row-major: the index with the largest stride is the outermost level.
+  // Form.Terms is keyed by address: in the order the variables are
+  // declared first, so that equal strides ('j + i * NJ' with NJ 1) are
+  // ordered the same way on every run (the one declared first outermost).
   std::vector<std::pair<Coefficient, const VarDecl *>> ByStride;
   for (const auto &[V, C] : Form.Terms)
     ByStride.push_back({C, V});
   std::sort(ByStride.begin(), ByStride.end(), [](const auto &A, const auto &B) {
-    if (A.first.Symbols.size() != B.first.Symbols.size())
-      return A.first.Symbols.size() > B.first.Symbols.size();
-    return std::abs(A.first.Scale) > std::abs(B.first.Scale);
+    return A.second->getLocation().getRawEncoding() <
+           B.second->getLocation().getRawEncoding();
   });
+  std::stable_sort(ByStride.begin(), ByStride.end(),
+                   [](const auto &A, const auto &B) {
+                     if (A.first.Symbols.size() != B.first.Symbols.size())
+                       return A.first.Symbols.size() > B.first.Symbols.size();
+                     return std::abs(A.first.Scale) > std::abs(B.first.Scale);
+                   });
   ir::Access A;
   A.Tensor = Tensor;
   for (const auto &[C, V] : ByStride)

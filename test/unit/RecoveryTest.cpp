@@ -229,6 +229,28 @@ void kernel(int N, int M, int K, const double *restrict B,
   EXPECT_EQ(R.LoopOrder, "i, j, k");
 }
 
+TEST(RecoveryTest, EqualStridesAreOrderedByDeclaration) {
+  // NJ is 1: i and j have the same stride in D and E. Either reading is
+  // right, but it must be the same on every run (the terms are kept by
+  // address): the variable declared first is the outer level, whichever
+  // term the subscript writes first.
+  for (int Run = 0; Run < 5; ++Run) {
+    Recovered R = recoverFrom(R"(
+#define NJ 1
+void kernel(int N, int M, int K, const double *restrict B,
+            const double *restrict D, const double *restrict E,
+            double *restrict A) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      for (int k = 0; k < K; k++)
+        A[i * K + k] += B[i * K + k] * D[j + i * NJ] * E[i * NJ + j];
+}
+)");
+    ASSERT_EQ(R.Refusal, "") << R.Message;
+    EXPECT_EQ(R.Notation, "A(i,k) += B(i,k) * D(i,j) * E(i,j)");
+  }
+}
+
 TEST(RecoveryTest, RowPointersAndTwoDimensionalArrays) {
   Recovered R = recoverFrom(R"(
 void kernel(int N, int K, int L, double B[restrict][64],
