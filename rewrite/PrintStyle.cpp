@@ -209,77 +209,45 @@ derivePointerAlignment(llvm::StringRef Code) {
   return std::nullopt;
 }
 
-} // namespace
-
-std::optional<PrintStyle> printStyleFor(const FormatStyle &Style,
-                                        llvm::StringRef Code) {
-  std::optional<PrintStyle> P = printStyleFor([&] {
-    FormatStyle S = Style;
-    S.DerivePointerAlignment = false;
-    return S;
-  }());
-  if (!P || !Style.DerivePointerAlignment)
-    return P;
-  std::optional<PrintStyle::Alignment> A = derivePointerAlignment(Code);
-  if (!A)
-    return std::nullopt;
-  P->PointerAlignment = *A;
-  return P;
+/// Whether the printer follows Style. Options it does not follow that
+/// change how a nest is written: aligned '=' or names of consecutive
+/// lines, preprocessor lines indented by their nesting, braces removed
+/// around single statements, 'const' moved, short blocks joined to their
+/// header ('if (c) { x; }'), blanks in an empty block ('{ }'), a space
+/// before '[', CRLF line endings the style asks for whatever the file has,
+/// and penalties low enough that clang-format would rather overflow a line
+/// than break it.
+bool followed(const FormatStyle &Style) {
+  return !(Style.AlignConsecutiveAssignments != FormatStyle::ACS_None ||
+           Style.AlignConsecutiveDeclarations != FormatStyle::ACS_None ||
+           Style.IndentPPDirectives != FormatStyle::PPDIS_None ||
+           Style.RemoveBracesLLVM ||
+           Style.QualifierAlignment != FormatStyle::QAS_Leave ||
+           Style.AllowShortBlocksOnASingleLine == FormatStyle::SBS_Always ||
+           Style.SpaceInEmptyBlock || Style.SpaceBeforeSquareBrackets ||
+           (Style.UseCRLF && !Style.DeriveLineEnding) ||
+           Style.PenaltyExcessCharacter < 10000 || Style.IndentWidth == 0);
 }
 
-std::optional<PrintStyle> printStyleFor(const FormatStyle &Style) {
-  // clang-format 14 formats C as C++; the printer writes C only.
-  if (Style.Language != FormatStyle::LK_Cpp)
-    return std::nullopt;
-  // The alignment clang-format derives from the file: see the overload
-  // with the file's text.
-  if (Style.DerivePointerAlignment)
-    return std::nullopt;
-  // Options the printer does not follow that change how a nest is written:
-  // aligned '=' or names of consecutive lines, preprocessor lines indented
-  // by their nesting, braces removed around single statements, 'const'
-  // moved, short blocks joined to their header ('if (c) { x; }'), blanks
-  // in an empty block ('{ }'), a space before '[', CRLF line endings the
-  // style asks for whatever the file has, and penalties low enough that
-  // clang-format would rather overflow a line than break it.
-  if (Style.AlignConsecutiveAssignments != FormatStyle::ACS_None ||
-      Style.AlignConsecutiveDeclarations != FormatStyle::ACS_None ||
-      Style.IndentPPDirectives != FormatStyle::PPDIS_None ||
-      Style.RemoveBracesLLVM ||
-      Style.QualifierAlignment != FormatStyle::QAS_Leave ||
-      Style.AllowShortBlocksOnASingleLine == FormatStyle::SBS_Always ||
-      Style.SpaceInEmptyBlock || Style.SpaceBeforeSquareBrackets ||
-      (Style.UseCRLF && !Style.DeriveLineEnding) ||
-      Style.PenaltyExcessCharacter < 10000 || Style.IndentWidth == 0)
-    return std::nullopt;
-
-  PrintStyle P;
-  P.IndentWidth = Style.IndentWidth;
-  P.TabWidth = Style.TabWidth;
+PrintStyle::Tabs tabsOf(const FormatStyle &Style) {
   switch (Style.UseTab) {
   case FormatStyle::UT_Never:
-    P.UseTab = PrintStyle::Tabs::Never;
-    break;
+    return PrintStyle::Tabs::Never;
   case FormatStyle::UT_ForIndentation:
-    P.UseTab = PrintStyle::Tabs::ForIndentation;
-    break;
+    return PrintStyle::Tabs::ForIndentation;
   case FormatStyle::UT_ForContinuationAndIndentation:
-    P.UseTab = PrintStyle::Tabs::ForContinuationAndIndentation;
-    break;
+    return PrintStyle::Tabs::ForContinuationAndIndentation;
   case FormatStyle::UT_AlignWithSpaces:
-    P.UseTab = PrintStyle::Tabs::AlignWithSpaces;
-    break;
+    return PrintStyle::Tabs::AlignWithSpaces;
   case FormatStyle::UT_Always:
-    P.UseTab = PrintStyle::Tabs::Always;
-    break;
+    return PrintStyle::Tabs::Always;
   }
-  // ColumnLimit 0 keeps the line breaks it finds: the printer's lines are
-  // never broken then, which clang-format keeps.
-  P.ColumnLimit = Style.ColumnLimit;
-  P.ContinuationIndentWidth = Style.ContinuationIndentWidth;
+  return PrintStyle::Tabs::Never;
+}
 
-  if (!braces(Style, P))
-    return std::nullopt;
+/// How blocks that are no control statement's, and empty blocks, are
+/// joined.
+void plainBlocks(const FormatStyle &Style, PrintStyle &P) {
   // A block that is no control statement's is joined as a function body
   // ('{ s += 1; }' in LLVM style, not in GNU's or Mozilla's), and so is
   // the wrapped brace after 'else' (UnwrappedLineFormatter's
@@ -306,20 +274,21 @@ std::optional<PrintStyle> printStyleFor(const FormatStyle &Style) {
   // always have braces, so AllowShortLoopsOnASingleLine does not matter.
   P.ShortIfOnASingleLine =
       Style.AllowShortIfStatementsOnASingleLine != FormatStyle::SIS_Never;
+}
 
+PrintStyle::Alignment pointerAlignmentOf(const FormatStyle &Style) {
   switch (Style.PointerAlignment) {
   case FormatStyle::PAS_Left:
-    P.PointerAlignment = PrintStyle::Alignment::Left;
-    break;
+    return PrintStyle::Alignment::Left;
   case FormatStyle::PAS_Right:
-    P.PointerAlignment = PrintStyle::Alignment::Right;
-    break;
+    return PrintStyle::Alignment::Right;
   case FormatStyle::PAS_Middle:
-    P.PointerAlignment = PrintStyle::Alignment::Middle;
-    break;
+    return PrintStyle::Alignment::Middle;
   }
-  if (!spaceBeforeParens(Style, P))
-    return std::nullopt;
+  return PrintStyle::Alignment::Right;
+}
+
+void spaces(const FormatStyle &Style, PrintStyle &P) {
   P.SpaceAfterCStyleCast = Style.SpaceAfterCStyleCast;
   P.SpacesInParentheses = Style.SpacesInParentheses;
   P.SpacesInCStyleCastParentheses = Style.SpacesInCStyleCastParentheses;
@@ -329,7 +298,10 @@ std::optional<PrintStyle> printStyleFor(const FormatStyle &Style) {
   P.Cpp11BracedListStyle = Style.Cpp11BracedListStyle;
   P.SpaceBeforeAssignmentOperators = Style.SpaceBeforeAssignmentOperators;
   P.SpaceAfterLogicalNot = Style.SpaceAfterLogicalNot;
+}
 
+/// Where long expressions break, and how their operands align.
+void operators(const FormatStyle &Style, PrintStyle &P) {
   switch (Style.BreakBeforeBinaryOperators) {
   case FormatStyle::BOS_None:
     P.BreakBeforeBinaryOperators = PrintStyle::BinaryBreak::None;
@@ -358,6 +330,47 @@ std::optional<PrintStyle> printStyleFor(const FormatStyle &Style) {
       Style.AlignAfterOpenBracket == FormatStyle::BAS_Align;
   P.BinPackArguments = Style.BinPackArguments;
   P.PenaltyBreakAssignment = Style.PenaltyBreakAssignment;
+}
+
+} // namespace
+
+std::optional<PrintStyle> printStyleFor(const FormatStyle &Style) {
+  // clang-format 14 formats C as C++; the printer writes C only. The
+  // pointer alignment clang-format derives from the file: see the overload
+  // with the file's text.
+  if (Style.Language != FormatStyle::LK_Cpp || Style.DerivePointerAlignment ||
+      !followed(Style))
+    return std::nullopt;
+  PrintStyle P;
+  P.IndentWidth = Style.IndentWidth;
+  P.TabWidth = Style.TabWidth;
+  P.UseTab = tabsOf(Style);
+  // ColumnLimit 0 keeps the line breaks it finds: the printer's lines are
+  // never broken then, which clang-format keeps.
+  P.ColumnLimit = Style.ColumnLimit;
+  P.ContinuationIndentWidth = Style.ContinuationIndentWidth;
+  if (!braces(Style, P) || !spaceBeforeParens(Style, P))
+    return std::nullopt;
+  plainBlocks(Style, P);
+  P.PointerAlignment = pointerAlignmentOf(Style);
+  spaces(Style, P);
+  operators(Style, P);
+  return P;
+}
+
+std::optional<PrintStyle> printStyleFor(const FormatStyle &Style,
+                                        llvm::StringRef Code) {
+  std::optional<PrintStyle> P = printStyleFor([&] {
+    FormatStyle S = Style;
+    S.DerivePointerAlignment = false;
+    return S;
+  }());
+  if (!P || !Style.DerivePointerAlignment)
+    return P;
+  std::optional<PrintStyle::Alignment> A = derivePointerAlignment(Code);
+  if (!A)
+    return std::nullopt;
+  P->PointerAlignment = *A;
   return P;
 }
 

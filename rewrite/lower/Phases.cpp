@@ -168,88 +168,95 @@ std::string counterOf(const ir::Kernel &K, const NestSource &S) {
   return "";
 }
 
-} // namespace
+/// The phases of one branched graph lowered in turn (Phases.h).
+class PhaseLowering {
+public:
+  PhaseLowering(Context &C, GraphLowering &L, LoweredNest &Out)
+      : C(C), L(L), Out(Out), Guards(C, L), Counter(counterOf(C.K, C.S)),
+        Flag(C.Opts.AllocatedFlag),
+        Clause("schedule(" + C.Opts.OmpSchedule + ")"),
+        // A region the rewrite opens lists the variables declared before
+        // the nest; the file's own directive names them already (the
+        // recovery checked).
+        Private(privateClause(C.S)) {}
 
-std::optional<Refusal> lowerPhases(Context &C, GraphLowering &L,
-                                   const ir::BranchedGraph &G,
-                                   LoweredNest &Out) {
+  std::optional<Refusal> run(const ir::BranchedGraph &G) {
+    phasesOf(G, C.K.Stmt.Lhs.Tensor, Phases);
+    OrRefusal<std::optional<size_t>> Kept = keptDirective(C, Phases);
+    if (!Kept)
+      return Kept.refusal();
+    KeepAt = *Kept;
+    for (size_t I = 0; I < Phases.size(); ++I)
+      if (std::optional<Refusal> R = phase(I))
+        return R;
+    if (std::optional<Refusal> R = Guards.refusal())
+      return R;
+    finish();
+    return std::nullopt;
+  }
+
+private:
+  Context &C;
+  GraphLowering &L;
+  LoweredNest &Out;
   std::vector<Phase> Phases;
-  phasesOf(G, C.K.Stmt.Lhs.Tensor, Phases);
-  auto NameOf = [&](const Phase &P) {
-    return "'" + (P.Fills == C.K.Stmt.Lhs.Tensor ? P.Fills : C.cName(P.Fills)) +
-           "'";
-  };
-  OrRefusal<std::optional<size_t>> KeepAt = keptDirective(C, Phases);
-  if (!KeepAt)
-    return KeepAt.refusal();
-
-  std::string Clause = "schedule(" + C.Opts.OmpSchedule + ")";
-  // A region the rewrite opens lists the variables declared before the
-  // nest; the file's own directive names them already (the recovery
-  // checked).
-  std::string Private = privateClause(C.S);
-  Nodes Run;
+  std::optional<size_t> KeepAt; // the phase that keeps the file's directive
+  PhaseGuards Guards;
+  Nodes Run; // the phases, each under its guard
   std::string Notes;
   bool AnyParallel = false;
-  PhaseGuards Guards(C, L);
-  // Whether an earlier phase's per-thread vectors may have failed to be
-  // allocated: the phases after it run only when they were not.
+  /// Whether an earlier phase's per-thread vectors may have failed to be
+  /// allocated: the phases after it run only when they were not.
   bool MayHaveFailed = false;
-  // Whether an earlier phase set the nest's counter (declared before the
-  // nest; the original reads it from its initial value) outside a parallel
-  // region: there it sets the variable itself, not a private copy.
-  std::string Counter = counterOf(C.K, C.S);
+  /// Whether an earlier phase set the nest's counter (declared before the
+  /// nest; the original reads it from its initial value) outside a
+  /// parallel region: there it sets the variable itself, not a private
+  /// copy.
+  std::string Counter;
   bool CounterSet = false;
-  const std::string &Flag = C.Opts.AllocatedFlag;
-  for (size_t I = 0; I < Phases.size(); ++I) {
-    const Phase &P = Phases[I];
-    std::string Guard = Guards.before(P);
-    if (MayHaveFailed)
-      Guard = Guard.empty() ? Flag : allOf({Flag, Guard});
-    bool Kept = *KeepAt && **KeepAt == I;
-    ParallelChoice Choice = chooseParallel(C, *P.Root, Kept, NameOf(P));
-    if (Kept)
-      noteRuntimeSchedule(*P.Root, C.S, Out.Notes);
-    AnyParallel |= Choice.Parallel;
-    Notes += Phases.size() == 1 ? Choice.Note
-                                : (Notes.empty() ? "computing " : "; then ") +
-                                      NameOf(P) + ": " + Choice.Note;
+  const std::string &Flag;
+  std::string Clause, Private;
 
+  std::string nameOf(const Phase &P) const {
+    return "'" + (P.Fills == C.K.Stmt.Lhs.Tensor ? P.Fills : C.cName(P.Fills)) +
+           "'";
+  }
+
+  /// The per-thread temporaries of P.
+  std::vector<ir::Temporary> vectorsOf(const Phase &P) const {
     std::vector<ir::Temporary> Vectors;
     for (const ir::Temporary &T : P.Root->temporaries())
       if (const ir::Temporary *V = C.temporary(T.Name);
           V && !C.isGlobal(T.Name))
         Vectors.push_back(*V);
+    return Vectors;
+  }
+
+  std::optional<Refusal> phase(size_t I) {
+    const Phase &P = Phases[I];
+    std::string Guard = Guards.before(P);
+    if (MayHaveFailed)
+      Guard = Guard.empty() ? Flag : allOf({Flag, Guard});
+    bool Kept = KeepAt && *KeepAt == I;
+    ParallelChoice Choice = chooseParallel(C, *P.Root, Kept, nameOf(P));
+    if (Kept)
+      noteRuntimeSchedule(*P.Root, C.S, Out.Notes);
+    AnyParallel |= Choice.Parallel;
+    Notes += Phases.size() == 1 ? Choice.Note
+                                : (Notes.empty() ? "computing " : "; then ") +
+                                      nameOf(P) + ": " + Choice.Note;
+    std::vector<ir::Temporary> Vectors = vectorsOf(P);
     if (!Vectors.empty() && CounterSet)
       return Refusal("lnr-unsupported-schedule",
-                     "the phase computing " + NameOf(P) +
+                     "the phase computing " + nameOf(P) +
                          " allocates temporaries after a phase that sets '" +
                          Counter +
                          "' outside a parallel region: the original nest, "
                          "which reads it from its initial value, could not "
                          "run when they cannot be allocated");
     Nodes Tree;
-    L.Fills = C.isGlobal(P.Fills) ? C.temporary(P.Fills) : nullptr;
-    std::optional<Refusal> R;
-    if (Choice.Parallel && !Vectors.empty())
-      // One allocation per thread, outside the work-shared loop.
-      R = L.allocatingRegion(*P.Root,
-                             "#pragma omp parallel" +
-                                 (Kept ? C.S.PragmaParallelClauses : Private),
-                             Vectors,
-                             Kept ? "#pragma omp for" + C.S.PragmaForClauses
-                                  : "#pragma omp for " + Clause,
-                             Tree);
-    else if (!Vectors.empty())
-      R = L.allocatingBlock(*P.Root, Vectors, Tree);
-    else
-      R = L.graph(*P.Root,
-                  code(Kept ? *C.S.Pragma
-                       : Choice.Parallel
-                           ? "#pragma omp parallel for " + Clause + Private
-                           : ""),
-                  Tree);
-    if (R)
+    if (std::optional<Refusal> R =
+            lower(P, Choice.Parallel, Kept, Vectors, Tree))
       return R;
     Guards.after(P, Choice.Parallel);
     MayHaveFailed |= !Vectors.empty();
@@ -259,22 +266,57 @@ std::optional<Refusal> lowerPhases(Context &C, GraphLowering &L,
       append(Run, std::move(Tree));
     else
       Run.push_back(Node::ifThen(C.code(Guard), std::move(Tree)));
+    return std::nullopt;
   }
-  if (std::optional<Refusal> R = Guards.refusal())
-    return R;
-  // After the phases: they decide which temporaries calloc zeroes. The
-  // flags with the allocations, where the block starts (C89). The phases
-  // run only when every shared temporary was allocated.
-  Nodes Body = globalAllocations(C);
-  append(Body, std::move(Guards.Declarations));
-  Body.push_back(Node::ifElse(code(allAllocated(C, C.Globals)), std::move(Run),
-                              {Node::statement(code(Flag + " = 0;"))}));
-  append(Body, globalReleases(C));
-  Out.Tree.push_back(Node::block(std::move(Body)));
-  Out.Parallel = AnyParallel;
-  Out.ParallelNote = Notes;
-  Out.Allocates = true;
-  return std::nullopt;
+
+  /// P's loops into Tree: in a parallel region that allocates Vectors per
+  /// thread, in a block that allocates them once, or as they are.
+  std::optional<Refusal> lower(const Phase &P, bool Parallel, bool Kept,
+                               const std::vector<ir::Temporary> &Vectors,
+                               Nodes &Tree) {
+    L.Fills = C.isGlobal(P.Fills) ? C.temporary(P.Fills) : nullptr;
+    if (Parallel && !Vectors.empty())
+      // One allocation per thread, outside the work-shared loop.
+      return L.allocatingRegion(
+          *P.Root,
+          "#pragma omp parallel" + (Kept ? C.S.PragmaParallelClauses : Private),
+          Vectors,
+          Kept ? "#pragma omp for" + C.S.PragmaForClauses
+               : "#pragma omp for " + Clause,
+          Tree);
+    if (!Vectors.empty())
+      return L.allocatingBlock(*P.Root, Vectors, Tree);
+    return L.graph(*P.Root,
+                   code(Kept ? *C.S.Pragma
+                        : Parallel
+                            ? "#pragma omp parallel for " + Clause + Private
+                            : ""),
+                   Tree);
+  }
+
+  /// After the phases: they decide which temporaries calloc zeroes. The
+  /// flags with the allocations, where the block starts (C89). The phases
+  /// run only when every shared temporary was allocated.
+  void finish() {
+    Nodes Body = globalAllocations(C);
+    append(Body, std::move(Guards.Declarations));
+    Body.push_back(Node::ifElse(code(allAllocated(C, C.Globals)),
+                                std::move(Run),
+                                {Node::statement(code(Flag + " = 0;"))}));
+    append(Body, globalReleases(C));
+    Out.Tree.push_back(Node::block(std::move(Body)));
+    Out.Parallel = AnyParallel;
+    Out.ParallelNote = Notes;
+    Out.Allocates = true;
+  }
+};
+
+} // namespace
+
+std::optional<Refusal> lowerPhases(Context &C, GraphLowering &L,
+                                   const ir::BranchedGraph &G,
+                                   LoweredNest &Out) {
+  return PhaseLowering(C, L, Out).run(G);
 }
 
 } // namespace lnr::lower
