@@ -79,4 +79,29 @@ std::string openmpFact(const NestSource &S, const std::string &ParallelNote) {
                        : "");
 }
 
+std::string summaryComment(const ir::Kernel &K, const ir::Schedule &S,
+                           const ir::Cost &Before,
+                           const RuntimeAlternative *Alternative,
+                           bool Fallback) {
+  std::string Out = "lnr-rewrite: " + toString(K.Stmt) + ", which costs " +
+                    Before.toString() + " as written.";
+  if (Alternative)
+    Out += " Two schedules, whichever costs less at run time: the 'if' "
+           "branch runs " +
+           S.describe(K) + ", " + S.Estimate.toString() +
+           "; the 'else' branch runs " + Alternative->Schedule.describe(K) +
+           ", " + Alternative->Schedule.Estimate.toString() + ".";
+  else
+    Out += " Schedule: " + S.describe(K) + "; it costs " +
+           S.Estimate.toString() + ".";
+  if (Fallback)
+    Out += " The original nest, kept below, runs when a run-time check or "
+           "an allocation fails.";
+  // The notation holds no '*/', but a comment must never end early.
+  for (size_t At = Out.find("*/"); At != std::string::npos;
+       At = Out.find("*/", At))
+    Out.replace(At, 2, "* /");
+  return Out;
+}
+
 } // namespace lnr::rewrite

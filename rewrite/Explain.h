@@ -35,6 +35,15 @@ checkFacts(const NestSource &S);
 /// replaces.
 std::string openmpFact(const NestSource &S, const std::string &ParallelNote);
 
+/// The comment a rewritten nest begins with, for a maintainer who meets it
+/// in the code: what it computes, the schedule and the cost before and
+/// after; with a run-time choice, which branch runs which schedule; with
+/// a fallback (Fallback), that the original nest runs when a check fails.
+std::string summaryComment(const ir::Kernel &K, const ir::Schedule &S,
+                           const ir::Cost &Before,
+                           const RuntimeAlternative *Alternative,
+                           bool Fallback);
+
 } // namespace lnr::rewrite
 
 #endif

@@ -5,12 +5,14 @@
 #include "rewrite/Explain.h"
 #include "rewrite/FallbackCopy.h"
 #include "rewrite/Includes.h"
+#include "rewrite/LineFormat.h"
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/PrintStyle.h"
 #include "rewrite/RuntimeChoice.h"
 #include "rewrite/Versioning.h"
 #include "rewrite/lower/Printer.h"
+#include "rewrite/lower/Sketch.h"
 
 #include "analysis/ir/Cost.h"
 #include "analysis/ir/Fusion.h"
@@ -37,26 +39,31 @@ Dialect dialectOf(const clang::LangOptions &Lang) {
 /// file's style (Styled). In that style, and when the nest starts its
 /// line, the replacement starts where the line does, so that a directive
 /// first goes to column 0 and the rest follows the line's indentation.
-/// Otherwise a directive must start its own line: after '{ ' on the nest's
-/// line, the text starts on the next.
+/// Otherwise a directive or the summary comment must start its own line:
+/// after '{ ' on the nest's line, the text starts on the next.
 clang::tooling::Replacement
 replacement(const lower::Nodes &Tree, const NestSource &S,
-            const std::optional<lower::PrintStyle> &Style, bool &Styled) {
+            const std::optional<lower::PrintStyle> &Style,
+            const lower::LineFormatter &Fallback, bool &Styled) {
   bool Exact = false;
   Styled = false;
-  if (Style && S.StartsLine && S.Offset >= S.Indentation.size()) {
-    std::string Text = lower::print(Tree, *Style, S.Indentation, Exact);
+  // The body of an 'if' without braces becomes a block whose '{' goes on
+  // the 'if' line, outside the replacement: left to clang-format.
+  if (Style && S.StartsLine && !S.Substatement &&
+      S.Offset >= S.Indentation.size()) {
+    std::string Text =
+        lower::print(Tree, *Style, S.StatementIndentation, Exact, Fallback);
     if (Exact) {
       Styled = true;
       if (Text.empty() || Text.front() != '#')
-        Text = S.Indentation + Text;
+        Text = S.StatementIndentation + Text;
       unsigned Begin = S.Offset - S.Indentation.size();
       return clang::tooling::Replacement(S.FilePath, Begin,
                                          S.Length + S.Indentation.size(), Text);
     }
   }
   std::string Text = lower::print(Tree);
-  if (!S.StartsLine && !Text.empty() && Text.front() == '#')
+  if (!S.StartsLine && (Text.rfind("#", 0) == 0 || Text.rfind("/*", 0) == 0))
     Text = "\n" + Text;
   return clang::tooling::Replacement(S.FilePath, S.Offset, S.Length, Text);
 }
@@ -261,8 +268,14 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
       Emitted.NeedsStdlib || (Alternative && Alternative->Emitted.NeedsStdlib);
   Out.NeedsStdint =
       Source.Overlap.Needed && !Source.HasStdint && Standard.AddressNeedsStdint;
-  Out.Fix = replacement(versioned(versioning(Emitted, Alternative), Source),
-                        Source, Opts.Style, Out.Styled);
+  Versioning V = versioning(Emitted, Alternative);
+  V.Summary =
+      summaryComment(Kernel, S, Before, Alternative ? &*Alternative : nullptr,
+                     V.Checks || V.Allocates);
+  lower::Nodes Tree = versioned(std::move(V), Source);
+  Out.Sketch = lower::sketch(Tree);
+  Out.Fix =
+      replacement(Tree, Source, Opts.Style, Opts.LineFallback, Out.Styled);
   return std::move(Out);
 }
 
@@ -373,8 +386,12 @@ void setWindow(NestOutcome &O, const clang::FunctionDecl &FD,
 }
 
 /// The clang-format style of each file, as clang-format finds it.
-using FileStyles =
-    std::map<clang::FileID, std::optional<clang::format::FormatStyle>>;
+/// A file's clang-format style, and the printer's fallback in it.
+struct FileStyle {
+  clang::format::FormatStyle Format;
+  lower::LineFormatter Lines;
+};
+using FileStyles = std::map<clang::FileID, std::optional<FileStyle>>;
 
 /// The style the printer writes a nest of O.File in: the file's
 /// clang-format style, with what it derives from the text clang-format
@@ -382,7 +399,8 @@ using FileStyles =
 /// cannot follow it.
 std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
                                               const clang::SourceManager &SM,
-                                              FileStyles &Styles) {
+                                              FileStyles &Styles,
+                                              lower::LineFormatter &Lines) {
   llvm::StringRef Code = SM.getBufferData(O.File);
   auto It = Styles.find(O.File);
   if (It == Styles.end()) {
@@ -392,9 +410,9 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
       Path = File->getName().str();
     llvm::Expected<clang::format::FormatStyle> Style =
         clang::format::getStyle("file", Path, "LLVM", Code);
-    std::optional<clang::format::FormatStyle> Found;
+    std::optional<FileStyle> Found;
     if (Style)
-      Found = *Style;
+      Found = FileStyle{*Style, clangFormatLines(*Style)};
     else
       llvm::consumeError(Style.takeError());
     It = Styles.emplace(O.File, std::move(Found)).first;
@@ -403,7 +421,8 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
     return std::nullopt;
   if (O.WindowEnd > O.WindowBegin && O.WindowEnd <= Code.size())
     Code = Code.slice(O.WindowBegin, O.WindowEnd);
-  return printStyleFor(*It->second, Code);
+  Lines = It->second->Lines;
+  return printStyleFor(It->second->Format, Code);
 }
 
 /// The text of Loc's file before Loc.
@@ -445,7 +464,7 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       setWindow(Where, *FD, SM);
       Options PerNest = Opts;
       if (Opts.PrintInFileStyle)
-        PerNest.Style = printStyleOf(Where, SM, Styles);
+        PerNest.Style = printStyleOf(Where, SM, Styles, PerNest.LineFallback);
       NestOutcome O = rewriteNest(Site, Ctx, PerNest, Schedules,
                                   /*InHeader=*/!SM.isWrittenInMainFile(Begin));
       O.File = Where.File;

@@ -35,9 +35,12 @@ struct Options {
   /// rewriteNests; none when the printer cannot follow it, and the caller
   /// formats the text with clang-format (NestOutcome::Styled).
   std::optional<lower::PrintStyle> Style;
-  /// Whether rewriteNests sets Style (--print-in-file-style, experimental):
+  /// With Style: lays out the lines the printer does not break, with
+  /// clang-format in the file's style (LineFormat.h).
+  lower::LineFormatter LineFallback;
+  /// Whether rewriteNests sets Style (--print-in-file-style, the default):
   /// off, every rewrite is formatted by clang-format.
-  bool PrintInFileStyle = false;
+  bool PrintInFileStyle = true;
   /// Without a directive, when the best schedule and another one are each
   /// cheaper for some sizes, write both and pick one at run time by their
   /// costs on the actual sizes (RuntimeChoice.h).
@@ -94,6 +97,7 @@ struct NestOutcome {
   /// What --explain prints, one "key: value" line each.
   std::vector<std::pair<std::string, std::string>> Facts;
   std::string FusedTree; // the branched graph as a loop tree
+  std::string Sketch;    // the replacement's loop tree as an outline
 };
 
 /// Every outermost `for` nest of every function written in the main file,

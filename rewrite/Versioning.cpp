@@ -66,6 +66,16 @@ Nodes versioned(Versioning V, const NestSource &S) {
   if (!Fallback)
     for (const std::string &Name : S.ReadInPlace)
       Out.push_back(statement("(void)" + Name + ";"));
+  if (!V.Summary.empty()) {
+    // Inside the block that an 'if' without braces gets as its body, so
+    // that its brace stays on the 'if' line.
+    Nodes &Head = S.Substatement && Out.size() == 1 &&
+                          Out.front().K == Node::Kind::Block &&
+                          Out.front().Directive.empty()
+                      ? Out.front().Body
+                      : Out;
+    Head.insert(Head.begin(), Node::comment(std::move(V.Summary)));
+  }
   return Out;
 }
 

@@ -41,9 +41,13 @@ struct Versioning {
   /// C89 (Dialect::DeclarationsFirst): declarations only where a block
   /// starts.
   bool DeclarationsFirst = false;
+  /// The words of the comment the replacement begins with; none when
+  /// empty.
+  std::string Summary;
 };
 
-/// The replacement of the nest S as one tree: in a block of its own when
+/// The replacement of the nest S as one tree, after the summary comment:
+/// in a block of its own when
 /// anything is declared around the rewrite (the scans', the flags'
 /// variables stay local to it, and no 'else' pairs with an 'if' around
 /// the nest); without a copy of the original nest, followed by a '(void)'

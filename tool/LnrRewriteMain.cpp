@@ -143,9 +143,9 @@ cl::opt<bool> NoPrefetch(
 cl::opt<bool> PrintInFileStyle(
     "print-in-file-style",
     cl::desc("Print each rewrite in the file's clang-format style with the "
-             "loop tree's printer instead of formatting it with clang-format "
-             "(experimental: docs/code-generation.md)"),
-    cl::Hidden, cl::cat(ToolCategory));
+             "loop tree's printer (the default; with =false, each rewrite "
+             "is formatted by clang-format: docs/code-generation.md)"),
+    cl::init(true), cl::Hidden, cl::cat(ToolCategory));
 
 cl::opt<bool> NoUnrollJam(
     "no-unroll-jam",

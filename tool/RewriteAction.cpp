@@ -27,6 +27,15 @@ using namespace llvm;
 namespace lnr::tool {
 namespace {
 
+/// Each line of Text, 4 blanks in.
+void indented(raw_ostream &OS, StringRef Text) {
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    OS << "    " << Line << "\n";
+    Text = Rest;
+  }
+}
+
 std::string explain(const rewrite::NestOutcome &O, const SourceManager &SM) {
   PresumedLoc Loc = SM.getPresumedLoc(O.Nest->getBeginLoc());
   std::string Out;
@@ -37,14 +46,11 @@ std::string explain(const rewrite::NestOutcome &O, const SourceManager &SM) {
     OS << "  " << Key << ": " << Value << "\n";
   if (O.Fix) {
     OS << "  fused nest:\n";
-    StringRef Tree = O.FusedTree;
-    while (!Tree.empty()) {
-      auto [Line, Rest] = Tree.split('\n');
-      OS << "    " << Line << "\n";
-      Tree = Rest;
-    }
+    indented(OS, O.FusedTree);
     for (const std::string &Note : O.Notes)
       OS << "  note: " << Note << "\n";
+    OS << "  written as:\n";
+    indented(OS, O.Sketch);
   } else {
     OS << "  unchanged: " << O.Message.substr(O.Message.find(": ") + 2) << " ["
        << O.Name << "]\n";

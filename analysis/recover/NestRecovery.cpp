@@ -561,6 +561,14 @@ bool Recoverer::describeReplacement(const Stmt *Nest, const ForStmt *Outer) {
   StringRef Line = Before.substr(Before.rfind('\n') + 1);
   Source.StartsLine = Line.trim().empty();
   Source.Indentation = Line.substr(0, Line.find_first_not_of(" \t")).str();
+  Source.StatementIndentation = Source.Indentation;
+  if (isa<OMPExecutableDirective>(Nest)) {
+    StringRef Head = File.substr(
+        0, SM.getFileOffset(SM.getExpansionLoc(Ends->getBeginLoc())));
+    StringRef Own = Head.substr(Head.rfind('\n') + 1);
+    if (Own.trim().empty())
+      Source.StatementIndentation = Own.str();
+  }
   Source.Line = SM.getSpellingLineNumber(Begin);
   Source.Column = SM.getSpellingColumnNumber(Begin);
   Source.Original = Written.str();

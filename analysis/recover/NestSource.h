@@ -185,6 +185,10 @@ struct NestSource {
   std::string Original;
   /// Indentation of the nest's line (when it starts the line).
   std::string Indentation;
+  /// Indentation of the line of the statement a leading OpenMP directive
+  /// applies to (the directive's own line is printed at column 0); the
+  /// nest's Indentation when there is no directive.
+  std::string StatementIndentation;
   OverlapFacts Overlap;
   /// Whether uintptr_t is declared before the nest (<stdint.h>).
   bool HasStdint = false;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <string_view>
 
 namespace lnr::lower {
 namespace {
@@ -18,10 +19,10 @@ bool isIdentifierChar(char C) {
 }
 
 /// The punctuators of C and C++ longer than one character, longest first.
-const char *const LongPuncts[] = {"<<=", ">>=", "...", "->*", "->", "++", "--",
-                                  "<<",  ">>",  "<=",  ">=",  "==", "!=", "&&",
-                                  "||",  "+=",  "-=",  "*=",  "/=", "%=", "&=",
-                                  "|=",  "^=",  "##",  "::"};
+const std::string_view LongPuncts[] = {
+    "<<=", ">>=", "...", "->*", "->", "++", "--", "<<", ">>",
+    "<=",  ">=",  "==",  "!=",  "&&", "||", "+=", "-=", "*=",
+    "/=",  "%=",  "&=",  "|=",  "^=", "##", "::"};
 
 /// Where the literal that opens at Text[I] (a quote) ends.
 size_t literalEnd(const std::string &Text, size_t I) {
@@ -45,15 +46,16 @@ size_t numberEnd(const std::string &Text, size_t I) {
 }
 
 size_t punctLength(const std::string &Text, size_t I) {
-  for (const char *P : LongPuncts)
-    if (Text.compare(I, std::strlen(P), P) == 0)
-      return std::strlen(P);
+  std::string_view Rest = std::string_view(Text).substr(I);
+  for (std::string_view P : LongPuncts)
+    if (Rest.substr(0, P.size()) == P)
+      return P.size();
   return 1;
 }
 
 /// A word that names a type in a cast or declaration ('(double *)').
 bool isTypeWord(const Token &T) {
-  static const char *const Types[] = {
+  static const std::string_view Types[] = {
       "void",     "char",     "short",    "int",     "long",    "float",
       "double",   "signed",   "unsigned", "_Bool",   "bool",    "const",
       "size_t",   "int8_t",   "int16_t",  "int32_t", "int64_t", "uint8_t",

@@ -14,6 +14,7 @@
 
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lnr::lower {
@@ -34,7 +35,7 @@ struct Token {
   bool Declarator = false;
 
   bool isWord() const { return K == Word || K == Hole; }
-  bool is(const char *Spelling) const { return Text == Spelling; }
+  bool is(std::string_view Spelling) const { return Text == Spelling; }
 };
 
 class Code {

@@ -9,12 +9,14 @@
 #include "rewrite/lower/PrintTokens.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace lnr::lower::detail {
 namespace {
 
-bool oneOf(const std::string &S, std::initializer_list<const char *> L) {
-  return std::any_of(L.begin(), L.end(), [&](const char *C) { return S == C; });
+bool oneOf(const std::string &S, std::initializer_list<std::string_view> L) {
+  return std::any_of(L.begin(), L.end(),
+                     [&](std::string_view C) { return S == C; });
 }
 
 bool isTypeWord(const std::string &S) {
@@ -218,6 +220,9 @@ private:
     const PTok *P = I > 0 ? &L[I - 1] : nullptr;
     if (P && P->R == Role::Control)
       return ParenKind::Control;
+    // A directive's clause: 'default(shared)' as 'private(x)'.
+    if (P && Directive && P->R == Role::Keyword)
+      return ParenKind::Call;
     if (P &&
         (P->R == Role::Operand ||
          oneOf(P->Text, {"sizeof", "_Alignof", "alignof"}) ||

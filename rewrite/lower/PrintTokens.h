@@ -13,6 +13,7 @@
 #include "rewrite/lower/Printer.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lnr::lower::detail {
@@ -65,7 +66,7 @@ struct PTok {
   unsigned Depth = 0;                // brackets around it
   unsigned Precedence = Unknown;     // binary operators
   bool Space = false;                // a blank before it when printed
-  bool is(const char *S) const { return Text == S; }
+  bool is(std::string_view S) const { return Text == S; }
   bool isWordLike() const { return K == Token::Word || K == Token::Hole; }
 };
 using Line = std::vector<PTok>;

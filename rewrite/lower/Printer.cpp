@@ -24,8 +24,9 @@ using namespace detail;
 
 class Printer {
 public:
-  Printer(const PrintStyle &Style, const std::string &BaseIndent)
-      : Style(Style), BaseCol(columnsOf(BaseIndent)) {}
+  Printer(const PrintStyle &Style, const std::string &BaseIndent,
+          const LineFormatter &Fallback)
+      : Style(Style), BaseCol(columnsOf(BaseIndent)), Fallback(Fallback) {}
 
   void nodes(const Nodes &Tree, unsigned Col) {
     for (const Node &N : Tree)
@@ -44,6 +45,7 @@ public:
 private:
   const PrintStyle &Style;
   unsigned BaseCol;
+  const LineFormatter &Fallback;
   std::string Out;
   bool Exact = true;
 
@@ -146,10 +148,10 @@ private:
     prepare(L, Directive);
     std::string One = join(L, 0, L.size()) + Suffix;
     if (Directive) {
-      // clang-format breaks a long directive with backslashes: not
-      // followed.
+      // clang-format breaks a long directive with backslashes: asked of
+      // the fallback.
       if (columns(One) > limit())
-        Exact = false;
+        return laidOutElsewhere(One, 0);
       emit(0, 0, One);
       return false;
     }
@@ -160,13 +162,32 @@ private:
     std::optional<Layout> Laid = S == Shape::Header
                                      ? breakHeader(L, Col, Suffix, Style)
                                      : breakStatement(L, Col, Style);
-    if (!Laid) {
+    if (!Laid)
+      return laidOutElsewhere(One, Col);
+    emit(*Laid, Col);
+    return Laid->Breaks() > 0;
+  }
+
+  /// The line One at column Col as the fallback lays it out, or on one
+  /// line and not exact; returns whether it was broken.
+  bool laidOutElsewhere(const std::string &One, unsigned Col) {
+    std::optional<std::vector<std::string>> Lines;
+    if (Fallback)
+      Lines = Fallback(One, Col);
+    if (!Lines || Lines->empty()) {
       Exact = false;
       emit(Col, Col, One);
       return false;
     }
-    emit(*Laid, Col);
-    return Laid->Breaks() > 0;
+    for (size_t I = 0; I < Lines->size(); ++I) {
+      // The first line's blanks are the caller's (or a directive's none).
+      std::string Text = (*Lines)[I];
+      if (I == 0 && !Out.empty())
+        Out += blanks(Col, Col, false);
+      Out += I == 0 ? Text.substr(Text.find_first_not_of(" \t")) : Text;
+      Out += '\n';
+    }
+    return Lines->size() > 1;
   }
 
   // ---- Nodes.
@@ -398,11 +419,17 @@ private:
 } // namespace
 
 std::string print(const Nodes &Tree, const PrintStyle &Style,
-                  const std::string &BaseIndent, bool &Exact) {
-  Printer P(Style, BaseIndent);
+                  const std::string &BaseIndent, bool &Exact,
+                  const LineFormatter &Fallback) {
+  Printer P(Style, BaseIndent, Fallback);
   P.nodes(Tree, P.base());
   Exact = P.exact();
   return P.take();
+}
+
+std::string print(const Nodes &Tree, const PrintStyle &Style,
+                  const std::string &BaseIndent, bool &Exact) {
+  return print(Tree, Style, BaseIndent, Exact, nullptr);
 }
 
 std::string print(const Nodes &Tree, const PrintStyle &Style,

@@ -18,7 +18,10 @@
 
 #include "rewrite/lower/LoopTree.h"
 
+#include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace lnr::lower {
 
@@ -137,6 +140,20 @@ std::string print(const Nodes &Tree, const PrintStyle &Style = {},
 /// clang-format on the text. Verbatim nodes are taken as formatted.
 std::string print(const Nodes &Tree, const PrintStyle &Style,
                   const std::string &BaseIndent, bool &Exact);
+
+/// Lays out a line the printer does not break as clang-format does: Text
+/// (a statement, a directive, or a control statement's header ending with
+/// ' {'; spaced as the style spaces it) starting at column Col. Returns
+/// the lines as they are to be written, leading blanks included, or
+/// nullopt when it cannot say.
+using LineFormatter = std::function<std::optional<std::vector<std::string>>(
+    const std::string &Text, unsigned Col)>;
+
+/// As above, with Fallback asked for the lines the printer does not break:
+/// Exact is then false only where Fallback cannot say either.
+std::string print(const Nodes &Tree, const PrintStyle &Style,
+                  const std::string &BaseIndent, bool &Exact,
+                  const LineFormatter &Fallback);
 
 } // namespace lnr::lower
 

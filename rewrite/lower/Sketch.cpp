@@ -71,8 +71,7 @@ void sketchNode(const Node &N, unsigned Depth, std::string &Out) {
     Out += Pad + N.Text.str() + "\n";
     return;
   case Node::Kind::Comment:
-    Out += Pad + "/* " + N.Raw + " */\n";
-    return;
+    return; // what the comments say, --explain says as facts
   case Node::Kind::Verbatim:
     Out += Pad + "the original nest\n";
     return;

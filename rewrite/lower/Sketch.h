@@ -3,7 +3,8 @@
 // The same tree the printer writes, as an outline a reader takes in at a
 // glance: one line per loop (its index, how it runs, whether it walks a
 // compressed level), statement, declaration and condition, indented by
-// depth; the fallback copy of the original nest as one line. Clang-free.
+// depth; the fallback copy of the original nest as one line; comments
+// left out. Clang-free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_LOWER_SKETCH_H

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/LineFormat.h"
 #include "rewrite/PrintStyle.h"
 #include "rewrite/lower/Printer.h"
 
@@ -108,7 +109,8 @@ struct Printed {
 
 /// Tree printed in the style named, inside a function Depth blocks deep.
 Printed printIn(const std::string &StyleName, const Nodes &Tree,
-                unsigned Depth = 1, bool LeftPointers = false) {
+                unsigned Depth = 1, bool LeftPointers = false,
+                bool WithFallback = false) {
   FormatStyle Style = styleNamed(StyleName);
   Frame F = frame(Style, Depth, LeftPointers);
   std::optional<PrintStyle> P =
@@ -117,7 +119,9 @@ Printed printIn(const std::string &StyleName, const Nodes &Tree,
   if (!P)
     return {"", false};
   bool Exact = false;
-  std::string Text = print(Tree, *P, F.Indent, Exact);
+  std::string Text = WithFallback ? print(Tree, *P, F.Indent, Exact,
+                                          lnr::rewrite::clangFormatLines(Style))
+                                  : print(Tree, *P, F.Indent, Exact);
   return {F.Before + Text + F.After, Exact};
 }
 
@@ -356,6 +360,76 @@ TEST_P(FixedPoint, LongLinesSweep) {
   }
   // Most long lines are of shapes the printer breaks itself.
   EXPECT_GE(Exact * 10, Total * 6) << Exact << " of " << Total << " exact";
+}
+
+/// Long lines of shapes the printer does not break itself (calls broken in
+/// their arguments, conditional expressions, long directives) laid out by
+/// clang-format alone (LineFormat.h): in their place in a function, they
+/// are what clang-format writes there.
+TEST_P(FixedPoint, LinesLaidOutByClangFormatAlone) {
+  FormatStyle Style = styleNamed(GetParam());
+  std::mt19937 Random(13);
+  auto Name = [&](unsigned Min, unsigned Max) {
+    unsigned N = Min + Random() % (Max - Min + 1);
+    std::string S = "w";
+    while (S.size() < N)
+      S += char('a' + Random() % 26);
+    return S;
+  };
+  auto Count = [&]() {
+    return "(" + Name(1, 8) + " > 0 ? (double)" + Name(2, 8) + "[" +
+           Name(1, 6) + "] : 0.0)";
+  };
+  unsigned Exact = 0, Total = 0;
+  for (int Case = 0; Case < 150; ++Case) {
+    unsigned Depth = 1 + Random() % 4;
+    std::string Sum = Count();
+    for (unsigned T = Random() % 6; T > 0; --T)
+      Sum += " * (double)" + Name(1, 6) + " + " + Count();
+    std::string Size = "(size_t)(" + Name(1, 10) + " > 0 ? " + Name(1, 10) +
+                       " : 1) * (size_t)(" + Name(1, 5) + " > 0 ? " +
+                       Name(1, 5) + " : 1)";
+    Nodes Tree;
+    switch (Random() % 4) {
+    case 0:
+      Tree = {Node::declaration(
+          {c("double"),
+           true,
+           Name(1, 12),
+           {},
+           c("(double *)malloc(sizeof(double) * " + Size + ")")})};
+      break;
+    case 1:
+      Tree = {Node::ifElse(c(Name(1, 6) + "_min < 0 || " + Sum + " <= " + Sum),
+                           {Node::statement(c("x = 1;"))},
+                           {Node::statement(c("x = 2;"))})};
+      break;
+    case 2:
+      // Not first: the frame indents the first line as a nest's own.
+      Tree = {Node::statement(c("x = 0;")),
+              Node::directive(
+                  c("#pragma omp parallel for reduction(max : " + Name(1, 12) +
+                    ") reduction(min : " + Name(1, 12) +
+                    ") reduction(| : " + Name(1, 12) + ")")),
+              Node::rangeLoop(c("int q = 0"), c("q < n"), c("q++"),
+                              {Node::statement(c("x = 1;"))})};
+      break;
+    default:
+      Tree = {Node::statement(
+          c(Name(1, 10) + " = " + Name(1, 6) + " > 0 && " + Name(1, 8) + "[" +
+            Name(1, 6) + "] > 0 ? (double)" + Name(4, 12) + "[" + Name(4, 12) +
+            "[" + Name(1, 3) + "]] : " + Count() + ";"))};
+      break;
+    }
+    Printed P = printIn(GetParam(), Tree, Depth, false, true);
+    ++Total;
+    if (!P.Exact)
+      continue;
+    ++Exact;
+    EXPECT_EQ(changes(Style, P.Code), "") << "case " << Case;
+  }
+  // Only a column the style's blocks cannot nest to is left to the caller.
+  EXPECT_GE(Exact * 10, Total * 9) << Exact << " of " << Total << " exact";
 }
 
 INSTANTIATE_TEST_SUITE_P(Styles, FixedPoint, ::testing::ValuesIn(Styles));

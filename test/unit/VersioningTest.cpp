@@ -9,11 +9,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/Versioning.h"
+#include "rewrite/Explain.h"
 #include "rewrite/ExtentScan.h"
 #include "rewrite/FallbackCopy.h"
 #include "rewrite/lower/Printer.h"
 
 #include "lower/NestBuilders.h"
+
+#include "analysis/ir/Cost.h"
+#include "analysis/ir/Schedule.h"
 
 #include <gtest/gtest.h>
 
@@ -197,6 +201,56 @@ TEST(ExtentScanTest, ScansTheCoordinatesTheNestReads) {
       "}\n"
       "j_extent = j_seen ? (long)j_max + 1 : 0;\n"
       "j_min = j_low;");
+}
+
+TEST(VersioningTest, TheSummaryCommentComesFirstOutsideTheBlock) {
+  Versioning V;
+  V.Rewrite = rewrite();
+  V.Checks = checks();
+  V.Summary = "lnr-rewrite: y(i) += x(i)";
+  Nodes Tree = versioned(V, original());
+  ASSERT_FALSE(Tree.empty());
+  EXPECT_EQ(Tree.front().K, Node::Kind::Comment);
+  std::string Printed = lower::print(Tree);
+  EXPECT_EQ(Printed.rfind("/* lnr-rewrite: y(i) += x(i) */\n{\n", 0), 0u)
+      << Printed;
+  // The copy is still known by what precedes it, the summary aside.
+  EXPECT_TRUE(isFallbackCopy(beforeCopy(Printed)));
+  V.Summary.clear();
+  EXPECT_NE(versioned(V, original()).front().K, Node::Kind::Comment);
+}
+
+TEST(VersioningTest, TheSummarySaysWhatTheNestComputesAndAtWhatCost) {
+  ir::Kernel K = lower::test::sddmmSpmm();
+  OrRefusal<ir::Schedule> S = ir::chooseSchedule(K);
+  ASSERT_TRUE(S) << S.refusal().Message;
+  ir::Cost Before = ir::costOf(K);
+  std::string Text = summaryComment(K, *S, Before, nullptr, false);
+  EXPECT_EQ(Text.rfind("lnr-rewrite: " + toString(K.Stmt) + ", which costs " +
+                           Before.toString() + " as written.",
+                       0),
+            0u)
+      << Text;
+  EXPECT_NE(Text.find("Schedule: " + S->describe(K) + "; it costs " +
+                      S->Estimate.toString() + "."),
+            std::string::npos)
+      << Text;
+  EXPECT_EQ(Text.find("original nest"), std::string::npos) << Text;
+  EXPECT_EQ(Text.find("*/"), std::string::npos) << Text;
+
+  // With a fallback, and with a run-time choice: which branch is which.
+  EXPECT_NE(summaryComment(K, *S, Before, nullptr, true)
+                .find("The original nest, kept below, runs when"),
+            std::string::npos);
+  RuntimeAlternative Other{*S, {}, "1.0", "2.0", {}};
+  std::string Choice = summaryComment(K, *S, Before, &Other, false);
+  EXPECT_NE(Choice.find("the 'if' branch runs " + S->describe(K)),
+            std::string::npos)
+      << Choice;
+  EXPECT_NE(Choice.find("the 'else' branch runs " + S->describe(K)),
+            std::string::npos)
+      << Choice;
+  EXPECT_EQ(Choice.find("Schedule: "), std::string::npos) << Choice;
 }
 
 } // namespace

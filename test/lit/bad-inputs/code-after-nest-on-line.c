@@ -3,7 +3,8 @@
 // was reformatted too ('} } /* end if */ int x = 0; (void)x;' became four
 // lines), although everything else in the file must stay byte-for-byte as
 // it was. Expected, and checked: fused, proved by execution, and the line's
-// tail kept as it was, after the fused nest's last brace.
+// tail kept as it was, after the fused nest's last brace. The nest keeps
+// the indentation it is written with (2 columns, in a block at 2).
 // RUN: lnr-rewrite %s -- > %t.rewritten.c 2> %t.err
 // RUN: FileCheck --check-prefix=REMARK %s < %t.err
 // REMARK: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
@@ -11,10 +12,10 @@
 // EXEC: PASS: lnr_rewritten matches lnr_original on all cases
 // RUN: %nochecks %t.rewritten.c | FileCheck --strict-whitespace --check-prefix=TAIL %s
 // TAIL:      {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
-// TAIL:      {{^}}    } } /* end if */ int unused_after = 0; (void)unused_after;{{$}}
+// TAIL:      {{^}}  } } /* end if */ int unused_after = 0; (void)unused_after;{{$}}
 // TAIL-NEXT: {{^}}}{{$}}
 // The lines before the nest are untouched.
-// RUN: head -n 22 %s > %t.before && head -n 22 %t.rewritten.c | diff %t.before -
+// RUN: head -n 23 %s > %t.before && head -n 23 %t.rewritten.c | diff %t.before -
 
 void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                 const double *vals, const double *C, const double *D,

@@ -12,11 +12,15 @@
 // REMARK-COUNT-2: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]
 // RUN: %nochecks %t.rewritten.c | FileCheck --strict-whitespace --check-prefix=FUSED %s
 // FUSED:      {{^}}  if (n > 0) {{[{]$}}
+// FUSED-NEXT: {{^}}    /* lnr-rewrite: A(i,l) += {{.*}}
+// FUSED:      {{ \*/$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
 // FUSED-NEXT: {{^}}    for (int i = 0; i < n; i++) {{[{]$}}
 // FUSED:      {{^}}  }{{$}}
 // FUSED-NEXT: {{^}}}{{$}}
 // FUSED:      const double *E, double *restrict A) {{[{]$}}
+// FUSED-NEXT: {{^}}/* lnr-rewrite: A(i,l) += {{.*}}
+// FUSED:      {{ \*/$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
 // FUSED-NEXT: {{^}}  for (int i = 0; i < n; i++) {{[{]$}}
 // A second run changes nothing.

@@ -19,6 +19,8 @@ void named(int n, int K, int L, const int *pos, const int *crd,
     }
 }
 // CHECK:      {{^}}  *allocated = 1;
+// CHECK-NEXT: /* lnr-rewrite: {{.*}}
+// CHECK: */{{$}}
 // CHECK-NEXT: {{^}}  {
 // CHECK-NEXT: {{^}}    int allocated_1 = 1;
 // CHECK-NEXT: {{^}}#pragma omp parallel shared(allocated_1)

@@ -43,6 +43,8 @@ void vector(int n, int K, int L, const int *pos, const int *crd,
 // CODE-LABEL: {{^}}void vector(
 // CODE-NEXT:  {{^}}            const double *Bv, const double *C, const double *D,
 // CODE-NEXT:  {{^}}            double *restrict A) {
+// CODE-NEXT: /* lnr-rewrite: {{.*}}
+// CODE: */{{$}}
 // CODE-NEXT:  {{^}}  {
 // CODE-NEXT:  {{^}}    int allocated = 1;
 // CODE-NEXT:  {{^}}#pragma omp parallel shared(allocated)

@@ -31,6 +31,8 @@ void sddmm_spmm_region(int n, int K, int L, const int *rowptr,
 // REMARK: fuse/omp-parallel-region.c:[[@LINE-11]]:1: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}} [lnr-fuse]
 // EXPLAIN: openmp: kept the existing OpenMP directive on 'i'; the file's '#pragma omp parallel' region around '#pragma omp for' read as '#pragma omp parallel for num_threads(2) default(shared) schedule(static)', the whole region replaced
 // CHECK:      (void)before;
+// CHECK-NEXT: /* lnr-rewrite: {{.*}}
+// CHECK: */{{$}}
 // CHECK-NEXT: #pragma omp parallel for num_threads(2) default(shared) schedule(static)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK-NOT:  #pragma omp for

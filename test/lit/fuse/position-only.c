@@ -33,6 +33,8 @@ void row_scaled(int n, int L, const int *rowptr, const double *vals,
 // values), then accumulated; the counter becomes the position.
 // CHECK-LABEL: int spttm_spttm(
 // CHECK:        int32_t jA = 0;
+// CHECK-NEXT: /* lnr-rewrite: {{.*}}
+// CHECK: */{{$}}
 // CHECK-NEXT:   {
 // CHECK-NEXT:     int checked = 1;
 // CHECK-NEXT:     checked &= D2 <= A3;

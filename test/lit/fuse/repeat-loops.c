@@ -11,6 +11,8 @@
 
 // CHECK-LABEL: void repeat_while(
 // CHECK:      while (iter-- > 0) {
+// CHECK-NEXT: /* lnr-rewrite: {{.*}}
+// CHECK: */{{$}}
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK:          double t = 0;
@@ -37,6 +39,8 @@ void repeat_while(int iter, int n, int K, int L, const int *rowptr,
 // the loop it is on.
 // CHECK-LABEL: void repeat_do(
 // CHECK:      {{^  do$}}
+// CHECK-NEXT: /* lnr-rewrite: {{.*}}
+// CHECK: */{{$}}
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK:            A[i * L + l] += t * E[j * L + l];
@@ -84,10 +88,14 @@ void two_in_while(int iter, int n, int K, int L, const int *rowptr,
 // written. It used to be the nest, refused with "no access uses 'r'".
 // CHECK-LABEL: void repeat_for(
 // CHECK:      for (int r = 0; r < reps; r++)
+// CHECK-NEXT: /* lnr-rewrite: {{.*}}
+// CHECK: */{{$}}
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK:            A[i * L + l] += t * E[j * L + l];
 // CHECK:      for (r = 0; r < reps; ++r) {
+// CHECK-NEXT: /* lnr-rewrite: {{.*}}
+// CHECK: */{{$}}
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK:            A[i * L + l] += t * E[j * L + l];

@@ -42,6 +42,8 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT:      #include <stdint.h>
 // TEXT:      void sddmm_spmm_may_alias(
 // TEXT:      double *A) {
+// TEXT-NEXT: /* lnr-rewrite: {{.*}}
+// TEXT: */{{$}}
 // TEXT-NEXT:   {
 // TEXT-NEXT:     long j_extent;
 // TEXT-NEXT:     long j_min;

@@ -36,6 +36,8 @@ void refused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK:void fused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:           const double *vals, const double *C, const double *D,
 // CHECK-NEXT:           const double *E, double *restrict A) {
+// CHECK-NEXT:  /* lnr-rewrite: {{.*}}
+// CHECK:{{.*}} */
 // CHECK-NEXT:#pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:  for (int i = 0; i < n; i++) {
 // CHECK-NEXT:    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
@@ -79,5 +81,5 @@ void refused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:}
 // CHECK-EMPTY:
 
-// REMARK: refusals/untouched-mixed.c:[[@LINE-67]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
-// REMARK: refusals/untouched-mixed.c:[[@LINE-51]]:78: remark: nest left unchanged: the statement adds terms; only a product of factors is distributed [lnr-unsupported-sum]
+// REMARK: refusals/untouched-mixed.c:[[@LINE-69]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
+// REMARK: refusals/untouched-mixed.c:[[@LINE-53]]:78: remark: nest left unchanged: the statement adds terms; only a product of factors is distributed [lnr-unsupported-sum]

@@ -1,0 +1,101 @@
+//===- LineFormat.cpp -----------------------------------------------------===//
+
+#include "rewrite/LineFormat.h"
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <memory>
+
+namespace lnr::rewrite {
+namespace {
+
+using clang::format::FormatStyle;
+
+constexpr llvm::StringLiteral Before = "int lnr_line_before_;";
+constexpr llvm::StringLiteral Body = "lnr_line_body_;";
+constexpr llvm::StringLiteral After = "int lnr_line_after_;";
+
+/// The columns of Line's leading blanks.
+unsigned indentation(llvm::StringRef Line, unsigned TabWidth) {
+  unsigned Col = 0;
+  for (char C : Line) {
+    if (C == ' ')
+      ++Col;
+    else if (C == '\t')
+      Col += TabWidth ? TabWidth - Col % TabWidth : 1;
+    else
+      break;
+  }
+  return Col;
+}
+
+/// Text at column Col laid out by clang-format alone, or nullopt.
+std::optional<std::vector<std::string>>
+layOut(const FormatStyle &Style, const std::string &Text, unsigned Col) {
+  bool Directive = !Text.empty() && Text[0] == '#';
+  bool Header = llvm::StringRef(Text).endswith("{");
+  // Blocks nested so that a statement lands at Col; a directive's column
+  // is 0 wherever it is.
+  unsigned Depth = Directive ? 1 : Col / Style.IndentWidth;
+  if (Depth == 0 || (!Directive && Col % Style.IndentWidth))
+    return std::nullopt;
+  std::string Code = "void lnr_line_(void) {\n";
+  for (unsigned D = 1; D < Depth; ++D)
+    Code += "{\n";
+  Code += (Before + "\n" + Text + "\n").str();
+  if (Header)
+    Code += (Body + "\n}\n").str();
+  Code += (After + "\n").str();
+  for (unsigned D = 1; D < Depth; ++D)
+    Code += "}\n";
+  Code += "}\n";
+  clang::tooling::Replacements Changes = clang::format::reformat(
+      Style, Code, {clang::tooling::Range(0, unsigned(Code.size()))},
+      "<lnr-line>.c");
+  llvm::Expected<std::string> Formatted =
+      clang::tooling::applyAllReplacements(Code, Changes);
+  if (!Formatted) {
+    llvm::consumeError(Formatted.takeError());
+    return std::nullopt;
+  }
+  // The lines between the markers; the first must start at Col.
+  std::vector<std::string> Lines;
+  bool In = false;
+  llvm::StringRef Rest = *Formatted;
+  while (!Rest.empty()) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    llvm::StringRef Trimmed = Line.trim();
+    if (Trimmed == Before) {
+      In = true;
+      continue;
+    }
+    if (!In)
+      continue;
+    if (Trimmed == Body || Trimmed == After)
+      break;
+    Lines.push_back(Line.rtrim().str());
+  }
+  if (Lines.empty() ||
+      indentation(Lines.front(), Style.TabWidth) != (Directive ? 0 : Col))
+    return std::nullopt;
+  return Lines;
+}
+
+} // namespace
+
+lower::LineFormatter clangFormatLines(const FormatStyle &Style) {
+  using Key = std::pair<std::string, unsigned>;
+  auto Seen = std::make_shared<
+      std::map<Key, std::optional<std::vector<std::string>>>>();
+  return [Style, Seen](const std::string &Text, unsigned Col) {
+    auto It = Seen->find({Text, Col});
+    if (It == Seen->end())
+      It = Seen->emplace(Key{Text, Col}, layOut(Style, Text, Col)).first;
+    return It->second;
+  };
+}
+
+} // namespace lnr::rewrite
