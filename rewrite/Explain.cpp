@@ -79,6 +79,11 @@ std::string openmpFact(const NestSource &S, const std::string &ParallelNote) {
                        : "");
 }
 
+std::string scheduleComment(const ir::Kernel &K, const ir::Schedule &S) {
+  return "Schedule: " + S.describe(K) + "; it costs " + S.Estimate.toString() +
+         ".";
+}
+
 std::string summaryComment(const ir::Kernel &K, const ir::Schedule &S,
                            const ir::Cost &Before,
                            const RuntimeAlternative *Alternative,
@@ -86,14 +91,11 @@ std::string summaryComment(const ir::Kernel &K, const ir::Schedule &S,
   std::string Out = "lnr-rewrite: " + toString(K.Stmt) + ", which costs " +
                     Before.toString() + " as written.";
   if (Alternative)
-    Out += " Two schedules, whichever costs less at run time: the 'if' "
-           "branch runs " +
-           S.describe(K) + ", " + S.Estimate.toString() +
-           "; the 'else' branch runs " + Alternative->Schedule.describe(K) +
-           ", " + Alternative->Schedule.Estimate.toString() + ".";
+    Out += " Two schedules, each cheaper for some sizes: a test of the "
+           "actual sizes runs the cheaper, and each of its branches begins "
+           "with its schedule.";
   else
-    Out += " Schedule: " + S.describe(K) + "; it costs " +
-           S.Estimate.toString() + ".";
+    Out += " " + scheduleComment(K, S);
   if (Fallback)
     Out += " The original nest, kept below, runs when a run-time check or "
            "an allocation fails.";

@@ -35,9 +35,13 @@ checkFacts(const NestSource &S);
 /// replaces.
 std::string openmpFact(const NestSource &S, const std::string &ParallelNote);
 
+/// "Schedule: <S>; it costs <its cost>." (a branch of a run-time choice
+/// begins with it).
+std::string scheduleComment(const ir::Kernel &K, const ir::Schedule &S);
+
 /// The comment a rewritten nest begins with, for a maintainer who meets it
 /// in the code: what it computes, the schedule and the cost before and
-/// after; with a run-time choice, which branch runs which schedule; with
+/// after; with a run-time choice, that each branch begins with its own; with
 /// a fallback (Fallback), that the original nest runs when a check fails.
 std::string summaryComment(const ir::Kernel &K, const ir::Schedule &S,
                            const ir::Cost &Before,

@@ -175,8 +175,11 @@ std::string reductionClauses(const std::vector<const ExtentScan *> &Pass) {
     Min += (Min.empty() ? "" : ", ") + Scan->Low;
     Seen += (Seen.empty() ? "" : ", ") + Scan->Seen;
   }
-  return "reduction(max : " + Max + ") reduction(min : " + Min +
-         ") reduction(| : " + Seen + ")";
+  // The flags (0 or 1) join the maxima: a clause fewer keeps the directive
+  // of one scan within 80 columns, which clang-format would break with
+  // backslashes.
+  return "reduction(max : " + Max + ", " + Seen + ") reduction(min : " + Min +
+         ")";
 }
 
 /// Ordered &= Pos[q + 1] >= Pos[q] for q in [Begin, End), in a block that

@@ -268,6 +268,14 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
       Emitted.NeedsStdlib || (Alternative && Alternative->Emitted.NeedsStdlib);
   Out.NeedsStdint =
       Source.Overlap.Needed && !Source.HasStdint && Standard.AddressNeedsStdint;
+  if (Alternative) {
+    // Each branch of the run-time choice says which schedule it runs.
+    Emitted.Tree.insert(Emitted.Tree.begin(),
+                        lower::Node::comment(scheduleComment(Kernel, S)));
+    lower::Nodes &Other = Alternative->Emitted.Tree;
+    Other.insert(Other.begin(), lower::Node::comment(scheduleComment(
+                                    Kernel, Alternative->Schedule)));
+  }
   Versioning V = versioning(Emitted, Alternative);
   V.Summary =
       summaryComment(Kernel, S, Before, Alternative ? &*Alternative : nullptr,

@@ -117,6 +117,30 @@ Expected<tooling::Replacements> formatFix(const tooling::Replacement &Fix,
   return Shifted;
 }
 
+/// Whether Fixes change Code: applied to the span of text they cover only,
+/// so that a file of n nests is not copied n times.
+Expected<bool> changesCode(StringRef Code, const tooling::Replacements &Fixes) {
+  if (Fixes.empty())
+    return false;
+  unsigned Begin = Fixes.begin()->getOffset(), End = Begin;
+  for (const tooling::Replacement &R : Fixes)
+    End = std::max(End, R.getOffset() + R.getLength());
+  if (End > Code.size())
+    return createStringError(inconvertibleErrorCode(),
+                             "a replacement ends past the end of the file");
+  tooling::Replacements Local;
+  for (const tooling::Replacement &R : Fixes)
+    if (Error E = Local.add(
+            tooling::Replacement(R.getFilePath(), R.getOffset() - Begin,
+                                 R.getLength(), R.getReplacementText())))
+      return E;
+  StringRef Span = Code.slice(Begin, End);
+  Expected<std::string> New = tooling::applyAllReplacements(Span, Local);
+  if (!New)
+    return New.takeError();
+  return *New != Span;
+}
+
 /// The body of the function S is in; null when there is none.
 const Stmt *functionBody(ASTContext &Ctx, const Stmt *S) {
   DynTypedNodeList Parents = Ctx.getParents(*S);
@@ -251,14 +275,13 @@ public:
                                    "': " + toString(Formatted.takeError()));
           return;
         }
-        Expected<std::string> NewCode =
-            tooling::applyAllReplacements(Result.Code, *Formatted);
-        if (!NewCode) {
+        Expected<bool> Changes = changesCode(Result.Code, *Formatted);
+        if (!Changes) {
           Results.Errors.push_back("cannot rewrite '" + Path +
-                                   "': " + toString(NewCode.takeError()));
+                                   "': " + toString(Changes.takeError()));
           return;
         }
-        if (*NewCode != Result.Code)
+        if (*Changes)
           Report.Fix = std::move(*Formatted);
       }
       // A header included by several files of the command line is reported
