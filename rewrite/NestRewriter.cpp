@@ -3,12 +3,8 @@
 #include "rewrite/NestRewriter.h"
 #include "rewrite/Dialect.h"
 #include "rewrite/Explain.h"
-#include "rewrite/FallbackCopy.h"
-#include "rewrite/Includes.h"
-#include "rewrite/LineFormat.h"
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
-#include "rewrite/PrintStyle.h"
 #include "rewrite/RuntimeChoice.h"
 #include "rewrite/Versioning.h"
 #include "rewrite/lower/Printer.h"
@@ -106,10 +102,14 @@ private:
   /// The run-time checks the rewrite runs under, or none.
   std::optional<OverlapTest> Checks;
   bool ChecksPositions = false;
+  /// The position variables whose levels the checks find in order.
+  std::vector<std::string> OrderedLevels;
 
   NestOutcome refused(const Refusal &R);
   std::optional<Refusal> schedule();
-  std::optional<Refusal> check();
+  std::optional<Refusal> check(const std::vector<std::string> &AlsoRelied);
+  std::optional<Refusal> checkFor(const ir::Schedule *First);
+  bool covered(const ir::Schedule &S) const;
   NestOutcome rewritten(const ir::Schedule &S, lower::LoweredNest Emitted);
   Versioning versioning(lower::LoweredNest &Emitted,
                         std::optional<RuntimeAlternative> &Alternative) const;
@@ -157,7 +157,8 @@ std::optional<Refusal> NestRewrite::schedule() {
 
 /// The overlap test, and the checks of what else the rewrite relies on,
 /// with the test's flag or a flag of their own.
-std::optional<Refusal> NestRewrite::check() {
+std::optional<Refusal>
+NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
   if (Source.Overlap.Needed) {
     std::map<std::string, ScannedRange> Ranges;
     for (const ExtentScan &Scan : Scans)
@@ -168,12 +169,42 @@ std::optional<Refusal> NestRewrite::check() {
       return Test.refusal();
     Checks = std::move(*Test);
   }
-  OrRefusal<std::optional<OverlapTest>> Checked =
-      withPositionChecks(Source, std::move(Checks), Names, ChecksPositions);
+  OrRefusal<std::optional<OverlapTest>> Checked = withPositionChecks(
+      Source, std::move(Checks), Names, ChecksPositions, AlsoRelied);
   if (!Checked)
     return Checked.refusal();
   Checks = std::move(*Checked);
+  OrderedLevels = positionsRelied(Source);
+  if (!Source.PositionSplit.empty())
+    OrderedLevels.push_back(Source.PositionSplit);
+  OrderedLevels.insert(OrderedLevels.end(), AlsoRelied.begin(),
+                       AlsoRelied.end());
   return std::nullopt;
+}
+
+/// The checks for a rewrite by First (the first schedule that may be
+/// written), with the order of the positions its temporaries rely on;
+/// without them when that order cannot be checked (First, and any
+/// schedule whose temporaries rely on it, are then not written: covered).
+std::optional<Refusal> NestRewrite::checkFor(const ir::Schedule *First) {
+  std::vector<std::string> Also;
+  if (First)
+    Also = positionsOfTemporaries(First->Graph, Kernel, Source);
+  std::optional<Refusal> R = check(Also);
+  if (!R || Also.empty())
+    return R;
+  Checks.reset();
+  return check({});
+}
+
+/// Whether the checks find in order every level of positions S's
+/// temporaries rely on.
+bool NestRewrite::covered(const ir::Schedule &S) const {
+  for (const std::string &P : positionsOfTemporaries(S.Graph, Kernel, Source))
+    if (P.empty() || std::find(OrderedLevels.begin(), OrderedLevels.end(), P) ==
+                         OrderedLevels.end())
+      return false;
+  return true;
 }
 
 NestOutcome NestRewrite::run() {
@@ -185,7 +216,12 @@ NestOutcome NestRewrite::run() {
   Out.Facts.push_back({"loop order", ir::loopOrderString(Kernel.Loops)});
   if (std::optional<Refusal> R = schedule())
     return refused(*R);
-  if (std::optional<Refusal> R = check())
+  auto First = std::find_if(
+      Candidates->begin(), Candidates->end(), [&](const ir::Schedule &S) {
+        return ir::asymptoticallyCheaper(S.Estimate, Before);
+      });
+  if (std::optional<Refusal> R =
+          checkFor(First == Candidates->end() ? nullptr : &*First))
     return refused(*R);
   // The flag a temporary that cannot be allocated clears: the checks',
   // whose fallback then runs, or one of its own.
@@ -200,6 +236,19 @@ NestOutcome NestRewrite::run() {
         FirstProblem = Refusal(
             "lnr-no-gain", "the best schedule costs " + S.Estimate.toString() +
                                ", not less than " + Before.toString());
+      continue;
+    }
+    if (!covered(S)) {
+      Refusal Unchecked(
+          "lnr-unsupported-format",
+          "a temporary of the schedule is indexed by the positions of a "
+          "level whose order is not checked: a position in two fibers "
+          "would sum both");
+      if (!FirstProblem)
+        FirstProblem = Unchecked;
+      if (Skipped.empty())
+        Skipped = S.describe(Kernel) + ", " + S.Estimate.toString() + ": " +
+                  Unchecked.Message + " [" + Unchecked.Name + "]";
       continue;
     }
     OrRefusal<lower::LoweredNest> Emitted =
@@ -260,7 +309,8 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
   if (Opts.Directive.empty() && Opts.RuntimeChoice)
     Alternative =
         runtimeAlternative(S, Kernel, Source, *Candidates, Before,
-                           Opts.Lowering, Schedules, Scanned, Scans, Names);
+                           Opts.Lowering, Schedules, Scanned, Scans, Names,
+                           [&](const ir::Schedule &O) { return covered(O); });
   describe(S, Emitted, Alternative,
            Emitted.Allocates ||
                (Alternative && Alternative->Emitted.Allocates));
@@ -301,6 +351,18 @@ void NestRewrite::describe(const ir::Schedule &S,
   if (Checks)
     for (std::pair<std::string, std::string> &Fact : checkFacts(Source))
       Out.Facts.push_back(std::move(Fact));
+  bool PositionsSaid =
+      std::any_of(Out.Facts.begin(), Out.Facts.end(),
+                  [](const auto &F) { return F.first == "positions"; });
+  if (!PositionsSaid &&
+      (!positionsOfTemporaries(S.Graph, Kernel, Source).empty() ||
+       (Alternative &&
+        !positionsOfTemporaries(Alternative->Schedule.Graph, Kernel, Source)
+             .empty())))
+    Out.Facts.push_back({"positions",
+                         "checked: the original nest runs when a positions "
+                         "array that a temporary is indexed by decreases (a "
+                         "position in two fibers)"});
   Out.Facts.push_back({"cost", Before.toString() + " -> " + After});
   Out.Facts.push_back({"openmp", openmpFact(Source, Emitted.ParallelNote)});
   if (Allocates)
@@ -323,6 +385,8 @@ void NestRewrite::describe(const ir::Schedule &S,
                                          "overlaps an input)"
                                        : "");
 }
+
+} // namespace
 
 NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
                         const Options &Common, ir::ScheduleCache &Schedules,
@@ -351,139 +415,6 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
   return NestRewrite(Kernel, Source, Common, dialectOf(Ctx.getLangOpts()),
                      Schedules, std::move(Out))
       .run();
-}
-
-/// The functions of the translation unit, at the top level, in extern "C"
-/// blocks and in namespaces, in the order they are written.
-std::vector<const clang::FunctionDecl *> functionsOf(clang::ASTContext &Ctx) {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  std::vector<const clang::FunctionDecl *> Functions;
-  std::vector<const clang::DeclContext *> Contexts{
-      Ctx.getTranslationUnitDecl()};
-  while (!Contexts.empty()) {
-    const clang::DeclContext *DC = Contexts.back();
-    Contexts.pop_back();
-    for (const clang::Decl *D : DC->decls()) {
-      if (llvm::isa<clang::LinkageSpecDecl>(D) ||
-          llvm::isa<clang::NamespaceDecl>(D))
-        Contexts.push_back(llvm::cast<clang::DeclContext>(D));
-      else if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
-        Functions.push_back(FD);
-    }
-  }
-  std::sort(Functions.begin(), Functions.end(),
-            [&](const clang::Decl *A, const clang::Decl *B) {
-              return SM.isBeforeInTranslationUnit(A->getBeginLoc(),
-                                                  B->getBeginLoc());
-            });
-  return Functions;
-}
-
-/// The text of FD in O's file, when FD starts a line at the file's top
-/// level (NestOutcome::WindowBegin).
-void setWindow(NestOutcome &O, const clang::FunctionDecl &FD,
-               const clang::SourceManager &SM) {
-  clang::SourceLocation FBegin = FD.getSourceRange().getBegin(),
-                        FEnd = FD.getSourceRange().getEnd();
-  if (FD.getDeclContext()->isTranslationUnit() && FBegin.isFileID() &&
-      FEnd.isFileID() && SM.getFileID(FBegin) == O.File &&
-      SM.getFileID(FEnd) == O.File && SM.getSpellingColumnNumber(FBegin) == 1) {
-    O.WindowBegin = SM.getFileOffset(FBegin);
-    O.WindowEnd = SM.getFileOffset(FEnd) + 1; // the closing brace
-  }
-}
-
-/// The clang-format style of each file, as clang-format finds it.
-/// A file's clang-format style, and the printer's fallback in it.
-struct FileStyle {
-  clang::format::FormatStyle Format;
-  lower::LineFormatter Lines;
-};
-using FileStyles = std::map<clang::FileID, std::optional<FileStyle>>;
-
-/// The style the printer writes a nest of O.File in: the file's
-/// clang-format style, with what it derives from the text clang-format
-/// would format (the nest's function, O's window); none when the printer
-/// cannot follow it.
-std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
-                                              const clang::SourceManager &SM,
-                                              FileStyles &Styles,
-                                              lower::LineFormatter &Lines) {
-  llvm::StringRef Code = SM.getBufferData(O.File);
-  auto It = Styles.find(O.File);
-  if (It == Styles.end()) {
-    const clang::FileEntry *File = SM.getFileEntryForID(O.File);
-    std::string Path = File ? File->tryGetRealPathName().str() : "";
-    if (Path.empty() && File)
-      Path = File->getName().str();
-    llvm::Expected<clang::format::FormatStyle> Style =
-        clang::format::getStyle("file", Path, "LLVM", Code);
-    std::optional<FileStyle> Found;
-    if (Style)
-      Found = FileStyle{*Style, clangFormatLines(*Style)};
-    else
-      llvm::consumeError(Style.takeError());
-    It = Styles.emplace(O.File, std::move(Found)).first;
-  }
-  if (!It->second)
-    return std::nullopt;
-  if (O.WindowEnd > O.WindowBegin && O.WindowEnd <= Code.size())
-    Code = Code.slice(O.WindowBegin, O.WindowEnd);
-  Lines = It->second->Lines;
-  return printStyleFor(It->second->Format, Code);
-}
-
-/// The text of Loc's file before Loc.
-llvm::StringRef textBefore(clang::SourceLocation Loc,
-                           const clang::SourceManager &SM) {
-  return SM.getBufferData(SM.getFileID(Loc)).substr(0, SM.getFileOffset(Loc));
-}
-
-} // namespace
-
-std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
-                                      const Options &Opts) {
-  std::vector<NestOutcome> Outcomes;
-  ir::ScheduleCache Schedules(Opts.Scheduling);
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  // The main file, and the user headers the filter accepts (by the name the
-  // include found, as clang-tidy's --header-filter).
-  auto Rewritten = [&](clang::SourceLocation Loc) {
-    Loc = SM.getExpansionLoc(Loc);
-    if (SM.isWrittenInMainFile(Loc))
-      return true;
-    if (!Opts.RewriteHeader || SM.isInSystemHeader(Loc))
-      return false;
-    const clang::FileEntry *File = SM.getFileEntryForID(SM.getFileID(Loc));
-    return File && Opts.RewriteHeader(File->getName());
-  };
-  FileStyles Styles;
-  for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
-    if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
-      continue;
-    for (const recover::NestSite &Site :
-         recover::findLoopNests(FD->getBody())) {
-      clang::SourceLocation Begin =
-          SM.getExpansionLoc(Site.Nest->getBeginLoc());
-      if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)))
-        continue;
-      NestOutcome Where;
-      Where.File = SM.getFileID(Begin);
-      setWindow(Where, *FD, SM);
-      Options PerNest = Opts;
-      if (Opts.PrintInFileStyle)
-        PerNest.Style = printStyleOf(Where, SM, Styles, PerNest.LineFallback);
-      NestOutcome O = rewriteNest(Site, Ctx, PerNest, Schedules,
-                                  /*InHeader=*/!SM.isWrittenInMainFile(Begin));
-      O.File = Where.File;
-      O.Function = FD->getNameAsString();
-      O.WindowBegin = Where.WindowBegin;
-      O.WindowEnd = Where.WindowEnd;
-      Outcomes.push_back(std::move(O));
-    }
-  }
-  insertIncludes(Outcomes, SM);
-  return Outcomes;
 }
 
 } // namespace lnr::rewrite

@@ -100,6 +100,13 @@ struct NestOutcome {
   std::string Sketch;    // the replacement's loop tree as an outline
 };
 
+/// One nest found by recover::findLoopNests through the pipeline:
+/// recovery, scheduling, checks, lowering and printing (NestRewriter.cpp).
+/// InHeader: the nest is written in an included header.
+NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
+                        const Options &Common, ir::ScheduleCache &Schedules,
+                        bool InHeader);
+
 /// Every outermost `for` nest of every function written in the main file,
 /// and in the headers Opts.RewriteHeader accepts, in translation-unit order.
 std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,

@@ -124,6 +124,25 @@ std::vector<std::string> positionsRelied(const NestSource &S) {
   return Out;
 }
 
+std::vector<std::string> positionsOfTemporaries(const ir::BranchedGraph &G,
+                                                const ir::Kernel &K,
+                                                const NestSource &S) {
+  std::vector<std::string> Out;
+  for (const ir::Temporary &T : G.temporaries()) {
+    if (!T.Positions)
+      continue;
+    std::string Position;
+    for (const ir::Loop &L : K.Loops)
+      if (L.Driver == T.Positions->Tensor &&
+          L.DriverLevel + 1 == T.Positions->Levels)
+        if (const LoopSource *Src = S.loop(L.Index))
+          Position = Src->Position;
+    if (std::find(Out.begin(), Out.end(), Position) == Out.end())
+      Out.push_back(Position);
+  }
+  return Out;
+}
+
 std::string zeroFirstCondition(const NestSource &S) {
   std::vector<std::string> Conditions;
   for (const std::string &First : S.ZeroFirstPositions)
@@ -145,12 +164,16 @@ std::optional<lower::Nodes> orderedPositionsCheck(
 
 OrRefusal<std::optional<OverlapTest>>
 withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
-                   NamePicker &Names, bool &Positions) {
+                   NamePicker &Names, bool &Positions,
+                   const std::vector<std::string> &AlsoRelied) {
   std::vector<std::string> Relied = positionsRelied(S);
+  for (const std::string &P : AlsoRelied)
+    if (std::find(Relied.begin(), Relied.end(), P) == Relied.end())
+      Relied.push_back(P);
   bool Extents = !S.OutputInnerExtent.empty();
   bool Split = !S.PositionSplit.empty();
-  Positions =
-      !S.OutputPosition.empty() || Split || !S.ZeroFirstPositions.empty();
+  Positions = !S.OutputPosition.empty() || Split ||
+              !S.ZeroFirstPositions.empty() || !AlsoRelied.empty();
   if (Split &&
       std::find(Relied.begin(), Relied.end(), S.PositionSplit) == Relied.end())
     Relied.push_back(S.PositionSplit);

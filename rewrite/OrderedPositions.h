@@ -15,6 +15,7 @@
 #ifndef LNR_REWRITE_ORDEREDPOSITIONS_H
 #define LNR_REWRITE_ORDEREDPOSITIONS_H
 
+#include "analysis/ir/BranchedGraph.h"
 #include "analysis/ir/Refusal.h"
 #include "analysis/recover/NestSource.h"
 #include "rewrite/NamePicker.h"
@@ -31,6 +32,15 @@ namespace lnr::rewrite {
 /// those the overlap test ranges over (when S needs one), and the level an
 /// output is stored at (NestSource::OutputPosition).
 std::vector<std::string> positionsRelied(const NestSource &S);
+
+/// The position variables whose levels' order a temporary of G at the
+/// positions of an input relies on: each position must belong to one
+/// fiber, or a temporary accumulated per visit of a position would sum
+/// the visits of two fibers. "" for a level no loop of S walks through a
+/// position variable (its order cannot be checked).
+std::vector<std::string> positionsOfTemporaries(const ir::BranchedGraph &G,
+                                                const ir::Kernel &K,
+                                                const NestSource &S);
 
 /// That the positions arrays whose first element the reading of S took to
 /// be 0 have it (NestSource::ZeroFirstPositions): "pos[0] == 0", joined by
@@ -56,11 +66,13 @@ std::optional<lower::Nodes> orderedPositionsCheck(
 /// a test. Positions says whether a check beyond the overlap test's was
 /// added (for an output stored at positions): the positions the overlap
 /// test ranges over are part of it, and their check is the test's own (the
-/// arrays may overlap when they decrease). lnr-unsupported-format when the
-/// order cannot be checked.
+/// arrays may overlap when they decrease). AlsoRelied: the positions the
+/// chosen schedule's temporaries rely on (positionsOfTemporaries), checked
+/// too. lnr-unsupported-format when the order cannot be checked.
 OrRefusal<std::optional<OverlapTest>>
 withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
-                   NamePicker &Names, bool &Positions);
+                   NamePicker &Names, bool &Positions,
+                   const std::vector<std::string> &AlsoRelied = {});
 
 } // namespace lnr::rewrite
 

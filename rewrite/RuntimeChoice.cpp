@@ -146,7 +146,8 @@ std::optional<RuntimeAlternative> runtimeAlternative(
     const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
     const lower::LowerOptions &Opts, ir::ScheduleCache &Schedules,
     const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans,
-    const NamePicker &Names) {
+    const NamePicker &Names,
+    const std::function<bool(const ir::Schedule &)> &Allowed) {
   const std::vector<ir::Schedule> &Others =
       Scans.empty() ? Candidates : Schedules.enumerate(Scanned);
   std::map<std::string, std::string> Symbols = runtimeSymbols(Scanned, Source);
@@ -158,7 +159,7 @@ std::optional<RuntimeAlternative> runtimeAlternative(
     // Only a schedule that costs less than the chosen one for some sizes,
     // by more than lower-order terms.
     if (!ir::mayCostMore(Chosen.Estimate, Other.Estimate) ||
-        !ir::asymptoticallyCheaper(Other.Estimate, Before))
+        !ir::asymptoticallyCheaper(Other.Estimate, Before) || !Allowed(Other))
       continue;
     std::optional<std::string> OtherCost =
         runtimeCost(ir::workOf(Other.Graph, Scanned), Symbols);

@@ -21,6 +21,7 @@
 #include "rewrite/NamePicker.h"
 #include "rewrite/lower/Lowering.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -58,13 +59,15 @@ struct RuntimeAlternative {
 /// with the extents the scans find, for which more schedules apply, such
 /// as a dense temporary over a hand-written CSR matrix's columns) that
 /// costs less than Chosen for some sizes and less than Before
-/// asymptotically, with both costs as C, lowered with Names.
+/// asymptotically, with both costs as C, lowered with Names; only a
+/// schedule Allowed (the run-time checks cover what it relies on).
 std::optional<RuntimeAlternative> runtimeAlternative(
     const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
     const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
     const lower::LowerOptions &Opts, ir::ScheduleCache &Schedules,
     const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans,
-    const NamePicker &Names);
+    const NamePicker &Names,
+    const std::function<bool(const ir::Schedule &)> &Allowed);
 
 /// 'if (cost of Chosen <= cost of Other) { Chosen } else { Other }', Other
 /// never when a scan it needs found a negative coordinate.

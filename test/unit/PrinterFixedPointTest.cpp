@@ -289,17 +289,23 @@ TEST_P(FixedPoint, LongComments) {
   EXPECT_GE(Exact, 90u);
 }
 
+/// A name of Min to Max characters that starts with First.
+std::string randomName(std::mt19937 &Random, char First, unsigned Min,
+                       unsigned Max) {
+  unsigned N = Min + Random() % (Max - Min + 1);
+  std::string S(1, First);
+  while (S.size() < N)
+    S += char('a' + Random() % 26);
+  return S;
+}
+
 /// Long statements, conditions and headers of random lengths: what the
 /// printer says is exact must be clang-format's layout.
 TEST_P(FixedPoint, LongLinesSweep) {
   FormatStyle Style = styleNamed(GetParam());
   std::mt19937 Random(7);
   auto Name = [&](unsigned Min, unsigned Max) {
-    unsigned N = Min + Random() % (Max - Min + 1);
-    std::string S = "v";
-    while (S.size() < N)
-      S += char('a' + Random() % 26);
-    return S;
+    return randomName(Random, 'v', Min, Max);
   };
   auto Operand = [&]() {
     switch (Random() % 4) {
@@ -370,11 +376,7 @@ TEST_P(FixedPoint, LinesLaidOutByClangFormatAlone) {
   FormatStyle Style = styleNamed(GetParam());
   std::mt19937 Random(13);
   auto Name = [&](unsigned Min, unsigned Max) {
-    unsigned N = Min + Random() % (Max - Min + 1);
-    std::string S = "w";
-    while (S.size() < N)
-      S += char('a' + Random() % 26);
-    return S;
+    return randomName(Random, 'w', Min, Max);
   };
   auto Count = [&]() {
     return "(" + Name(1, 8) + " > 0 ? (double)" + Name(2, 8) + "[" +

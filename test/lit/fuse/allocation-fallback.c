@@ -161,20 +161,26 @@ void scalar(int n, int K, int L, const int *rowptr, const int *colidx,
 // CODE-NOT:   {{^}} *{{/[*]}} lnr-rewrite: the original nest
 // CODE:       {{^}}        double t = 0;
 // SHARED-LABEL: {{^}}void scalar(
-// SHARED:       {{^}}    int allocated = 1;
-// SHARED-NEXT:  {{^}}    {
-// SHARED-NEXT:  {{^}}      double *t = (double *)calloc((size_t)(rowptr[n] > 0 ? rowptr[n] : 1),
-// SHARED-NEXT:  {{^}}                                   sizeof(double));
-// SHARED-NEXT:  {{^}}      if (t) {
+// A temporary at the positions of vals relies on the positions never
+// decreasing (a position in two fibers would sum both): checked, with the
+// allocation's failure, by one flag.
+// SHARED:       {{^}}    int checked = 1;
+// SHARED:       {{^}}        checked &= rowptr[position + 1] >= rowptr[position];
+// SHARED:       {{^}}    if (checked) {
+// SHARED-NEXT:  {{^}}      {
+// SHARED-NEXT:  {{^}}        double *t = (double *)calloc((size_t)(rowptr[n] > 0 ? rowptr[n] : 1),
+// SHARED-NEXT:  {{^}}                                     sizeof(double));
+// SHARED-NEXT:  {{^}}        if (t) {
 // SHARED-NEXT:  {{^}}#pragma omp parallel for schedule(dynamic, 64)
 // SHARED:       {{^}}#pragma omp parallel for schedule(dynamic, 64)
-// SHARED:       {{^}}      } else {
-// SHARED-NEXT:  {{^}}        allocated = 0;
+// SHARED:       {{^}}        } else {
+// SHARED-NEXT:  {{^}}          checked = 0;
+// SHARED-NEXT:  {{^}}        }
+// SHARED-NEXT:  {{^}}        free(t);
 // SHARED-NEXT:  {{^}}      }
-// SHARED-NEXT:  {{^}}      free(t);
 // SHARED-NEXT:  {{^}}    }
-// SHARED-NEXT:  {{^}}    if (!allocated) {
-// SHARED-NEXT:  {{^}}      /* lnr-rewrite: the original nest, run when an allocation fails */
+// SHARED-NEXT:  {{^}}    if (!checked) {
+// SHARED-NEXT:  {{^}}      /* lnr-rewrite: the original nest, run when a run-time check fails */
 
 // The scans (a check that the positions never decrease, a flat scan with
 // its reduction clause, the walk of the nest's loops) and the rewritten

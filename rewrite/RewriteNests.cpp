@@ -1,0 +1,160 @@
+//===- RewriteNests.cpp ---------------------------------------------------===//
+//
+// Every nest of a translation unit in turn: the functions in the order they
+// are written, the window clang-format would format for each nest (its
+// function), the file's style the printer writes it in, and the includes
+// the rewrites need.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/FallbackCopy.h"
+#include "rewrite/Includes.h"
+#include "rewrite/LineFormat.h"
+#include "rewrite/NestRewriter.h"
+#include "rewrite/PrintStyle.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Format/Format.h"
+
+#include <map>
+
+namespace lnr::rewrite {
+namespace {
+
+/// The functions of the translation unit, at the top level, in extern "C"
+/// blocks and in namespaces, in the order they are written.
+std::vector<const clang::FunctionDecl *> functionsOf(clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const clang::FunctionDecl *> Functions;
+  std::vector<const clang::DeclContext *> Contexts{
+      Ctx.getTranslationUnitDecl()};
+  while (!Contexts.empty()) {
+    const clang::DeclContext *DC = Contexts.back();
+    Contexts.pop_back();
+    for (const clang::Decl *D : DC->decls()) {
+      if (llvm::isa<clang::LinkageSpecDecl>(D) ||
+          llvm::isa<clang::NamespaceDecl>(D))
+        Contexts.push_back(llvm::cast<clang::DeclContext>(D));
+      else if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
+        Functions.push_back(FD);
+    }
+  }
+  std::sort(Functions.begin(), Functions.end(),
+            [&](const clang::Decl *A, const clang::Decl *B) {
+              return SM.isBeforeInTranslationUnit(A->getBeginLoc(),
+                                                  B->getBeginLoc());
+            });
+  return Functions;
+}
+
+/// The text of FD in O's file, when FD starts a line at the file's top
+/// level (NestOutcome::WindowBegin).
+void setWindow(NestOutcome &O, const clang::FunctionDecl &FD,
+               const clang::SourceManager &SM) {
+  clang::SourceLocation FBegin = FD.getSourceRange().getBegin(),
+                        FEnd = FD.getSourceRange().getEnd();
+  if (FD.getDeclContext()->isTranslationUnit() && FBegin.isFileID() &&
+      FEnd.isFileID() && SM.getFileID(FBegin) == O.File &&
+      SM.getFileID(FEnd) == O.File && SM.getSpellingColumnNumber(FBegin) == 1) {
+    O.WindowBegin = SM.getFileOffset(FBegin);
+    O.WindowEnd = SM.getFileOffset(FEnd) + 1; // the closing brace
+  }
+}
+
+/// The clang-format style of each file, as clang-format finds it.
+/// A file's clang-format style, and the printer's fallback in it.
+struct FileStyle {
+  clang::format::FormatStyle Format;
+  lower::LineFormatter Lines;
+};
+using FileStyles = std::map<clang::FileID, std::optional<FileStyle>>;
+
+/// The style the printer writes a nest of O.File in: the file's
+/// clang-format style, with what it derives from the text clang-format
+/// would format (the nest's function, O's window); none when the printer
+/// cannot follow it.
+std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
+                                              const clang::SourceManager &SM,
+                                              FileStyles &Styles,
+                                              lower::LineFormatter &Lines) {
+  llvm::StringRef Code = SM.getBufferData(O.File);
+  auto It = Styles.find(O.File);
+  if (It == Styles.end()) {
+    const clang::FileEntry *File = SM.getFileEntryForID(O.File);
+    std::string Path = File ? File->tryGetRealPathName().str() : "";
+    if (Path.empty() && File)
+      Path = File->getName().str();
+    llvm::Expected<clang::format::FormatStyle> Style =
+        clang::format::getStyle("file", Path, "LLVM", Code);
+    std::optional<FileStyle> Found;
+    if (Style)
+      Found = FileStyle{*Style, clangFormatLines(*Style)};
+    else
+      llvm::consumeError(Style.takeError());
+    It = Styles.emplace(O.File, std::move(Found)).first;
+  }
+  if (!It->second)
+    return std::nullopt;
+  if (O.WindowEnd > O.WindowBegin && O.WindowEnd <= Code.size())
+    Code = Code.slice(O.WindowBegin, O.WindowEnd);
+  Lines = It->second->Lines;
+  return printStyleFor(It->second->Format, Code);
+}
+
+/// The text of Loc's file before Loc.
+llvm::StringRef textBefore(clang::SourceLocation Loc,
+                           const clang::SourceManager &SM) {
+  return SM.getBufferData(SM.getFileID(Loc)).substr(0, SM.getFileOffset(Loc));
+}
+
+} // namespace
+
+std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
+                                      const Options &Opts) {
+  std::vector<NestOutcome> Outcomes;
+  ir::ScheduleCache Schedules(Opts.Scheduling);
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  // The main file, and the user headers the filter accepts (by the name the
+  // include found, as clang-tidy's --header-filter).
+  auto Rewritten = [&](clang::SourceLocation Loc) {
+    Loc = SM.getExpansionLoc(Loc);
+    if (SM.isWrittenInMainFile(Loc))
+      return true;
+    if (!Opts.RewriteHeader || SM.isInSystemHeader(Loc))
+      return false;
+    const clang::FileEntry *File = SM.getFileEntryForID(SM.getFileID(Loc));
+    return File && Opts.RewriteHeader(File->getName());
+  };
+  FileStyles Styles;
+  for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
+    if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
+      continue;
+    for (const recover::NestSite &Site :
+         recover::findLoopNests(FD->getBody())) {
+      clang::SourceLocation Begin =
+          SM.getExpansionLoc(Site.Nest->getBeginLoc());
+      if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)))
+        continue;
+      NestOutcome Where;
+      Where.File = SM.getFileID(Begin);
+      setWindow(Where, *FD, SM);
+      Options PerNest = Opts;
+      if (Opts.PrintInFileStyle)
+        PerNest.Style = printStyleOf(Where, SM, Styles, PerNest.LineFallback);
+      NestOutcome O = rewriteNest(Site, Ctx, PerNest, Schedules,
+                                  /*InHeader=*/!SM.isWrittenInMainFile(Begin));
+      O.File = Where.File;
+      O.Function = FD->getNameAsString();
+      O.WindowBegin = Where.WindowBegin;
+      O.WindowEnd = Where.WindowEnd;
+      Outcomes.push_back(std::move(O));
+    }
+  }
+  insertIncludes(Outcomes, SM);
+  return Outcomes;
+}
+
+} // namespace lnr::rewrite
