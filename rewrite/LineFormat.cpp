@@ -79,6 +79,7 @@ layOut(const FormatStyle &Style, const std::string &Text, unsigned Col) {
     Lines.push_back(Line.rtrim().str());
   }
   if (Lines.empty() ||
+      Lines.front().find_first_not_of(" \t") == std::string::npos ||
       indentation(Lines.front(), Style.TabWidth) != (Directive ? 0 : Col))
     return std::nullopt;
   return Lines;
