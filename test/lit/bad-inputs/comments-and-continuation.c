@@ -1,6 +1,6 @@
 // Bad input: a comment inside the nest and a backslash-newline inside the
 // statement. Expected: rewritten, proved by execution. (The comments inside
-// the replaced nest are not carried over: see the report of issue 7.)
+// the replaced nest are not carried over: see docs/supported-c.md.)
 // RUN: lnr-rewrite %s -- > %t.rewritten.c 2> %t.err
 // RUN: FileCheck %s < %t.err
 // CHECK: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}[lnr-fuse]

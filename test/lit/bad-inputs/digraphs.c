@@ -1,5 +1,5 @@
 // Bad input: the nest spelled with digraphs ('<:' ':>' for brackets, '<%'
-// '%>' for braces; C99 6.4.6). Found by issue 7 (the tool fused the nest
+// '%>' for braces; C99 6.4.6). Found by the review of bad inputs (the tool fused the nest
 // and its formatter split every digraph, 'rowptr < : i : >': the rewrite
 // did not compile); fixed: the nest is left unchanged with its remark.
 // RUN: lnr-rewrite %s -- > %t.out 2> %t.err

@@ -1,7 +1,7 @@
 // Bad input: the row loop written as do/while around a for nest. The tool
 // recovers only nests whose outermost loop is a 'for': the 'for' in the
 // body is a nest of its own, whose bounds read the do loop's 'i', so it is
-// left unchanged, with its remark (issue 7 found it had none).
+// left unchanged, with its remark (it had none before).
 // Expected: untouched.
 // RUN: lnr-rewrite %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out

@@ -1,7 +1,7 @@
 // Bad input: preprocessor conditionals inside the nest. A rewrite is made
 // from the branch active when the tool parses the file: built with
 // -DSCALED afterwards, it would compute what the original computes without
-// it. Found by issue 7 (the tool fused the nest and dropped the #else
+// it. Found by the review of bad inputs (the tool fused the nest and dropped the #else
 // branch; execution with -DSCALED showed the difference); fixed: the nest
 // is left unchanged with [lnr-macro].
 // RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err

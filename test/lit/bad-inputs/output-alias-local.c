@@ -2,7 +2,7 @@
 // function. 'const double *E = A;' is based on A, so reading A through E is
 // allowed by the restrict rules, and the original reads the output as it is
 // updated; a fused nest reads E(j,l) at other times and computes something
-// else. Found by issue 7 (the tool fused it, and the exec harness showed
+// else. Found by the review of bad inputs (the tool fused it, and the exec harness showed
 // the difference); fixed: the nest is left unchanged with
 // [lnr-output-read].
 // RUN: lnr-rewrite %s -- > %t.out 2> %t.err

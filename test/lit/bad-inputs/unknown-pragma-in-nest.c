@@ -1,6 +1,6 @@
 // Bad input: a pragma clang does not know ('#pragma GCC ivdep', which gcc
 // honours) on an inner loop. The tool fuses the nest and the pragma is not
-// carried over (see the report of issue 7); the result is still what the
+// carried over (see docs/supported-c.md); the result is still what the
 // original computes. Expected: fused, proved by execution.
 // RUN: lnr-rewrite %s -- > %t.rewritten.c 2> %t.err
 // RUN: FileCheck %s < %t.err

@@ -1,7 +1,7 @@
 // Bad input: a volatile output. Every '+=' of the original is a volatile
 // read and write of A(i,l), K*L of them per nonzero; a fused nest makes L,
 // a different sequence of volatile accesses (observable behaviour, C11
-// 5.1.2.3p6). Found by issue 7 (the tool fused it, while volatile factors
+// 5.1.2.3p6). Found by the review of bad inputs (the tool fused it, while volatile factors
 // were refused); fixed: left unchanged with [lnr-side-effect].
 // RUN: lnr-rewrite %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out

@@ -1,4 +1,4 @@
-/* LD_PRELOAD shim for the safe-write tests (issue 7): makes one step of
+/* LD_PRELOAD shim for the safe-write tests: makes one step of
  * lnr-rewrite's "write a temporary beside the file, then rename it over the
  * file" fail, without changing the tool. The temporaries are the files whose
  * name contains "-lnr-" (tool/FileTransaction.cpp). LNR_FAIL_IO says what
