@@ -33,16 +33,7 @@ static int run(const char *name, int n, const int *pos) {
     A0[x] = A1[x] = 0.5 * x;
   lnr_original(n, K, L, pos, crd, vals, C, D, E, A0);
   lnr_rewritten(n, K, L, pos, crd, vals, C, D, E, A1);
-  for (int x = 0; x < 3 * L; x++) {
-    double err;
-    if (!same_elem(A0[x], A1[x], A0[x], 1.0, 1e-12, &err)) {
-      printf("FAIL %s: A[%d] = %.17g, the original's %.17g\n", name, x, A1[x],
-             A0[x]);
-      return 1;
-    }
-  }
-  printf("ok: %s\n", name);
-  return 0;
+  return !same_array(name, A0, A1, 3 * L);
 }
 
 int main(void) {

@@ -8,7 +8,8 @@
  * walk the loops instead. Built with the sample compiled twice, as
  * lnr_original and lnr_rewritten (its run-time choice flipped so that the
  * schedule with the extent runs). */
-#include <math.h>
+#include "same_elem.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -18,12 +19,6 @@ void lnr_original(int n, int K, int L, const int *pos, const int *crd,
 void lnr_rewritten(int n, int K, int L, const int *pos, const int *crd,
                    const double *Bv, const double *C, const double *D,
                    double *A);
-
-static int same(double x, double y) {
-  if (isnan(x) || isnan(y))
-    return isnan(x) && isnan(y);
-  return fabs(x - y) <= 1e-12 * (fabs(x) > 1 ? fabs(x) : 1);
-}
 
 static int run(const char *name, int n, const int *pos) {
   enum { K = 3, L = 4, M = 8 };
@@ -40,14 +35,7 @@ static int run(const char *name, int n, const int *pos) {
     A0[x] = A1[x] = 0.5 * x;
   lnr_original(n, K, L, pos, crd, Bv, C, D, A0);
   lnr_rewritten(n, K, L, pos, crd, Bv, C, D, A1);
-  for (int x = 0; x < 3 * L; x++)
-    if (!same(A0[x], A1[x])) {
-      printf("FAIL %s: A[%d] = %.17g, the original's %.17g\n", name, x, A1[x],
-             A0[x]);
-      return 1;
-    }
-  printf("ok: %s\n", name);
-  return 0;
+  return !same_array(name, A0, A1, 3 * L);
 }
 
 int main(void) {

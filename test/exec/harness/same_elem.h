@@ -4,6 +4,7 @@
 #define LNR_SAME_ELEM_H
 
 #include <math.h>
+#include <stdio.h>
 
 /* NaN/Inf-aware comparison of an original (a) and a rewritten (b) element
  * with tolerance model m: equal when both are NaN, or both the same
@@ -22,6 +23,24 @@ static inline int same_elem(double a, double b, double m, double tiny,
     m = fmax(fabs(a), fabs(b));
   *err = fabs(a - b) / fmax(m, tiny);
   return *err <= tol;
+}
+
+/* Whether the rewritten array B matches the original A (n elements, each
+ * as same_elem with a tolerance of 1e-12 relative to max(|a|, 1)); prints
+ * "ok: <name>" or the first element that differs. For the small mains of
+ * test/exec/Inputs that build one case by hand. */
+static inline int same_array(const char *name, const double *a, const double *b,
+                             int n) {
+  for (int x = 0; x < n; x++) {
+    double err;
+    if (!same_elem(a[x], b[x], fabs(a[x]), 1.0, 1e-12, &err)) {
+      printf("FAIL %s: A[%d] = %.17g, the original's %.17g\n", name, x, b[x],
+             a[x]);
+      return 0;
+    }
+  }
+  printf("ok: %s\n", name);
+  return 1;
 }
 
 #endif /* LNR_SAME_ELEM_H */
