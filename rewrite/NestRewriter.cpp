@@ -331,7 +331,8 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
       summaryComment(Kernel, S, Before, Alternative ? &*Alternative : nullptr,
                      V.Checks || V.Allocates);
   lower::Nodes Tree = versioned(std::move(V), Source);
-  Out.Sketch = lower::sketch(Tree);
+  if (Opts.Sketch)
+    Out.Sketch = lower::sketch(Tree);
   Out.Fix =
       replacement(Tree, Source, Opts.Style, Opts.LineFallback, Out.Styled);
   return std::move(Out);

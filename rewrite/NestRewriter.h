@@ -38,6 +38,8 @@ struct Options {
   /// With Style: lays out the lines the printer does not break, with
   /// clang-format in the file's style (LineFormat.h).
   lower::LineFormatter LineFallback;
+  /// Whether each rewrite's NestOutcome::Sketch is made (--explain).
+  bool Sketch = false;
   /// Whether rewriteNests sets Style (--print-in-file-style, the default):
   /// off, every rewrite is formatted by clang-format.
   bool PrintInFileStyle = true;
@@ -97,7 +99,7 @@ struct NestOutcome {
   /// What --explain prints, one "key: value" line each.
   std::vector<std::pair<std::string, std::string>> Facts;
   std::string FusedTree; // the branched graph as a loop tree
-  std::string Sketch;    // the replacement's loop tree as an outline
+  std::string Sketch;    // the replacement's loop tree as an outline (Options)
 };
 
 /// One nest found by recover::findLoopNests through the pipeline:

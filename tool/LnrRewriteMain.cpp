@@ -533,6 +533,7 @@ int main(int argc, const char **argv) {
   Opts.Check = Check;
   Opts.Quiet = Quiet;
   Opts.Explain = Explain;
+  Opts.Rewrite.Sketch = Explain;
   Opts.Graphs = EmitGraph == GraphFormat::Dot;
   if (Lsp)
     return lsp::runServer(Opts);
