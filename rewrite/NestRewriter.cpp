@@ -174,11 +174,7 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
   if (!Checked)
     return Checked.refusal();
   Checks = std::move(*Checked);
-  OrderedLevels = positionsRelied(Source);
-  if (!Source.PositionSplit.empty())
-    OrderedLevels.push_back(Source.PositionSplit);
-  OrderedLevels.insert(OrderedLevels.end(), AlsoRelied.begin(),
-                       AlsoRelied.end());
+  OrderedLevels = positionsRelied(Source, AlsoRelied);
   return std::nullopt;
 }
 
@@ -230,6 +226,15 @@ NestOutcome NestRewrite::run() {
   // the next, and --explain says so.
   std::optional<Refusal> FirstProblem;
   std::string Skipped;
+  // A schedule not written: the first reason is the nest's if none is,
+  // and --explain says why the first was not.
+  auto Skip = [&](const ir::Schedule &S, const Refusal &Why) {
+    if (!FirstProblem)
+      FirstProblem = Why;
+    if (Skipped.empty())
+      Skipped = S.describe(Kernel) + ", " + S.Estimate.toString() + ": " +
+                Why.Message + " [" + Why.Name + "]";
+  };
   for (const ir::Schedule &S : *Candidates) {
     if (!ir::asymptoticallyCheaper(S.Estimate, Before)) {
       if (!FirstProblem)
@@ -239,27 +244,16 @@ NestOutcome NestRewrite::run() {
       continue;
     }
     if (!covered(S)) {
-      Refusal Unchecked(
-          "lnr-unsupported-format",
-          "a temporary of the schedule is indexed by the positions of a "
-          "level whose order is not checked: a position in two fibers "
-          "would sum both");
-      if (!FirstProblem)
-        FirstProblem = Unchecked;
-      if (Skipped.empty())
-        Skipped = S.describe(Kernel) + ", " + S.Estimate.toString() + ": " +
-                  Unchecked.Message + " [" + Unchecked.Name + "]";
+      Skip(S, Refusal("lnr-unsupported-format",
+                      "a temporary of the schedule is indexed by the "
+                      "positions of a level whose order is not checked: a "
+                      "position in two fibers would sum both"));
       continue;
     }
     OrRefusal<lower::LoweredNest> Emitted =
         lower::lowerNest(S.Graph, Kernel, Source, Opts.Lowering, Names);
     if (!Emitted) {
-      if (!FirstProblem)
-        FirstProblem = Emitted.refusal();
-      if (Skipped.empty())
-        Skipped = S.describe(Kernel) + ", " + S.Estimate.toString() + ": " +
-                  Emitted.refusal().Message + " [" + Emitted.refusal().Name +
-                  "]";
+      Skip(S, Emitted.refusal());
       continue;
     }
     Out.Facts.push_back({"schedule", S.describe(Kernel)});

@@ -107,8 +107,14 @@ private:
 
 } // namespace
 
-std::vector<std::string> positionsRelied(const NestSource &S) {
+std::vector<std::string>
+positionsRelied(const NestSource &S,
+                const std::vector<std::string> &AlsoRelied) {
   std::vector<std::string> Out;
+  auto Add = [&](const std::string &P) {
+    if (std::find(Out.begin(), Out.end(), P) == Out.end())
+      Out.push_back(P);
+  };
   if (S.Overlap.Needed)
     for (const OverlapFacts::Position &P : S.Overlap.PositionRanges)
       Out.push_back(P.Variable);
@@ -118,9 +124,12 @@ std::vector<std::string> positionsRelied(const NestSource &S) {
       std::any_of(S.Loops.begin(), S.Loops.end(), [&](const LoopSource &L) {
         return L.Position == S.OutputPosition && !L.PositionEnds.empty();
       });
-  if (!S.OutputPosition.empty() && !(Unordered && !S.ZeroOutputFirst) &&
-      std::find(Out.begin(), Out.end(), S.OutputPosition) == Out.end())
-    Out.push_back(S.OutputPosition);
+  if (!S.OutputPosition.empty() && !(Unordered && !S.ZeroOutputFirst))
+    Add(S.OutputPosition);
+  for (const std::string &P : AlsoRelied)
+    Add(P);
+  if (!S.PositionSplit.empty())
+    Add(S.PositionSplit);
   return Out;
 }
 
@@ -166,17 +175,10 @@ OrRefusal<std::optional<OverlapTest>>
 withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
                    NamePicker &Names, bool &Positions,
                    const std::vector<std::string> &AlsoRelied) {
-  std::vector<std::string> Relied = positionsRelied(S);
-  for (const std::string &P : AlsoRelied)
-    if (std::find(Relied.begin(), Relied.end(), P) == Relied.end())
-      Relied.push_back(P);
+  std::vector<std::string> Relied = positionsRelied(S, AlsoRelied);
   bool Extents = !S.OutputInnerExtent.empty();
-  bool Split = !S.PositionSplit.empty();
-  Positions = !S.OutputPosition.empty() || Split ||
+  Positions = !S.OutputPosition.empty() || !S.PositionSplit.empty() ||
               !S.ZeroFirstPositions.empty() || !AlsoRelied.empty();
-  if (Split &&
-      std::find(Relied.begin(), Relied.end(), S.PositionSplit) == Relied.end())
-    Relied.push_back(S.PositionSplit);
   if (Relied.empty() && !Extents && S.ZeroFirstPositions.empty())
     return Test;
   if (!Test)

@@ -29,9 +29,12 @@
 namespace lnr::rewrite {
 
 /// The position variables whose levels' order a rewrite of S relies on:
-/// those the overlap test ranges over (when S needs one), and the level an
-/// output is stored at (NestSource::OutputPosition).
-std::vector<std::string> positionsRelied(const NestSource &S);
+/// those the overlap test ranges over (when S needs one), the level an
+/// output is stored at (NestSource::OutputPosition), AlsoRelied (the
+/// schedule's: positionsOfTemporaries) and the position split's; each once.
+std::vector<std::string>
+positionsRelied(const NestSource &S,
+                const std::vector<std::string> &AlsoRelied = {});
 
 /// The position variables whose levels' order a temporary of G at the
 /// positions of an input relies on: each position must belong to one
