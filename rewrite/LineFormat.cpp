@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 
 namespace lnr::rewrite {
 namespace {
@@ -89,12 +90,17 @@ layOut(const FormatStyle &Style, const std::string &Text, unsigned Col) {
 
 lower::LineFormatter clangFormatLines(const FormatStyle &Style) {
   using Key = std::pair<std::string, unsigned>;
-  auto Seen = std::make_shared<
-      std::map<Key, std::optional<std::vector<std::string>>>>();
-  return [Style, Seen](const std::string &Text, unsigned Col) {
-    auto It = Seen->find({Text, Col});
-    if (It == Seen->end())
-      It = Seen->emplace(Key{Text, Col}, layOut(Style, Text, Col)).first;
+  // Shared by the threads that rewrite the file's nests.
+  struct Cache {
+    std::mutex Lock;
+    std::map<Key, std::optional<std::vector<std::string>>> Seen;
+  };
+  auto Laid = std::make_shared<Cache>();
+  return [Style, Laid](const std::string &Text, unsigned Col) {
+    std::lock_guard<std::mutex> Hold(Laid->Lock);
+    auto It = Laid->Seen.find({Text, Col});
+    if (It == Laid->Seen.end())
+      It = Laid->Seen.emplace(Key{Text, Col}, layOut(Style, Text, Col)).first;
     return It->second;
   };
 }

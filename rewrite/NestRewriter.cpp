@@ -383,13 +383,13 @@ void NestRewrite::describe(const ir::Schedule &S,
 
 } // namespace
 
-NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
-                        const Options &Common, ir::ScheduleCache &Schedules,
-                        bool InHeader) {
+std::variant<NestOutcome, RecoveredForRewrite>
+recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
+                  const recover::Options &Recovery, bool InHeader) {
   NestOutcome Out;
   Out.Nest = Site.Nest;
   Out.Where = Site.Nest->getBeginLoc();
-  auto Recovered = recover::recoverNest(Site, Ctx, Common.Recovery);
+  auto Recovered = recover::recoverNest(Site, Ctx, Recovery);
   if (auto *F = std::get_if<recover::Failure>(&Recovered)) {
     Out.Name = F->Reason.Name;
     Out.Message = "nest left unchanged: " + F->Reason.Message;
@@ -407,8 +407,15 @@ NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
   clang::DynTypedNodeList Parents =
       Ctx.getParents(Site.Region ? *Site.Region : *Site.Nest);
   Source.Substatement = !Parents.empty() && Parents[0].get<clang::IfStmt>();
-  return NestRewrite(Kernel, Source, Common, dialectOf(Ctx.getLangOpts()),
-                     Schedules, std::move(Out))
+  return RecoveredForRewrite{std::move(Kernel), std::move(Source),
+                             dialectOf(Ctx.getLangOpts()), std::move(Out)};
+}
+
+NestOutcome rewriteRecovered(const RecoveredForRewrite &Nest,
+                             const Options &Common,
+                             ir::ScheduleCache &Schedules) {
+  return NestRewrite(Nest.Kernel, Nest.Source, Common, Nest.Standard,
+                     Schedules, Nest.Out)
       .run();
 }
 

@@ -11,6 +11,7 @@
 #include "analysis/ir/BranchedGraph.h"
 #include "analysis/ir/Schedule.h"
 #include "analysis/recover/NestRecovery.h"
+#include "rewrite/Dialect.h"
 #include "rewrite/lower/Lowering.h"
 #include "rewrite/lower/Printer.h"
 
@@ -19,6 +20,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace lnr::rewrite {
@@ -51,6 +53,10 @@ struct Options {
   /// rewritten too, given the header's name as the include found it
   /// (--header-filter). Unset: only the main file's. System headers never.
   std::function<bool(llvm::StringRef)> RewriteHeader;
+  /// How many of a file's nests rewriteNests lowers and prints at once
+  /// (recovery, which reads the AST, stays on the calling thread); 0: one
+  /// per core. The outcomes are the same and in the same order.
+  unsigned Threads = 1;
 };
 
 struct NestOutcome {
@@ -102,12 +108,27 @@ struct NestOutcome {
   std::string Sketch;    // the replacement's loop tree as an outline (Options)
 };
 
-/// One nest found by recover::findLoopNests through the pipeline:
-/// recovery, scheduling, checks, lowering and printing (NestRewriter.cpp).
+/// A nest read from the AST, with all the rest of the pipeline needs.
+struct RecoveredForRewrite {
+  ir::Kernel Kernel;
+  NestSource Source;
+  Dialect Standard;
+  NestOutcome Out; // where the nest is
+};
+
+/// The first step of a nest found by recover::findLoopNests, the only one
+/// that reads the AST: recovery. A nest left unchanged gets its outcome.
 /// InHeader: the nest is written in an included header.
-NestOutcome rewriteNest(const recover::NestSite &Site, clang::ASTContext &Ctx,
-                        const Options &Common, ir::ScheduleCache &Schedules,
-                        bool InHeader);
+std::variant<NestOutcome, RecoveredForRewrite>
+recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
+                  const recover::Options &Recovery, bool InHeader);
+
+/// The rest of the pipeline (NestRewriter.cpp): scheduling, checks,
+/// lowering and printing. Clang-free and safe to run for several nests at
+/// once (Schedules and Common.LineFallback are shared safely).
+NestOutcome rewriteRecovered(const RecoveredForRewrite &Nest,
+                             const Options &Common,
+                             ir::ScheduleCache &Schedules);
 
 /// Every outermost `for` nest of every function written in the main file,
 /// and in the headers Opts.RewriteHeader accepts, in translation-unit order.

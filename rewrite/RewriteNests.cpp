@@ -18,8 +18,12 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Format/Format.h"
+#include "llvm/Support/ThreadPool.h"
 
+#include <deque>
+#include <functional>
 #include <map>
+#include <optional>
 
 namespace lnr::rewrite {
 namespace {
@@ -104,6 +108,45 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
   return printStyleFor(It->second->Format, Code);
 }
 
+/// A recovered nest waiting for a worker, with its options (its file's
+/// style) and where it is (NestOutcome's File, Function and window).
+struct Pending {
+  RecoveredForRewrite Nest;
+  Options Opts;
+  NestOutcome Where;
+};
+
+void placeAt(NestOutcome &O, const NestOutcome &Where) {
+  O.File = Where.File;
+  O.Function = Where.Function;
+  O.WindowBegin = Where.WindowBegin;
+  O.WindowEnd = Where.WindowEnd;
+}
+
+/// Runs the Clang-free rest of each nest's pipeline: on the calling thread
+/// with one thread, else on a pool, while the calling thread reads the
+/// next nests from the AST.
+class NestWorkers {
+public:
+  explicit NestWorkers(unsigned Threads) {
+    if (Threads != 1)
+      Pool.emplace(llvm::hardware_concurrency(Threads));
+  }
+  void run(std::function<void()> Work) {
+    if (Pool)
+      Pool->async(std::move(Work));
+    else
+      Work();
+  }
+  void wait() {
+    if (Pool)
+      Pool->wait();
+  }
+
+private:
+  std::optional<llvm::ThreadPool> Pool;
+};
+
 /// The text of Loc's file before Loc.
 llvm::StringRef textBefore(clang::SourceLocation Loc,
                            const clang::SourceManager &SM) {
@@ -114,7 +157,6 @@ llvm::StringRef textBefore(clang::SourceLocation Loc,
 
 std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
                                       const Options &Opts) {
-  std::vector<NestOutcome> Outcomes;
   ir::ScheduleCache Schedules(Opts.Scheduling);
   const clang::SourceManager &SM = Ctx.getSourceManager();
   // The main file, and the user headers the filter accepts (by the name the
@@ -129,6 +171,11 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
     return File && Opts.RewriteHeader(File->getName());
   };
   FileStyles Styles;
+  // One outcome per nest, in order. A recovered nest's is written by a
+  // worker, from its own Pending; deques keep both where they are.
+  std::deque<NestOutcome> Outcomes;
+  std::deque<Pending> Recovered;
+  NestWorkers Workers(Opts.Threads);
   for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
     if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
       continue;
@@ -140,21 +187,33 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
         continue;
       NestOutcome Where;
       Where.File = SM.getFileID(Begin);
+      Where.Function = FD->getNameAsString();
       setWindow(Where, *FD, SM);
+      auto Read = recoverForRewrite(Site, Ctx, Opts.Recovery,
+                                    /*InHeader=*/!SM.isWrittenInMainFile(Begin));
+      NestOutcome &Slot = Outcomes.emplace_back();
+      if (auto *Unchanged = std::get_if<NestOutcome>(&Read)) {
+        Slot = std::move(*Unchanged);
+        placeAt(Slot, Where);
+        continue;
+      }
       Options PerNest = Opts;
       if (Opts.PrintInFileStyle)
         PerNest.Style = printStyleOf(Where, SM, Styles, PerNest.LineFallback);
-      NestOutcome O = rewriteNest(Site, Ctx, PerNest, Schedules,
-                                  /*InHeader=*/!SM.isWrittenInMainFile(Begin));
-      O.File = Where.File;
-      O.Function = FD->getNameAsString();
-      O.WindowBegin = Where.WindowBegin;
-      O.WindowEnd = Where.WindowEnd;
-      Outcomes.push_back(std::move(O));
+      Pending &Nest = Recovered.emplace_back(
+          Pending{std::get<RecoveredForRewrite>(std::move(Read)),
+                  std::move(PerNest), std::move(Where)});
+      Workers.run([&Slot, &Nest, &Schedules] {
+        Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
+        placeAt(Slot, Nest.Where);
+      });
     }
   }
-  insertIncludes(Outcomes, SM);
-  return Outcomes;
+  Workers.wait();
+  std::vector<NestOutcome> All(std::make_move_iterator(Outcomes.begin()),
+                               std::make_move_iterator(Outcomes.end()));
+  insertIncludes(All, SM);
+  return All;
 }
 
 } // namespace lnr::rewrite

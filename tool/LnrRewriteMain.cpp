@@ -245,7 +245,8 @@ cl::opt<unsigned>
     Jobs("j",
          cl::desc("Parse and rewrite this many files at a time; the output is "
                   "in the order of the command line (default 1; 0: one per "
-                  "core), with a progress line on a terminal"),
+                  "core), with a progress line on a terminal. One file at a "
+                  "time, its nests are lowered and printed on every core"),
          cl::init(1), cl::cat(ToolCategory));
 
 cl::opt<bool> DumpConfig(
@@ -607,6 +608,8 @@ int main(int argc, const char **argv) {
   RunResults Results;
   int ToolStatus = 0;
   if (Jobs == 1 || Sources.size() < 2) {
+    // One file at a time: its nests are lowered and printed on every core.
+    Opts.Rewrite.Threads = 0;
     ToolStatus = RunOn(Sources, Opts, Results, nullptr);
   } else {
     // As run-clang-tidy: the files in parallel, each file's diagnostics

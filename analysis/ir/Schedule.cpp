@@ -416,6 +416,7 @@ Refusal noScheduleReason(const Kernel &K) {
 
 const std::vector<Schedule> &ScheduleCache::enumerate(const Kernel &K) {
   std::string Key = identityKey(K);
+  std::lock_guard<std::mutex> Hold(Lock);
   auto It = Found.find(Key);
   if (It == Found.end())
     It = Found.emplace(std::move(Key), enumerateSchedules(K, Opts)).first;

@@ -22,6 +22,7 @@
 #include "analysis/ir/Kernel.h"
 
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,7 +62,8 @@ Refusal noScheduleReason(const Kernel &K);
 
 /// enumerateSchedules, once per distinct kernel. A file often holds one
 /// kernel many times (generated code, one kernel per data type or size),
-/// and the search is the costliest step of a nest.
+/// and the search is the costliest step of a nest. Safe to share between
+/// the threads that rewrite a file's nests: a found list is never moved.
 class ScheduleCache {
 public:
   explicit ScheduleCache(SchedulerOptions Opts) : Opts(std::move(Opts)) {}
@@ -69,6 +71,7 @@ public:
 
 private:
   SchedulerOptions Opts;
+  std::mutex Lock;
   std::map<std::string, std::vector<Schedule>> Found; // by identityKey
 };
 
