@@ -3,20 +3,24 @@
 #include "rewrite/lower/Code.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <string_view>
 
 namespace lnr::lower {
 namespace {
 
+// ASCII tests without the locale (the lexer runs on every text the
+// lowering builds).
+bool isDigit(char C) { return C >= '0' && C <= '9'; }
+bool isBlank(char C) {
+  return C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\v' ||
+         C == '\f';
+}
 bool isIdentifierStart(char C) {
-  return std::isalpha(static_cast<unsigned char>(C)) || C == '_' ||
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_' ||
          static_cast<unsigned char>(C) >= 0x80; // UTF-8 in identifiers
 }
-bool isIdentifierChar(char C) {
-  return isIdentifierStart(C) || std::isdigit(static_cast<unsigned char>(C));
-}
+bool isIdentifierChar(char C) { return isIdentifierStart(C) || isDigit(C); }
 
 /// The punctuators of C and C++ longer than one character, longest first.
 const std::string_view LongPuncts[] = {
@@ -47,6 +51,8 @@ size_t numberEnd(const std::string &Text, size_t I) {
 
 size_t punctLength(const std::string &Text, size_t I) {
   std::string_view Rest = std::string_view(Text).substr(I);
+  if (Rest.size() < 2 || !std::strchr("<>.-+=!&|*/%^#:", Rest[0]))
+    return 1;
   for (std::string_view P : LongPuncts)
     if (Rest.substr(0, P.size()) == P)
       return P.size();
@@ -71,7 +77,7 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
   bool Space = false;
   for (size_t I = 0; I < Text.size();) {
     char C = Text[I];
-    if (std::isspace(static_cast<unsigned char>(C))) {
+    if (isBlank(C)) {
       Space = true;
       ++I;
       continue;
@@ -83,9 +89,8 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
       while (End < Text.size() && isIdentifierChar(Text[End]))
         ++End;
       T.K = Token::Word;
-    } else if (std::isdigit(static_cast<unsigned char>(C)) ||
-               (C == '.' && I + 1 < Text.size() &&
-                std::isdigit(static_cast<unsigned char>(Text[I + 1])))) {
+    } else if (isDigit(C) ||
+               (C == '.' && I + 1 < Text.size() && isDigit(Text[I + 1]))) {
       End = numberEnd(Text, I);
       T.K = Token::Number;
     } else if (C == '"' || C == '\'') {
@@ -99,7 +104,7 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
     T.SpaceBefore = Space && !Out.Tokens.empty();
     bool Member = !Out.Tokens.empty() &&
                   (Out.Tokens.back().is(".") || Out.Tokens.back().is("->"));
-    if (T.K == Token::Word && !Member && Holes.count(T.Text))
+    if (T.K == Token::Word && !Member && !Holes.empty() && Holes.count(T.Text))
       T.K = Token::Hole;
     // '(T *)' and 'T *name': a star after a type word, before ')' or a name.
     if (T.is("*") && !Out.Tokens.empty() &&
@@ -111,7 +116,7 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
   }
   Out.TrailingSpace = Space;
   // A leading blank ('" += "') separates this code from what precedes it.
-  if (!Text.empty() && std::isspace(static_cast<unsigned char>(Text[0])) &&
+  if (!Text.empty() && isBlank(Text[0]) &&
       !Out.Tokens.empty())
     Out.Tokens.front().SpaceBefore = true;
   return Out;

@@ -15,6 +15,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace lnr::lower {
@@ -32,7 +33,14 @@ public:
   NamePicker Names;
 
   /// Text lexed with the nest's indices, aliases and positions as holes.
-  Code code(const std::string &Text) const { return Code::lex(Text, Holes); }
+  /// The lowering builds the same texts again and again (a subscript, a
+  /// bound): each is lexed once.
+  const Code &code(const std::string &Text) const {
+    auto It = Lexed.find(Text);
+    if (It == Lexed.end())
+      It = Lexed.emplace(Text, Code::lex(Text, Holes)).first;
+    return It->second;
+  }
 
   // Temporaries.
   std::map<std::string, std::string> CName; // IR temporary -> C identifier
@@ -105,6 +113,7 @@ public:
 
 private:
   std::set<std::string> Holes;
+  mutable std::unordered_map<std::string, Code> Lexed;
 };
 
 /// Count, or 1 when it is not positive: '(K > 0 ? K : 1)'.

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include <unordered_map>
 
 namespace lnr::lower::detail {
 namespace {
@@ -19,59 +20,75 @@ bool oneOf(const std::string &S, std::initializer_list<std::string_view> L) {
                      [&](std::string_view C) { return S == C; });
 }
 
-bool isTypeWord(const std::string &S) {
-  return oneOf(S, {"void",     "char",     "short",    "int",      "long",
-                   "float",    "double",   "signed",   "unsigned", "_Bool",
-                   "bool",     "const",    "volatile", "restrict", "size_t",
-                   "int8_t",   "int16_t",  "int32_t",  "int64_t",  "uint8_t",
-                   "uint16_t", "uint32_t", "uint64_t", "ptrdiff_t"});
+/// What a spelling is, whatever its place in the line (PTok::Words).
+enum WordClass : unsigned char {
+  TypeWord = 1,    // names a type: 'double', 'const', 'size_t'
+  KeywordWord = 2, // a keyword, type words included
+  CxxWord = 4,     // makes a leaf C++ the printer does not space
+  ControlWord = 8, // 'if', 'for', 'while', 'switch'
+};
+
+struct Spelling {
+  unsigned char Words = 0;
+  unsigned char AsBinary = Unknown;
+};
+
+/// Every spelling the annotator asks about, looked up once per token.
+const std::unordered_map<std::string_view, Spelling> &spellings() {
+  static const std::unordered_map<std::string_view, Spelling> Table = [] {
+    std::unordered_map<std::string_view, Spelling> T;
+    for (std::string_view W :
+         {"void", "char", "short", "int", "long", "float", "double", "signed",
+          "unsigned", "_Bool", "bool", "const", "volatile", "restrict",
+          "size_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
+          "uint16_t", "uint32_t", "uint64_t", "ptrdiff_t"})
+      T[W].Words |= TypeWord | KeywordWord;
+    for (std::string_view W :
+         {"return", "sizeof", "case", "default", "do", "else", "goto", "break",
+          "continue", "typedef", "static", "extern", "register", "inline",
+          "struct", "union", "enum", "_Alignof", "alignof", "__restrict",
+          "__restrict__"})
+      T[W].Words |= KeywordWord;
+    for (std::string_view W :
+         {"template", "typename", "operator", "new", "delete", "static_cast",
+          "reinterpret_cast", "const_cast", "dynamic_cast", "auto",
+          "decltype", "this", "co_await"})
+      T[W].Words |= CxxWord;
+    for (std::string_view W : {"if", "for", "while", "switch"})
+      T[W].Words |= ControlWord;
+    const std::pair<std::string_view, Prec> Ops[] = {
+        {"*", Multiplicative}, {"/", Multiplicative}, {"%", Multiplicative},
+        {"+", Additive},       {"-", Additive},       {"<<", Shift},
+        {">>", Shift},         {"<", Relational},     {">", Relational},
+        {"<=", Relational},    {">=", Relational},    {"==", Equality},
+        {"!=", Equality},      {"&", BitAnd},         {"^", ExclusiveOr},
+        {"|", InclusiveOr},    {"&&", LogicalAnd},    {"||", LogicalOr},
+        {"?", Conditional},    {":", Conditional},    {"=", Assignment},
+        {"+=", Assignment},    {"-=", Assignment},    {"*=", Assignment},
+        {"/=", Assignment},    {"%=", Assignment},    {"&=", Assignment},
+        {"|=", Assignment},    {"^=", Assignment},    {"<<=", Assignment},
+        {">>=", Assignment}};
+    for (const auto &[Op, P] : Ops)
+      T[Op].AsBinary = P;
+    return T;
+  }();
+  return Table;
 }
 
-bool isKeyword(const std::string &S) {
-  return isTypeWord(S) ||
-         oneOf(S,
-               {"return",      "sizeof", "case",     "default",  "do",
-                "else",        "goto",   "break",    "continue", "typedef",
-                "static",      "extern", "register", "inline",   "struct",
-                "union",       "enum",   "_Alignof", "alignof",  "__restrict",
-                "__restrict__"});
+void lookUp(PTok &T) {
+  const auto &Table = spellings();
+  auto It = Table.find(T.Text);
+  if (It == Table.end())
+    return;
+  // A word's class, a punctuator's precedence: never the other way round.
+  if (T.K == Token::Word)
+    T.Words = It->second.Words;
+  else if (T.K == Token::Punct)
+    T.AsBinary = It->second.AsBinary;
 }
 
-/// Words that make a leaf C++ the printer does not space as clang-format.
-bool isCxxWord(const std::string &S) {
-  return oneOf(S, {"template", "typename", "operator", "new", "delete",
-                   "static_cast", "reinterpret_cast", "const_cast",
-                   "dynamic_cast", "auto", "decltype", "this", "co_await"});
-}
-
-unsigned binaryPrecedence(const std::string &S) {
-  if (oneOf(S, {"*", "/", "%"}))
-    return Multiplicative;
-  if (oneOf(S, {"+", "-"}))
-    return Additive;
-  if (oneOf(S, {"<<", ">>"}))
-    return Shift;
-  if (oneOf(S, {"<", ">", "<=", ">="}))
-    return Relational;
-  if (oneOf(S, {"==", "!="}))
-    return Equality;
-  if (S == "&")
-    return BitAnd;
-  if (S == "^")
-    return ExclusiveOr;
-  if (S == "|")
-    return InclusiveOr;
-  if (S == "&&")
-    return LogicalAnd;
-  if (S == "||")
-    return LogicalOr;
-  if (oneOf(S, {"?", ":"}))
-    return Conditional;
-  if (oneOf(S, {"=",
-                "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}))
-    return Assignment;
-  return Unknown;
-}
+bool isTypeWord(const PTok &T) { return T.Words & TypeWord; }
+bool isKeyword(const PTok &T) { return T.Words & KeywordWord; }
 
 class Annotator {
 public:
@@ -79,12 +96,13 @@ public:
 
   /// Annotates L; false when it has what the printer does not follow.
   bool run() {
+    for (PTok &T : L)
+      lookUp(T);
     bool Known = match();
     for (size_t I = 0; I < L.size(); ++I)
       classify(I);
     for (const PTok &T : L)
-      if (T.is("::") || T.is("->*") || T.is(".*") ||
-          (T.K == Token::Word && isCxxWord(T.Text)))
+      if (T.is("::") || T.is("->*") || T.is(".*") || (T.Words & CxxWord))
         Known = false;
     return Known;
   }
@@ -123,7 +141,7 @@ private:
   bool typeWordAt(size_t I) const {
     if (L[I].K != Token::Word)
       return false;
-    if (isTypeWord(L[I].Text))
+    if (isTypeWord(L[I]))
       return true;
     // 'struct s *p'
     return I > 0 && oneOf(L[I - 1].Text, {"struct", "union", "enum"});
@@ -148,12 +166,12 @@ private:
 
   /// Whether the token at I is an operator between two operands.
   bool looksBinary(size_t I) const {
-    if (I == 0 || L[I].K != Token::Punct || !binaryPrecedence(L[I].Text))
+    if (I == 0 || !L[I].AsBinary)
       return false;
     const PTok &P = L[I - 1];
     return P.K == Token::Hole || P.K == Token::Number ||
            P.K == Token::Literal || P.is(")") || P.is("]") ||
-           (P.K == Token::Word && !isKeyword(P.Text));
+           (P.K == Token::Word && !isKeyword(P));
   }
 
   /// clang-format's guess of whether the parentheses at Open are a cast
@@ -184,7 +202,7 @@ private:
       return true;
     const PTok &Last = L[Close - 1];
     bool ParensAreType =
-        (Last.K == Token::Word && isTypeWord(Last.Text) &&
+        (Last.K == Token::Word && isTypeWord(Last) &&
          !oneOf(Last.Text, {"const", "volatile", "restrict"})) ||
         Last.is("*") || Last.is("&");
     bool CouldEndDecl = oneOf(Next.Text, {"=", ";", "{", ">"});
@@ -195,8 +213,7 @@ private:
     for (size_t I = Open + 1; I < Close; ++I)
       if (looksBinary(I))
         return false;
-    if (Next.K == Token::Hole ||
-        (Next.K == Token::Word && !isKeyword(Next.Text)))
+    if (Next.K == Token::Hole || (Next.K == Token::Word && !isKeyword(Next)))
       return true;
     if (Next.is("(") && Close >= Open + 2 && Last.isWordLike() &&
         L[Close - 2].is("("))
@@ -206,11 +223,11 @@ private:
     bool NextIsUnary = oneOf(Next.Text, {"-", "++", "--", "!", "~", "&", "*"});
     const PTok &After = L[Close + 2];
     if (!NextIsUnary || !(After.K == Token::Number || After.K == Token::Hole ||
-                          (After.K == Token::Word && !isKeyword(After.Text))))
+                          (After.K == Token::Word && !isKeyword(After))))
       return false;
     for (size_t I = Open + 1; I < Close; ++I)
       if (!(L[I].is("const") || L[I].is("::") || L[I].K == Token::Hole ||
-            (L[I].K == Token::Word && !isKeyword(L[I].Text))))
+            (L[I].K == Token::Word && !isKeyword(L[I]))))
         return false;
     return true;
   }
@@ -237,9 +254,9 @@ private:
     PTok &T = L[I];
     const std::string &S = T.Text;
     if (T.K == Token::Word || T.K == Token::Hole) {
-      if (oneOf(S, {"if", "for", "while", "switch"}))
+      if (T.Words & ControlWord)
         T.R = Role::Control;
-      else if (T.K == Token::Word && isKeyword(S))
+      else if (T.K == Token::Word && isKeyword(T))
         T.R = Role::Keyword;
       else
         T.R = Role::Operand;
@@ -295,9 +312,9 @@ private:
       T.R = Role::Unary;
       return;
     }
-    if (unsigned P = binaryPrecedence(S)) {
+    if (T.AsBinary) {
       T.R = Role::Binary;
-      T.Precedence = P;
+      T.Precedence = T.AsBinary;
       return;
     }
     T.R = Role::Other;

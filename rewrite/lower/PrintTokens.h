@@ -66,6 +66,10 @@ struct PTok {
   unsigned Depth = 0;                // brackets around it
   unsigned Precedence = Unknown;     // binary operators
   bool Space = false;                // a blank before it when printed
+  /// What the spelling is whatever its place (Words), and its precedence
+  /// as a binary operator: looked up once by annotate().
+  unsigned char Words = 0;
+  unsigned char AsBinary = Unknown;
   bool is(std::string_view S) const { return Text == S; }
   bool isWordLike() const { return K == Token::Word || K == Token::Hole; }
 };
