@@ -203,7 +203,7 @@ Nodes flatPass(const std::vector<const ExtentScan *> &Pass,
                const ExtentScan &Deepest, Nodes Tree) {
   const std::string &Ordered = Deepest.Ordered;
   const std::string N = parenthesized(Deepest.RootBound);
-  Nodes Then{declare("int", Ordered, "1")};
+  Nodes Then = lower::nodes(declare("int", Ordered, "1"));
   // Each level's positions array over its parent's range, in order.
   std::string Begin = "0", End = N;
   std::vector<std::pair<std::string, std::string>> Ranges;
@@ -234,7 +234,7 @@ Nodes flatPass(const std::vector<const ExtentScan *> &Pass,
         Node::block({declare(Deepest.VariableTypes[D + 1], Q), Loop}));
   }
   Then.push_back(Node::ifElse(code(Ordered), std::move(Flat), std::move(Tree)));
-  return {Node::ifThen(code(N + " > 0"), std::move(Then))};
+  return lower::nodes(Node::ifThen(code(N + " > 0"), std::move(Then)));
 }
 
 /// One pass over the positions for Pass, whose headers lie on one path.
@@ -249,7 +249,8 @@ Nodes scanPass(const std::vector<const ExtentScan *> &Pass) {
   for (size_t Depth = Deepest->Headers.size(); Depth-- > 0;) {
     Nodes Body = updatesAt(Pass, Depth + 1);
     append(Body, std::move(Tree));
-    Tree = {Node::sourceLoop(code(Deepest->Headers[Depth]), std::move(Body))};
+    Tree = lower::nodes(
+        Node::sourceLoop(code(Deepest->Headers[Depth]), std::move(Body)));
   }
   if (Deepest->Parallel && !Tree.empty())
     parallelFor(Tree.front(), reductionClauses(Pass) + Deepest->PrivateClause);

@@ -78,10 +78,10 @@ size_t lastLineStart(std::string_view Text) {
 
 lower::Nodes fallbackCopy(FallbackReason Why, const NestSource &S) {
   // Verbatim: clang-format leaves it alone, and so does the printer.
-  return {lower::Node::comment(markerWords(Why)),
-          lower::Node::comment("clang-format off"),
-          lower::Node::verbatim(S.Indentation + S.Original),
-          lower::Node::comment("clang-format on")};
+  return lower::nodes(lower::Node::comment(markerWords(Why)),
+                      lower::Node::comment("clang-format off"),
+                      lower::Node::verbatim(S.Indentation + S.Original),
+                      lower::Node::comment("clang-format on"));
 }
 
 bool isFallbackCopy(std::string_view Before) {

@@ -30,20 +30,20 @@ Nodes checked(Versioning &V, const NestSource &S) {
   }
   // C89: the checks' declarations open a block after the scans.
   if (V.DeclarationsFirst)
-    Out = {Node::block(std::move(Out))};
+    Out = lower::nodes(Node::block(std::move(Out)));
   return Out;
 }
 
 /// The rewrite, then the original nest when a temporary of it could not
 /// be allocated.
 Nodes allocated(Versioning &V, const NestSource &S) {
-  Nodes Out{declare("int", V.AllocatedFlag, "1")};
+  Nodes Out = lower::nodes(declare("int", V.AllocatedFlag, "1"));
   append(Out, std::move(V.Rewrite));
   Out.push_back(Node::ifThen(code("!" + V.AllocatedFlag),
                              fallbackCopy(FallbackReason::Memory, S)));
   // C89: the flag's declaration opens a block after the scans.
   if (V.DeclarationsFirst && !V.Scans.empty())
-    Out = {Node::block(std::move(Out))};
+    Out = lower::nodes(Node::block(std::move(Out)));
   return Out;
 }
 
@@ -59,7 +59,7 @@ Nodes versioned(Versioning V, const NestSource &S) {
     // the 'else' cannot pair with an 'if' around the nest.
     Nodes Body = std::move(V.Scans);
     append(Body, std::move(Out));
-    Out = {Node::block(std::move(Body))};
+    Out = lower::nodes(Node::block(std::move(Body)));
   }
   // Locals the rewrite reads in place, left unused without a fallback copy
   // of the nest; a statement after the nest is valid in C89 too.

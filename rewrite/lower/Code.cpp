@@ -103,11 +103,11 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
     T.Text = Text.substr(I, End - I);
     T.SpaceBefore = Space && !Out.Tokens.empty();
     bool Member = !Out.Tokens.empty() &&
-                  (Out.Tokens.back().is(".") || Out.Tokens.back().is("->"));
+                  (Out.Tokens.back().is('.') || Out.Tokens.back().is("->"));
     if (T.K == Token::Word && !Member && !Holes.empty() && Holes.count(T.Text))
       T.K = Token::Hole;
     // '(T *)' and 'T *name': a star after a type word, before ')' or a name.
-    if (T.is("*") && !Out.Tokens.empty() &&
+    if (T.is('*') && !Out.Tokens.empty() &&
         (isTypeWord(Out.Tokens.back()) || Out.Tokens.back().Declarator))
       T.Declarator = true;
     Out.Tokens.push_back(std::move(T));
@@ -155,8 +155,8 @@ Code Code::fill(const std::string &Index, const Code &Value,
       continue;
     }
     bool Alone =
-        !Parenthesize || (I > 0 && Tokens[I - 1].is("[") &&
-                          I + 1 < Tokens.size() && Tokens[I + 1].is("]"));
+        !Parenthesize || (I > 0 && Tokens[I - 1].is('[') &&
+                          I + 1 < Tokens.size() && Tokens[I + 1].is(']'));
     size_t First = Out.Tokens.size();
     if (!Alone)
       Out.Tokens.push_back({Token::Punct, "(", false, false});

@@ -36,6 +36,7 @@ struct Token {
 
   bool isWord() const { return K == Word || K == Hole; }
   bool is(std::string_view Spelling) const { return Text == Spelling; }
+  bool is(char C) const { return Text.size() == 1 && Text[0] == C; }
 };
 
 class Code {

@@ -98,8 +98,8 @@ public:
   /// the condition's lowest operators, continuing after the '('.
   std::optional<Layout> header(const Line &L, unsigned Col,
                                const std::string &Suffix) const {
-    if (!Style.AlignAfterOpenBracket || L.size() < 4 || !L[1].is("(") ||
-        !L.back().is(")"))
+    if (!Style.AlignAfterOpenBracket || L.size() < 4 || !L[1].is('(') ||
+        !L.back().is(')'))
       return std::nullopt;
     unsigned Cont = Col + columns(join(L, 0, 3)) - columns(L[2].Text);
     if (L[0].is("for"))

@@ -101,6 +101,16 @@ struct Node {
 /// More's nodes after To's.
 void append(Nodes &To, Nodes More);
 
+/// A list of the nodes given, moved: a braced list ('Nodes{N}') would copy
+/// each whole subtree.
+template <typename... More> Nodes nodes(Node First, More... Rest) {
+  Nodes Out;
+  Out.reserve(1 + sizeof...(Rest));
+  Out.push_back(std::move(First));
+  (Out.push_back(std::move(Rest)), ...);
+  return Out;
+}
+
 /// 'Type Name = Init;', or 'Type Name;' without Init (no holes).
 Node declare(const std::string &Type, const std::string &Name,
              const std::string &Init = "");

@@ -196,7 +196,7 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
   // block with it ('if (n > 0) { #pragma omp ... for ... }').
   if (S.Substatement && !Out.Tree.empty() &&
       !Out.Tree.front().Directive.empty())
-    Out.Tree = {Node::block(std::move(Out.Tree))};
+    Out.Tree = nodes(Node::block(std::move(Out.Tree)));
   return Out;
 }
 

@@ -118,13 +118,13 @@ private:
     bool Balanced = true;
     for (size_t I = 0; I < L.size(); ++I) {
       L[I].Depth = unsigned(Stack.size());
-      const std::string &S = L[I].Text;
+      auto Is = [&](char C) { return L[I].is(C); };
       if (L[I].K != Token::Punct)
         continue;
-      if (S == "(" || S == "[" || S == "{") {
+      if (Is('(') || Is('[') || Is('{')) {
         Stack.push_back(I);
-      } else if (S == ")" || S == "]" || S == "}") {
-        const char *Want = S == ")" ? "(" : S == "]" ? "[" : "{";
+      } else if (Is(')') || Is(']') || Is('}')) {
+        char Want = Is(')') ? '(' : Is(']') ? '[' : '{';
         if (Stack.empty() || !L[Stack.back()].is(Want)) {
           Balanced = false;
           continue;
@@ -170,7 +170,7 @@ private:
       return false;
     const PTok &P = L[I - 1];
     return P.K == Token::Hole || P.K == Token::Number ||
-           P.K == Token::Literal || P.is(")") || P.is("]") ||
+           P.K == Token::Literal || P.is(')') || P.is(']') ||
            (P.K == Token::Word && !isKeyword(P));
   }
 
@@ -183,7 +183,7 @@ private:
         Close + 1 >= L.size())
       return false;
     const PTok *Left = Open > 0 ? &L[Open - 1] : nullptr;
-    if (Left && Left->is(")")) { // chained casts: '(T)(U)x'
+    if (Left && Left->is(')')) { // chained casts: '(T)(U)x'
       size_t M = Match[Open - 1];
       if (M == std::string::npos || M == 0)
         return false;
@@ -191,10 +191,10 @@ private:
     }
     if (Left && ((Left->isWordLike() &&
                   !oneOf(Left->Text, {"return", "case", "delete"})) ||
-                 Left->is("]")))
+                 Left->is(']')))
       return false;
     const PTok &Next = L[Close + 1];
-    if (Next.is("?"))
+    if (Next.is('?'))
       return false;
     if (Next.K == Token::Number ||
         (Next.K == Token::Literal && Next.Text[0] == '\'') ||
@@ -204,7 +204,7 @@ private:
     bool ParensAreType =
         (Last.K == Token::Word && isTypeWord(Last) &&
          !oneOf(Last.Text, {"const", "volatile", "restrict"})) ||
-        Last.is("*") || Last.is("&");
+        Last.is('*') || Last.is('&');
     bool CouldEndDecl = oneOf(Next.Text, {"=", ";", "{", ">"});
     if (ParensAreType && !CouldEndDecl)
       return true;
@@ -215,8 +215,8 @@ private:
         return false;
     if (Next.K == Token::Hole || (Next.K == Token::Word && !isKeyword(Next)))
       return true;
-    if (Next.is("(") && Close >= Open + 2 && Last.isWordLike() &&
-        L[Close - 2].is("("))
+    if (Next.is('(') && Close >= Open + 2 && Last.isWordLike() &&
+        L[Close - 2].is('('))
       return true;
     if (Close + 2 >= L.size())
       return false;
@@ -243,7 +243,7 @@ private:
     if (P &&
         (P->R == Role::Operand ||
          oneOf(P->Text, {"sizeof", "_Alignof", "alignof"}) ||
-         (P->R == Role::Close && P->Paren != ParenKind::Cast) || P->is("]")))
+         (P->R == Role::Close && P->Paren != ParenKind::Cast) || P->is(']')))
       return ParenKind::Call;
     if (isCast(I))
       return ParenKind::Cast;
@@ -253,6 +253,7 @@ private:
   void classify(size_t I) {
     PTok &T = L[I];
     const std::string &S = T.Text;
+    auto Is = [&](char C) { return T.is(C); };
     if (T.K == Token::Word || T.K == Token::Hole) {
       if (T.Words & ControlWord)
         T.R = Role::Control;
@@ -266,31 +267,31 @@ private:
       T.R = Role::Operand;
       return;
     }
-    if (Directive && I == 0 && S == "#") {
+    if (Directive && I == 0 && Is('#')) {
       T.R = Role::Hash;
       return;
     }
-    if (S == "(" || S == "[" || S == "{") {
+    if (Is('(') || Is('[') || Is('{')) {
       T.R = Role::Open;
-      if (S == "(") {
+      if (Is('(')) {
         T.Paren = parenKind(I);
         T.EmptyParens = Match[I] == I + 1;
       }
       return;
     }
-    if (S == ")" || S == "]" || S == "}") {
+    if (Is(')') || Is(']') || Is('}')) {
       T.R = Role::Close;
-      if (S == ")" && Match[I] != std::string::npos) {
+      if (Is(')') && Match[I] != std::string::npos) {
         T.Paren = L[Match[I]].Paren;
         T.EmptyParens = L[Match[I]].EmptyParens;
       }
       return;
     }
-    if (S == "," || S == ";") {
-      T.R = S == "," ? Role::Comma : Role::Semi;
+    if (Is(',') || Is(';')) {
+      T.R = Is(',') ? Role::Comma : Role::Semi;
       return;
     }
-    if (S == "." || S == "->") {
+    if (Is('.') || S == "->") {
       T.R = Role::Member;
       return;
     }
@@ -298,11 +299,11 @@ private:
       T.R = endsOperand(I) ? Role::Postfix : Role::Unary;
       return;
     }
-    if (S == "!" || S == "~") {
+    if (Is('!') || Is('~')) {
       T.R = Role::Unary;
       return;
     }
-    if (S == "*" &&
+    if (Is('*') &&
         (T.Declarator ||
          (I > 0 && (typeWordAt(I - 1) || L[I - 1].R == Role::Declarator)))) {
       T.R = Role::Declarator;
@@ -355,22 +356,22 @@ private:
     if (A.R == Role::Comma)
       return true;
     if (A.R == Role::Semi)
-      return !(B.is(";") || B.is(")"));
-    if (A.is("(") && B.is(")"))
+      return !(B.is(';') || B.is(')'));
+    if (A.is('(') && B.is(')'))
       return inParens(A);
-    if (A.is("("))
+    if (A.is('('))
       return inParens(A);
-    if (B.is(")"))
+    if (B.is(')'))
       return inParens(B);
-    if (A.is("[") || B.is("]"))
-      return Style.SpacesInSquareBrackets && !(A.is("[") && B.is("]"));
+    if (A.is('[') || B.is(']'))
+      return Style.SpacesInSquareBrackets && !(A.is('[') && B.is(']'));
     if (A.R == Role::Member || B.R == Role::Member)
       return false;
-    if (B.is("["))
+    if (B.is('['))
       return A.R == Role::Binary || A.R == Role::Keyword ||
              A.R == Role::Control;
     if (A.R == Role::Unary) // '+ :' in 'reduction(+ : s)'
-      return B.R == Role::Binary || (A.is("!") && Style.SpaceAfterLogicalNot);
+      return B.R == Role::Binary || (A.is('!') && Style.SpaceAfterLogicalNot);
     if (B.R == Role::Postfix)
       return false;
     if (A.R == Role::Declarator) {
@@ -380,9 +381,9 @@ private:
     }
     if (B.R == Role::Declarator)
       return Style.PointerAlignment != PrintStyle::Alignment::Left;
-    if (A.is(")") && A.Paren == ParenKind::Cast)
+    if (A.is(')') && A.Paren == ParenKind::Cast)
       return Style.SpaceAfterCStyleCast;
-    if (B.is("(")) {
+    if (B.is('(')) {
       switch (B.Paren) {
       case ParenKind::Control:
         return Style.SpaceBeforeControlParens;
@@ -402,16 +403,16 @@ private:
     }
     // Inside a braced list, as inside parentheses in the C++11 style.
     bool InBraces = !Style.Cpp11BracedListStyle || Style.SpacesInParentheses;
-    if (A.is("{"))
-      return !B.is("}") && InBraces;
-    if (B.is("}"))
+    if (A.is('{'))
+      return !B.is('}') && InBraces;
+    if (B.is('}'))
       return InBraces;
     if (B.R == Role::Unary)
       return A.R != Role::Open;
     if ((A.R == Role::Operand || A.R == Role::Keyword || A.R == Role::Control ||
          A.R == Role::Close) &&
         (B.R == Role::Operand || B.R == Role::Keyword || B.R == Role::Control ||
-         B.is("{")))
+         B.is('{')))
       return true;
     return A.R == Role::Other || B.R == Role::Other ? B.OrigSpace : true;
   }

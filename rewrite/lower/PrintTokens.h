@@ -71,6 +71,7 @@ struct PTok {
   unsigned char Words = 0;
   unsigned char AsBinary = Unknown;
   bool is(std::string_view S) const { return Text == S; }
+  bool is(char C) const { return Text.size() == 1 && Text[0] == C; }
   bool isWordLike() const { return K == Token::Word || K == Token::Hole; }
 };
 using Line = std::vector<PTok>;

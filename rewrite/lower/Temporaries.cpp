@@ -171,7 +171,7 @@ std::string allAllocated(const Context &C,
 }
 
 Nodes zeroInLoops(const std::vector<LoopHeader> &Headers, Code Element) {
-  Nodes Inner{Node::statement(Element + code(" = 0;"))};
+  Nodes Inner = nodes(Node::statement(Element + code(" = 0;")));
   for (size_t D = Headers.size(); D-- > 0;) {
     Nodes Outer;
     Outer.push_back(Node::loop(Headers[D], std::move(Inner)));

@@ -64,7 +64,7 @@ Nodes partialSums(Context &C, const ir::BranchedGraph &G) {
                            P(5) + ") + (" + P(6) + " + " + P(7) + "));")));
   C.Names.release(Partial);
   C.Names.release(Lane);
-  return {Node::block(std::move(Body))};
+  return nodes(Node::block(std::move(Body)));
 }
 
 } // namespace lnr::lower

@@ -121,7 +121,7 @@ Nodes unrollAndJam(Context &C, const ir::BranchedGraph &G) {
                                  C.code(KIdx + "++"), {Inner({0}, nullptr)}));
   for (const std::string &Name : Hoisted)
     C.Names.release(Name);
-  return {Node::block(std::move(Body))};
+  return nodes(Node::block(std::move(Body)));
 }
 
 } // namespace lnr::lower
