@@ -133,6 +133,13 @@ std::string Code::str() const {
 }
 
 bool Code::mentions(const std::string &Name) const {
+  // Mostly asked of an identifier, for every leaf of a tree: not lexed.
+  bool Identifier = !Name.empty() && isIdentifierStart(Name[0]) &&
+                    std::all_of(Name.begin(), Name.end(), isIdentifierChar);
+  if (Identifier)
+    return std::any_of(Tokens.begin(), Tokens.end(), [&](const Token &T) {
+      return T.isWord() && T.Text == Name;
+    });
   Code Wanted = lex(Name);
   if (Wanted.isSingle())
     return std::any_of(Tokens.begin(), Tokens.end(), [&](const Token &T) {

@@ -15,7 +15,7 @@
 namespace lnr::lower::detail {
 namespace {
 
-bool oneOf(const std::string &S, std::initializer_list<std::string_view> L) {
+bool oneOf(std::string_view S, std::initializer_list<std::string_view> L) {
   return std::any_of(L.begin(), L.end(),
                      [&](std::string_view C) { return S == C; });
 }
@@ -252,7 +252,7 @@ private:
 
   void classify(size_t I) {
     PTok &T = L[I];
-    const std::string &S = T.Text;
+    std::string_view S = T.Text;
     auto Is = [&](char C) { return T.is(C); };
     if (T.K == Token::Word || T.K == Token::Hole) {
       if (T.Words & ControlWord)
@@ -421,7 +421,7 @@ private:
 } // namespace
 
 /// Columns of Text (UTF-8 sequences count once).
-unsigned columns(const std::string &Text) {
+unsigned columns(std::string_view Text) {
   unsigned N = 0;
   for (char C : Text)
     if ((static_cast<unsigned char>(C) & 0xC0) != 0x80)
@@ -429,7 +429,7 @@ unsigned columns(const std::string &Text) {
   return N;
 }
 
-PTok make(const std::string &Text, Token::Kind K) {
+PTok make(std::string_view Text, Token::Kind K) {
   PTok T;
   T.Text = Text;
   T.K = K;

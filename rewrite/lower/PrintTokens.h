@@ -56,7 +56,8 @@ enum class Role : unsigned char {
 enum class ParenKind : unsigned char { None, Call, Control, Cast, Group };
 
 struct PTok {
-  std::string Text;
+  /// The spelling: a leaf's token or a literal, which outlive the line.
+  std::string_view Text;
   Token::Kind K = Token::Punct;
   bool Declarator = false;
   bool OrigSpace = false;
@@ -77,9 +78,11 @@ struct PTok {
 using Line = std::vector<PTok>;
 
 /// Columns of Text (UTF-8 sequences count once).
-unsigned columns(const std::string &Text);
+unsigned columns(std::string_view Text);
 
-PTok make(const std::string &Text, Token::Kind K = Token::Punct);
+/// A token spelled Text, which must outlive the line (a literal, or a
+/// string of the tree printed).
+PTok make(std::string_view Text, Token::Kind K = Token::Punct);
 
 /// C's tokens appended to L, with whether each had a blank before it in
 /// the leaf (the first: none).
