@@ -53,9 +53,10 @@ struct Options {
   /// rewritten too, given the header's name as the include found it
   /// (--header-filter). Unset: only the main file's. System headers never.
   std::function<bool(llvm::StringRef)> RewriteHeader;
-  /// How many of a file's nests rewriteNests lowers and prints at once
-  /// (recovery, which reads the AST, stays on the calling thread); 0: one
-  /// per core. The outcomes are the same and in the same order.
+  /// How many of a file's nests rewriteNests lowers and prints at once,
+  /// once every nest is recovered on the calling thread (the recovery reads
+  /// the AST); 0: one per core. The outcomes are the same, in the same
+  /// order, whatever the number.
   unsigned Threads = 1;
 };
 

@@ -109,11 +109,13 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
 }
 
 /// A recovered nest waiting for a worker, with its options (its file's
-/// style) and where it is (NestOutcome's File, Function and window).
+/// style), where it is (NestOutcome's File, Function and window) and where
+/// its outcome goes.
 struct Pending {
   RecoveredForRewrite Nest;
   Options Opts;
   NestOutcome Where;
+  NestOutcome *Slot;
 };
 
 void placeAt(NestOutcome &O, const NestOutcome &Where) {
@@ -124,8 +126,7 @@ void placeAt(NestOutcome &O, const NestOutcome &Where) {
 }
 
 /// Runs the Clang-free rest of each nest's pipeline: on the calling thread
-/// with one thread, else on a pool, while the calling thread reads the
-/// next nests from the AST.
+/// with one thread, else on a pool.
 class NestWorkers {
 public:
   explicit NestWorkers(unsigned Threads) {
@@ -175,7 +176,6 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
   // worker, from its own Pending; deques keep both where they are.
   std::deque<NestOutcome> Outcomes;
   std::deque<Pending> Recovered;
-  NestWorkers Workers(Opts.Threads);
   for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
     if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
       continue;
@@ -200,15 +200,20 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       Options PerNest = Opts;
       if (Opts.PrintInFileStyle)
         PerNest.Style = printStyleOf(Where, SM, Styles, PerNest.LineFallback);
-      Pending &Nest = Recovered.emplace_back(
-          Pending{std::get<RecoveredForRewrite>(std::move(Read)),
-                  std::move(PerNest), std::move(Where)});
-      Workers.run([&Slot, &Nest, &Schedules] {
-        Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
-        placeAt(Slot, Nest.Where);
-      });
+      Recovered.push_back(Pending{std::get<RecoveredForRewrite>(std::move(Read)),
+                                  std::move(PerNest), std::move(Where),
+                                  &Slot});
     }
   }
+  // Every nest is read before any is lowered: the recovery may add names
+  // to the AST's identifiers, which the lowering asks about (the names it
+  // picks), so each nest sees the same identifiers whatever the threads.
+  NestWorkers Workers(Opts.Threads);
+  for (Pending &Nest : Recovered)
+    Workers.run([&Nest, &Schedules] {
+      *Nest.Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
+      placeAt(*Nest.Slot, Nest.Where);
+    });
   Workers.wait();
   std::vector<NestOutcome> All(std::make_move_iterator(Outcomes.begin()),
                                std::make_move_iterator(Outcomes.end()));
