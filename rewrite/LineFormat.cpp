@@ -90,17 +90,22 @@ layOut(const FormatStyle &Style, const std::string &Text, unsigned Col) {
 
 lower::LineFormatter clangFormatLines(const FormatStyle &Style) {
   using Key = std::pair<std::string, unsigned>;
-  // Shared by the threads that rewrite the file's nests.
+  // Shared by the copies of the formatter (one in each nest's options) and
+  // by the threads that rewrite the file's nests.
   struct Cache {
+    explicit Cache(const FormatStyle &Style) : Style(Style) {}
+    const FormatStyle Style;
     std::mutex Lock;
     std::map<Key, std::optional<std::vector<std::string>>> Seen;
   };
-  auto Laid = std::make_shared<Cache>();
-  return [Style, Laid](const std::string &Text, unsigned Col) {
+  auto Laid = std::make_shared<Cache>(Style);
+  return [Laid](const std::string &Text, unsigned Col) {
     std::lock_guard<std::mutex> Hold(Laid->Lock);
     auto It = Laid->Seen.find({Text, Col});
     if (It == Laid->Seen.end())
-      It = Laid->Seen.emplace(Key{Text, Col}, layOut(Style, Text, Col)).first;
+      It = Laid->Seen
+               .emplace(Key{Text, Col}, layOut(Laid->Style, Text, Col))
+               .first;
     return It->second;
   };
 }
