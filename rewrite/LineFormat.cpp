@@ -103,8 +103,7 @@ lower::LineFormatter clangFormatLines(const FormatStyle &Style) {
     std::lock_guard<std::mutex> Hold(Laid->Lock);
     auto It = Laid->Seen.find({Text, Col});
     if (It == Laid->Seen.end())
-      It = Laid->Seen
-               .emplace(Key{Text, Col}, layOut(Laid->Style, Text, Col))
+      It = Laid->Seen.emplace(Key{Text, Col}, layOut(Laid->Style, Text, Col))
                .first;
     return It->second;
   };

@@ -290,8 +290,9 @@ NestRewrite::versioning(lower::LoweredNest &Emitted,
     V.Scans = scanNodes(Needed);
   V.Choice = Alternative.has_value();
   if (Alternative)
-    V.Rewrite = {runtimeChoice(*Alternative, std::move(Emitted.Tree),
-                               std::move(Alternative->Emitted.Tree))};
+    V.Rewrite =
+        lower::nodes(runtimeChoice(*Alternative, std::move(Emitted.Tree),
+                                   std::move(Alternative->Emitted.Tree)));
   else
     V.Rewrite = std::move(Emitted.Tree);
   return V;
@@ -414,8 +415,8 @@ recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
 NestOutcome rewriteRecovered(const RecoveredForRewrite &Nest,
                              const Options &Common,
                              ir::ScheduleCache &Schedules) {
-  return NestRewrite(Nest.Kernel, Nest.Source, Common, Nest.Standard,
-                     Schedules, Nest.Out)
+  return NestRewrite(Nest.Kernel, Nest.Source, Common, Nest.Standard, Schedules,
+                     Nest.Out)
       .run();
 }
 

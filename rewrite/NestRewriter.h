@@ -54,7 +54,7 @@ struct Options {
   /// (--header-filter). Unset: only the main file's. System headers never.
   std::function<bool(llvm::StringRef)> RewriteHeader;
   /// How many of a file's nests rewriteNests lowers and prints at once,
-  /// once every nest is recovered on the calling thread (the recovery reads
+  /// while the calling thread recovers the next ones (the recovery reads
   /// the AST); 0: one per core. The outcomes are the same, in the same
   /// order, whatever the number.
   unsigned Threads = 1;

@@ -131,13 +131,13 @@ lower::Nodes disjointBytes(const NestSource &S, const Types &Ty,
                            const std::string &Flag, const std::string &Begin,
                            const std::string &End) {
   const std::map<std::string, Range> &Ranges = Loops.Ranges;
-  lower::Nodes Disjoint = lower::nodes(
-      declare(
-          Ty.Address, Begin,
-          address(Ty, Written.Base, bound(Ty, Written, Ranges, false), false)),
-      declare(
-          Ty.Address, End,
-          address(Ty, Written.Base, bound(Ty, Written, Ranges, true), true)));
+  lower::Nodes Disjoint =
+      lower::nodes(declare(Ty.Address, Begin,
+                           address(Ty, Written.Base,
+                                   bound(Ty, Written, Ranges, false), false)),
+                   declare(Ty.Address, End,
+                           address(Ty, Written.Base,
+                                   bound(Ty, Written, Ranges, true), true)));
   std::string Tests;
   std::set<std::string> Compared;
   for (const OverlapFacts::Array &A : S.Overlap.Arrays) {

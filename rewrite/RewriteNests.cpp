@@ -12,6 +12,7 @@
 #include "rewrite/LineFormat.h"
 #include "rewrite/NestRewriter.h"
 #include "rewrite/PrintStyle.h"
+#include "rewrite/TakenNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -109,13 +110,11 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
 }
 
 /// A recovered nest waiting for a worker, with its options (its file's
-/// style), where it is (NestOutcome's File, Function and window) and where
-/// its outcome goes.
+/// style) and where it is (NestOutcome's File, Function and window).
 struct Pending {
   RecoveredForRewrite Nest;
   Options Opts;
   NestOutcome Where;
-  NestOutcome *Slot;
 };
 
 void placeAt(NestOutcome &O, const NestOutcome &Where) {
@@ -126,7 +125,8 @@ void placeAt(NestOutcome &O, const NestOutcome &Where) {
 }
 
 /// Runs the Clang-free rest of each nest's pipeline: on the calling thread
-/// with one thread, else on a pool.
+/// with one thread, else on a pool while the calling thread recovers the
+/// next nests.
 class NestWorkers {
 public:
   explicit NestWorkers(unsigned Threads) {
@@ -173,9 +173,12 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
   };
   FileStyles Styles;
   // One outcome per nest, in order. A recovered nest's is written by a
-  // worker, from its own Pending; deques keep both where they are.
+  // worker, from its own Pending, while the next nests are recovered;
+  // deques keep both where they are.
   std::deque<NestOutcome> Outcomes;
   std::deque<Pending> Recovered;
+  NestWorkers Workers(Opts.Threads);
+  TakenNames Taken(Ctx.Idents);
   for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
     if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
       continue;
@@ -189,8 +192,9 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       Where.File = SM.getFileID(Begin);
       Where.Function = FD->getNameAsString();
       setWindow(Where, *FD, SM);
-      auto Read = recoverForRewrite(Site, Ctx, Opts.Recovery,
-                                    /*InHeader=*/!SM.isWrittenInMainFile(Begin));
+      auto Read =
+          recoverForRewrite(Site, Ctx, Opts.Recovery,
+                            /*InHeader=*/!SM.isWrittenInMainFile(Begin));
       NestOutcome &Slot = Outcomes.emplace_back();
       if (auto *Unchanged = std::get_if<NestOutcome>(&Read)) {
         Slot = std::move(*Unchanged);
@@ -200,20 +204,17 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       Options PerNest = Opts;
       if (Opts.PrintInFileStyle)
         PerNest.Style = printStyleOf(Where, SM, Styles, PerNest.LineFallback);
-      Recovered.push_back(Pending{std::get<RecoveredForRewrite>(std::move(Read)),
-                                  std::move(PerNest), std::move(Where),
-                                  &Slot});
+      Pending &Nest = Recovered.emplace_back(
+          Pending{std::get<RecoveredForRewrite>(std::move(Read)),
+                  std::move(PerNest), std::move(Where)});
+      // Not the AST's table, which the next recoveries add to.
+      Nest.Nest.Source.IsNameTaken = Taken.now();
+      Workers.run([&Slot, &Nest, &Schedules] {
+        Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
+        placeAt(Slot, Nest.Where);
+      });
     }
   }
-  // Every nest is read before any is lowered: the recovery may add names
-  // to the AST's identifiers, which the lowering asks about (the names it
-  // picks), so each nest sees the same identifiers whatever the threads.
-  NestWorkers Workers(Opts.Threads);
-  for (Pending &Nest : Recovered)
-    Workers.run([&Nest, &Schedules] {
-      *Nest.Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
-      placeAt(*Nest.Slot, Nest.Where);
-    });
   Workers.wait();
   std::vector<NestOutcome> All(std::make_move_iterator(Outcomes.begin()),
                                std::make_move_iterator(Outcomes.end()));

@@ -171,10 +171,10 @@ struct NestSource {
   /// Indices whose distinct values write distinct output elements (proved
   /// from the output subscript): a loop over one of them can run in parallel.
   std::vector<std::string> DisjointOutputIndices;
-  /// Whether an identifier is already used in the translation unit. It
-  /// reads the AST's identifier table, which recovering another nest may
-  /// add to: call it from several threads only once no nest is being
-  /// recovered (rewrite::rewriteNests).
+  /// Whether an identifier is already used in the translation unit. The
+  /// recovery's reads the AST's identifier table, which recovering another
+  /// nest may add to: rewrite::rewriteNests gives the threads that lower
+  /// nests a copy (rewrite/TakenNames.h).
   std::function<bool(const std::string &)> IsNameTaken;
   /// Whether malloc and free are declared (<stdlib.h> is included).
   bool HasStdlib = false;

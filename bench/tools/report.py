@@ -405,14 +405,19 @@ def main():
         md.append("## The tool's own speed\n")
         md.append("Wall time, best of the repetitions, of `lnr-rewrite FILE --` "
                   "(output to /dev/null) against `clang-14 -fsyntax-only` with "
-                  "the same language flags on the same file.\n")
-        md.append("| file | nests | lnr-rewrite | clang -fsyntax-only | ratio |")
-        md.append("|---|---|---|---|---|")
+                  "the same language flags on the same file; the processor "
+                  "time (user and system, every thread) of the same run "
+                  "beside it.\n")
+        md.append("| file | nests | lnr-rewrite | (cpu) | clang -fsyntax-only "
+                  "| (cpu) | ratio |")
+        md.append("|---|---|---|---|---|---|---|")
         with open(a.tool) as f:
             for r in csv.DictReader(f):
-                md.append("| %s | %s | %s | %s | %.2f |" % (
+                cpu = lambda k: fmt_t(float(r[k])) if r.get(k) else "-"
+                md.append("| %s | %s | %s | %s | %s | %s | %.2f |" % (
                     r["file"], r["nests"], fmt_t(float(r["lnr_seconds"])),
-                    fmt_t(float(r["clang_seconds"])),
+                    cpu("lnr_cpu_seconds"), fmt_t(float(r["clang_seconds"])),
+                    cpu("clang_cpu_seconds"),
                     float(r["lnr_seconds"]) / float(r["clang_seconds"])))
         md.append("")
 

@@ -9,7 +9,9 @@ For each sample, and for generated files holding 1, 10, 100 and 500 nests
 (the six kernel samples' functions, renamed, in turn), it runs
 `lnr-rewrite FILE --` (output to /dev/null) and
 `clang -fsyntax-only -xc -std=gnu99 -fopenmp FILE` (the language flags the
-tool uses for C files) and keeps the best wall time of --reps runs of each.
+tool uses for C files) and keeps the best wall time of --reps runs of each,
+with the processor time of that run (user and system, every thread: the
+tool lowers a file's nests on every core).
 A generated file must get one [lnr-fuse] remark per nest, or the script
 fails: a slow path that rewrites nothing would be meaningless.
 """
@@ -17,6 +19,7 @@ import argparse
 import csv
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -26,18 +29,28 @@ KERNELS = ["sddmm_spmm_csr.c", "spmm_gemm_csr.c", "spmmh_gemm_csr.c",
            "sddmm_spmm_gemm_csr.c", "mttkrp_gemm_csf.c", "spttm_spttm_csf.c"]
 
 
+def cpu_of_children():
+    u = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return u.ru_utime + u.ru_stime
+
+
 def best_time(cmd, reps):
-    best = float("inf")
+    """The best wall time of reps runs, and the processor time (user and
+    system, all threads) of that run."""
+    best, best_cpu = float("inf"), 0.0
     for _ in range(reps):
+        c0 = cpu_of_children()
         t0 = time.perf_counter()
         r = subprocess.run(cmd, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, text=True)
         t = time.perf_counter() - t0
+        cpu = cpu_of_children() - c0
         if r.returncode != 0:
             sys.exit("tool_speed.py: %s failed (%d):\n%s" % (
                 " ".join(cmd), r.returncode, r.stderr))
-        best = min(best, t)
-    return best, r.stderr
+        if t < best:
+            best, best_cpu = t, cpu
+    return best, best_cpu, r.stderr
 
 
 def function_of(path):
@@ -80,10 +93,11 @@ def main():
          if f.endswith(".c")]) + [os.path.join("samples", "taco", "sddmm_spmm.c")]
     for rel in samples:
         p = os.path.join(a.root, rel)
-        lt, err = best_time([a.tool, p, "--"], a.reps)
-        ct, _ = best_time([a.clang, "-fsyntax-only"] + lang + [p], a.reps)
+        lt, lcpu, err = best_time([a.tool, p, "--"], a.reps)
+        ct, ccpu, _ = best_time([a.clang, "-fsyntax-only"] + lang + [p], a.reps)
         rows.append(dict(file=rel, what="sample", nests=err.count("[lnr-fuse]"),
-                         lnr_seconds=lt, clang_seconds=ct))
+                         lnr_seconds=lt, clang_seconds=ct,
+                         lnr_cpu_seconds=lcpu, clang_cpu_seconds=ccpu))
         print("%-45s lnr-rewrite %.3f s  clang %.3f s  ratio %.2f" % (
             rel, lt, ct, lt / ct), flush=True)
     with tempfile.TemporaryDirectory() as d:
@@ -93,15 +107,17 @@ def main():
             # About a second at 500 nests: fewer repetitions of the largest
             # files, still more than one (the best of them is kept).
             reps = a.reps if n <= 100 else 3
-            lt, err = best_time([a.tool, p, "--"], reps)
+            lt, lcpu, err = best_time([a.tool, p, "--"], reps)
             fused = err.count("[lnr-fuse]")
             if fused != n:
                 sys.exit("tool_speed.py: %d nests, %d fused:\n%s" % (n, fused, err))
-            ct, _ = best_time([a.clang, "-fsyntax-only"] + lang + [p], reps)
+            ct, ccpu, _ = best_time([a.clang, "-fsyntax-only"] + lang + [p], reps)
             rows.append(dict(file="generated, %d nests" % n, what="nests",
-                             nests=n, lnr_seconds=lt, clang_seconds=ct))
-            print("%-45s lnr-rewrite %.3f s  clang %.3f s  ratio %.2f" % (
-                "generated %d nests" % n, lt, ct, lt / ct), flush=True)
+                             nests=n, lnr_seconds=lt, clang_seconds=ct,
+                             lnr_cpu_seconds=lcpu, clang_cpu_seconds=ccpu))
+            print("%-45s lnr-rewrite %.3f s (cpu %.3f s)  clang %.3f s  "
+                  "ratio %.2f" % ("generated %d nests" % n, lt, lcpu, ct,
+                                  lt / ct), flush=True)
     nests = [r for r in rows if r["what"] == "nests"]
     if len(nests) >= 3:
         # Linear growth: the time per added nest between the last points.
@@ -112,7 +128,9 @@ def main():
         print("lnr-rewrite per added nest: " + ", ".join(per))
     with open(a.out, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=["file", "what", "nests",
-                                          "lnr_seconds", "clang_seconds"])
+                                          "lnr_seconds", "clang_seconds",
+                                          "lnr_cpu_seconds",
+                                          "clang_cpu_seconds"])
         w.writeheader()
         for r in rows:
             w.writerow({k: ("%.6f" % v if isinstance(v, float) else v)

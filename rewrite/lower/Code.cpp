@@ -116,8 +116,7 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
   }
   Out.TrailingSpace = Space;
   // A leading blank ('" += "') separates this code from what precedes it.
-  if (!Text.empty() && isBlank(Text[0]) &&
-      !Out.Tokens.empty())
+  if (!Text.empty() && isBlank(Text[0]) && !Out.Tokens.empty())
     Out.Tokens.front().SpaceBefore = true;
   return Out;
 }

@@ -34,51 +34,54 @@ struct Spelling {
 };
 
 /// Every spelling the annotator asks about, looked up once per token.
-const std::unordered_map<std::string_view, Spelling> &spellings() {
-  static const std::unordered_map<std::string_view, Spelling> Table = [] {
-    std::unordered_map<std::string_view, Spelling> T;
-    for (std::string_view W :
-         {"void", "char", "short", "int", "long", "float", "double", "signed",
-          "unsigned", "_Bool", "bool", "const", "volatile", "restrict",
-          "size_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
-          "uint16_t", "uint32_t", "uint64_t", "ptrdiff_t"})
-      T[W].Words |= TypeWord | KeywordWord;
-    for (std::string_view W :
-         {"return", "sizeof", "case", "default", "do", "else", "goto", "break",
-          "continue", "typedef", "static", "extern", "register", "inline",
-          "struct", "union", "enum", "_Alignof", "alignof", "__restrict",
-          "__restrict__"})
-      T[W].Words |= KeywordWord;
-    for (std::string_view W :
-         {"template", "typename", "operator", "new", "delete", "static_cast",
-          "reinterpret_cast", "const_cast", "dynamic_cast", "auto",
-          "decltype", "this", "co_await"})
-      T[W].Words |= CxxWord;
-    for (std::string_view W : {"if", "for", "while", "switch"})
-      T[W].Words |= ControlWord;
-    const std::pair<std::string_view, Prec> Ops[] = {
-        {"*", Multiplicative}, {"/", Multiplicative}, {"%", Multiplicative},
-        {"+", Additive},       {"-", Additive},       {"<<", Shift},
-        {">>", Shift},         {"<", Relational},     {">", Relational},
-        {"<=", Relational},    {">=", Relational},    {"==", Equality},
-        {"!=", Equality},      {"&", BitAnd},         {"^", ExclusiveOr},
-        {"|", InclusiveOr},    {"&&", LogicalAnd},    {"||", LogicalOr},
-        {"?", Conditional},    {":", Conditional},    {"=", Assignment},
-        {"+=", Assignment},    {"-=", Assignment},    {"*=", Assignment},
-        {"/=", Assignment},    {"%=", Assignment},    {"&=", Assignment},
-        {"|=", Assignment},    {"^=", Assignment},    {"<<=", Assignment},
-        {">>=", Assignment}};
-    for (const auto &[Op, P] : Ops)
-      T[Op].AsBinary = P;
-    return T;
-  }();
-  return Table;
+std::unordered_map<std::string_view, Spelling> spellingTable() {
+  std::unordered_map<std::string_view, Spelling> T;
+  for (std::string_view W :
+       {"void",     "char",     "short",    "int",      "long",
+        "float",    "double",   "signed",   "unsigned", "_Bool",
+        "bool",     "const",    "volatile", "restrict", "size_t",
+        "int8_t",   "int16_t",  "int32_t",  "int64_t",  "uint8_t",
+        "uint16_t", "uint32_t", "uint64_t", "ptrdiff_t"})
+    T[W].Words |= TypeWord | KeywordWord;
+  for (std::string_view W :
+       {"return",      "sizeof", "case",     "default",  "do",
+        "else",        "goto",   "break",    "continue", "typedef",
+        "static",      "extern", "register", "inline",   "struct",
+        "union",       "enum",   "_Alignof", "alignof",  "__restrict",
+        "__restrict__"})
+    T[W].Words |= KeywordWord;
+  for (std::string_view W :
+       {"template", "typename", "operator", "new", "delete", "static_cast",
+        "reinterpret_cast", "const_cast", "dynamic_cast", "auto", "decltype",
+        "this", "co_await"})
+    T[W].Words |= CxxWord;
+  for (std::string_view W : {"if", "for", "while", "switch"})
+    T[W].Words |= ControlWord;
+  const std::pair<std::string_view, Prec> Ops[] = {
+      {"*", Multiplicative}, {"/", Multiplicative}, {"%", Multiplicative},
+      {"+", Additive},       {"-", Additive},       {"<<", Shift},
+      {">>", Shift},         {"<", Relational},     {">", Relational},
+      {"<=", Relational},    {">=", Relational},    {"==", Equality},
+      {"!=", Equality},      {"&", BitAnd},         {"^", ExclusiveOr},
+      {"|", InclusiveOr},    {"&&", LogicalAnd},    {"||", LogicalOr},
+      {"?", Conditional},    {":", Conditional},    {"=", Assignment},
+      {"+=", Assignment},    {"-=", Assignment},    {"*=", Assignment},
+      {"/=", Assignment},    {"%=", Assignment},    {"&=", Assignment},
+      {"|=", Assignment},    {"^=", Assignment},    {"<<=", Assignment},
+      {">>=", Assignment}};
+  for (const auto &[Op, P] : Ops)
+    T[Op].AsBinary = P;
+  return T;
 }
 
+/// Built before main, not on first use: the threads that print nests
+/// then only read it.
+const std::unordered_map<std::string_view, Spelling> Spellings =
+    spellingTable();
+
 void lookUp(PTok &T) {
-  const auto &Table = spellings();
-  auto It = Table.find(T.Text);
-  if (It == Table.end())
+  auto It = Spellings.find(T.Text);
+  if (It == Spellings.end())
     return;
   // A word's class, a punctuator's precedence: never the other way round.
   if (T.K == Token::Word)

@@ -1,0 +1,53 @@
+//===- TakenNamesTest.cpp - Each nest's view of the identifiers ---------===//
+//
+// The identifiers a nest's names must avoid are those its recovery left:
+// a name added to the AST's table after it (by the next nests' recovery)
+// is not taken for it, and one added before it is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/TakenNames.h"
+
+#include "clang/Basic/LangOptions.h"
+
+#include <gtest/gtest.h>
+#include <thread>
+
+using lnr::rewrite::TakenNames;
+
+TEST(TakenNamesTest, EachAnswerIsTheTableWhenItWasTaken) {
+  clang::IdentifierTable Idents{clang::LangOptions()};
+  Idents.get("rowptr");
+  TakenNames Taken(Idents);
+  auto First = Taken.now();
+  Idents.get("jB_index"); // invented by a later nest's recovery
+  auto Second = Taken.now();
+  Idents.get("kC_index");
+  auto Third = Taken.now();
+
+  EXPECT_TRUE(First("rowptr"));
+  EXPECT_TRUE(First("for")); // keywords are in the table from the start
+  EXPECT_FALSE(First("jB_index"));
+  EXPECT_FALSE(First("kC_index"));
+  EXPECT_TRUE(Second("jB_index"));
+  EXPECT_FALSE(Second("kC_index"));
+  EXPECT_TRUE(Third("jB_index"));
+  EXPECT_TRUE(Third("kC_index"));
+  EXPECT_FALSE(Third("unused_name"));
+}
+
+TEST(TakenNamesTest, AnswersWhileTheTableGrowsOnAnotherThread) {
+  clang::IdentifierTable Idents{clang::LangOptions()};
+  TakenNames Taken(Idents);
+  auto Before = Taken.now();
+  // The table rehashes many times while the answer is read elsewhere.
+  std::thread Reader([&] {
+    for (int I = 0; I < 20000; ++I)
+      ASSERT_FALSE(Before("name_" + std::to_string(I % 500)));
+  });
+  for (int I = 0; I < 5000; ++I)
+    Idents.get("name_" + std::to_string(I));
+  Reader.join();
+  EXPECT_TRUE(Taken.now()("name_4999"));
+  EXPECT_FALSE(Before("name_4999"));
+}
