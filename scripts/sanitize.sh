@@ -7,7 +7,8 @@
 #  2. the rewritten kernels under ThreadSanitizer with Archer, LLVM's
 #     OpenMP tool for it (clang-14, libomp, libarcher): the hand-written
 #     samples on the exec harness's inputs with 1, 2 and 3 threads, then
-#     300 fuzz cases (test/fuzz/lnr_fuzz.py --tsan).
+#     300 fuzz cases (test/fuzz/lnr_fuzz.py --tsan);
+#  3. the tool itself under ThreadSanitizer, on files of many nests.
 # Heavy: runs niced with one job (LNR_JOBS to change). Exit status 0 when
 # everything is clean.
 set -euo pipefail
@@ -74,4 +75,25 @@ nice -n 19 python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv -j "$jobs" \
 nice -n 19 python3 "$root/test/fuzz/lnr_fuzz.py" --tool "$asan/tool/lnr-rewrite" \
   --tsan --cases "${LNR_TSAN_CASES:-300}" --seed 11 --quiet \
   --work "$tsan/fuzz" || status=1
+
+# 3. The tool itself under ThreadSanitizer (it lowers a file's nests on
+# every core): built with -fsanitize=thread in ${LNR_TSAN_BUILD_DIR:-
+# build-tsan}, run on files of many nests (generated, and TACO's kernels in
+# one file, whose recovery adds identifiers while other nests are lowered).
+# Any report fails the tool's run.
+tool_tsan=${LNR_TSAN_BUILD_DIR:-$root/build-tsan}
+nice -n 19 cmake -S "$root" -B "$tool_tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DLNR_SANITIZE=thread > /dev/null
+nice -n 19 cmake --build "$tool_tsan" -j "$jobs" --target lnr-rewrite
+many=$tool_tsan/many-nests
+mkdir -p "$many"
+python3 -B -c "import sys; sys.path.insert(0, '$root/bench/tools'); \
+import tool_speed; tool_speed.generate('$root', 100, '$many/generated.c')"
+python3 -B "$root/test/lit/conventions/Inputs/one_file.py" "$many/taco.c" \
+  "$root"/samples/taco/*.c
+for f in generated taco; do
+  TSAN_OPTIONS=halt_on_error=1:exitcode=66 nice -n 19 \
+    "$tool_tsan/tool/lnr-rewrite" "$many/$f.c" -- -I"$root/samples/taco" \
+    > /dev/null 2> "$many/$f.err" || { cat "$many/$f.err"; status=1; }
+done
 exit $status
