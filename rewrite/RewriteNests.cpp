@@ -1,9 +1,11 @@
 //===- RewriteNests.cpp ---------------------------------------------------===//
 //
-// Every nest of a translation unit in turn: the functions in the order they
-// are written, the window clang-format would format for each nest (its
+// Every nest of a translation unit: the functions in the order they are
+// written, the window clang-format would format for each nest (its
 // function), the file's style the printer writes it in, and the includes
-// the rewrites need.
+// the rewrites need. Each nest is recovered from the AST on the calling
+// thread, then lowered and printed by a worker (Options::Threads) while
+// the next nests are recovered; the outcomes keep the nests' order.
 //
 //===----------------------------------------------------------------------===//
 
