@@ -1046,7 +1046,14 @@ class Kernel:
                     inner.append("#pragma omp atomic")
                 inner.append(inner_stmt)
                 if ref == "break":
-                    inner.append("if (%s == 1)" % order[d])
+                    # A level walked by position only has no coordinate
+                    # variable: its position is compared instead.
+                    x = order[d]
+                    var = x
+                    if self.sparse and x in self.sparse["levels"] and \
+                            self.position_only(self.sparse["levels"].index(x)):
+                        var = self.pos_name(self.sparse["levels"].index(x))
+                    inner.append("if (%s == 1)" % var)
                     inner.append("  break;")
             if last or (stmt == "acc" and d == acc_d):
                 pass
