@@ -386,8 +386,8 @@ void NestRewrite::describe(const ir::Schedule &S,
 
 std::variant<NestOutcome, RecoveredForRewrite>
 recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
-                  const recover::Options &Recovery, bool InHeader) {
-  NestOutcome Out;
+                  const recover::Options &Recovery, bool InHeader,
+                  NestOutcome Out) {
   Out.Nest = Site.Nest;
   Out.Where = Site.Nest->getBeginLoc();
   auto Recovered = recover::recoverNest(Site, Ctx, Recovery);

@@ -119,10 +119,12 @@ struct RecoveredForRewrite {
 
 /// The first step of a nest found by recover::findLoopNests, the only one
 /// that reads the AST: recovery. A nest left unchanged gets its outcome.
-/// InHeader: the nest is written in an included header.
+/// InHeader: the nest is written in an included header. Where: the
+/// outcome's File, Function and window, kept by every later step.
 std::variant<NestOutcome, RecoveredForRewrite>
 recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
-                  const recover::Options &Recovery, bool InHeader);
+                  const recover::Options &Recovery, bool InHeader,
+                  NestOutcome Where);
 
 /// The rest of the pipeline (NestRewriter.cpp): scheduling, checks,
 /// lowering and printing. Clang-free and safe to run for several nests at

@@ -112,19 +112,11 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
 }
 
 /// A recovered nest waiting for a worker, with its options (its file's
-/// style) and where it is (NestOutcome's File, Function and window).
+/// style).
 struct Pending {
   RecoveredForRewrite Nest;
   Options Opts;
-  NestOutcome Where;
 };
-
-void placeAt(NestOutcome &O, const NestOutcome &Where) {
-  O.File = Where.File;
-  O.Function = Where.Function;
-  O.WindowBegin = Where.WindowBegin;
-  O.WindowEnd = Where.WindowEnd;
-}
 
 /// Runs the Clang-free rest of each nest's pipeline: on the calling thread
 /// with one thread, else on a pool while the calling thread recovers the
@@ -194,26 +186,23 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       Where.File = SM.getFileID(Begin);
       Where.Function = FD->getNameAsString();
       setWindow(Where, *FD, SM);
-      auto Read =
-          recoverForRewrite(Site, Ctx, Opts.Recovery,
-                            /*InHeader=*/!SM.isWrittenInMainFile(Begin));
+      auto Read = recoverForRewrite(Site, Ctx, Opts.Recovery,
+                                    /*InHeader=*/!SM.isWrittenInMainFile(Begin),
+                                    std::move(Where));
       NestOutcome &Slot = Outcomes.emplace_back();
       if (auto *Unchanged = std::get_if<NestOutcome>(&Read)) {
         Slot = std::move(*Unchanged);
-        placeAt(Slot, Where);
         continue;
       }
-      Options PerNest = Opts;
-      if (Opts.PrintInFileStyle)
-        PerNest.Style = printStyleOf(Where, SM, Styles, PerNest.LineFallback);
       Pending &Nest = Recovered.emplace_back(
-          Pending{std::get<RecoveredForRewrite>(std::move(Read)),
-                  std::move(PerNest), std::move(Where)});
+          Pending{std::get<RecoveredForRewrite>(std::move(Read)), Opts});
+      if (Opts.PrintInFileStyle)
+        Nest.Opts.Style =
+            printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Opts.LineFallback);
       // Not the AST's table, which the next recoveries add to.
       Nest.Nest.Source.IsNameTaken = Taken.now();
       Workers.run([&Slot, &Nest, &Schedules] {
         Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
-        placeAt(Slot, Nest.Where);
       });
     }
   }
