@@ -294,6 +294,23 @@ std::optional<Code> Context::access(const ir::Access &A) {
   return std::nullopt;
 }
 
+std::optional<Code>
+Context::statementText(const ir::Assignment &A,
+                       const std::map<std::string, std::string> &Read) {
+  std::optional<Code> Text = access(A.Lhs);
+  for (size_t I = 0; Text && I < A.Factors.size(); ++I) {
+    auto It = Read.find(toString(A.Factors[I]));
+    std::optional<Code> F = It != Read.end()
+                                ? std::optional<Code>(lower::code(It->second))
+                                : access(A.Factors[I]);
+    if (!F)
+      Text.reset();
+    else
+      *Text += lower::code(I ? " * " : A.Accumulate ? " += " : " = ") + *F;
+  }
+  return Text;
+}
+
 std::optional<Code> Context::factorText(const ir::Access &X) {
   if (CName.count(X.Tensor))
     return access(X);

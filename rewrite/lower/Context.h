@@ -88,6 +88,12 @@ public:
   /// A temporary's element, the output, or a factor as written; none (and
   /// maybe a Problem) when it has no source.
   std::optional<Code> access(const ir::Access &A);
+  /// A's statement without its ';' ('A[i * L + l] += t * E[j * L + l]'),
+  /// each factor whose access ("vals(i,j)") Read names read from that name
+  /// instead; none (and maybe a Problem) when an access has no source.
+  std::optional<Code>
+  statementText(const ir::Assignment &A,
+                const std::map<std::string, std::string> &Read = {});
   /// A factor with the dense positions it reads written out.
   std::optional<Code> inlinedFactor(const ir::Access &A) const;
   std::optional<Code> aliasInit(const std::string &Name) const;

@@ -3,10 +3,6 @@
 #include "rewrite/lower/GraphLowering.h"
 #include "rewrite/CText.h"
 #include "rewrite/lower/Temporaries.h"
-#include "rewrite/lower/passes/PartialSums.h"
-#include "rewrite/lower/passes/Prefetch.h"
-#include "rewrite/lower/passes/Simd.h"
-#include "rewrite/lower/passes/UnrollJam.h"
 
 #include <algorithm>
 #include <functional>
@@ -30,23 +26,16 @@ Node skipUnless(const Code &Test) {
 
 std::optional<Refusal> GraphLowering::graph(const ir::BranchedGraph &G,
                                             const Code &Directive, Nodes &Out) {
-  Plan P;
-  P.Filled = std::exchange(Fills, nullptr);
-  bool Outer = !Directive.empty();
-  // The last two loops, when unrolled and jammed, are written by
-  // unrollAndJam(); the reduction loop, when split, by partialSums().
-  P.Jam = C.Opts.UnrollJam && canJam(C, G) && (G.Loops.size() > 2 || !Outer);
-  P.Split = !P.Jam && C.Opts.SplitReductions && canSplitReduction(C, G) &&
-            (G.Loops.size() > 1 || !Outer);
-  P.Stop = G.Loops.size() - (P.Jam ? 2 : P.Split ? 1 : 0);
-  return loops(G, 0, P, Directive, Out);
+  const ir::Temporary *Filled = std::exchange(Fills, nullptr);
+  return loops(G, 0, Filled, Directive, Out);
 }
 
 std::optional<Refusal> GraphLowering::loops(const ir::BranchedGraph &G,
-                                            size_t I, const Plan &P,
+                                            size_t I,
+                                            const ir::Temporary *Filled,
                                             const Code &Directive, Nodes &Out) {
-  if (I == P.Stop)
-    return inner(G, P, Out);
+  if (I == G.Loops.size())
+    return G.Statement ? statement(*G.Statement, Out) : branches(G, Out);
   const ir::Loop &L = G.Loops[I];
   std::optional<LoopHeader> Header = C.loopHeader(L.Index, &L);
   if (!Header)
@@ -57,101 +46,68 @@ std::optional<Refusal> GraphLowering::loops(const ir::BranchedGraph &G,
   Node Loop = Node::loop(*Header);
   Loop.Index = L.Index;
   Loop.Compressed = L.isCompressed();
-  Loop.Origin = &L;
+  Loop.Iterates = &L;
   if (I == 0 && !Directive.empty()) {
     Loop.Directive = Directive;
     bool WorkShared =
         Directive.tokens().size() > 3 && Directive.tokens()[3].is("for");
     Loop.Runs = WorkShared ? Execution::WorkShared : Execution::ParallelFor;
-  } else if (G.Statement && I + 1 == G.Loops.size()) {
-    if (std::optional<Code> Simd = simdDirective(C, L, *G.Statement)) {
-      // C89: a declaration here would follow the body's statements.
-      if (!C.Opts.DeclarationsFirst)
-        append(Out, hoistNonzeroValues(C, L, *G.Statement, Hoisted));
-      Loop.Directive = *Simd;
-      Loop.Runs = Execution::Simd;
-    }
   }
-  if (std::optional<Refusal> R = loopBody(G, I, P, Loop.Body))
+  if (std::optional<Refusal> R = loopBody(G, I, Filled, Loop.Body))
     return R;
-  closeLoop(G, L, Loop.Body);
+  closeLoop(L, Loop.Body);
   Out.push_back(std::move(Loop));
   return std::nullopt;
 }
 
 std::optional<Refusal> GraphLowering::loopBody(const ir::BranchedGraph &G,
-                                               size_t I, const Plan &P,
+                                               size_t I,
+                                               const ir::Temporary *Filled,
                                                Nodes &Body) {
   const ir::Loop &L = G.Loops[I];
   if (auto Flags = RanFlags.find(&L); Flags != RanFlags.end())
     for (const std::string &Flag : Flags->second)
       Body.push_back(Node::statement(code(Flag + " = 1;")));
   C.Enclosing.push_back(&L);
-  if (I == 0 && P.Filled)
-    append(Body, zeroSliceFirst(C, *P.Filled, L));
+  if (I == 0 && Filled)
+    append(Body, zeroSliceFirst(C, *Filled, L));
   // After the zeroing: a skipped slice is zero, not left unset.
   if (auto Test = LoopTests.find(L.Index); Test != LoopTests.end()) {
     Body.push_back(skipUnless(C.code(Test->second)));
     TestsMade.insert(L.Index);
   }
-  return loops(G, I + 1, P, Code(), Body);
+  return loops(G, I + 1, nullptr, Code(), Body);
 }
 
 /// The coordinate load goes first once the body is known to read it (a
-/// load the file's own statement does not read is kept as written), then
-/// the prefetches.
-void GraphLowering::closeLoop(const ir::BranchedGraph &G, const ir::Loop &L,
-                              Nodes &Body) {
-  if (L.isCompressed()) {
-    Nodes First;
-    if (mentions(Body, L.Index) || !originalReads(L.Index))
-      for (const std::string &Load : C.S.loop(L.Index)->Prologue)
-        First.push_back(Node::statement(C.code(Load)));
-    if (C.Opts.Prefetch)
-      append(First, prefetches(C, L, G));
-    Body.insert(Body.begin(), std::make_move_iterator(First.begin()),
-                std::make_move_iterator(First.end()));
+/// load the file's own statement does not read is kept as written).
+void GraphLowering::closeLoop(const ir::Loop &L, Nodes &Body) {
+  if (L.isCompressed() &&
+      (mentions(Body, L.Index) || !originalReads(L.Index))) {
+    Nodes Loads;
+    for (const std::string &Load : C.S.loop(L.Index)->Prologue) {
+      Loads.push_back(Node::statement(C.code(Load)));
+      Loads.back().For = Node::Purpose::CoordinateLoad;
+    }
+    Body.insert(Body.begin(), std::make_move_iterator(Loads.begin()),
+                std::make_move_iterator(Loads.end()));
   }
   C.Enclosing.pop_back();
-  releaseHoisted(C, Hoisted);
-}
-
-std::optional<Refusal> GraphLowering::inner(const ir::BranchedGraph &G,
-                                            const Plan &P, Nodes &Out) {
-  if (P.Jam) {
-    append(Out, unrollAndJam(C, G));
-    return std::nullopt;
-  }
-  if (P.Split) {
-    append(Out, partialSums(C, G));
-    return std::nullopt;
-  }
-  if (G.Statement)
-    return statement(*G.Statement, Out);
-  return branches(G, Out);
 }
 
 std::optional<Refusal> GraphLowering::statement(const ir::Assignment &A,
                                                 Nodes &Out) {
-  std::optional<Code> Text = C.access(A.Lhs);
-  for (size_t I = 0; Text && I < A.Factors.size(); ++I) {
-    auto It = Hoisted.ByAccess.find(toString(A.Factors[I]));
-    std::optional<Code> F = It != Hoisted.ByAccess.end()
-                                ? std::optional<Code>(code(It->second))
-                                : C.access(A.Factors[I]);
-    if (!F)
-      Text.reset();
-    else
-      *Text += code(I ? " * " : A.Accumulate ? " += " : " = ") + *F;
-  }
+  std::optional<Code> Text = C.statementText(A);
   if (!Text && C.Problem)
     return *C.Problem;
   if (!Text)
     return Refusal("lnr-internal", "no source for an access of " + toString(A));
-  for (const std::string &Declaration : positionsRead(A))
+  for (const std::string &Declaration : positionsRead(A)) {
     Out.push_back(Node::statement(C.code(Declaration)));
+    Out.back().For = Node::Purpose::PositionRead;
+  }
   Out.push_back(Node::statement(*Text + code(";")));
-  Hoisted.ByAccess.clear();
+  Out.back().Computes = &A;
   return std::nullopt;
 }
 

@@ -13,7 +13,6 @@
 
 #include "rewrite/ProducerGuard.h"
 #include "rewrite/lower/Context.h"
-#include "rewrite/lower/passes/HoistValues.h"
 
 #include <map>
 #include <set>
@@ -57,21 +56,13 @@ public:
 
 private:
   Context &C;
-  HoistedValues Hoisted;
 
-  struct Plan {
-    bool Jam = false, Split = false;
-    size_t Stop = 0; // loops written by graph(); the rest by a pass
-    const ir::Temporary *Filled = nullptr;
-  };
   std::optional<Refusal> loops(const ir::BranchedGraph &G, size_t I,
-                               const Plan &P, const Code &Directive,
-                               Nodes &Out);
+                               const ir::Temporary *Filled,
+                               const Code &Directive, Nodes &Out);
   std::optional<Refusal> loopBody(const ir::BranchedGraph &G, size_t I,
-                                  const Plan &P, Nodes &Body);
-  void closeLoop(const ir::BranchedGraph &G, const ir::Loop &L, Nodes &Body);
-  std::optional<Refusal> inner(const ir::BranchedGraph &G, const Plan &P,
-                               Nodes &Out);
+                                  const ir::Temporary *Filled, Nodes &Body);
+  void closeLoop(const ir::Loop &L, Nodes &Body);
   std::optional<Refusal> statement(const ir::Assignment &A, Nodes &Out);
   std::optional<Refusal> branches(const ir::BranchedGraph &G, Nodes &Out);
   std::optional<std::string>

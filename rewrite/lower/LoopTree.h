@@ -12,6 +12,7 @@
 #ifndef LNR_REWRITE_LOWER_LOOPTREE_H
 #define LNR_REWRITE_LOWER_LOOPTREE_H
 
+#include "analysis/ir/Kernel.h"
 #include "rewrite/lower/Code.h"
 
 #include <functional>
@@ -77,11 +78,20 @@ struct Node {
   std::string Raw;
 
   /// What passes read. Loops: the IR index iterated, whether the loop walks
-  /// a compressed level, and the ir::Loop (opaque here) it came from.
-  /// Statements: the ir::Assignment they compute.
+  /// a compressed level, and the graph's loop it is, as the lowering wrote
+  /// it (none for a loop a pass or the zeroing writes). Statements: the
+  /// assignment it computes as the graph has it, and what else the
+  /// lowering wrote it for.
   std::string Index;
   bool Compressed = false;
-  const void *Origin = nullptr;
+  const ir::Loop *Iterates = nullptr;
+  const ir::Assignment *Computes = nullptr;
+  enum class Purpose {
+    Other,
+    CoordinateLoad, // 'int j = colidx[p];' first in a compressed loop
+    PositionRead,   // TACO's 'int kC = k * K + j;' before a statement
+  };
+  Purpose For = Purpose::Other;
 
   static Node statement(Code Text);
   static Node declaration(Declaration D);

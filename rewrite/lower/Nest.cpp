@@ -23,6 +23,7 @@
 #include "rewrite/lower/Phases.h"
 #include "rewrite/lower/Temporaries.h"
 #include "rewrite/lower/passes/Parallelize.h"
+#include "rewrite/lower/passes/Passes.h"
 
 #include <algorithm>
 
@@ -188,6 +189,7 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
       C.hasGlobals() ? lowerPhases(C, L, G, Out) : lowerLoops(C, L, G, Out);
   if (R)
     return *R;
+  runPasses(C, Out.Tree);
   Out.Allocates = Out.Allocates || L.Allocates;
   if (S.ZeroOutputFirst)
     if (std::optional<Refusal> Z = withOutputZeroing(C, Out.Parallel, Out.Tree))

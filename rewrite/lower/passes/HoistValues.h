@@ -1,5 +1,4 @@
-//===- HoistValues.h - A sparse value read once before a simd loop -*- C++
-//-*-===//
+//===- HoistValues.h - Sparse values read once before a simd loop -*- C++ -*-//
 //
 // Before a vectorized innermost loop L: the values of a sparse input at the
 // position of an enclosing loop ('vals[p2]'), which do not move with L,
@@ -18,23 +17,12 @@
 
 namespace lnr::lower {
 
-/// The constants declared for the next statement, and where.
-struct HoistedValues {
-  /// An input's access ("vals(i,j,k)") -> the constant holding its value.
-  std::map<std::string, std::string> ByAccess;
-  /// The constants' names, with the number of loops open around their
-  /// declaration: given back to the name picker when that loop closes.
-  std::vector<std::pair<size_t, std::string>> Names;
-};
-
-/// The declarations, before L, of the values A reads at enclosing
-/// positions, recorded in Into.
-Nodes hoistNonzeroValues(Context &C, const ir::Loop &L, const ir::Assignment &A,
-                         HoistedValues &Into);
-
-/// Gives back the names of the constants declared inside loops no longer
-/// open (C.Enclosing).
-void releaseHoisted(Context &C, HoistedValues &Hoisted);
+/// Before each vectorized innermost loop of the graph in Tree (Simd.h):
+/// the values its statement reads at enclosing positions, declared as
+/// constants that the statement reads instead. Each constant's name is
+/// given back to the name picker when the loop around its declaration
+/// closes.
+void hoistNonzeroValues(Context &C, Nodes &Tree);
 
 } // namespace lnr::lower
 

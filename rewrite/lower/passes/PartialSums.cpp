@@ -2,19 +2,18 @@
 
 #include "rewrite/lower/passes/PartialSums.h"
 #include "rewrite/CText.h"
+#include "rewrite/lower/passes/TreeWalk.h"
 
 #include <algorithm>
 
 namespace lnr::lower {
 
-bool canSplitReduction(Context &C, const ir::BranchedGraph &G) {
-  if (!G.Statement || G.Loops.empty() || !G.Statement->Accumulate)
-    return false;
-  const ir::Assignment &A = *G.Statement;
-  const ir::Loop &L = G.Loops.back();
-  if (!C.denseFromZero(L) || C.S.loop(L.Index)->IndexType.empty() ||
-      !rewrite::isSimple(L.Index) || !A.Lhs.Indices.empty() ||
-      !C.CName.count(A.Lhs.Tensor))
+namespace {
+
+bool canSplitReduction(Context &C, const ir::Loop &L, const ir::Assignment &A) {
+  if (!A.Accumulate || !C.denseFromZero(L) ||
+      C.S.loop(L.Index)->IndexType.empty() || !rewrite::isSimple(L.Index) ||
+      !A.Lhs.Indices.empty() || !C.CName.count(A.Lhs.Tensor))
     return false;
   if (std::none_of(A.Factors.begin(), A.Factors.end(),
                    [&](const ir::Access &F) { return F.uses(L.Index); }))
@@ -22,9 +21,8 @@ bool canSplitReduction(Context &C, const ir::BranchedGraph &G) {
   return C.jamStatement(A, L.Index, {0}).has_value();
 }
 
-Nodes partialSums(Context &C, const ir::BranchedGraph &G) {
-  const ir::Assignment &A = *G.Statement;
-  const std::string &Idx = G.Loops.back().Index;
+/// The loop over Idx around A as partial sums (canSplitReduction holds).
+Node partialSums(Context &C, const std::string &Idx, const ir::Assignment &A) {
   const std::string &Sum = C.cName(A.Lhs.Tensor);
   std::string Extent = rewrite::parenthesized(C.K.findIndex(Idx)->Extent);
   Code Terms = *C.jamSum(A, Idx, {0});
@@ -64,7 +62,19 @@ Nodes partialSums(Context &C, const ir::BranchedGraph &G) {
                            P(5) + ") + (" + P(6) + " + " + P(7) + "));")));
   C.Names.release(Partial);
   C.Names.release(Lane);
-  return nodes(Node::block(std::move(Body)));
+  return Node::block(std::move(Body));
+}
+
+} // namespace
+
+void splitReductions(Context &C, Nodes &Tree) {
+  walkNodes(C, Tree, [&](Node &L) {
+    const ir::Assignment *A = loneStatement(L);
+    if (A && canSplitReduction(C, *L.Iterates, *A)) {
+      Node Split = partialSums(C, L.Iterates->Index, *A);
+      L = std::move(Split);
+    }
+  });
 }
 
 } // namespace lnr::lower

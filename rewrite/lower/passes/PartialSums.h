@@ -1,5 +1,4 @@
-//===- PartialSums.h - A dot product summed in eight partial sums -*- C++
-//-*-===//
+//===- PartialSums.h - A dot product in eight partial sums ----*- C++ -*-===//
 //
 // The reduction t += x(k) into a scalar temporary over a dense innermost
 // loop from zero (the dot product of an SDDMM), as eight partial sums added
@@ -17,9 +16,9 @@
 
 namespace lnr::lower {
 
-bool canSplitReduction(Context &C, const ir::BranchedGraph &G);
-/// G's last loop as partial sums (canSplitReduction(G) holds).
-Nodes partialSums(Context &C, const ir::BranchedGraph &G);
+/// Every serial innermost loop of the graph in Tree over which a scalar
+/// temporary sums the terms of a dot product, as partial sums.
+void splitReductions(Context &C, Nodes &Tree);
 
 } // namespace lnr::lower
 

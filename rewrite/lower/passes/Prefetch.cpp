@@ -2,34 +2,12 @@
 
 #include "rewrite/lower/passes/Prefetch.h"
 #include "rewrite/CText.h"
+#include "rewrite/lower/passes/TreeWalk.h"
 
-#include <functional>
+#include <algorithm>
 
 namespace lnr::lower {
 namespace {
-
-/// The indices iterated densely below L in G (and in its branches).
-std::set<std::string> denseBelow(const ir::Loop &L,
-                                 const ir::BranchedGraph &G) {
-  std::set<std::string> Below;
-  bool After = false;
-  for (const ir::Loop &O : G.Loops) {
-    if (After && !O.isCompressed())
-      Below.insert(O.Index);
-    After = After || &O == &L;
-  }
-  std::function<void(const ir::BranchedGraph &)> Collect =
-      [&](const ir::BranchedGraph &B) {
-        for (const ir::Loop &O : B.Loops)
-          if (!O.isCompressed())
-            Below.insert(O.Index);
-        for (const ir::BranchedGraph &Branch : B.Branches)
-          Collect(Branch);
-      };
-  for (const ir::BranchedGraph &B : G.Branches)
-    Collect(B);
-  return Below;
-}
 
 struct Rows {
   /// extent -> rows, each with its dense index y (a hole)
@@ -37,18 +15,20 @@ struct Rows {
   std::map<std::string, std::string> Type; // extent -> y's type
 };
 
-/// Every row X(L.Index, y) read below L at the next coordinate, with y a
-/// hole, the extent of y and its type; each spelling once.
-Rows gatheredRows(Context &C, const ir::Loop &L, const ir::BranchedGraph &G) {
+/// Every row X(L.Index, y) read below Loop, over L, at the next coordinate,
+/// with y a hole, the extent of y and its type; each spelling once.
+Rows gatheredRows(Context &C, const Node &Loop) {
+  const ir::Loop &L = *Loop.Iterates;
   const LoopSource *Src = C.S.loop(L.Index);
-  std::set<std::string> Below = denseBelow(L, G);
-  std::vector<ir::Assignment> Statements =
-      G.Statement ? std::vector<ir::Assignment>{*G.Statement} : G.statements();
+  std::set<std::string> Below; // the indices iterated densely below L
+  for (const ir::Loop *O : graphLoopsBelow(Loop))
+    if (!O->isCompressed())
+      Below.insert(O->Index);
   bool Named = rewrite::isSimple(L.Index);
   Rows Out;
   std::set<std::string> Seen;
-  for (const ir::Assignment &A : Statements)
-    for (const ir::Access &X : A.Factors) {
+  for (const ir::Assignment *A : statementsBelow(Loop))
+    for (const ir::Access &X : A->Factors) {
       const ir::Tensor *T = C.K.findTensor(X.Tensor);
       if (!T || T->isSparse() || C.CName.count(X.Tensor) ||
           X.Indices.size() != 2 || X.Indices[0] != L.Index ||
@@ -70,17 +50,17 @@ Rows gatheredRows(Context &C, const ir::Loop &L, const ir::BranchedGraph &G) {
   return Out;
 }
 
-} // namespace
-
-Nodes prefetches(Context &C, const ir::Loop &L, const ir::BranchedGraph &G) {
-  const LoopSource *Src = C.S.loop(L.Index);
+/// The prefetch block for Loop, over L; none when nothing is gathered by
+/// L's coordinate.
+Nodes prefetches(Context &C, const Node &Loop) {
+  const LoopSource *Src = C.S.loop(Loop.Iterates->Index);
   unsigned Step = C.S.ValueType == "double"  ? 8
                   : C.S.ValueType == "float" ? 16
                                              : 0;
   if (!Src || Src->NextCoordinate.empty() || Src->LoopEnd.empty() ||
       Src->Position.empty() || !Step)
     return {};
-  Rows Gathered = gatheredRows(C, L, G);
+  Rows Gathered = gatheredRows(C, Loop);
   if (Gathered.ByExtent.empty())
     return {};
   // Local to the block: every prefetch block declares the same name.
@@ -109,6 +89,21 @@ Nodes prefetches(Context &C, const ir::Loop &L, const ir::BranchedGraph &G) {
                              std::move(Block)));
   Out.push_back(Node::directive(code("#endif")));
   return Out;
+}
+
+} // namespace
+
+void prefetchNextRows(Context &C, Nodes &Tree) {
+  walkNodes(C, Tree, [&](Node &N) {
+    if (!N.Iterates || !N.Iterates->isCompressed())
+      return;
+    Nodes Block = prefetches(C, N);
+    auto After = std::find_if(N.Body.begin(), N.Body.end(), [](const Node &X) {
+      return X.For != Node::Purpose::CoordinateLoad;
+    });
+    N.Body.insert(After, std::make_move_iterator(Block.begin()),
+                  std::make_move_iterator(Block.end()));
+  });
 }
 
 } // namespace lnr::lower

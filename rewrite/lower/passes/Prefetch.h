@@ -17,9 +17,10 @@
 
 namespace lnr::lower {
 
-/// The prefetch block for the loop L of G, in '#ifdef __GNUC__'; none when
-/// nothing is gathered by L's coordinate.
-Nodes prefetches(Context &C, const ir::Loop &L, const ir::BranchedGraph &G);
+/// In each compressed loop of the graph in Tree, after the load of its
+/// coordinate: the prefetches, in '#ifdef __GNUC__', of the rows the next
+/// nonzero gathers; none where nothing is gathered by its coordinate.
+void prefetchNextRows(Context &C, Nodes &Tree);
 
 } // namespace lnr::lower
 

@@ -1,6 +1,7 @@
 //===- Simd.cpp -----------------------------------------------------------===//
 
 #include "rewrite/lower/passes/Simd.h"
+#include "rewrite/lower/passes/TreeWalk.h"
 
 #include <algorithm>
 
@@ -24,6 +25,18 @@ std::optional<Code> simdDirective(const Context &C, const ir::Loop &L,
       std::find(Disjoint.begin(), Disjoint.end(), L.Index) != Disjoint.end())
     return code("#pragma omp simd");
   return std::nullopt;
+}
+
+void vectorize(Context &C, Nodes &Tree) {
+  walkNodes(C, Tree, [&](Node &N) {
+    const ir::Assignment *A = innermostStatement(N);
+    if (!A || N.Runs != Execution::Serial)
+      return;
+    if (std::optional<Code> Simd = simdDirective(C, *N.Iterates, *A)) {
+      N.Directive = *Simd;
+      N.Runs = Execution::Simd;
+    }
+  });
 }
 
 } // namespace lnr::lower

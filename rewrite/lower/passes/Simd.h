@@ -19,6 +19,10 @@ namespace lnr::lower {
 std::optional<Code> simdDirective(const Context &C, const ir::Loop &L,
                                   const ir::Assignment &A);
 
+/// The directive on every serial innermost loop of the graph in Tree
+/// (innermostStatement) whose iterations are independent.
+void vectorize(Context &C, Nodes &Tree);
+
 } // namespace lnr::lower
 
 #endif

@@ -3,21 +3,21 @@
 #include "rewrite/lower/passes/UnrollJam.h"
 #include "rewrite/CText.h"
 #include "rewrite/lower/passes/Simd.h"
+#include "rewrite/lower/passes/TreeWalk.h"
 
 #include <algorithm>
 
 namespace lnr::lower {
 
-bool canJam(Context &C, const ir::BranchedGraph &G) {
-  if (!G.Statement || G.Loops.size() < 2 || !G.Statement->Accumulate)
-    return false;
+namespace {
+
+bool canJam(Context &C, const ir::Loop &KLoop, const ir::Loop &LLoop,
+            const ir::Assignment &A) {
   // The jammed statement adds four products before its target does: in
   // the products' type, which rounds where the original's sum, in a wider
   // type, does not (float factors into a double output).
-  if (C.S.ElementType != C.S.ValueType)
+  if (!A.Accumulate || C.S.ElementType != C.S.ValueType)
     return false;
-  const ir::Assignment &A = *G.Statement;
-  const ir::Loop &KLoop = G.Loops[G.Loops.size() - 2], &LLoop = G.Loops.back();
   if (!C.denseFromZero(KLoop) || !C.denseFromZero(LLoop))
     return false;
   if (A.Lhs.uses(KLoop.Index) || !A.Lhs.uses(LLoop.Index) ||
@@ -28,8 +28,6 @@ bool canJam(Context &C, const ir::BranchedGraph &G) {
   // every update adds, and no factor reads the left side.
   return C.jamStatement(A, KLoop.Index, {0}).has_value();
 }
-
-namespace {
 
 /// Whether the factors that do not move with l are multiplied once per k
 /// before the loop over l: when the left side is a temporary (from malloc,
@@ -67,11 +65,9 @@ std::optional<Code> fixedProduct(Context &C, const ir::Assignment &A,
   return Count > 1 ? code("(double)") + Product : Product;
 }
 
-} // namespace
-
-Nodes unrollAndJam(Context &C, const ir::BranchedGraph &G) {
-  const ir::Loop &KLoop = G.Loops[G.Loops.size() - 2], &LLoop = G.Loops.back();
-  const ir::Assignment &A = *G.Statement;
+/// KLoop and LLoop around A, jammed (canJam holds).
+Node jammed(Context &C, const ir::Loop &KLoop, const ir::Loop &LLoop,
+            const ir::Assignment &A) {
   const std::string &KIdx = KLoop.Index;
   std::string Extent = rewrite::parenthesized(C.K.findIndex(KIdx)->Extent);
   LoopHeader LHeader = *C.loopHeader(LLoop.Index, &LLoop);
@@ -121,7 +117,23 @@ Nodes unrollAndJam(Context &C, const ir::BranchedGraph &G) {
                                  C.code(KIdx + "++"), {Inner({0}, nullptr)}));
   for (const std::string &Name : Hoisted)
     C.Names.release(Name);
-  return nodes(Node::block(std::move(Body)));
+  return Node::block(std::move(Body));
+}
+
+} // namespace
+
+void unrollAndJam(Context &C, Nodes &Tree) {
+  walkNodes(C, Tree, [&](Node &K) {
+    if (K.Body.size() != 1 || K.Runs != Execution::Serial || !K.Iterates ||
+        !K.Else.empty())
+      return;
+    const ir::Loop &KLoop = *K.Iterates, *LLoop = K.Body.front().Iterates;
+    const ir::Assignment *A = loneStatement(K.Body.front());
+    if (A && canJam(C, KLoop, *LLoop, *A)) {
+      Node Jammed = jammed(C, KLoop, *LLoop, *A);
+      K = std::move(Jammed);
+    }
+  });
 }
 
 } // namespace lnr::lower

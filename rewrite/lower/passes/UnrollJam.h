@@ -16,9 +16,10 @@
 
 namespace lnr::lower {
 
-bool canJam(Context &C, const ir::BranchedGraph &G);
-/// G's last two loops, jammed (canJam(G) holds).
-Nodes unrollAndJam(Context &C, const ir::BranchedGraph &G);
+/// Every serial pair of loops k { l { statement } } of the graph in Tree
+/// whose statement accumulates over k into elements that move with l, in
+/// one block that runs them unrolled and jammed.
+void unrollAndJam(Context &C, Nodes &Tree);
 
 } // namespace lnr::lower
 
