@@ -55,28 +55,6 @@ bool hasStatement(const Nodes &Tree, const std::string &Text) {
           }).empty();
 }
 
-/// SpMM then GEMM: A(i,l) = B(i,j) C(j,k) D(k,l), B CSR.
-ir::Kernel spmmGemm() {
-  using namespace ir::test;
-  ir::Kernel K;
-  K.Tensors = {{"A", {D, D}}, {"B", {D, C}}, {"C", {D, D}}, {"D", {D, D}}};
-  K.Indices = {{"i", "n"}, {"j", "m"}, {"k", "K"}, {"l", "L"}};
-  K.Stmt = {{"A", {"i", "l"}},
-            true,
-            {{"B", {"i", "j"}}, {"C", {"j", "k"}}, {"D", {"k", "l"}}}};
-  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
-  return K;
-}
-
-NestSource spmmGemmSource() {
-  NestSource S = sddmmSpmmSource();
-  S.Factors = {"vals[p]", "C[j * K + k]", "D[k * L + l]"};
-  S.FactorAliases = {{}, {}, {}};
-  S.FactorTypes = {"double", "double", "double"};
-  S.Loops[2] = denseLoop("k", "K");
-  return S;
-}
-
 } // namespace
 
 TEST(LoweringTest, OuterLoopIsParallelWhereRowsWriteApart) {

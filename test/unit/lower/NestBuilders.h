@@ -12,7 +12,8 @@
 //                           E[j * L + l];
 //     }
 //
-// built by hand, so the lowering is tested without Clang.
+// and an SpMM + GEMM nest, built by hand, so the lowering is tested without
+// Clang.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_TEST_UNIT_LOWER_NESTBUILDERS_H
@@ -69,6 +70,28 @@ inline NestSource sddmmSpmmSource() {
         return true;
     return false;
   };
+  return S;
+}
+
+/// SpMM then GEMM: A(i,l) = B(i,j) C(j,k) D(k,l), B CSR.
+inline ir::Kernel spmmGemm() {
+  using namespace ir::test;
+  ir::Kernel K;
+  K.Tensors = {{"A", {D, D}}, {"B", {D, C}}, {"C", {D, D}}, {"D", {D, D}}};
+  K.Indices = {{"i", "n"}, {"j", "m"}, {"k", "K"}, {"l", "L"}};
+  K.Stmt = {{"A", {"i", "l"}},
+            true,
+            {{"B", {"i", "j"}}, {"C", {"j", "k"}}, {"D", {"k", "l"}}}};
+  K.Loops = {dense("i"), compressed("j", "B", 1), dense("k"), dense("l")};
+  return K;
+}
+
+inline NestSource spmmGemmSource() {
+  NestSource S = sddmmSpmmSource();
+  S.Factors = {"vals[p]", "C[j * K + k]", "D[k * L + l]"};
+  S.FactorAliases = {{}, {}, {}};
+  S.FactorTypes = {"double", "double", "double"};
+  S.Loops[2] = denseLoop("k", "K");
   return S;
 }
 

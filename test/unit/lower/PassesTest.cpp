@@ -1,0 +1,316 @@
+//===- PassesTest.cpp - Each pass on a loop tree built by hand ------------===//
+//
+// The trees are written here as the lowering would write them for the
+// SDDMM + SpMM nest (NestBuilders.h): the graph's loops in the file's
+// headers (Node::Iterates), its statements (Node::Computes), the coordinate
+// loads. Each pass is run alone, and what it must add, and what it must
+// leave alone, is checked on the tree. Without Clang.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/lower/Context.h"
+#include "rewrite/lower/Printer.h"
+#include "rewrite/lower/passes/HoistValues.h"
+#include "rewrite/lower/passes/PartialSums.h"
+#include "rewrite/lower/passes/Prefetch.h"
+#include "rewrite/lower/passes/Simd.h"
+#include "rewrite/lower/passes/UnrollJam.h"
+
+#include "NestBuilders.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+
+using namespace lnr;
+using namespace lnr::lower;
+using namespace lnr::lower::test;
+
+namespace {
+
+/// The nest's kernel and source, a Context over them, and shorthands for
+/// the nodes the lowering writes.
+class PassesTest : public ::testing::Test {
+protected:
+  ir::Kernel K = sddmmSpmm();
+  NestSource S = sddmmSpmmSource();
+  LowerOptions Opts;
+  std::unique_ptr<Context> C;
+  /// t = 0; t += B(i,j) C(i,k) D(j,k); A(i,l) += t E(j,l); and the GEMM
+  /// consumer A(i,l) += v(k) D(k,l) of a vector v.
+  ir::Assignment Dot{{"t", {}},
+                     true,
+                     {{"B", {"i", "j"}}, {"C", {"i", "k"}}, {"D", {"j", "k"}}}};
+  ir::Assignment Scale{{"A", {"i", "l"}}, true, {{"t", {}}, {"E", {"j", "l"}}}};
+  ir::Assignment Gemm{
+      {"A", {"i", "l"}}, true, {{"v", {"k"}}, {"D", {"k", "l"}}}};
+
+  /// The context, made once the test has set the source and options.
+  Context &context() {
+    if (!C) {
+      C = std::make_unique<Context>(K, S, Opts, NamePicker(S.IsNameTaken));
+      C->CName = {{"t", "t"}, {"v", "v"}};
+      C->Vectors = {{"v", {"k"}}};
+    }
+    return *C;
+  }
+
+  /// The SpMM + GEMM nest instead, before the context is made.
+  void useSpmmGemm() {
+    K = spmmGemm();
+    S = spmmGemmSource();
+  }
+
+  /// The kernel's loop over Index, as the lowering writes it.
+  Node loop(const std::string &Index, Nodes Body) {
+    const ir::Loop &Over =
+        *std::find_if(K.Loops.begin(), K.Loops.end(),
+                      [&](const ir::Loop &X) { return X.Index == Index; });
+    Node N =
+        Node::loop(*context().loopHeader(Over.Index, &Over), std::move(Body));
+    N.Index = Over.Index;
+    N.Compressed = Over.isCompressed();
+    N.Iterates = &Over;
+    if (Over.isCompressed()) {
+      N.Body.insert(N.Body.begin(),
+                    Node::statement(code("int j = colidx[p];")));
+      N.Body.front().For = Node::Purpose::CoordinateLoad;
+    }
+    return N;
+  }
+
+  Node computing(const ir::Assignment &A) {
+    Node N = Node::statement(*context().statementText(A) + code(";"));
+    N.Computes = &A;
+    return N;
+  }
+
+  /// for i { for p { int j = colidx[p]; for k Dot; for l Scale } }
+  Nodes sddmmSpmmTree() {
+    return nodes(
+        loop("i", nodes(loop("j", nodes(loop("k", nodes(computing(Dot))),
+                                        loop("l", nodes(computing(Scale))))))));
+  }
+};
+
+const Node *find(const Nodes &Tree,
+                 const std::function<bool(const Node &)> &Wanted) {
+  const Node *Found = nullptr;
+  forEach(Tree, [&](const Node &N) {
+    if (!Found && Wanted(N))
+      Found = &N;
+  });
+  return Found;
+}
+
+const Node *loopOver(const Nodes &Tree, const std::string &Index) {
+  return find(Tree,
+              [&](const Node &N) { return N.isLoop() && N.Index == Index; });
+}
+
+bool has(const Nodes &Tree, const std::string &Text) {
+  return print(Tree).find(Text) != std::string::npos;
+}
+
+} // namespace
+
+TEST_F(PassesTest, PrefetchGoesAfterTheCoordinateLoad) {
+  Nodes Tree = sddmmSpmmTree();
+  prefetchNextRows(context(), Tree);
+  const Node *P = loopOver(Tree, "j");
+  ASSERT_NE(P, nullptr);
+  ASSERT_EQ(P->Body.size(), 6u) << print(Tree);
+  EXPECT_EQ(P->Body[0].Text.str(), "int j = colidx[p];");
+  EXPECT_EQ(P->Body[1].Text.str(), "#ifdef __GNUC__");
+  EXPECT_EQ(P->Body[2].K, Node::Kind::If);
+  EXPECT_EQ(P->Body[2].Text.str(), "p + 1 < rowptr[i + 1]");
+  EXPECT_EQ(P->Body[3].Text.str(), "#endif");
+  // The rows of both dense inputs the next nonzero gathers, one loop per
+  // extent, a cache line (8 doubles) apart.
+  EXPECT_TRUE(has(P->Body[2].Body, "__builtin_prefetch(&D[colidx[p + 1] * K + "
+                                   "pf]);"))
+      << print(Tree);
+  EXPECT_TRUE(has(P->Body[2].Body, "__builtin_prefetch(&E[colidx[p + 1] * L + "
+                                   "pf]);"));
+  EXPECT_TRUE(has(P->Body[2].Body, "pf += 8"));
+}
+
+TEST_F(PassesTest, PrefetchNeedsARowGatheredByTheCoordinate) {
+  // C(i,k) is read at the row of i, not of the coordinate j.
+  ir::Assignment RowOfI{{"t", {}}, true, {{"C", {"i", "k"}}}};
+  Nodes Tree = nodes(loop("j", nodes(loop("k", nodes(computing(RowOfI))))));
+  std::string Before = print(Tree);
+  prefetchNextRows(context(), Tree);
+  EXPECT_EQ(print(Tree), Before);
+}
+
+TEST_F(PassesTest, PrefetchFollowsTheValueType) {
+  S.ValueType = "int"; // no cache-line step known: nothing prefetched
+  Nodes Tree = sddmmSpmmTree();
+  std::string Before = print(Tree);
+  prefetchNextRows(context(), Tree);
+  EXPECT_EQ(print(Tree), Before);
+}
+
+TEST_F(PassesTest, VectorizesInnermostLoopsWithIndependentIterations) {
+  Nodes Tree = sddmmSpmmTree();
+  vectorize(context(), Tree);
+  // A reduction into the scalar temporary, and rows of the output proved
+  // disjoint (DisjointOutputIndices has l).
+  EXPECT_EQ(loopOver(Tree, "k")->Directive.str(),
+            "#pragma omp simd reduction(+ : t)");
+  EXPECT_EQ(loopOver(Tree, "l")->Runs, Execution::Simd);
+  EXPECT_EQ(loopOver(Tree, "l")->Directive.str(), "#pragma omp simd");
+  // Loops with loops of the graph below, and compressed ones, are not.
+  EXPECT_EQ(loopOver(Tree, "i")->Runs, Execution::Serial);
+  EXPECT_EQ(loopOver(Tree, "j")->Runs, Execution::Serial);
+}
+
+TEST_F(PassesTest, NoSimdWhereIterationsMayWriteTheSameElement) {
+  S.DisjointOutputIndices = {"i"};
+  Nodes Tree = sddmmSpmmTree();
+  vectorize(context(), Tree);
+  EXPECT_EQ(loopOver(Tree, "l")->Runs, Execution::Serial);
+  EXPECT_TRUE(loopOver(Tree, "l")->Directive.empty());
+}
+
+TEST_F(PassesTest, NoSimdOnALoopAlreadyParallel) {
+  Nodes Tree = nodes(loop("l", nodes(computing(Scale))));
+  Tree.front().Runs = Execution::ParallelFor;
+  Tree.front().Directive = code("#pragma omp parallel for");
+  vectorize(context(), Tree);
+  EXPECT_EQ(Tree.front().Directive.str(), "#pragma omp parallel for");
+}
+
+TEST_F(PassesTest, HoistsTheNonzerosValueBeforeASimdLoop) {
+  Nodes Tree = sddmmSpmmTree();
+  Node &P = Tree.front().Body.front();
+  P.Body[1].Runs = Execution::Simd; // the loop over k
+  hoistNonzeroValues(context(), Tree);
+  ASSERT_EQ(P.Body.size(), 4u) << print(Tree);
+  EXPECT_EQ(P.Body[1].K, Node::Kind::Declaration);
+  EXPECT_EQ(P.Body[1].Decl.Name, "B_val");
+  EXPECT_EQ(P.Body[1].Decl.Type.str(), "const double");
+  EXPECT_EQ(P.Body[1].Decl.Init.str(), "vals[p]");
+  EXPECT_EQ(P.Body[2].Body.front().Text.str(),
+            "t += B_val * C[i * K + k] * D[j * K + k];");
+  // The loop over l was not vectorized: its statement reads what it read.
+  EXPECT_EQ(P.Body[3].Body.front().Text.str(),
+            "A[i * L + l] += t * E[j * L + l];");
+}
+
+TEST_F(PassesTest, HoistedNamesAreGivenBackWhenTheirLoopCloses) {
+  // Two loops over the nonzeros, each around a vectorized loop: the second
+  // declares the name the first gave back; a second vectorized loop in
+  // the same loop needs another.
+  Nodes Tree = nodes(loop("j", nodes(loop("k", nodes(computing(Dot))),
+                                     loop("k", nodes(computing(Dot))))),
+                     loop("j", nodes(loop("k", nodes(computing(Dot))))));
+  forEach(Tree, [](Node &N) {
+    if (N.Index == "k")
+      N.Runs = Execution::Simd;
+  });
+  hoistNonzeroValues(context(), Tree);
+  std::vector<std::string> Names;
+  forEach(Tree, [&](const Node &N) {
+    if (N.K == Node::Kind::Declaration)
+      Names.push_back(N.Decl.Name);
+  });
+  EXPECT_EQ(Names, (std::vector<std::string>{"B_val", "B_val_1", "B_val"}));
+}
+
+TEST_F(PassesTest, NothingHoistedOutsideTheNonzerosLoop) {
+  // Without the loop over the nonzeros open, vals[p] has no position.
+  Nodes Tree = nodes(loop("k", nodes(computing(Dot))));
+  Tree.front().Runs = Execution::Simd;
+  std::string Before = print(Tree);
+  hoistNonzeroValues(context(), Tree);
+  EXPECT_EQ(print(Tree), Before);
+}
+
+TEST_F(PassesTest, DotProductIntoEightPartialSums) {
+  Nodes Tree = sddmmSpmmTree();
+  splitReductions(context(), Tree);
+  Node &P = Tree.front().Body.front();
+  ASSERT_EQ(P.Body[1].K, Node::Kind::Block) << print(Tree);
+  const Node *Lanes = find(P.Body[1].Body, [](const Node &N) {
+    return N.isLoop() && N.Header.Condition.str() == "k_lane < 8";
+  });
+  ASSERT_NE(Lanes, nullptr);
+  EXPECT_EQ(Lanes->Runs, Execution::Simd);
+  EXPECT_TRUE(has(P.Body[1].Body, "for (; k + 7 < K; k += 8)")) << print(Tree);
+  EXPECT_NE(find(P.Body[1].Body,
+                 [](const Node &N) {
+                   return N.Text.str() ==
+                          "t_part[k_lane] += vals[p] * C[i * K + (k + k_lane)] "
+                          "* D[j * K + (k + k_lane)];";
+                 }),
+            nullptr)
+      << print(Tree);
+  // The remainder, then the partial sums added in pairs.
+  EXPECT_TRUE(has(P.Body[1].Body, "for (; k < K; k++)"));
+  EXPECT_TRUE(has(P.Body[1].Body, "t += ((t_part[0] + t_part[1]) + "));
+  // The loop over l writes the output, not a scalar.
+  EXPECT_TRUE(P.Body[2].isLoop());
+}
+
+TEST_F(PassesTest, NoPartialSumsOfAnAssignmentOrOfAParallelLoop) {
+  Dot.Accumulate = false;
+  Nodes Tree = nodes(loop("k", nodes(computing(Dot))));
+  std::string Before = print(Tree);
+  splitReductions(context(), Tree);
+  EXPECT_EQ(print(Tree), Before);
+
+  Dot.Accumulate = true;
+  Nodes Shared = nodes(loop("k", nodes(computing(Dot))));
+  Shared.front().Runs = Execution::WorkShared;
+  splitReductions(context(), Shared);
+  EXPECT_TRUE(Shared.front().isLoop());
+}
+
+TEST_F(PassesTest, GemmConsumerUnrolledByFourAndJammed) {
+  useSpmmGemm();
+  Nodes Tree = nodes(loop("k", nodes(loop("l", nodes(computing(Gemm))))));
+  unrollAndJam(context(), Tree);
+  ASSERT_EQ(Tree.size(), 1u);
+  ASSERT_EQ(Tree.front().K, Node::Kind::Block) << print(Tree);
+  std::string Text = print(Tree);
+  EXPECT_NE(Text.find("for (; k + 3 < K; k += 4)"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("v[k + 3] * D[(k + 3) * L + l]"), std::string::npos)
+      << Text;
+  // The remainder, one k at a time; each loop over l vectorized.
+  EXPECT_NE(Text.find("for (; k < K; k++)"), std::string::npos) << Text;
+  EXPECT_EQ(find(Tree,
+                 [](const Node &N) {
+                   return N.isLoop() && N.Runs == Execution::Simd;
+                 })
+                ->Directive.str(),
+            "#pragma omp simd");
+}
+
+TEST_F(PassesTest, JamOnlyTheLoopsAroundTheStatementAlone) {
+  useSpmmGemm();
+  // Something else in the loop over k (a flag the producer sets) runs once
+  // per k: the pair is left as it is.
+  Nodes Tree = nodes(loop("k", nodes(loop("l", nodes(computing(Gemm))))));
+  Tree.front().Body.insert(Tree.front().Body.begin(),
+                           Node::statement(code("v_ran = 1;")));
+  std::string Before = print(Tree);
+  unrollAndJam(context(), Tree);
+  EXPECT_EQ(print(Tree), Before);
+
+  // Nor is a loop over k already shared among threads.
+  Nodes Shared = nodes(loop("k", nodes(loop("l", nodes(computing(Gemm))))));
+  Shared.front().Runs = Execution::ParallelFor;
+  unrollAndJam(context(), Shared);
+  EXPECT_TRUE(Shared.front().isLoop());
+}
+
+TEST_F(PassesTest, NoJamWhereFloatProductsWouldRoundFirst) {
+  useSpmmGemm();
+  S.ValueType = "float"; // into a double output
+  Nodes Tree = nodes(loop("k", nodes(loop("l", nodes(computing(Gemm))))));
+  unrollAndJam(context(), Tree);
+  EXPECT_TRUE(Tree.front().isLoop());
+}
