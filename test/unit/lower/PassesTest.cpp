@@ -4,13 +4,16 @@
 // SDDMM + SpMM nest (NestBuilders.h): the graph's loops in the file's
 // headers (Node::Iterates), its statements (Node::Computes), the coordinate
 // loads. Each pass is run alone, and what it must add, and what it must
-// leave alone, is checked on the tree. Without Clang.
+// leave alone, is checked on the tree. The decision to share the outer
+// loop among threads, made on the graph before it is lowered, is checked on
+// graphs built by hand. Without Clang.
 //
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/lower/Context.h"
 #include "rewrite/lower/Printer.h"
 #include "rewrite/lower/passes/HoistValues.h"
+#include "rewrite/lower/passes/Parallelize.h"
 #include "rewrite/lower/passes/PartialSums.h"
 #include "rewrite/lower/passes/Prefetch.h"
 #include "rewrite/lower/passes/Simd.h"
@@ -313,4 +316,87 @@ TEST_F(PassesTest, NoJamWhereFloatProductsWouldRoundFirst) {
   Nodes Tree = nodes(loop("k", nodes(loop("l", nodes(computing(Gemm))))));
   unrollAndJam(context(), Tree);
   EXPECT_TRUE(Tree.front().isLoop());
+}
+
+namespace {
+
+/// The SDDMM + SpMM nest's graph, linear, with a context for it.
+class ParallelizeTest : public PassesTest {
+protected:
+  ir::BranchedGraph linear() {
+    return ir::BranchedGraph::linear(K.Loops, K.Stmt);
+  }
+};
+
+} // namespace
+
+TEST_F(ParallelizeTest, RowsWrittenApartRunInParallel) {
+  ParallelChoice Choice = chooseParallel(context(), linear(), false, "'A'");
+  EXPECT_TRUE(Choice.Parallel);
+  EXPECT_EQ(Choice.Note,
+            "parallel over 'i': each iteration writes its own elements of 'A'");
+}
+
+TEST_F(ParallelizeTest, OutputRowsNotProvedApart) {
+  S.DisjointOutputIndices = {"l"};
+  ParallelChoice Choice = chooseParallel(context(), linear(), false, "'A'");
+  EXPECT_FALSE(Choice.Parallel);
+  EXPECT_EQ(Choice.Note, "not parallelized: different 'i' may write the same "
+                         "elements of 'A'");
+  // The file's own directive says they are: kept.
+  Choice = chooseParallel(context(), linear(), true, "'A'");
+  EXPECT_TRUE(Choice.Parallel);
+  EXPECT_EQ(Choice.Note, "kept the existing OpenMP directive on 'i'");
+}
+
+TEST_F(ParallelizeTest, SharedTemporaryNotIndexedByTheOuterLoop) {
+  // w(k) += B(i,j) D(j,k), w allocated once for every thread.
+  context().CName["w"] = "w";
+  context().Globals = {{"w", {"k"}}};
+  ir::Assignment Fill{
+      {"w", {"k"}}, true, {{"B", {"i", "j"}}, {"D", {"j", "k"}}}};
+  ir::BranchedGraph G =
+      ir::BranchedGraph::linear({K.Loops[0], K.Loops[1], K.Loops[2]}, Fill);
+  ParallelChoice Choice = chooseParallel(context(), G, false, "'w'");
+  EXPECT_FALSE(Choice.Parallel);
+  EXPECT_EQ(Choice.Note, "not parallelized: different 'i' may write the same "
+                         "elements of 'w'");
+}
+
+TEST_F(ParallelizeTest, CompressedOuterLoopOrAHeaderGccRejects) {
+  ir::BranchedGraph G =
+      ir::BranchedGraph::linear({K.Loops[1], K.Loops[2], K.Loops[3]}, K.Stmt);
+  EXPECT_EQ(chooseParallel(context(), G, false, "'A'").Note,
+            "not parallelized: the outer loop over 'j' is compressed");
+
+  S.Loops[0].OmpCanonical = false; // 'for (i = 0; (i < n); i++)'
+  ParallelChoice Choice = chooseParallel(context(), linear(), false, "'A'");
+  EXPECT_FALSE(Choice.Parallel);
+  EXPECT_NE(Choice.Note.find("gcc does not take the header of the loop over "
+                             "'i' for OpenMP as written"),
+            std::string::npos);
+}
+
+TEST_F(ParallelizeTest, NoOpenMPNoParallelLoop) {
+  Opts.OpenMP = false;
+  ParallelChoice Choice = chooseParallel(context(), linear(), false, "'A'");
+  EXPECT_FALSE(Choice.Parallel);
+  EXPECT_EQ(Choice.Note, "OpenMP disabled by --no-openmp");
+}
+
+TEST_F(ParallelizeTest, RuntimeScheduleOverFibersIsNoted) {
+  S.Pragma = "#pragma omp parallel for schedule(runtime)";
+  S.PragmaScheduleRuntime = true;
+  std::vector<std::string> Notes;
+  noteRuntimeSchedule(linear(), S, Notes);
+  ASSERT_EQ(Notes.size(), 1u);
+  EXPECT_NE(Notes.front().find("OMP_SCHEDULE=dynamic,64"), std::string::npos);
+
+  // Rows of a dense matrix are all as long: nothing to say.
+  Notes.clear();
+  noteRuntimeSchedule(
+      ir::BranchedGraph::linear({K.Loops[0], K.Loops[2]},
+                                {{"A", {"i"}}, true, {{"C", {"i", "k"}}}}),
+      S, Notes);
+  EXPECT_TRUE(Notes.empty());
 }
