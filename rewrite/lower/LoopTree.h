@@ -81,7 +81,8 @@ struct Node {
   /// a compressed level, and the graph's loop it is, as the lowering wrote
   /// it (none for a loop a pass or the zeroing writes). Statements: the
   /// assignment it computes as the graph has it, and what else the
-  /// lowering wrote it for.
+  /// lowering wrote it for. The pointers are the lowered graph's: read by
+  /// the passes, while it lives, and by nothing after.
   std::string Index;
   bool Compressed = false;
   const ir::Loop *Iterates = nullptr;
