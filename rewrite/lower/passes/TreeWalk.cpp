@@ -16,24 +16,28 @@ void walkNodes(Context &C, Nodes &Tree, const std::function<void(Node &)> &F) {
   }
 }
 
-std::vector<const ir::Loop *> graphLoopsBelow(const Node &Loop) {
-  std::vector<const ir::Loop *> Out;
+namespace {
+
+/// The marks (Node::Iterates, Node::Computes) set below Loop, in order.
+template <typename T>
+std::vector<const T *> marksBelow(const Node &Loop, const T *Node::*Mark) {
+  std::vector<const T *> Out;
   for (const Nodes *Children : {&Loop.Body, &Loop.Else})
     forEach(*Children, [&](const Node &N) {
-      if (N.Iterates)
-        Out.push_back(N.Iterates);
+      if (N.*Mark)
+        Out.push_back(N.*Mark);
     });
   return Out;
 }
 
+} // namespace
+
+std::vector<const ir::Loop *> graphLoopsBelow(const Node &Loop) {
+  return marksBelow(Loop, &Node::Iterates);
+}
+
 std::vector<const ir::Assignment *> statementsBelow(const Node &Loop) {
-  std::vector<const ir::Assignment *> Out;
-  for (const Nodes *Children : {&Loop.Body, &Loop.Else})
-    forEach(*Children, [&](const Node &N) {
-      if (N.Computes)
-        Out.push_back(N.Computes);
-    });
-  return Out;
+  return marksBelow(Loop, &Node::Computes);
 }
 
 const ir::Assignment *innermostStatement(const Node &Loop) {
