@@ -2,7 +2,8 @@
 """Drives `lnr-rewrite --lsp` through a session and checks each answer:
 initialize, open, diagnostics, code actions (their edit applied and compared
 with the command line's rewrite), an unsaved change, superseded changes,
-cancellation, bad messages, a file that does not parse, shutdown and exit.
+cancellation, a configuration file written meanwhile, bad messages, a file
+that does not parse, shutdown and exit.
 
     protocol_test.py --tool build/tool/lnr-rewrite --work <scratch dir>
 """
@@ -231,6 +232,31 @@ def main():
         "context": {"diagnostics": []}})
     r = c.wait_reply(rid)
     check(len(r.get("result", [])) == 2, "a request during the debounce is answered after it")
+
+    # A .lnr-rewrite written while the server runs applies to the next
+    # analysis (as clangd reads .clangd again): the action's edit is the
+    # command line's rewrite under it, without OpenMP.
+    check("#pragma omp" in expected, "the rewrite by default adds OpenMP")
+    config = os.path.join(work, ".lnr-rewrite")
+    with open(config, "w") as f:
+        f.write("OpenMP: false\n")
+    c.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 7},
+        "contentChanges": [{"text": KERNEL}]})
+    c.wait_diagnostics(uri, version=7)
+    r = c.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": {"start": cursor, "end": cursor},
+        "context": {"diagnostics": []}})
+    actions = r.get("result") or [{"edit": {"changes": {uri: []}}}]
+    unthreaded = apply_edits(KERNEL, actions[0]["edit"]["changes"][uri]).replace(
+        "#ifndef FROM_DATABASE", "#ifdef NEVER")
+    expected = cli_rewrite(tool, os.path.join(work, "cli.c"),
+                           KERNEL.replace("#ifndef FROM_DATABASE", "#ifdef NEVER"))
+    check(unthreaded == expected and "#pragma omp" not in unthreaded
+          and unthreaded != rewritten,
+          "a .lnr-rewrite written while the server runs applies to the next "
+          "analysis")
+    os.remove(config)
 
     # Bad messages: the server answers and keeps serving.
     c.send_raw("{this is not json")

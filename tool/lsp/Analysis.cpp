@@ -1,6 +1,7 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 
 #include "tool/lsp/Analysis.h"
+#include "tool/ProjectConfig.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -98,9 +99,17 @@ Analysis analyze(const std::string &Path,
   auto Found = Buffers.find(Path);
   if (Found != Buffers.end())
     Out.Code = Found->second;
+  // The configuration files as they are now: a .lnr-rewrite edited while
+  // the server runs applies to the next analysis, as clangd reads .clangd
+  // again.
+  ConfigLookup Configs;
+  ActionOptions Current = Opts;
+  if (Opts.Configs)
+    Current.Configs = &Configs;
   RunResults Results;
   ErrorCollector Errors(Out.Errors);
-  runRewrite(*compileCommandsFor(Path), {Path}, Opts, Results, FS, &Errors);
+  runRewrite(*compileCommandsFor(Path), {Path}, Current, Results, FS,
+             &Errors);
   for (FileResult &F : Results.Files)
     if (F.Main)
       Out.Nests = std::move(F.Nests);
