@@ -108,8 +108,7 @@ Analysis analyze(const std::string &Path,
     Current.Configs = &Configs;
   RunResults Results;
   ErrorCollector Errors(Out.Errors);
-  runRewrite(*compileCommandsFor(Path), {Path}, Current, Results, FS,
-             &Errors);
+  runRewrite(*compileCommandsFor(Path), {Path}, Current, Results, FS, &Errors);
   for (FileResult &F : Results.Files)
     if (F.Main)
       Out.Nests = std::move(F.Nests);
