@@ -70,6 +70,7 @@ import time
 
 import fuzz_classes
 import fuzz_driver
+import fuzz_grouped
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -1421,7 +1422,39 @@ def check_batch(cases, opts):
             import traceback
             results.append(Result(c["number"], "FAIL-fuzzer",
                                   traceback.format_exc()))
+    check_groups(prepared, results, opts)
     return results
+
+
+def check_groups(prepared, results, opts):
+    """The kernels of the batch with the same flags in one file, rewritten
+    threaded and on one thread (fuzz_grouped.py); the outcome goes on the
+    result of the group's first case."""
+    groups = {}
+    for i, (c, d, k, src) in enumerate(prepared):
+        if k is not None:
+            groups.setdefault(tuple(c["flags"]), []).append(i)
+    for flags, members in groups.items():
+        if len(members) < 2:
+            continue
+        first = prepared[members[0]][0]["number"]
+        work = os.path.join(opts.work, "grouped-%d-%06d" % (opts.seed, first))
+        taco = any(prepared[i][2].taco for i in members)
+        g = fuzz_grouped.check_grouped(
+            opts.tool, flags, [prepared[i][3] for i in members],
+            [TACO_HEADER] if taco else [], work, opts.tool_timeout * 4)
+        numbers = [prepared[i][0]["number"] for i in members]
+        if g.failed:
+            results[members[0]] = Result(
+                first, "FAIL-threads", "cases %s in one file: %s (kept in %s)"
+                % (",".join(map(str, numbers)), g.detail, work))
+            continue
+        r = results[members[0]]
+        r.grouped = len(members) if g.parsed else 0
+        r.grouped_rewritten = g.rewritten
+        r.grouped_unparsed = 0 if g.parsed else len(members)
+        if not opts.keep_all:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def tool_cmd(opts, c, path):
@@ -1981,6 +2014,7 @@ def main(argv=None):
     c89_unwritten = 0  # c89 cases c89ify could not write as C89
     members = 0  # rewrites of kernels whose inputs are struct members
     nomem = nomem_injected = 0  # rewrites run with failing allocations
+    grouped = grouped_rewritten = grouped_unparsed = 0  # fuzz_grouped.py
     failures = []
 
     def batch(ns):
@@ -2023,6 +2057,9 @@ def main(argv=None):
             members += getattr(r, "members", False)
             nomem += getattr(r, "nomem", False)
             nomem_injected += getattr(r, "nomem_injected", False)
+            grouped += getattr(r, "grouped", 0)
+            grouped_rewritten += getattr(r, "grouped_rewritten", 0)
+            grouped_unparsed += getattr(r, "grouped_unparsed", 0)
             if r.status == "refused":
                 for name in set(r.remarks):
                     remark_counts[name] = remark_counts.get(name, 0) + 1
@@ -2065,6 +2102,13 @@ def main(argv=None):
               "every allocation failing and with the second failing, the "
               "original nest ran instead (%d saw an allocation fail)" % (
                   nomem, nomem_injected))
+    if grouped or grouped_unparsed:
+        print("  %d cases' kernels grouped in files of a batch each: %d nests "
+              "rewritten, byte for byte the same on a pool of threads and on "
+              "one thread%s" % (grouped, grouped_rewritten,
+                                " (%d cases in files that did not parse, "
+                                "not compared)" % grouped_unparsed
+                                if grouped_unparsed else ""))
     if remark_counts:
         print("  unchanged nests by remark: " + ", ".join(
             "%s %d" % kv for kv in sorted(remark_counts.items(),

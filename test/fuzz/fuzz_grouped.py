@@ -1,0 +1,86 @@
+"""The kernels of a batch's cases in one file, rewritten on a pool of
+threads and on one thread: the same bytes.
+
+One file at a time, lnr-rewrite lowers and prints a file's nests on every
+core while it recovers the next ones (rewrite/RewriteNests.cpp); with -j 2
+and two files, each file's nests are rewritten on one thread. A case's own
+file holds one nest, where no two nests of a file can meet: a shared cache
+answering differently, a name one nest's recovery invents that another
+nest must avoid, outcomes out of order. Here every kernel of a batch goes
+in one file, renamed apart (its function `kern`, the generator's `fz_`
+types and variables, its macros undefined after it), and the two runs
+must write the same file.
+"""
+import os
+import re
+import shutil
+import subprocess
+
+DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)", re.M)
+
+
+def grouped_source(sources):
+    """The kernels' texts in one file, each renamed apart from the others."""
+    parts = []
+    for i, src in enumerate(sources):
+        text = re.sub(r"\bkern\b", "kern_%d" % i, src)
+        text = re.sub(r"\bfz_(\w+)", r"fz%d_\1" % i, text)
+        macros = sorted(set(DEFINE.findall(text)))
+        parts.append("/* case %d */\n%s\n%s\n" % (
+            i, text, "".join("#undef %s\n" % m for m in macros)))
+    return "".join(parts)
+
+
+class Grouped:
+    """What a grouped run found: Failed with Detail, or the number of nests
+    both runs rewrote (Rewritten)."""
+
+    def __init__(self, failed=False, detail="", rewritten=0, parsed=True):
+        self.failed = failed
+        self.detail = detail
+        self.rewritten = rewritten
+        self.parsed = parsed
+
+
+def check_grouped(tool, flags, sources, includes, workdir, timeout):
+    """Rewrites the grouped file of sources in place, threaded and on one
+    thread, in workdir (with includes, the headers the kernels need)."""
+    os.makedirs(workdir, exist_ok=True)
+    for header in includes:
+        shutil.copy(header, workdir)
+    text = grouped_source(sources)
+    paths = {}
+    for name in ("grouped.c", "threaded.c", "single.c"):
+        paths[name] = os.path.join(workdir, name)
+        with open(paths[name], "w") as f:
+            f.write(text)
+    other = os.path.join(workdir, "other.c")
+    with open(other, "w") as f:
+        f.write("int other;\n")
+    tail = ["--", "-I" + workdir]
+    try:
+        threaded = subprocess.run(
+            [tool] + list(flags) + ["-i", paths["threaded.c"]] + tail,
+            capture_output=True, timeout=timeout)
+        single = subprocess.run(
+            [tool] + list(flags) + ["-j", "2", "-i", paths["single.c"], other]
+            + tail, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return Grouped(True, "timed out: %s" % " ".join(e.cmd))
+    if threaded.returncode != single.returncode:
+        return Grouped(True, "exit status %d threaded, %d on one thread" % (
+            threaded.returncode, single.returncode))
+    if threaded.returncode != 0:
+        # The grouping's own problem (a name it did not rename): nothing
+        # was written by either run.
+        return Grouped(parsed=False, detail=threaded.stderr.decode(
+            "utf-8", "replace")[-2000:])
+    with open(paths["threaded.c"], "rb") as f:
+        a = f.read()
+    with open(paths["single.c"], "rb") as f:
+        b = f.read()
+    if a != b:
+        return Grouped(True, "the threaded and one-thread rewrites of %s "
+                       "differ (threaded.c, single.c)" % paths["grouped.c"])
+    return Grouped(rewritten=threaded.stderr.decode(
+        "utf-8", "replace").count("remark: fused"))
