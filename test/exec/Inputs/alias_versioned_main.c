@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../harness/same_elem.h"
+
 typedef void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
                     const double *vals, const double *C, const double *D,
                     const double *E, double *A);
@@ -39,15 +41,6 @@ struct Layout {
    * positions 0 to 11, past rowptr[n] = 8; rows 1 and 5 read none. */
   int decreasing;
 };
-
-static int same(double a, double b) {
-  if (isnan(a) || isnan(b))
-    return isnan(a) && isnan(b);
-  if (a == b)
-    return 1;
-  return isfinite(a) && isfinite(b) &&
-         fabs(a - b) <= 1e-12 * fmax(1.0, fabs(a));
-}
 
 static void fill(Arena *a, const struct Layout *c) {
   for (int x = 0; x < M; x++)
@@ -136,7 +129,7 @@ int main(void) {
     }
     int differ = 0;
     for (int x = 0; x < M; x++)
-      if (!same(orig.d[x], rewr.d[x])) {
+      if (!same_value(orig.d[x], rewr.d[x])) {
         if (!differ++)
           printf("FAIL: %s: arena[%d]: original %.17g, rewritten %.17g\n",
                  l->name, x, orig.d[x], rewr.d[x]);

@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../harness/same_elem.h"
+
 void sddmm_spmm_orig(int, int, int, const int *, const int *, const double *,
                      const double *, const double *, const double *, double *);
 void sddmm_spmm_rewr(int, int, int, const int *, const int *, const double *,
@@ -42,17 +44,9 @@ static double C[SIZE], D[SIZE], E[SIZE], W[SIZE];
 static double A0[SIZE], A1[SIZE];
 static int failures;
 
-static int same(double X, double Y) {
-  if (isnan(X) || isnan(Y))
-    return isnan(X) && isnan(Y);
-  if (isinf(X) || isinf(Y))
-    return X == Y;
-  return fabs(X - Y) <= 1e-12 * fmax(1, fabs(X));
-}
-
 static void compare(const char *Kernel, int K, int L, int Threads) {
   for (int X = 0; X < SIZE; X++)
-    if (!same(A0[X], A1[X])) {
+    if (!same_value(A0[X], A1[X])) {
       printf("FAIL: %s K=%d L=%d threads=%d: A[%d] original %g, rewritten "
              "%g\n",
              Kernel, K, L, Threads, X, A0[X], A1[X]);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../harness/same_elem.h"
+
 void orig_sddmm_spmm(int, int, int, const int *, const int *, const int *,
                      const double *, const double *, const double *,
                      const double *, double *);
@@ -20,14 +22,6 @@ void rewr_spmm_gemm(int, int, int, const int *, const int *, const int *,
                     const double *, const double *, const double *, double *);
 
 static double uniform(void) { return 0.5 + (double)rand() / RAND_MAX; }
-
-static int same(double x, double y) {
-  if (isnan(x) || isnan(y))
-    return isnan(x) && isnan(y);
-  if (isinf(x) || isinf(y))
-    return x == y;
-  return fabs(x - y) <= 1e-12 * fmax(1.0, fabs(x));
-}
 
 int main(void) {
   int failures = 0, checked = 0;
@@ -92,7 +86,7 @@ int main(void) {
       }
       for (int x = 0; x < n * L; x++) {
         checked++;
-        if (!same(A0[x], A1[x]) && failures++ < 10)
+        if (!same_value(A0[x], A1[x]) && failures++ < 10)
           printf("FAIL: round %d, kernel %d, A[%d]: original %.17g, "
                  "rewritten %.17g\n",
                  round, kernel, x, A0[x], A1[x]);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../harness/same_elem.h"
+
 void u8_orig(int, int, int, const int *, const uint8_t *, const double *,
              const double *, const double *, double *);
 void u8_rewr(int, int, int, const int *, const uint8_t *, const double *,
@@ -22,17 +24,9 @@ static int rowptr[N + 1];
 static double vals[NNZ], Cbuf[(2 * RANGE) * K], D[K * L], A0[N * L], A1[N * L];
 static int failed;
 
-static int same(double X, double Y) {
-  if (isnan(X) || isnan(Y))
-    return isnan(X) && isnan(Y);
-  if (isinf(X) || isinf(Y))
-    return X == Y;
-  return fabs(X - Y) <= 1e-12 * fmax(1, fabs(X));
-}
-
 static void check(const char *What, int Threads) {
   for (int X = 0; X < N * L; X++)
-    if (!same(A0[X], A1[X])) {
+    if (!same_value(A0[X], A1[X])) {
       printf("FAIL: %s threads=%d: A[%d] original %.17g, rewritten %.17g\n",
              What, Threads, X, A0[X], A1[X]);
       failed = 1;

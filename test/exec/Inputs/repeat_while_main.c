@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../harness/same_elem.h"
+
 void lnr_original(int iter, int n, int K, int L, const int *rowptr,
                   const int *colidx, const double *vals, const double *C,
                   const double *D, const double *E, double *A);
@@ -15,14 +17,6 @@ void lnr_rewritten(int iter, int n, int K, int L, const int *rowptr,
                    const double *D, const double *E, double *A);
 
 static double uniform(void) { return 0.5 + (double)rand() / RAND_MAX; }
-
-static int same(double x, double y) {
-  if (isnan(x) || isnan(y))
-    return isnan(x) && isnan(y);
-  if (isinf(x) || isinf(y))
-    return x == y;
-  return fabs(x - y) <= 1e-12 * fmax(1.0, fabs(x));
-}
 
 int main(void) {
   int failures = 0, checked = 0, special = 0;
@@ -64,7 +58,7 @@ int main(void) {
     for (int x = 0; x < n * L; x++) {
       checked++;
       special += !isfinite(A0[x]);
-      if (!same(A0[x], A1[x])) {
+      if (!same_value(A0[x], A1[x])) {
         if (failures++ < 10)
           printf("FAIL: round %d, A[%d]: original %.17g, rewritten %.17g\n",
                  round, x, A0[x], A1[x]);

@@ -1,5 +1,6 @@
 /* The element comparison of the execution harnesses (exec_check.c,
- * taco_check.c): NaN and infinity aware. */
+ * taco_check.c) and of the mains of test/exec/Inputs: NaN and infinity
+ * aware. */
 #ifndef LNR_SAME_ELEM_H
 #define LNR_SAME_ELEM_H
 
@@ -25,6 +26,13 @@ static inline int same_elem(double a, double b, double m, double tiny,
   return *err <= tol;
 }
 
+/* Whether the rewritten value b is the original's a: same_elem with a
+ * tolerance of 1e-12 relative to max(|a|, 1). */
+static inline int same_value(double a, double b) {
+  double err;
+  return same_elem(a, b, fabs(a), 1.0, 1e-12, &err);
+}
+
 /* Whether the rewritten array B matches the original A (n elements, each
  * as same_elem with a tolerance of 1e-12 relative to max(|a|, 1)); prints
  * "ok: <name>" or the first element that differs. For the small mains of
@@ -32,8 +40,7 @@ static inline int same_elem(double a, double b, double m, double tiny,
 static inline int same_array(const char *name, const double *a, const double *b,
                              int n) {
   for (int x = 0; x < n; x++) {
-    double err;
-    if (!same_elem(a[x], b[x], fabs(a[x]), 1.0, 1e-12, &err)) {
+    if (!same_value(a[x], b[x])) {
       printf("FAIL %s: A[%d] = %.17g, the original's %.17g\n", name, x, b[x],
              a[x]);
       return 0;
