@@ -7,9 +7,9 @@ and two files, each file's nests are rewritten on one thread. A case's own
 file holds one nest, where no two nests of a file can meet: a shared cache
 answering differently, a name one nest's recovery invents that another
 nest must avoid, outcomes out of order. Here every kernel of a batch goes
-in one file, renamed apart (its function `kern`, the generator's `fz_`
-types and variables, its macros undefined after it), and the two runs
-must write the same file.
+in one file, renamed apart (its function `kern` and its static functions,
+the generator's `fz_` types and variables, its macros undefined after it),
+and the two runs must write the same file.
 """
 import os
 import re
@@ -17,6 +17,9 @@ import shutil
 import subprocess
 
 DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)", re.M)
+# A function of the case's own ('static long taco_binarySearchBefore('),
+# which a header another case includes may declare otherwise.
+STATIC_FUNCTION = re.compile(r"^static\s+[^;(=]*?\b(\w+)\s*\(", re.M)
 
 
 def grouped_source(sources):
@@ -25,6 +28,8 @@ def grouped_source(sources):
     for i, src in enumerate(sources):
         text = re.sub(r"\bkern\b", "kern_%d" % i, src)
         text = re.sub(r"\bfz_(\w+)", r"fz%d_\1" % i, text)
+        for name in sorted(set(STATIC_FUNCTION.findall(text))):
+            text = re.sub(r"\b%s\b" % name, "%s_%d" % (name, i), text)
         macros = sorted(set(DEFINE.findall(text)))
         parts.append("/* case %d */\n%s\n%s\n" % (
             i, text, "".join("#undef %s\n" % m for m in macros)))
