@@ -84,7 +84,12 @@ lower::Nodes fallbackCopy(FallbackReason Why, const NestSource &S) {
                       lower::Node::comment("clang-format on"));
 }
 
-bool isFallbackCopy(std::string_view Before) {
+namespace {
+
+/// The words of the last comment in front of a statement whose file text
+/// before it is Before: before the statement's own OpenMP directives, the
+/// brace of their region and a '/* clang-format off */'.
+std::string commentBefore(std::string_view Before) {
   Before = rtrimmed(Before);
   if (endsWith(Before, "#pragma"))
     Before = rtrimmed(Before.substr(0, Before.size() - 7));
@@ -101,15 +106,28 @@ bool isFallbackCopy(std::string_view Before) {
   }
   if (endsWith(Before, "/* clang-format off */"))
     Before = rtrimmed(Before.substr(0, Before.size() - 22));
-  // A style with a shorter line than the marker's reflows it.
-  std::string Words = commentWords(Before);
-  if (Words.empty())
-    return false;
+  // A style with a shorter line than the comment's reflows it.
+  return commentWords(Before);
+}
+
+bool isMarker(const std::string &Words) {
   for (FallbackReason Why : {FallbackReason::Overlap, FallbackReason::Memory,
                              FallbackReason::Either, FallbackReason::Check})
     if (Words == markerWords(Why))
       return true;
   return false;
+}
+
+} // namespace
+
+bool isFallbackCopy(std::string_view Before) {
+  std::string Words = commentBefore(Before);
+  return !Words.empty() && isMarker(Words);
+}
+
+bool isOwnRewrite(std::string_view Before) {
+  std::string Words = commentBefore(Before);
+  return Words.rfind("lnr-rewrite: ", 0) == 0 && !isMarker(Words);
 }
 
 } // namespace lnr::rewrite

@@ -4,7 +4,8 @@
 // overlap, positions never decrease) or when its temporaries can be
 // allocated keeps the original nest, byte for byte, to run otherwise. A
 // comment in front of the copy says why it is there; a second run of the
-// tool recognizes the copy by it and leaves it alone. Clang-free.
+// tool recognizes the copy by it and leaves it alone, as it recognizes a
+// whole rewrite by the summary comment in front of it. Clang-free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_FALLBACKCOPY_H
@@ -35,6 +36,14 @@ lower::Nodes fallbackCopy(FallbackReason Why, const NestSource &S);
 /// it, before the nest's own OpenMP directives and the brace of their
 /// region, however a style reflowed it.
 bool isFallbackCopy(std::string_view Before);
+
+/// Whether the statement whose file text before it is Before is a rewrite
+/// this tool wrote: its summary comment ('/* lnr-rewrite: A(i,l) += ...')
+/// is the last comment in front of it, as isFallbackCopy reads a marker. A
+/// second run leaves the nests inside it alone, so that a run on the tool's
+/// own output changes nothing, whatever a search of the rewritten nests
+/// would find (each of them the schedule's, not the file's).
+bool isOwnRewrite(std::string_view Before);
 
 } // namespace lnr::rewrite
 

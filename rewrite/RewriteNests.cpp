@@ -13,6 +13,7 @@
 #include "rewrite/Includes.h"
 #include "rewrite/LineFormat.h"
 #include "rewrite/NestRewriter.h"
+#include "rewrite/OwnRewrites.h"
 #include "rewrite/PrintStyle.h"
 #include "rewrite/TakenNames.h"
 
@@ -176,11 +177,13 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
   for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
     if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
       continue;
+    OwnRewrites Own(FD->getBody(), SM);
     for (const recover::NestSite &Site :
          recover::findLoopNests(FD->getBody())) {
       clang::SourceLocation Begin =
           SM.getExpansionLoc(Site.Nest->getBeginLoc());
-      if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)))
+      if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)) ||
+          Own.contain(Begin))
         continue;
       NestOutcome Where;
       Where.File = SM.getFileID(Begin);

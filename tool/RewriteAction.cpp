@@ -203,6 +203,7 @@ public:
     // the first nest of the file that needs it, which --offset may leave
     // out).
     std::map<FileID, tooling::Replacement> IncludeFixes;
+    std::set<FileID> IncludeGiven; // the files whose include a Fix carries
     for (const rewrite::NestOutcome &O : Outcomes)
       if (O.IncludeFix && !IncludeFixes.count(O.File))
         IncludeFixes.emplace(
@@ -248,7 +249,8 @@ public:
       auto Include = IncludeFixes.find(O.File);
       bool WithInclude = false;
       if (O.Fix) {
-        WithInclude = O.NeedsStdlib && Include != IncludeFixes.end();
+        bool NeedsInclude = O.NeedsStdlib && Include != IncludeFixes.end();
+        WithInclude = NeedsInclude && !IncludeGiven.count(O.File);
         // Text printed in the file's style is taken as it is, with the
         // include as HeaderIncludes placed it; clang-format formats the rest.
         Expected<tooling::Replacements> Formatted =
@@ -257,12 +259,14 @@ public:
                            O.Fix->getReplacementText()))
                      : formatFix(*O.Fix, O.WindowBegin, O.WindowEnd, Path,
                                  Result.Code);
-        if (Formatted && WithInclude) {
+        if (Formatted && NeedsInclude) {
           Expected<tooling::Replacements> Header =
               O.Styled ? tooling::Replacements(Include->second)
                        : formatFix(Include->second, 0, 0, Path, Result.Code);
           if (!Header)
             Formatted = Header.takeError();
+          else if (!WithInclude)
+            Report.Include = std::move(*Header);
           else
             for (const tooling::Replacement &R : *Header)
               if (Error E = Formatted->add(R)) {
@@ -303,11 +307,11 @@ public:
           return;
         }
         if (WithInclude && !Report.Fix.empty())
-          IncludeFixes.erase(Include);
+          IncludeGiven.insert(O.File);
         continue;
       }
       if (WithInclude && !Report.Fix.empty())
-        IncludeFixes.erase(Include);
+        IncludeGiven.insert(O.File);
       bool WouldChange = !Report.Fix.empty();
       if (Opts.Check && WouldChange) {
         Report.Shown = true;

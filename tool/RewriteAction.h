@@ -76,6 +76,10 @@ struct NestReport {
   /// The nest's replacements after clang-format: exactly what -i writes for
   /// it. Empty when the nest is left unchanged.
   clang::tooling::Replacements Fix;
+  /// The #include its rewrite needs when Fix does not carry it (the first
+  /// nest of the file that needs one does, as clang-tidy's fixes do): an
+  /// editor applying this rewrite alone adds it too, as clangd's fixes do.
+  clang::tooling::Replacements Include;
 };
 
 struct GraphText {

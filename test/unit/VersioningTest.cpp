@@ -151,6 +151,21 @@ TEST(FallbackCopyTest, KnowsTheMarkerReflowedAndBeforeTheNestsDirectives) {
   EXPECT_FALSE(isFallbackCopy(""));
 }
 
+TEST(FallbackCopyTest, KnowsTheToolsOwnRewriteByItsSummary) {
+  // The summary comment, reflowed, before the rewrite's block or its
+  // directive; not a fallback's marker, nor another comment.
+  EXPECT_TRUE(isOwnRewrite("  /* lnr-rewrite: A(i,l) += B(i,j) * C(j,k) * "
+                           "D(k,l), which\n"
+                           "   * costs O(nnz(B_ij)*K*L) as written. */\n  "));
+  EXPECT_TRUE(isOwnRewrite("/* lnr-rewrite: A(i) += B(i,j) * x(j) */\n"
+                           "#pragma omp parallel for schedule(dynamic, 64)\n"));
+  EXPECT_FALSE(isOwnRewrite("  /* lnr-rewrite: the original nest, run when "
+                            "an allocation fails */\n  "));
+  EXPECT_FALSE(isOwnRewrite("  /* rewritten by hand */\n  "));
+  EXPECT_FALSE(isOwnRewrite("  x = 1; /* lnr-rewrite: A(i) */ y = 2;\n  "));
+  EXPECT_FALSE(isOwnRewrite(""));
+}
+
 TEST(ExtentScanTest, ScansTheCoordinatesTheNestReads) {
   ir::Kernel K = lower::test::sddmmSpmm();
   NestSource S = lower::test::sddmmSpmmSource();
