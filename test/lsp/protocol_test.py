@@ -2,8 +2,9 @@
 """Drives `lnr-rewrite --lsp` through a session and checks each answer:
 initialize, open, diagnostics, code actions (their edit applied and compared
 with the command line's rewrite), an unsaved change, superseded changes,
-cancellation, a configuration file written meanwhile, bad messages, a file
-that does not parse, shutdown and exit.
+cancellation, a configuration file written meanwhile, the include a
+rewrite needs in each nest's edit, bad messages, a file that does not
+parse, shutdown and exit.
 
     protocol_test.py --tool build/tool/lnr-rewrite --work <scratch dir>
 """
@@ -55,6 +56,30 @@ void called(int n, int K, int L, const int *rowptr, const int *colidx,
         for (int l = 0; l < L; l++)
           A[q * L + l] +=
               vals[p] * C[q * K + k] * D[colidx[p] * K + k] * g(E[colidx[p] * L + l]);
+}
+"""
+
+# Two nests whose rewrites allocate a temporary, in a file that does not
+# include <stdlib.h>: the edit of each, applied alone, must add it.
+ALLOCATING = """\
+void spmm_gemm_a(int n, int K, int L, const int *pos, const int *crd,
+                 const double *Bv, const double *C, const double *D,
+                 double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += Bv[p] * C[crd[p] * K + k] * D[k * L + l];
+}
+
+void spmm_gemm_b(int n, int K, int L, const int *pos, const int *crd,
+                 const double *Bv, const double *C, const double *D,
+                 double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int q = pos[i]; q < pos[i + 1]; q++)
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += Bv[q] * C[crd[q] * K + k] * D[k * L + l];
 }
 """
 
@@ -257,6 +282,35 @@ def main():
           "a .lnr-rewrite written while the server runs applies to the next "
           "analysis")
     os.remove(config)
+
+    # Each nest's edit carries the #include its rewrite needs, not only the
+    # file's first (as clangd's fixes do): applied alone, it compiles.
+    alloc = os.path.join(work, "alloc.c")
+    alloc_uri = "file://" + alloc
+    c.notify("textDocument/didOpen", {"textDocument": {
+        "uri": alloc_uri, "languageId": "c", "version": 1,
+        "text": ALLOCATING}})
+    c.wait_diagnostics(alloc_uri, version=1)
+    for name, needle in (("first", "Bv[p]"), ("second", "Bv[q]")):
+        here = at(ALLOCATING, needle)
+        r = c.request("textDocument/codeAction", {
+            "textDocument": {"uri": alloc_uri},
+            "range": {"start": here, "end": here},
+            "context": {"diagnostics": []}})
+        actions = r.get("result") or []
+        text = apply_edits(ALLOCATING, actions[0]["edit"]["changes"][alloc_uri]
+                           ) if actions else ""
+        with open(os.path.join(work, "alone.c"), "w") as f:
+            f.write(text)
+        built = subprocess.run(
+            ["gcc", "-std=c99", "-fopenmp", "-Werror=implicit-function-declaration",
+             "-c", os.path.join(work, "alone.c"), "-o", os.path.join(work, "alone.o")],
+            capture_output=True)
+        check(text.count("#include <stdlib.h>") == 1 and "malloc(" in text
+              and built.returncode == 0,
+              "the %s nest's edit alone adds <stdlib.h> and compiles" % name)
+    c.notify("textDocument/didClose", {"textDocument": {"uri": alloc_uri}})
+    c.wait_diagnostics(alloc_uri)  # cleared
 
     # Bad messages: the server answers and keeps serving.
     c.send_raw("{this is not json")
