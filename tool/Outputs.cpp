@@ -88,11 +88,14 @@ json::Object sarifLocation(const FileResult &F, const NestReport &N) {
 
 json::Object sarifFix(const FileResult &F, const NestReport &N) {
   json::Array Replacements;
-  for (const tooling::Replacement &R : N.Fix)
+  // The texts copied: json::Value keeps a StringRef as it is, and the fix
+  // is a temporary.
+  for (const tooling::Replacement &R : standaloneFix(N))
     Replacements.push_back(json::Object{
         {"deletedRegion", json::Object{{"byteOffset", R.getOffset()},
                                        {"byteLength", R.getLength()}}},
-        {"insertedContent", json::Object{{"text", R.getReplacementText()}}}});
+        {"insertedContent",
+         json::Object{{"text", R.getReplacementText().str()}}}});
   return json::Object{
       {"description", json::Object{{"text", "rewrite the nest"}}},
       {"artifactChanges",

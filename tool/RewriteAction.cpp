@@ -562,4 +562,14 @@ int runRewrite(const tooling::CompilationDatabase &Database,
   return Tool.run(newRewriteActionFactory(Opts, Results).get());
 }
 
+tooling::Replacements standaloneFix(const NestReport &N) {
+  tooling::Replacements All = N.Fix;
+  for (const tooling::Replacement &R : N.Include)
+    if (Error E = All.add(R)) {
+      consumeError(std::move(E));
+      return N.Fix;
+    }
+  return All;
+}
+
 } // namespace lnr::tool

@@ -82,6 +82,12 @@ struct NestReport {
   clang::tooling::Replacements Include;
 };
 
+/// N's rewrite as an edit of its own (an editor's action, a SARIF result's
+/// fix): Fix with the #include the rewrite needs when the file's first
+/// nest that needs one carries it (applied alone, the rewrite would call
+/// malloc undeclared).
+clang::tooling::Replacements standaloneFix(const NestReport &N);
+
 struct GraphText {
   std::string Comment;  // "k.c:10:3: nest in 'f': original iteration graph"
   std::string FileName; // "k.c.10.original.dot", for --emit-graph-dir

@@ -128,19 +128,6 @@ json::Object codeAction(std::string Title, const std::string &Uri,
        json::Object{{"changes", json::Object{{Uri, std::move(Edits)}}}}}};
 }
 
-/// N's rewrite as an edit of its own: with the #include it needs when the
-/// file's first nest that needs it carries it (applied alone, the rewrite
-/// would call malloc undeclared).
-clang::tooling::Replacements standalone(const NestReport &N) {
-  clang::tooling::Replacements All = N.Fix;
-  for (const clang::tooling::Replacement &R : N.Include)
-    if (llvm::Error E = All.add(R)) {
-      llvm::consumeError(std::move(E));
-      return N.Fix;
-    }
-  return All;
-}
-
 /// The two actions of each nest the analysis would rewrite that overlaps
 /// [Begin, End] (a cursor when they are equal).
 json::Array codeActions(const std::string &Uri, const Document &D,
@@ -152,7 +139,7 @@ json::Array codeActions(const std::string &Uri, const Document &D,
       continue;
     std::string Cost = N.Cost.empty() ? "" : ": " + N.Cost;
     Actions.push_back(codeAction("Fuse loop nest" + Cost, Uri,
-                                 textEdits(A.Code, standalone(N)),
+                                 textEdits(A.Code, standaloneFix(N)),
                                  diagnostic(A, N), true));
     unsigned At = endOfLine(A.Code, N.Begin);
     clang::tooling::Replacements Keep(
