@@ -40,9 +40,10 @@ bool isFallbackCopy(std::string_view Before);
 /// Whether the statement whose file text before it is Before is a rewrite
 /// this tool wrote: its summary comment ('/* lnr-rewrite: A(i,l) += ...')
 /// is the last comment in front of it, as isFallbackCopy reads a marker. A
-/// second run leaves the nests inside it alone, so that a run on the tool's
-/// own output changes nothing, whatever a search of the rewritten nests
-/// would find (each of them the schedule's, not the file's).
+/// second run never rewrites the nests inside it (OwnRewrites.h), so that a
+/// run on the tool's own output changes nothing, whatever a search of the
+/// rewritten nests would find (each of them the schedule's, not the
+/// file's).
 bool isOwnRewrite(std::string_view Before);
 
 } // namespace lnr::rewrite

@@ -25,6 +25,8 @@
 
 namespace lnr::rewrite {
 
+struct NestOutcome;
+
 struct Options {
   recover::Options Recovery;
   lower::LowerOptions Lowering;
@@ -53,6 +55,12 @@ struct Options {
   /// rewritten too, given the header's name as the include found it
   /// (--header-filter). Unset: only the main file's. System headers never.
   std::function<bool(llvm::StringRef)> RewriteHeader;
+  /// Whether the caller reports a nest (--offset, --line select one): the
+  /// others are recovered, for the names their recovery invents, but
+  /// neither lowered nor printed. Asked of the outcome as the recovery
+  /// leaves it (the nest, its file, the replacement's Offset and Length).
+  /// Unset: every nest.
+  std::function<bool(const NestOutcome &)> Wanted;
   /// How many of a file's nests rewriteNests lowers and prints at once,
   /// while the calling thread recovers the next ones (the recovery reads
   /// the AST); 0: one per core. The outcomes are the same, in the same

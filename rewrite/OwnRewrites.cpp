@@ -55,4 +55,17 @@ bool OwnRewrites::contain(clang::SourceLocation Loc) const {
   return false;
 }
 
+void leaveOwnRewrite(NestOutcome &O) {
+  if (!O.Fix)
+    return;
+  O.Fix.reset();
+  O.Styled = O.NeedsStdlib = O.NeedsStdint = false;
+  O.Notes.clear();
+  O.Name = "lnr-already-fused";
+  O.Message = "nest left unchanged: it is part of lnr-rewrite's rewrite of a "
+              "nest (after its comment '/* lnr-rewrite: ...'), which a run "
+              "on the tool's own output leaves as it is; rewrite the "
+              "original nest instead";
+}
+
 } // namespace lnr::rewrite

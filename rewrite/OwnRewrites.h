@@ -4,12 +4,14 @@
 // rewrite wrote (after its summary comment, FallbackCopy.h's isOwnRewrite)
 // hold the schedule's nests, not the file's, and a search of those could
 // find what the search of the original did not take (a second split of a
-// consumer, in another loop order). Their nests are left alone, as the
-// fallback copy of the original nest inside them is.
+// consumer, in another loop order). Their nests are read and reported as
+// any other, but never rewritten.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_OWNREWRITES_H
 #define LNR_REWRITE_OWNREWRITES_H
+
+#include "rewrite/NestRewriter.h"
 
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
@@ -32,6 +34,10 @@ private:
   const clang::SourceManager &SM;
   std::vector<clang::SourceRange> Regions; // in expansion locations
 };
+
+/// O, the outcome of a nest inside one of them, left unchanged if it was
+/// a rewrite ([lnr-already-fused], which the default policy does not show).
+void leaveOwnRewrite(NestOutcome &O);
 
 } // namespace lnr::rewrite
 

@@ -149,6 +149,21 @@ llvm::StringRef textBefore(clang::SourceLocation Loc,
   return SM.getBufferData(SM.getFileID(Loc)).substr(0, SM.getFileOffset(Loc));
 }
 
+/// The outcome of a recovered nest the caller does not report
+/// (Options::Wanted), which is neither lowered nor printed; none for one
+/// it reports.
+std::optional<NestOutcome> unwanted(const RecoveredForRewrite &Found,
+                                    const Options &Opts) {
+  if (!Opts.Wanted)
+    return std::nullopt;
+  NestOutcome Where = Found.Out;
+  Where.Offset = Found.Source.Offset;
+  Where.Length = Found.Source.Length;
+  if (Opts.Wanted(Where))
+    return std::nullopt;
+  return Where;
+}
+
 } // namespace
 
 std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
@@ -182,8 +197,7 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
          recover::findLoopNests(FD->getBody())) {
       clang::SourceLocation Begin =
           SM.getExpansionLoc(Site.Nest->getBeginLoc());
-      if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)) ||
-          Own.contain(Begin))
+      if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)))
         continue;
       NestOutcome Where;
       Where.File = SM.getFileID(Begin);
@@ -197,6 +211,11 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
         Slot = std::move(*Unchanged);
         continue;
       }
+      if (std::optional<NestOutcome> Skipped =
+              unwanted(std::get<RecoveredForRewrite>(Read), Opts)) {
+        Slot = std::move(*Skipped);
+        continue;
+      }
       Pending &Nest = Recovered.emplace_back(
           Pending{std::get<RecoveredForRewrite>(std::move(Read)), Opts});
       if (Opts.PrintInFileStyle)
@@ -204,8 +223,10 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
             printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Opts.LineFallback);
       // Not the AST's table, which the next recoveries add to.
       Nest.Nest.Source.IsNameTaken = Taken.now();
-      Workers.run([&Slot, &Nest, &Schedules] {
+      Workers.run([&Slot, &Nest, &Schedules, InOwn = Own.contain(Begin)] {
         Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
+        if (InOwn)
+          leaveOwnRewrite(Slot);
       });
     }
   }

@@ -36,7 +36,7 @@ static const RemarkName Names[] = {
     {"lnr-imperfect-nest", "a loop body holds more than one statement"},
     {"lnr-already-fused",
      "the nest already computes through a workspace (a precompute or a "
-     "fusion by hand)"},
+     "fusion by hand), or is part of lnr-rewrite's own rewrite"},
     {"lnr-unsupported-statement",
      "a statement other than an accumulated product or a coordinate load"},
     {"lnr-unsupported-loop",

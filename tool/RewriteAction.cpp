@@ -196,6 +196,11 @@ public:
     unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
     unsigned WouldChangeID = Diags.getCustomDiagID(
         DiagnosticsEngine::Error, "nest would be rewritten: %0 [%1]");
+    // A selection's nest alone is lowered and printed.
+    if (Opts.Select)
+      Opts.Rewrite.Wanted = [&](const rewrite::NestOutcome &O) {
+        return overlapsSelection(O, SM, Ctx.getLangOpts());
+      };
     std::vector<rewrite::NestOutcome> Outcomes =
         rewrite::rewriteNests(Ctx, Opts.Rewrite);
     // The #include <stdlib.h> the temporaries' malloc needs goes with the
