@@ -126,8 +126,12 @@ bool isFallbackCopy(std::string_view Before) {
 }
 
 bool isOwnRewrite(std::string_view Before) {
+  // The summary's shape (Explain.h's summaryComment), not a comment that
+  // only starts as it does ('lnr-rewrite: todo').
   std::string Words = commentBefore(Before);
-  return Words.rfind("lnr-rewrite: ", 0) == 0 && !isMarker(Words);
+  return Words.rfind("lnr-rewrite: ", 0) == 0 &&
+         Words.find(", which costs ") != std::string::npos &&
+         Words.find(" as written.") != std::string::npos;
 }
 
 } // namespace lnr::rewrite

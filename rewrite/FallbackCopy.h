@@ -38,8 +38,9 @@ lower::Nodes fallbackCopy(FallbackReason Why, const NestSource &S);
 bool isFallbackCopy(std::string_view Before);
 
 /// Whether the statement whose file text before it is Before is a rewrite
-/// this tool wrote: its summary comment ('/* lnr-rewrite: A(i,l) += ...')
-/// is the last comment in front of it, as isFallbackCopy reads a marker. A
+/// this tool wrote: its summary comment ('/* lnr-rewrite: A(i,l) += ...,
+/// which costs O(..) as written. ...') is the last comment in front of it,
+/// as isFallbackCopy reads a marker. A
 /// second run never rewrites the nests inside it (OwnRewrites.h), so that a
 /// run on the tool's own output changes nothing, whatever a search of the
 /// rewritten nests would find (each of them the schedule's, not the

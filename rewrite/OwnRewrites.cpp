@@ -27,18 +27,41 @@ OwnRewrites::OwnRewrites(const clang::Stmt *Body,
   // Most bodies hold no rewrite: their statements are not looked at.
   if (Begin.isValid() && End.isValid() &&
       SM.getFileID(Begin) == SM.getFileID(End) &&
-      textOf(Begin, End, SM).contains("lnr-rewrite: "))
+      textOf(Begin, End, SM).contains("lnr-rewrite:"))
     collect(Body);
+}
+
+/// Whether the summary comment is in front of S.
+bool OwnRewrites::follows(const clang::Stmt *S) const {
+  clang::SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
+  return Begin.isValid() &&
+         isOwnRewrite(
+             textOf(SM.getLocForStartOfFile(SM.getFileID(Begin)), Begin, SM));
+}
+
+/// Whether Block opens with the summary comment: the rewrite of a nest
+/// that was the body of an 'if' without braces is the block the rewrite
+/// gave it, the comment first.
+bool OwnRewrites::opensWithSummary(const clang::CompoundStmt &Block) const {
+  if (Block.body_empty() || !follows(Block.body_front()))
+    return false;
+  clang::SourceLocation Open = SM.getExpansionLoc(Block.getLBracLoc());
+  clang::SourceLocation First =
+      SM.getExpansionLoc(Block.body_front()->getBeginLoc());
+  if (SM.getFileID(Open) != SM.getFileID(First))
+    return false;
+  // After the '{': the comment, and nothing else before the statement.
+  llvm::StringRef Between = textOf(Open, First, SM).drop_front(1).ltrim();
+  return Between.startswith("/*") && Between.find("*/") == Between.rfind("*/");
 }
 
 void OwnRewrites::collect(const clang::Stmt *S) {
   if (!S || llvm::isa<clang::Expr>(S))
     return;
-  clang::SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
-  if (Begin.isValid() &&
-      isOwnRewrite(
-          textOf(SM.getLocForStartOfFile(SM.getFileID(Begin)), Begin, SM))) {
-    Regions.push_back({Begin, SM.getExpansionLoc(S->getEndLoc())});
+  const auto *Block = llvm::dyn_cast<clang::CompoundStmt>(S);
+  if (follows(S) || (Block && opensWithSummary(*Block))) {
+    Regions.push_back({SM.getExpansionLoc(S->getBeginLoc()),
+                       SM.getExpansionLoc(S->getEndLoc())});
     return;
   }
   for (const clang::Stmt *Child : S->children())
@@ -59,7 +82,8 @@ void leaveOwnRewrite(NestOutcome &O) {
   if (!O.Fix)
     return;
   O.Fix.reset();
-  O.Styled = O.NeedsStdlib = O.NeedsStdint = false;
+  // Done already: no gain to report by default (RemarkPolicy.h).
+  O.Styled = O.NeedsStdlib = O.NeedsStdint = O.Gains = false;
   O.Notes.clear();
   O.Name = "lnr-already-fused";
   O.Message = "nest left unchanged: it is part of lnr-rewrite's rewrite of a "

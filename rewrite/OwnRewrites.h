@@ -30,6 +30,8 @@ public:
 
 private:
   void collect(const clang::Stmt *S);
+  bool follows(const clang::Stmt *S) const;
+  bool opensWithSummary(const clang::CompoundStmt &Block) const;
 
   const clang::SourceManager &SM;
   std::vector<clang::SourceRange> Regions; // in expansion locations

@@ -877,8 +877,12 @@ class Kernel:
             self.top.append("int printf(const char *, ...);")
             stmt = "+="
         elif stmt == "acc":
+            # Not a hostile local's name (class headers): the kernel would
+            # declare it twice.
             tname = ("t%s%s_val" % (order[-1], out["name"]) if self.taco
-                     else self.rng.choice(["acc", "t", "sum"]))
+                     else self.rng.choice([
+                         n for n in ["acc", "t", "sum"]
+                         if n not in (c.get("hostile") or [])]))
             inner_stmt = "%s %s %s;" % (tname, op, prod)
         elif stmt == "assign_add" and ref != "minus":
             inner_stmt = "%s = %s + %s;" % (out_text, out_text, prod)

@@ -152,17 +152,22 @@ TEST(FallbackCopyTest, KnowsTheMarkerReflowedAndBeforeTheNestsDirectives) {
 }
 
 TEST(FallbackCopyTest, KnowsTheToolsOwnRewriteByItsSummary) {
-  // The summary comment, reflowed, before the rewrite's block or its
-  // directive; not a fallback's marker, nor another comment.
+  // The summary comment, reflowed (after its first word too), before the
+  // rewrite's block or its directive.
   EXPECT_TRUE(isOwnRewrite("  /* lnr-rewrite: A(i,l) += B(i,j) * C(j,k) * "
                            "D(k,l), which\n"
                            "   * costs O(nnz(B_ij)*K*L) as written. */\n  "));
-  EXPECT_TRUE(isOwnRewrite("/* lnr-rewrite: A(i) += B(i,j) * x(j) */\n"
+  EXPECT_TRUE(isOwnRewrite("/* lnr-rewrite:\n * A(i) += B(i,j) * x(j), which "
+                           "costs O(n*m) as\n * written. Schedule: ... */\n"
                            "#pragma omp parallel for schedule(dynamic, 64)\n"));
+  // Not a fallback's marker, a comment that only starts as the summary
+  // does, nor a comment before another statement.
   EXPECT_FALSE(isOwnRewrite("  /* lnr-rewrite: the original nest, run when "
                             "an allocation fails */\n  "));
+  EXPECT_FALSE(isOwnRewrite("  /* lnr-rewrite: todo */\n  "));
   EXPECT_FALSE(isOwnRewrite("  /* rewritten by hand */\n  "));
-  EXPECT_FALSE(isOwnRewrite("  x = 1; /* lnr-rewrite: A(i) */ y = 2;\n  "));
+  EXPECT_FALSE(isOwnRewrite("  /* lnr-rewrite: A(i), which costs O(n) as "
+                            "written. */ y = 2;\n  "));
   EXPECT_FALSE(isOwnRewrite(""));
 }
 

@@ -6,9 +6,35 @@
 // of a rewrite (after its summary comment) are left alone.
 // RUN: lnr-rewrite %s -- -I%samples/taco > %t.once.c 2> %t.err
 // RUN: FileCheck --check-prefix=REMARK %s < %t.err
-// RUN: lnr-rewrite %t.once.c -- -I%samples/taco > %t.twice.c 2> /dev/null
+// RUN: lnr-rewrite %t.once.c -- -I%samples/taco > %t.twice.c 2> %t.twice.err
 // RUN: diff %t.once.c %t.twice.c
 // REMARK: remark: fused
+// Silent by the default policy; the nest a search would fuse again says
+// why it is left under --remarks=all.
+// RUN: count 0 < %t.twice.err
+// RUN: lnr-rewrite --remarks=all %t.once.c -- -I%samples/taco 2>&1 > /dev/null | FileCheck --check-prefix=ALL %s
+// ALL: part of lnr-rewrite's rewrite of a nest {{.*}}[lnr-already-fused]
+//
+// The nest as the body of an 'if' without braces: the rewrite is the block
+// it gets, the summary first in it.
+// RUN: sed -e 's/double alpha) {/double alpha, int c) {/' -e 's/^  for (int n = 0;/  if (c)\n  for (int n = 0;/' %s > %t.if.c
+// RUN: lnr-rewrite %t.if.c -- -I%samples/taco > %t.if.once.c 2> /dev/null
+// RUN: lnr-rewrite %t.if.once.c -- -I%samples/taco > %t.if.twice.c 2> /dev/null
+// RUN: diff %t.if.once.c %t.if.twice.c
+// RUN: grep -q 'lnr-rewrite: A' %t.if.once.c
+//
+// A summary reflowed after its first word (a long tensor name, 40
+// columns): the comment is known by its words, not by its lines.
+// RUN: rm -rf %t.narrow && mkdir %t.narrow
+// RUN: printf 'BasedOnStyle: LLVM\nColumnLimit: 40\n' > %t.narrow/.clang-format
+// RUN: sed -e 's/A_vals/accumulated_output_vals/g' -e 's/A1_dimension/acc1_dimension/g' -e 's/\bA\b/accumulated_output_tensor/g' %s > %t.narrow/k.c
+// RUN: lnr-rewrite -i %t.narrow/k.c -- -I%samples/taco 2> /dev/null
+// RUN: grep -A1 '/\* lnr-rewrite:$' %t.narrow/k.c | FileCheck --check-prefix=WRAPPED %s
+// WRAPPED: accumulated_output
+// RUN: cp %t.narrow/k.c %t.narrow/once.c
+// RUN: lnr-rewrite -i %t.narrow/k.c -- -I%samples/taco 2> /dev/null
+// RUN: diff %t.narrow/once.c %t.narrow/k.c
+// RUN: lnr-rewrite --check %t.narrow/k.c -- -I%samples/taco 2> /dev/null
 #include "taco_tensor_t.h"
 
 int kern(taco_tensor_t *A,
