@@ -35,6 +35,9 @@ public:
   std::string pickLocal(const std::string &Stem);
   void release(const std::string &Name);
 
+  /// The names of pick(), in order of their spelling.
+  const std::set<std::string> &picked() const { return Picked; }
+
   /// Stem as a C identifier: every run of characters that cannot be part
   /// of one, underscores included, becomes one '_' between the parts
   /// ("B->val" -> "B_val", "x__y_" -> "x_y"): no leading underscore nor a

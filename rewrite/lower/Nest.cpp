@@ -190,6 +190,7 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
   if (R)
     return *R;
   runPasses(C, Out.Tree);
+  shareRewriteNames(C, Out.Tree);
   Out.Allocates = Out.Allocates || L.Allocates;
   if (S.ZeroOutputFirst)
     if (std::optional<Refusal> Z = withOutputZeroing(C, Out.Parallel, Out.Tree))

@@ -1612,6 +1612,9 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     if c89 == "rewrite":
         return fail("c89", "the rewrite of a C89 kernel does not build with "
                     "-std=c89 -pedantic-errors")
+    if not both_compilers(opts, workdir, log):
+        return fail("compiler", "the rewrite does not compile with %s, the "
+                    "kernel does" % other_compiler(opts))
     # A run-time choice between two schedules (the one '<=' of a rewrite
     # whose original has none) is also run inverted, so that each case runs
     # both schedules.
@@ -1672,6 +1675,29 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     return result
 
 
+def other_compiler(opts):
+    """clang-14 when the cases are built with gcc, gcc otherwise."""
+    return "clang-14" if "clang" not in os.path.basename(opts.cc) else "gcc"
+
+
+def both_compilers(opts, workdir, log):
+    """Whether the rewrite compiles with the other compiler (-fopenmp) where
+    the kernel does: each rejects what the other takes (clang a variable
+    used under 'default(none)' without a data-sharing clause)."""
+    other = other_compiler(opts)
+    if not shutil.which(other):
+        return True
+    check = [other, "-fsyntax-only", "-fopenmp", "-w", "-I" + workdir,
+             "-I" + HERE]
+    if run(check + ["kernel.c"], cwd=workdir, timeout=opts.cc_timeout)[0]:
+        return True  # the kernel is not the other compiler's C
+    rc, _, err = run(check + ["rewritten.c"], cwd=workdir,
+                     timeout=opts.cc_timeout)
+    if rc != 0:
+        log.append(" ".join(check[:3]) + ":\n" + err.decode("utf-8", "replace"))
+    return rc == 0
+
+
 def strict_c89(c, opts, workdir, log):
     """For a case of the c89 style: "checked" when the kernel builds with
     -std=c89 -pedantic-errors and so does its rewrite, under gcc and
@@ -1681,7 +1707,7 @@ def strict_c89(c, opts, workdir, log):
     other cases."""
     if c.get("std") != "c89":
         return ""
-    other = "clang-14" if "clang" not in os.path.basename(opts.cc) else "gcc"
+    other = other_compiler(opts)
     checks = [[cc, "-std=c89", "-pedantic-errors", omp, "-fsyntax-only",
                "-I" + workdir, "-I" + HERE]
               for cc in (opts.cc, other) if shutil.which(cc)

@@ -89,6 +89,36 @@ ParallelChoice chooseParallel(const Context &C, const ir::BranchedGraph &Root,
                     ": each iteration writes its own elements of " + Written};
 }
 
+namespace {
+
+/// The names of what Tree declares.
+std::set<std::string> declaredIn(const Nodes &Tree) {
+  std::set<std::string> Out;
+  forEach(Tree, [&](const Node &N) {
+    if (N.K == Node::Kind::Declaration)
+      Out.insert(N.Decl.Name);
+  });
+  return Out;
+}
+
+} // namespace
+
+void shareRewriteNames(const Context &C, Nodes &Tree) {
+  forEach(Tree, [&](Node &N) {
+    if (N.Directive.empty() || !N.Directive.mentions("parallel") ||
+        !N.Directive.mentions("default(none)"))
+      return;
+    std::set<std::string> Inside = declaredIn(N.Body);
+    std::string Names;
+    for (const std::string &Name : C.Names.picked())
+      if (!Inside.count(Name) && !N.Directive.mentions(Name) &&
+          mentions(N.Body, Name))
+        Names += (Names.empty() ? "" : ", ") + Name;
+    if (!Names.empty())
+      N.Directive += code(" shared(" + Names + ")");
+  });
+}
+
 void noteRuntimeSchedule(const ir::BranchedGraph &Root, const NestSource &S,
                          std::vector<std::string> &Notes) {
   if (!S.Pragma || !S.PragmaScheduleRuntime || Root.Loops.empty() ||

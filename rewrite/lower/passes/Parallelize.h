@@ -34,6 +34,13 @@ ParallelChoice chooseParallel(const Context &C, const ir::BranchedGraph &Root,
 bool writesDisjoint(const Context &C, const ir::BranchedGraph &G,
                     bool TrustOutput, std::string &Why);
 
+/// On each parallel region of Tree whose directive, the file's, says
+/// 'default(none)': a 'shared' clause naming what the rewrite declared
+/// outside the region and reads or writes in it (a shared temporary, a
+/// scanned extent, a flag), which the clause would otherwise leave without
+/// a data-sharing attribute (clang rejects the region; gcc does not).
+void shareRewriteNames(const Context &C, Nodes &Tree);
+
 /// The note for the file's 'schedule(runtime)' kept on Root's outer loop,
 /// when its iterations walk fibers; none otherwise.
 void noteRuntimeSchedule(const ir::BranchedGraph &Root, const NestSource &S,

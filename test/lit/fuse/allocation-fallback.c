@@ -26,6 +26,16 @@
 // A temporary shared by the threads (at vals' positions): allocated before
 // the phases, which run only when it was.
 // RUN: lnr-rewrite --remarks=all '--schedule={vals,C,D}{E}!' %s -- 2> /dev/null | %nochecks | FileCheck --check-prefix=SHARED %s
+// With the run-time choice, kept_directive's second schedule computes a
+// temporary t shared by the threads first; the phase that keeps the file's
+// default(none) directive names it in a 'shared' clause (clang rejects the
+// region without it), as it names the scanned extent's variables it reads.
+// RUN: lnr-rewrite %s -- > %t.choice.c 2> /dev/null
+// RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -fsyntax-only -x c %t.choice.c
+// RUN: clang-14 -std=c99 -fopenmp -Wall -Wextra -Werror -fsyntax-only -x c %t.choice.c
+// RUN: FileCheck --check-prefix=CHOICE %s < %t.choice.c
+// CHOICE: {{^}}#pragma omp parallel for default(none) shared(n, K, L, pos, crd, Bv, C, D, A) {{[\\]$}}
+// CHOICE-NEXT: {{^}}    schedule(static) shared(t){{$}}
 
 #include <stdlib.h>
 

@@ -400,3 +400,27 @@ TEST_F(ParallelizeTest, RuntimeScheduleOverFibersIsNoted) {
       S, Notes);
   EXPECT_TRUE(Notes.empty());
 }
+
+TEST_F(ParallelizeTest, DefaultNoneRegionSharesWhatTheRewriteDeclared) {
+  // t declared by the rewrite before the region and read in it; u declared
+  // in it; allocated named already.
+  Context &C = context();
+  std::string T = C.Names.pick("t"), U = C.Names.pick("u"),
+              Flag = C.Names.pick("allocated");
+  Nodes Region = nodes(Node::rangeLoop(
+      code("int i = 0"), code("i < n"), code("i++"),
+      nodes(declare("double", U, T + "[i]"),
+            Node::statement(code("A[i] += " + U + " * " + Flag + ";")))));
+  Region.front().Directive = code("#pragma omp parallel for default(none) "
+                                  "shared(A, n, " +
+                                  Flag + ")");
+  shareRewriteNames(C, Region);
+  EXPECT_EQ(Region.front().Directive.str(),
+            "#pragma omp parallel for default(none) shared(A, n, " + Flag +
+                ") shared(" + T + ")");
+
+  // Without default(none) the data-sharing defaults apply: no clause.
+  Region.front().Directive = code("#pragma omp parallel for");
+  shareRewriteNames(C, Region);
+  EXPECT_EQ(Region.front().Directive.str(), "#pragma omp parallel for");
+}
