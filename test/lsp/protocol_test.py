@@ -61,27 +61,10 @@ void called(int n, int K, int L, const int *rowptr, const int *colidx,
 
 # Two nests whose rewrites allocate a temporary, in a file that does not
 # include <stdlib.h>: the edit of each, applied alone, must add it.
-ALLOCATING = """\
-void spmm_gemm_a(int n, int K, int L, const int *pos, const int *crd,
-                 const double *Bv, const double *C, const double *D,
-                 double *restrict A) {
-  for (int i = 0; i < n; i++)
-    for (int p = pos[i]; p < pos[i + 1]; p++)
-      for (int k = 0; k < K; k++)
-        for (int l = 0; l < L; l++)
-          A[i * L + l] += Bv[p] * C[crd[p] * K + k] * D[k * L + l];
-}
-
-void spmm_gemm_b(int n, int K, int L, const int *pos, const int *crd,
-                 const double *Bv, const double *C, const double *D,
-                 double *restrict A) {
-  for (int i = 0; i < n; i++)
-    for (int q = pos[i]; q < pos[i + 1]; q++)
-      for (int k = 0; k < K; k++)
-        for (int l = 0; l < L; l++)
-          A[i * L + l] += Bv[q] * C[crd[q] * K + k] * D[k * L + l];
-}
-"""
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                       "lit", "conventions", "Inputs",
+                       "two_allocating.c")) as f:
+    ALLOCATING = f.read()
 
 failures = []
 

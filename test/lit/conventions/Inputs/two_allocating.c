@@ -1,5 +1,5 @@
 /* Two nests whose rewrites allocate a temporary, in a file that does not
- * include <stdlib.h> (sarif.test). */
+ * include <stdlib.h> (sarif.test, test/lsp/protocol_test.py). */
 void spmm_gemm_a(int n, int K, int L, const int *pos, const int *crd,
                  const double *Bv, const double *C, const double *D,
                  double *restrict A) {
