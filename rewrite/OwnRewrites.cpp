@@ -8,7 +8,8 @@
 namespace lnr::rewrite {
 namespace {
 
-/// The text of the file of Loc (an expansion location) from Begin to it.
+/// The text of End's file from Begin to End (expansion locations of one
+/// file).
 llvm::StringRef textOf(clang::SourceLocation Begin, clang::SourceLocation End,
                        const clang::SourceManager &SM) {
   unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
