@@ -35,9 +35,7 @@ OwnRewrites::OwnRewrites(const clang::Stmt *Body,
 /// Whether the summary comment is in front of S.
 bool OwnRewrites::follows(const clang::Stmt *S) const {
   clang::SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
-  return Begin.isValid() &&
-         isOwnRewrite(
-             textOf(SM.getLocForStartOfFile(SM.getFileID(Begin)), Begin, SM));
+  return Begin.isValid() && isOwnRewrite(textBefore(Begin, SM));
 }
 
 /// Whether Block opens with the summary comment: the rewrite of a nest
@@ -77,6 +75,11 @@ bool OwnRewrites::contain(clang::SourceLocation Loc) const {
         SM.getFileOffset(Loc) <= SM.getFileOffset(R.getEnd()))
       return true;
   return false;
+}
+
+llvm::StringRef textBefore(clang::SourceLocation Loc,
+                           const clang::SourceManager &SM) {
+  return SM.getBufferData(SM.getFileID(Loc)).substr(0, SM.getFileOffset(Loc));
 }
 
 void leaveOwnRewrite(NestOutcome &O) {

@@ -37,6 +37,11 @@ private:
   std::vector<clang::SourceRange> Regions; // in expansion locations
 };
 
+/// The text of Loc's file before Loc (an expansion location), which
+/// FallbackCopy.h's isFallbackCopy and isOwnRewrite read.
+llvm::StringRef textBefore(clang::SourceLocation Loc,
+                           const clang::SourceManager &SM);
+
 /// O, the outcome of a nest inside one of them, left unchanged if it was
 /// a rewrite ([lnr-already-fused], which the default policy does not show).
 void leaveOwnRewrite(NestOutcome &O);

@@ -143,12 +143,6 @@ private:
   std::optional<llvm::ThreadPool> Pool;
 };
 
-/// The text of Loc's file before Loc.
-llvm::StringRef textBefore(clang::SourceLocation Loc,
-                           const clang::SourceManager &SM) {
-  return SM.getBufferData(SM.getFileID(Loc)).substr(0, SM.getFileOffset(Loc));
-}
-
 /// The outcome of a recovered nest the caller does not report
 /// (Options::Wanted), which is neither lowered nor printed; none for one
 /// it reports.
