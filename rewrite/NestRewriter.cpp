@@ -12,11 +12,11 @@
 
 #include "analysis/ir/Cost.h"
 #include "analysis/ir/Fusion.h"
+#include "analysis/recover/StmtPath.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -389,6 +389,7 @@ recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
                   const recover::Options &Recovery, bool InHeader,
                   NestOutcome Out) {
   Out.Nest = Site.Nest;
+  Out.FunctionBody = Site.Function;
   Out.Where = Site.Nest->getBeginLoc();
   auto Recovered = recover::recoverNest(Site, Ctx, Recovery);
   if (auto *F = std::get_if<recover::Failure>(&Recovered)) {
@@ -405,9 +406,9 @@ recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
     Source.HasStdint = false;
   }
   // The statement replaced: the nest, or the OpenMP region around it.
-  clang::DynTypedNodeList Parents =
-      Ctx.getParents(Site.Region ? *Site.Region : *Site.Nest);
-  Source.Substatement = !Parents.empty() && Parents[0].get<clang::IfStmt>();
+  Source.Substatement =
+      llvm::isa_and_nonnull<clang::IfStmt>(recover::parentWithin(
+          Site.Function, Site.Region ? Site.Region : Site.Nest));
   return RecoveredForRewrite{std::move(Kernel), std::move(Source),
                              dialectOf(Ctx.getLangOpts()), std::move(Out)};
 }

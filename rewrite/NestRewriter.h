@@ -70,6 +70,8 @@ struct Options {
 
 struct NestOutcome {
   const clang::Stmt *Nest = nullptr;
+  /// The body of the function the nest is in.
+  const clang::Stmt *FunctionBody = nullptr;
   /// The file the nest is written in: the main file or a header.
   clang::FileID File;
   std::string Function;

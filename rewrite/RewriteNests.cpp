@@ -188,7 +188,7 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       continue;
     OwnRewrites Own(FD->getBody(), SM);
     for (const recover::NestSite &Site :
-         recover::findLoopNests(FD->getBody())) {
+         recover::findLoopNests(*FD)) {
       clang::SourceLocation Begin =
           SM.getExpansionLoc(Site.Nest->getBeginLoc());
       if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)))

@@ -9,7 +9,6 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -139,18 +138,6 @@ Expected<bool> changesCode(StringRef Code, const tooling::Replacements &Fixes) {
   if (!New)
     return New.takeError();
   return *New != Span;
-}
-
-/// The body of the function S is in; null when there is none.
-const Stmt *functionBody(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  while (!Parents.empty()) {
-    if (const auto *F = Parents[0].get<FunctionDecl>())
-      return F->getBody();
-    DynTypedNode Parent = Parents[0];
-    Parents = Ctx.getParents(Parent);
-  }
-  return nullptr;
 }
 
 class RewriteConsumer : public ASTConsumer {
@@ -321,9 +308,8 @@ public:
       if (Opts.Check && WouldChange) {
         Report.Shown = true;
         Diags.Report(O.Where, WouldChangeID) << O.Message << O.Name;
-      } else if (!Opts.Quiet &&
-                 Opts.Remarks.shows(
-                     {O.Name, O.Gains, O.Nest, functionBody(Ctx, O.Nest)})) {
+      } else if (!Opts.Quiet && Opts.Remarks.shows({O.Name, O.Gains, O.Nest,
+                                                    O.FunctionBody})) {
         Report.Shown = true;
         Diags.Report(O.Where, RemarkID) << O.Message << O.Name;
         // What to know of the rewrite as written; --check writes nothing.

@@ -16,7 +16,6 @@
 #include "analysis/recover/NestRecovery.h"
 #include "analysis/recover/Recoverer.h"
 
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
@@ -32,7 +31,7 @@ namespace {
 /// The first of the C library's names the rewrite's temporaries use
 /// (malloc, calloc, free, size_t) that means something else where the nest
 /// is: a macro, or a variable of the file or of the function; "" if none.
-std::string shadowedLibraryName(const Stmt *Function, ASTContext &Ctx) {
+std::string shadowedLibraryName(const FunctionDecl *Function, ASTContext &Ctx) {
   static const char *const Names[] = {"malloc", "calloc", "free", "size_t"};
   struct Locals : RecursiveASTVisitor<Locals> {
     std::set<std::string> Found;
@@ -42,13 +41,11 @@ std::string shadowedLibraryName(const Stmt *Function, ASTContext &Ctx) {
       return true;
     }
   } InFunction;
-  if (Function) {
-    InFunction.TraverseStmt(const_cast<Stmt *>(Function));
-    for (const DynTypedNode &P : Ctx.getParents(*Function))
-      if (const auto *FD = P.get<FunctionDecl>())
-        for (const ParmVarDecl *Param : FD->parameters())
-          if (Param->getIdentifier())
-            InFunction.Found.insert(Param->getName().str());
+  if (Function && Function->getBody()) {
+    InFunction.TraverseStmt(Function->getBody());
+    for (const ParmVarDecl *Param : Function->parameters())
+      if (Param->getIdentifier())
+        InFunction.Found.insert(Param->getName().str());
   }
   for (const char *Name : Names) {
     IdentifierInfo &II = Ctx.Idents.get(Name);
@@ -106,7 +103,8 @@ bool isRepeatLoop(const ForStmt *For) {
 
 } // namespace
 
-std::vector<NestSite> findLoopNests(const Stmt *Body) {
+std::vector<NestSite> findLoopNests(const FunctionDecl &Function) {
+  const Stmt *Body = Function.getBody();
   std::vector<NestSite> Nests;
   std::vector<NestSite> Work{{Body, nullptr}};
   // Depth-first, children in order, so nests come out in source order.
@@ -122,6 +120,7 @@ std::vector<NestSite> findLoopNests(const Stmt *Body) {
     }
     if (isa<ForStmt>(S) || isa<OMPLoopDirective>(S)) {
       At.Function = Body;
+      At.Declaration = &Function;
       Nests.push_back(At);
       continue;
     }
@@ -183,7 +182,7 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   describeLibrary(Whole->getBeginLoc());
   recordLevelRanges();
   recordMemoryScalars(Outer);
-  Source.ShadowedLibraryName = shadowedLibraryName(Function, Ctx);
+  Source.ShadowedLibraryName = shadowedLibraryName(Declaration, Ctx);
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }
 
@@ -602,8 +601,8 @@ void Recoverer::describeLibrary(SourceLocation Begin) {
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
   std::variant<RecoveredNest, Failure> Result =
-      detail::Recoverer(Ctx, Opts).run(Site.Nest, Site.Region, Site.Function,
-                                       Site.InExpression);
+      detail::Recoverer(Ctx, Opts, Site.Declaration)
+          .run(Site.Nest, Site.Region, Site.Function, Site.InExpression);
   // Whatever stopped the recovery (a second statement in a body, a call
   // that finds a position), a nest that already computes through a
   // workspace has nothing left to distribute: that is what it is told.

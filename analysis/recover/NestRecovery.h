@@ -51,16 +51,17 @@ struct NestSite {
   /// The nest is inside an expression (a GNU statement expression,
   /// `({ for (...) ...; x; })`): it is reported, not rewritten.
   bool InExpression = false;
+  const clang::FunctionDecl *Declaration = nullptr; // Function's
 };
 
-/// The outermost `for` loops of Body in source order, each with a remark to
-/// come. Loops inside other `for` loops belong to their outermost loop's
-/// nest; the body of a `while` or `do` loop is searched like a block (the
-/// loop repeats the nests in it, each self-contained), and so is that of a
+/// The outermost `for` loops of Function's body in source order, each with a
+/// remark to come. Loops inside other `for` loops belong to their outermost
+/// loop's nest; the body of a `while` or `do` loop is searched like a block
+/// (the loop repeats the nests in it, each self-contained), and so is that of a
 /// `for` loop whose variable its body does not use (a repeat loop, `for (t
 /// = 0; t < T; t++) { nests }`), and statement expressions, whose nests are
 /// marked InExpression.
-std::vector<NestSite> findLoopNests(const clang::Stmt *Body);
+std::vector<NestSite> findLoopNests(const clang::FunctionDecl &Function);
 
 /// A nest refused for its first obstacle whose imperfect body is a
 /// producer and a consumer already distributed and fused: its failure says

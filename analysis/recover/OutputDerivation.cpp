@@ -15,8 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/recover/OutputDerivation.h"
+#include "analysis/recover/StmtPath.h"
 
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -167,13 +167,12 @@ OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
     } G;
     G.TraverseStmt(const_cast<Stmt *>(Body));
     Jumps = G.Found;
-    for (DynTypedNodeList Parents = Ctx.getParents(*Nest); !Parents.empty();) {
-      const Stmt *P = Parents[0].get<Stmt>();
-      if (!P || P == Body)
-        break;
+    // The statements between the body and the nest, nearest first.
+    std::vector<const Stmt *> Path = pathTo(Body, Nest);
+    for (size_t I = Path.size(); I > 2; --I) {
+      const Stmt *P = Path[I - 2];
       if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P))
         Repeating.push_back(P->getSourceRange());
-      Parents = Ctx.getParents(*P);
     }
   }
   auto AfterNest = [&](SourceLocation Where) {

@@ -33,6 +33,7 @@ using clang::DeclRefExpr;
 using clang::DeclStmt;
 using clang::Expr;
 using clang::ForStmt;
+using clang::FunctionDecl;
 using clang::LangOptions;
 using clang::Lexer;
 using clang::OMPLoopDirective;
@@ -120,9 +121,10 @@ struct LoopFact {
 /// file that fills it.
 class Recoverer {
 public:
-  Recoverer(ASTContext &Ctx, const Options &Opts)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-        Opts(Opts) {}
+  Recoverer(ASTContext &Ctx, const Options &Opts,
+            const FunctionDecl *Declaration)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Opts(Opts),
+        Declaration(Declaration) {}
 
   std::variant<RecoveredNest, Failure> run(const Stmt *Nest, const Stmt *Region,
                                            const Stmt *Function,
@@ -133,6 +135,7 @@ private:
   const SourceManager &SM;
   const LangOptions &LO;
   const Options &Opts;
+  const FunctionDecl *Declaration; // of the function the nest is in
   const Stmt *FunctionBody = nullptr;
 
   // The result, and the first refusal met.

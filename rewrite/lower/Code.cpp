@@ -74,6 +74,7 @@ bool isTypeWord(const Token &T) {
 
 Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
   Code Out;
+  Out.Tokens.reserve(Text.size() / 3 + 1); // a token and a blank, mostly
   bool Space = false;
   for (size_t I = 0; I < Text.size();) {
     char C = Text[I];
@@ -100,7 +101,7 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
       End = I + punctLength(Text, I);
       T.K = Token::Punct;
     }
-    T.Text = Text.substr(I, End - I);
+    T.Text.assign(Text, I, End - I);
     T.SpaceBefore = Space && !Out.Tokens.empty();
     bool Member = !Out.Tokens.empty() &&
                   (Out.Tokens.back().is('.') || Out.Tokens.back().is("->"));
@@ -154,6 +155,7 @@ Code Code::fill(const std::string &Index, const Code &Value,
                 bool Parenthesize) const {
   Code Out;
   Out.TrailingSpace = TrailingSpace;
+  Out.Tokens.reserve(Tokens.size() + Value.Tokens.size() + 2);
   for (size_t I = 0; I < Tokens.size(); ++I) {
     const Token &T = Tokens[I];
     if (T.K != Token::Hole || T.Text != Index) {
@@ -183,6 +185,7 @@ Code Code::replace(const Code &From, const Code &To) const {
     return *this;
   Code Out;
   Out.TrailingSpace = TrailingSpace;
+  Out.Tokens.reserve(Tokens.size() + To.Tokens.size());
   auto Same = [](const Token &A, const Token &B) { return A.Text == B.Text; };
   for (auto It = Tokens.begin(); It != Tokens.end();) {
     auto Match = std::search(It, Tokens.end(), From.Tokens.begin(),

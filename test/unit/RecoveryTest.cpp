@@ -44,7 +44,7 @@ Recovered recoverFrom(const std::string &Code, unsigned Index = 0,
     const auto *F = llvm::dyn_cast<clang::FunctionDecl>(D);
     if (!F || F->getName() != "kernel" || !F->hasBody())
       continue;
-    std::vector<recover::NestSite> Nests = recover::findLoopNests(F->getBody());
+    std::vector<recover::NestSite> Nests = recover::findLoopNests(*F);
     if (Index >= Nests.size()) {
       Out.Refusal = "(no such nest)";
       return Out;
