@@ -440,6 +440,10 @@ PTok make(std::string_view Text, Token::Kind K) {
 }
 
 void append(Line &L, const Code &C) {
+  // Lines are built by appending leaf after leaf: grow geometrically.
+  size_t Needed = L.size() + C.tokens().size();
+  if (L.capacity() < Needed)
+    L.reserve(std::max(Needed, 2 * L.capacity()));
   bool First = true;
   for (const Token &T : C.tokens()) {
     PTok P = make(T.Text, T.K);
@@ -458,11 +462,15 @@ void space(Line &L, const PrintStyle &Style, bool Directive) {
 
 /// The text of L[Begin, End), spaced, with no blank before the first.
 std::string join(const Line &L, size_t Begin, size_t End) {
-  std::string Out;
+  // Sized once and copied into: every line of the rewrite is joined.
+  size_t Size = 0;
+  for (size_t I = Begin; I < End; ++I)
+    Size += L[I].Text.size() + (I > Begin && L[I].Space);
+  std::string Out(Size, ' ');
+  char *At = Out.data();
   for (size_t I = Begin; I < End; ++I) {
-    if (I > Begin && L[I].Space)
-      Out += ' ';
-    Out += L[I].Text;
+    At += I > Begin && L[I].Space; // the blank is there already
+    At = std::copy(L[I].Text.begin(), L[I].Text.end(), At);
   }
   return Out;
 }

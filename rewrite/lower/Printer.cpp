@@ -89,8 +89,12 @@ private:
 
   void emit(unsigned Col, unsigned Level, const std::string &Text,
             bool Continuation = false) {
-    if (!Out.empty())
-      Out += blanks(Col, Level, Continuation);
+    if (!Out.empty()) {
+      if (Style.UseTab == PrintStyle::Tabs::Never)
+        Out.append(Col, ' '); // blanks' answer, without a string
+      else
+        Out += blanks(Col, Level, Continuation);
+    }
     Out += Text;
     Out += '\n';
   }
