@@ -100,12 +100,18 @@ lower::LineFormatter clangFormatLines(const FormatStyle &Style) {
   };
   auto Laid = std::make_shared<Cache>(Style);
   return [Laid](const std::string &Text, unsigned Col) {
+    {
+      std::lock_guard<std::mutex> Hold(Laid->Lock);
+      auto It = Laid->Seen.find({Text, Col});
+      if (It != Laid->Seen.end())
+        return It->second;
+    }
+    // Laid out without the lock, which would make the threads that print a
+    // file's nests wait for each other's clang-format.
+    std::optional<std::vector<std::string>> Lines =
+        layOut(Laid->Style, Text, Col);
     std::lock_guard<std::mutex> Hold(Laid->Lock);
-    auto It = Laid->Seen.find({Text, Col});
-    if (It == Laid->Seen.end())
-      It = Laid->Seen.emplace(Key{Text, Col}, layOut(Laid->Style, Text, Col))
-               .first;
-    return It->second;
+    return Laid->Seen.emplace(Key{Text, Col}, std::move(Lines)).first->second;
   };
 }
 

@@ -254,7 +254,8 @@ public:
         if (Formatted && NeedsInclude) {
           Expected<tooling::Replacements> Header =
               O.Styled ? tooling::Replacements(Include->second)
-                       : formatFix(Include->second, 0, 0, Path, Result.Code);
+                       : formattedInclude(O.File, Include->second, Path,
+                                          Result.Code);
           if (!Header)
             Formatted = Header.takeError();
           else if (!WithInclude)
@@ -338,6 +339,24 @@ private:
   std::string BuildDirectory; // of this file's compile command
 
   std::map<FileID, Suppressions> NoLint;
+  std::map<FileID, tooling::Replacements> IncludesFormatted;
+
+  /// File's include insertion as clang-format formats it, which takes the
+  /// whole file: once per file, not once per nest that needs it (a file of
+  /// n such nests would be formatted n times).
+  Expected<tooling::Replacements>
+  formattedInclude(FileID File, const tooling::Replacement &Include,
+                   const std::string &Path, StringRef Code) {
+    auto It = IncludesFormatted.find(File);
+    if (It == IncludesFormatted.end()) {
+      Expected<tooling::Replacements> Formatted =
+          formatFix(Include, 0, 0, Path, Code);
+      if (!Formatted)
+        return Formatted.takeError();
+      It = IncludesFormatted.emplace(File, std::move(*Formatted)).first;
+    }
+    return It->second;
+  }
 
   /// The NOLINT comments of File; the first time, a warning for each
   /// NOLINTBEGIN or NOLINTEND without its pair, as clang-tidy gives.

@@ -416,11 +416,19 @@ Refusal noScheduleReason(const Kernel &K) {
 
 const std::vector<Schedule> &ScheduleCache::enumerate(const Kernel &K) {
   std::string Key = identityKey(K);
+  {
+    std::lock_guard<std::mutex> Hold(Lock);
+    auto It = Found.find(Key);
+    if (It != Found.end())
+      return It->second;
+  }
+  // Searched without the lock: the threads that rewrite a file's nests
+  // search their kernels at once. Two that search one kernel find the same
+  // schedules; the first kept is the one every caller reads (a map's
+  // elements stay where they are).
+  std::vector<Schedule> Schedules = enumerateSchedules(K, Opts);
   std::lock_guard<std::mutex> Hold(Lock);
-  auto It = Found.find(Key);
-  if (It == Found.end())
-    It = Found.emplace(std::move(Key), enumerateSchedules(K, Opts)).first;
-  return It->second;
+  return Found.emplace(std::move(Key), std::move(Schedules)).first->second;
 }
 
 OrRefusal<Schedule> chooseSchedule(const Kernel &K,
