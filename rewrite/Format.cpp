@@ -83,4 +83,28 @@ llvm::Expected<Replacements> formatReplacements(llvm::StringRef FilePath,
   return Replaces.merge(Sorted).merge(Formatted);
 }
 
+llvm::Expected<Replacements> formatInWindow(const Replacement &Fix,
+                                            unsigned Begin, unsigned End,
+                                            llvm::StringRef Path,
+                                            llvm::StringRef Code) {
+  if (End <= Begin || End > Code.size() || Fix.getOffset() < Begin ||
+      Fix.getOffset() + Fix.getLength() > End)
+    Begin = 0, End = Code.size();
+  Replacements Local(Replacement(Path, Fix.getOffset() - Begin, Fix.getLength(),
+                                 Fix.getReplacementText()));
+  // A copy: clang's lexers read the NUL after a buffer's end.
+  std::string Window = Code.slice(Begin, End).str();
+  llvm::Expected<Replacements> Formatted =
+      formatReplacements(Path, Window, Local);
+  if (!Formatted || Begin == 0)
+    return Formatted;
+  Replacements Shifted;
+  for (const Replacement &R : *Formatted)
+    if (llvm::Error E =
+            Shifted.add(Replacement(Path, R.getOffset() + Begin, R.getLength(),
+                                    R.getReplacementText())))
+      return E;
+  return Shifted;
+}
+
 } // namespace lnr::rewrite

@@ -14,6 +14,14 @@ llvm::Expected<clang::tooling::Replacements>
 formatReplacements(llvm::StringRef FilePath, llvm::StringRef Code,
                    const clang::tooling::Replacements &Replaces);
 
+/// Fix formatted as formatReplacements formats it, within Code[Begin, End)
+/// when that holds it (the nest's function: formatting it costs the
+/// function's size, not the file's, so a file of n nests is not formatted
+/// n times), else within the whole of Code; the replacements are in Path.
+llvm::Expected<clang::tooling::Replacements>
+formatInWindow(const clang::tooling::Replacement &Fix, unsigned Begin,
+               unsigned End, llvm::StringRef Path, llvm::StringRef Code);
+
 } // namespace lnr::rewrite
 
 #endif

@@ -78,9 +78,12 @@ struct NestOutcome {
   /// Set when the nest is rewritten.
   std::optional<clang::tooling::Replacement> Fix;
   /// The fix's text is printed in the file's clang-format style (the
-  /// printer followed it exactly): it needs no formatting. Otherwise the
-  /// caller formats it with clang-format.
+  /// printer followed it exactly): it needs no formatting. Otherwise
+  /// rewriteNests formats it with clang-format (formatInWindow) on the
+  /// thread that printed it: Formatted, or why not in FormatError.
   bool Styled = false;
+  std::optional<clang::tooling::Replacements> Formatted;
+  std::string FormatError;
   /// Inserts #include <stdlib.h> for the temporaries' malloc and free; set
   /// on the first rewritten nest of each file that needs it in a file
   /// without it. A header gets its own include, whatever its includers

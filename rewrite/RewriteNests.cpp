@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/FallbackCopy.h"
+#include "rewrite/Format.h"
 #include "rewrite/Includes.h"
 #include "rewrite/LineFormat.h"
 #include "rewrite/NestRewriter.h"
@@ -58,6 +59,16 @@ std::vector<const clang::FunctionDecl *> functionsOf(clang::ASTContext &Ctx) {
   return Functions;
 }
 
+/// The path of File as replacements and clang-format's style lookup name
+/// it: the real path, or the name the include found.
+std::string pathOf(const clang::SourceManager &SM, clang::FileID File) {
+  const clang::FileEntry *Entry = SM.getFileEntryForID(File);
+  if (!Entry)
+    return "";
+  std::string Path = Entry->tryGetRealPathName().str();
+  return Path.empty() ? Entry->getName().str() : Path;
+}
+
 /// The text of FD in O's file, when FD starts a line at the file's top
 /// level (NestOutcome::WindowBegin).
 void setWindow(NestOutcome &O, const clang::FunctionDecl &FD,
@@ -91,12 +102,8 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
   llvm::StringRef Code = SM.getBufferData(O.File);
   auto It = Styles.find(O.File);
   if (It == Styles.end()) {
-    const clang::FileEntry *File = SM.getFileEntryForID(O.File);
-    std::string Path = File ? File->tryGetRealPathName().str() : "";
-    if (Path.empty() && File)
-      Path = File->getName().str();
     llvm::Expected<clang::format::FormatStyle> Style =
-        clang::format::getStyle("file", Path, "LLVM", Code);
+        clang::format::getStyle("file", pathOf(SM, O.File), "LLVM", Code);
     std::optional<FileStyle> Found;
     if (Style)
       Found = FileStyle{*Style, clangFormatLines(*Style)};
@@ -117,7 +124,24 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
 struct Pending {
   RecoveredForRewrite Nest;
   Options Opts;
+  std::string Path;     // of the nest's file, as its replacements name it
+  llvm::StringRef Code; // the file's text
 };
+
+
+/// O's fix formatted by clang-format, unless the printer wrote it in the
+/// file's style already (NestOutcome::Formatted).
+void formatUnstyled(NestOutcome &O, const std::string &Path,
+                    llvm::StringRef Code) {
+  if (!O.Fix || O.Styled)
+    return;
+  llvm::Expected<clang::tooling::Replacements> Formatted =
+      formatInWindow(*O.Fix, O.WindowBegin, O.WindowEnd, Path, Code);
+  if (Formatted)
+    O.Formatted = std::move(*Formatted);
+  else
+    O.FormatError = llvm::toString(Formatted.takeError());
+}
 
 /// Runs the Clang-free rest of each nest's pipeline: on the calling thread
 /// with one thread, else on a pool while the calling thread recovers the
@@ -187,14 +211,14 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
     if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
       continue;
     OwnRewrites Own(FD->getBody(), SM);
-    for (const recover::NestSite &Site :
-         recover::findLoopNests(*FD)) {
+    for (const recover::NestSite &Site : recover::findLoopNests(*FD)) {
       clang::SourceLocation Begin =
           SM.getExpansionLoc(Site.Nest->getBeginLoc());
       if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)))
         continue;
+      clang::FileID File = SM.getFileID(Begin);
       NestOutcome Where;
-      Where.File = SM.getFileID(Begin);
+      Where.File = File;
       Where.Function = FD->getNameAsString();
       setWindow(Where, *FD, SM);
       auto Read = recoverForRewrite(Site, Ctx, Opts.Recovery,
@@ -211,7 +235,8 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
         continue;
       }
       Pending &Nest = Recovered.emplace_back(
-          Pending{std::get<RecoveredForRewrite>(std::move(Read)), Opts});
+          Pending{std::get<RecoveredForRewrite>(std::move(Read)), Opts,
+                  pathOf(SM, File), SM.getBufferData(File)});
       if (Opts.PrintInFileStyle)
         Nest.Opts.Style =
             printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Opts.LineFallback);
@@ -221,6 +246,7 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
         Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
         if (InOwn)
           leaveOwnRewrite(Slot);
+        formatUnstyled(Slot, Nest.Path, Nest.Code);
       });
     }
   }

@@ -87,35 +87,6 @@ void addGraphs(const rewrite::NestOutcome &O, const SourceManager &SM,
          ""});
 }
 
-/// Fix formatted, within Code[Begin, End) when that is not empty (the
-/// nest's function: formatting it costs the function's size, not the
-/// file's, so a file of n nests is not formatted n times), else within the
-/// whole of Code.
-Expected<tooling::Replacements> formatFix(const tooling::Replacement &Fix,
-                                          unsigned Begin, unsigned End,
-                                          const std::string &Path,
-                                          StringRef Code) {
-  if (End <= Begin || End > Code.size() || Fix.getOffset() < Begin ||
-      Fix.getOffset() + Fix.getLength() > End)
-    Begin = 0, End = Code.size();
-  tooling::Replacements Local(
-      tooling::Replacement(Path, Fix.getOffset() - Begin, Fix.getLength(),
-                           Fix.getReplacementText()));
-  // A copy: clang's lexers read the NUL after a buffer's end.
-  std::string Window = Code.slice(Begin, End).str();
-  Expected<tooling::Replacements> Formatted =
-      rewrite::formatReplacements(Path, Window, Local);
-  if (!Formatted || Begin == 0)
-    return Formatted;
-  tooling::Replacements Shifted;
-  for (const tooling::Replacement &R : *Formatted)
-    if (Error E = Shifted.add(tooling::Replacement(Path, R.getOffset() + Begin,
-                                                   R.getLength(),
-                                                   R.getReplacementText())))
-      return E;
-  return Shifted;
-}
-
 /// Whether Fixes change Code: applied to the span of text they cover only,
 /// so that a file of n nests is not copied n times.
 Expected<bool> changesCode(StringRef Code, const tooling::Replacements &Fixes) {
@@ -244,13 +215,15 @@ public:
         bool NeedsInclude = O.NeedsStdlib && Include != IncludeFixes.end();
         WithInclude = NeedsInclude && !IncludeGiven.count(O.File);
         // Text printed in the file's style is taken as it is, with the
-        // include as HeaderIncludes placed it; clang-format formats the rest.
+        // include as HeaderIncludes placed it; the rest comes formatted by
+        // clang-format (rewriteNests, NestOutcome::Formatted).
         Expected<tooling::Replacements> Formatted =
             O.Styled ? tooling::Replacements(tooling::Replacement(
                            Path, O.Fix->getOffset(), O.Fix->getLength(),
                            O.Fix->getReplacementText()))
-                     : formatFix(*O.Fix, O.WindowBegin, O.WindowEnd, Path,
-                                 Result.Code);
+            : O.Formatted
+                ? Expected<tooling::Replacements>(*O.Formatted)
+                : createStringError(inconvertibleErrorCode(), O.FormatError);
         if (Formatted && NeedsInclude) {
           Expected<tooling::Replacements> Header =
               O.Styled ? tooling::Replacements(Include->second)
@@ -350,7 +323,7 @@ private:
     auto It = IncludesFormatted.find(File);
     if (It == IncludesFormatted.end()) {
       Expected<tooling::Replacements> Formatted =
-          formatFix(Include, 0, 0, Path, Code);
+          rewrite::formatInWindow(Include, 0, 0, Path, Code);
       if (!Formatted)
         return Formatted.takeError();
       It = IncludesFormatted.emplace(File, std::move(*Formatted)).first;
