@@ -122,9 +122,14 @@ private:
       }
       Text += " " + List[I];
     }
+    // A last line too long with its ' */' (a word longer than the line,
+    // nothing else to break at) is broken before the '*/', which then
+    // closes the comment on a line of its own.
+    if (limit() && Col + columns(Text) + 3 > limit() && Text != "/*") {
+      emit(Col, Col, Text, /*Continuation=*/Text.rfind(" *", 0) == 0);
+      Text = "";
+    }
     Text += " */";
-    if (limit() && Col + columns(Text) > limit())
-      Exact = false; // a word longer than the line: not followed
     emit(Col, Col, Text, /*Continuation=*/Text.rfind(" *", 0) == 0);
   }
 

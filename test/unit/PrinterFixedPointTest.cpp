@@ -289,6 +289,33 @@ TEST_P(FixedPoint, LongComments) {
   EXPECT_GE(Exact, 90u);
 }
 
+/// Comments with words longer than the line (a cost such as
+/// 'O(nnz(vals_105_ij)*K_105+...)' under long names): each such word on a
+/// line of its own, and the '*/' after a last line too long on its own
+/// line, as clang-format breaks them.
+TEST_P(FixedPoint, CommentsWithWordsLongerThanTheLine) {
+  FormatStyle Style = styleNamed(GetParam());
+  std::mt19937 Random(12);
+  for (int Case = 0; Case < 100; ++Case) {
+    std::string Words = "lnr-rewrite:";
+    for (unsigned N = Random() % 12; N > 0; --N) {
+      Words += " ";
+      unsigned Length = Random() % 3 ? 1 + Random() % 14 : 60 + Random() % 40;
+      for (unsigned L = Length; L > 0; --L)
+        Words += char('a' + Random() % 26);
+    }
+    Nodes Tree = {Node::comment(Words), Node::statement(c("s = 0;"))};
+    Frame F = frame(Style, 1 + Random() % 4, false);
+    std::optional<PrintStyle> PS =
+        lnr::rewrite::printStyleFor(Style, F.Before + F.After);
+    ASSERT_TRUE(PS);
+    bool IsExact = false;
+    std::string Text = print(Tree, *PS, F.Indent, IsExact);
+    EXPECT_TRUE(IsExact) << Text;
+    EXPECT_EQ(changes(Style, F.Before + Text + F.After), "") << Text;
+  }
+}
+
 /// A name of Min to Max characters that starts with First.
 std::string randomName(std::mt19937 &Random, char First, unsigned Min,
                        unsigned Max) {
