@@ -86,6 +86,15 @@ layOut(const FormatStyle &Style, const std::string &Text, unsigned Col) {
   return Lines;
 }
 
+/// Style without the passes clang::format::reformat runs for C++ only
+/// (namespace end comments, sorting using-declarations): a line of the
+/// rewrite has neither, and each pass lexes the text again.
+FormatStyle forLines(FormatStyle Style) {
+  Style.FixNamespaceComments = false;
+  Style.SortUsingDeclarations = false;
+  return Style;
+}
+
 } // namespace
 
 lower::LineFormatter clangFormatLines(const FormatStyle &Style) {
@@ -93,7 +102,7 @@ lower::LineFormatter clangFormatLines(const FormatStyle &Style) {
   // Shared by the copies of the formatter (one in each nest's options) and
   // by the threads that rewrite the file's nests.
   struct Cache {
-    explicit Cache(const FormatStyle &Style) : Style(Style) {}
+    explicit Cache(const FormatStyle &Style) : Style(forLines(Style)) {}
     const FormatStyle Style;
     std::mutex Lock;
     std::map<Key, std::optional<std::vector<std::string>>> Seen;
