@@ -78,8 +78,10 @@ nice -n 19 python3 "$root/test/fuzz/lnr_fuzz.py" --tool "$asan/tool/lnr-rewrite"
 
 # 3. The tool itself under ThreadSanitizer (it lowers a file's nests on
 # every core): built with -fsanitize=thread in ${LNR_TSAN_BUILD_DIR:-
-# build-tsan}, run on files of many nests (generated, and TACO's kernels in
-# one file, whose recovery adds identifiers while other nests are lowered).
+# build-tsan}, run on files of many nests (generated; generated with every
+# kernel distinct, whose schedule searches and clang-format layouts run on
+# several threads at once; and TACO's kernels in one file, whose recovery
+# adds identifiers while other nests are lowered).
 # Any report fails the tool's run.
 tool_tsan=${LNR_TSAN_BUILD_DIR:-$root/build-tsan}
 nice -n 19 cmake -S "$root" -B "$tool_tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -88,10 +90,11 @@ nice -n 19 cmake --build "$tool_tsan" -j "$jobs" --target lnr-rewrite
 many=$tool_tsan/many-nests
 mkdir -p "$many"
 python3 -B -c "import sys; sys.path.insert(0, '$root/bench/tools'); \
-import tool_speed; tool_speed.generate('$root', 100, '$many/generated.c')"
+import tool_speed; tool_speed.generate('$root', 100, '$many/generated.c'); \
+tool_speed.generate('$root', 100, '$many/distinct.c', distinct=True)"
 python3 -B "$root/test/lit/conventions/Inputs/one_file.py" "$many/taco.c" \
   "$root"/samples/taco/*.c
-for f in generated taco; do
+for f in generated distinct taco; do
   TSAN_OPTIONS=halt_on_error=1:exitcode=66 nice -n 19 \
     "$tool_tsan/tool/lnr-rewrite" "$many/$f.c" -- -I"$root/samples/taco" \
     > /dev/null 2> "$many/$f.err" || { cat "$many/$f.err"; status=1; }
