@@ -259,6 +259,29 @@ TEST_P(FixedPoint, Verbatim) {
   EXPECT_EQ(changes(Style, F.Before + Text + F.After), "");
 }
 
+/// A comment of Words before a statement, printed in Style at a random
+/// depth: the text, whether the printer says it is exact, and the text in
+/// its frame.
+struct CommentPrinted {
+  std::string Text;
+  bool Exact = false;
+  std::string InFrame;
+};
+CommentPrinted printComment(const FormatStyle &Style, const std::string &Words,
+                            std::mt19937 &Random) {
+  Nodes Tree = {Node::comment(Words), Node::statement(c("s = 0;"))};
+  Frame F = frame(Style, 1 + Random() % 4, false);
+  std::optional<PrintStyle> PS =
+      lnr::rewrite::printStyleFor(Style, F.Before + F.After);
+  EXPECT_TRUE(PS);
+  CommentPrinted Out;
+  if (!PS)
+    return Out;
+  Out.Text = print(Tree, *PS, F.Indent, Out.Exact);
+  Out.InFrame = F.Before + Out.Text + F.After;
+  return Out;
+}
+
 /// Comments of random lengths (the rewrite's summary of a nest) at random
 /// depths: filled to the column limit as clang-format reflows them.
 TEST_P(FixedPoint, LongComments) {
@@ -274,17 +297,11 @@ TEST_P(FixedPoint, LongComments) {
       if (Random() % 5 == 0)
         Words += "(i,j)";
     }
-    Nodes Tree = {Node::comment(Words), Node::statement(c("s = 0;"))};
-    Frame F = frame(Style, 1 + Random() % 4, false);
-    std::optional<PrintStyle> PS =
-        lnr::rewrite::printStyleFor(Style, F.Before + F.After);
-    ASSERT_TRUE(PS);
-    bool IsExact = false;
-    std::string Text = print(Tree, *PS, F.Indent, IsExact);
-    if (!IsExact)
+    CommentPrinted P = printComment(Style, Words, Random);
+    if (!P.Exact)
       continue;
     ++Exact;
-    EXPECT_EQ(changes(Style, F.Before + Text + F.After), "") << Text;
+    EXPECT_EQ(changes(Style, P.InFrame), "") << P.Text;
   }
   EXPECT_GE(Exact, 90u);
 }
@@ -304,15 +321,9 @@ TEST_P(FixedPoint, CommentsWithWordsLongerThanTheLine) {
       for (unsigned L = Length; L > 0; --L)
         Words += char('a' + Random() % 26);
     }
-    Nodes Tree = {Node::comment(Words), Node::statement(c("s = 0;"))};
-    Frame F = frame(Style, 1 + Random() % 4, false);
-    std::optional<PrintStyle> PS =
-        lnr::rewrite::printStyleFor(Style, F.Before + F.After);
-    ASSERT_TRUE(PS);
-    bool IsExact = false;
-    std::string Text = print(Tree, *PS, F.Indent, IsExact);
-    EXPECT_TRUE(IsExact) << Text;
-    EXPECT_EQ(changes(Style, F.Before + Text + F.After), "") << Text;
+    CommentPrinted P = printComment(Style, Words, Random);
+    EXPECT_TRUE(P.Exact) << P.Text;
+    EXPECT_EQ(changes(Style, P.InFrame), "") << P.Text;
   }
 }
 
