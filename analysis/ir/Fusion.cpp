@@ -1,6 +1,7 @@
 //===- Fusion.cpp ---------------------------------------------------------===//
 
 #include "analysis/ir/Fusion.h"
+#include "analysis/ir/LoopUse.h"
 
 #include <algorithm>
 
@@ -229,7 +230,10 @@ public:
     size_t N = Stmt.Factors.size();
     if (Depth == 0 || N < 2)
       return Out;
+    LoopUse Use(Stmt, Loops);
     for (unsigned Mask = 1; Mask + 1 < (1u << N) && Budget; ++Mask) {
+      if (!Use.mayRemoveALoop(Mask))
+        continue; // split() would refuse it, with or without reordering
       std::vector<unsigned> Producer;
       for (unsigned I = 0; I < N; ++I)
         if (Mask & (1u << I))
