@@ -128,7 +128,6 @@ struct Pending {
   llvm::StringRef Code; // the file's text
 };
 
-
 /// O's fix formatted by clang-format, unless the printer wrote it in the
 /// file's style already (NestOutcome::Formatted).
 void formatUnstyled(NestOutcome &O, const std::string &Path,

@@ -87,6 +87,19 @@ void addGraphs(const rewrite::NestOutcome &O, const SourceManager &SM,
          ""});
 }
 
+/// O's fix as clang-format formats it: as rewriteNests formatted it on the
+/// thread that printed it, or here if it was not.
+Expected<tooling::Replacements> formattedFix(const rewrite::NestOutcome &O,
+                                             const std::string &Path,
+                                             StringRef Code) {
+  if (O.Formatted)
+    return *O.Formatted;
+  if (!O.FormatError.empty())
+    return createStringError(inconvertibleErrorCode(), O.FormatError);
+  return rewrite::formatInWindow(*O.Fix, O.WindowBegin, O.WindowEnd, Path,
+                                 Code);
+}
+
 /// Whether Fixes change Code: applied to the span of text they cover only,
 /// so that a file of n nests is not copied n times.
 Expected<bool> changesCode(StringRef Code, const tooling::Replacements &Fixes) {
@@ -221,9 +234,7 @@ public:
             O.Styled ? tooling::Replacements(tooling::Replacement(
                            Path, O.Fix->getOffset(), O.Fix->getLength(),
                            O.Fix->getReplacementText()))
-            : O.Formatted
-                ? Expected<tooling::Replacements>(*O.Formatted)
-                : createStringError(inconvertibleErrorCode(), O.FormatError);
+                     : formattedFix(O, Path, Result.Code);
         if (Formatted && NeedsInclude) {
           Expected<tooling::Replacements> Header =
               O.Styled ? tooling::Replacements(Include->second)
