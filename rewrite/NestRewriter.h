@@ -151,6 +151,10 @@ NestOutcome rewriteRecovered(const RecoveredForRewrite &Nest,
 std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
                                       const Options &Opts);
 
+/// The path of File as the replacements name it and clang-format's style
+/// lookup starts from: its real path, or the name it was opened by.
+std::string filePath(const clang::SourceManager &SM, clang::FileID File);
+
 } // namespace lnr::rewrite
 
 #endif

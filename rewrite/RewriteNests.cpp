@@ -59,16 +59,6 @@ std::vector<const clang::FunctionDecl *> functionsOf(clang::ASTContext &Ctx) {
   return Functions;
 }
 
-/// The path of File as replacements and clang-format's style lookup name
-/// it: the real path, or the name the include found.
-std::string pathOf(const clang::SourceManager &SM, clang::FileID File) {
-  const clang::FileEntry *Entry = SM.getFileEntryForID(File);
-  if (!Entry)
-    return "";
-  std::string Path = Entry->tryGetRealPathName().str();
-  return Path.empty() ? Entry->getName().str() : Path;
-}
-
 /// The text of FD in O's file, when FD starts a line at the file's top
 /// level (NestOutcome::WindowBegin).
 void setWindow(NestOutcome &O, const clang::FunctionDecl &FD,
@@ -103,7 +93,7 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
   auto It = Styles.find(O.File);
   if (It == Styles.end()) {
     llvm::Expected<clang::format::FormatStyle> Style =
-        clang::format::getStyle("file", pathOf(SM, O.File), "LLVM", Code);
+        clang::format::getStyle("file", filePath(SM, O.File), "LLVM", Code);
     std::optional<FileStyle> Found;
     if (Style)
       Found = FileStyle{*Style, clangFormatLines(*Style)};
@@ -235,7 +225,7 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       }
       Pending &Nest = Recovered.emplace_back(
           Pending{std::get<RecoveredForRewrite>(std::move(Read)), Opts,
-                  pathOf(SM, File), SM.getBufferData(File)});
+                  filePath(SM, File), SM.getBufferData(File)});
       if (Opts.PrintInFileStyle)
         Nest.Opts.Style =
             printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Opts.LineFallback);
@@ -254,6 +244,14 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
                                std::make_move_iterator(Outcomes.end()));
   insertIncludes(All, SM);
   return All;
+}
+
+std::string filePath(const clang::SourceManager &SM, clang::FileID File) {
+  const clang::FileEntry *Entry = SM.getFileEntryForID(File);
+  if (!Entry)
+    return "";
+  std::string Path = Entry->tryGetRealPathName().str();
+  return Path.empty() ? Entry->getName().str() : Path;
 }
 
 } // namespace lnr::rewrite

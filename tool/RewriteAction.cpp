@@ -139,7 +139,7 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     recordFilesRead(SM);
     FileID MainID = SM.getMainFileID();
-    std::string MainPath = pathOf(SM, MainID);
+    std::string MainPath = rewrite::filePath(SM, MainID);
     for (const FileResult &R : Results.Files)
       if (R.Main && R.Path == MainPath)
         return; // several compile commands for one file: rewrite it once
@@ -183,10 +183,10 @@ public:
     for (const rewrite::NestOutcome &O : Outcomes)
       if (O.IncludeFix && !IncludeFixes.count(O.File))
         IncludeFixes.emplace(
-            O.File,
-            tooling::Replacement(pathOf(SM, O.File), O.IncludeFix->getOffset(),
-                                 O.IncludeFix->getLength(),
-                                 O.IncludeFix->getReplacementText()));
+            O.File, tooling::Replacement(rewrite::filePath(SM, O.File),
+                                         O.IncludeFix->getOffset(),
+                                         O.IncludeFix->getLength(),
+                                         O.IncludeFix->getReplacementText()));
     for (const rewrite::NestOutcome &O : Outcomes) {
       if (Opts.Select) {
         if (Results.Files[MainIndex].Selected || O.File != MainID ||
@@ -365,12 +365,6 @@ private:
     return It->second;
   }
 
-  static std::string pathOf(const SourceManager &SM, FileID ID) {
-    const FileEntry *File = SM.getFileEntryForID(ID);
-    std::string Path = File->tryGetRealPathName().str();
-    return Path.empty() ? File->getName().str() : Path;
-  }
-
   void recordFilesRead(const SourceManager &SM) {
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       StringRef Path = It->first->tryGetRealPathName();
@@ -383,7 +377,7 @@ private:
   /// The index of File's result, created on its first nest: a header's
   /// is shared by every file of the command line that includes it.
   size_t resultFor(const SourceManager &SM, FileID File) {
-    std::string Path = pathOf(SM, File);
+    std::string Path = rewrite::filePath(SM, File);
     for (size_t I = 0; I < Results.Files.size(); ++I)
       if (Results.Files[I].Path == Path)
         return I;
