@@ -61,19 +61,23 @@ private:
     return Col;
   }
 
-  /// Leading blanks up to column Col of a line whose block indentation
-  /// is Level columns (Col > Level on a continuation line), as
-  /// clang-format's WhitespaceManager writes them.
-  std::string blanks(unsigned Col, unsigned Level, bool Continuation) {
+  /// Appends the leading blanks up to column Col of a line whose block
+  /// indentation is Level columns (Col > Level on a continuation line), as
+  /// clang-format's WhitespaceManager writes them: every line of the
+  /// rewrite starts with them, so they go to Out without a string of their
+  /// own.
+  void addBlanks(unsigned Col, unsigned Level, bool Continuation) {
     unsigned TW = Style.TabWidth;
     auto Tabbed = [&](unsigned Indentation) {
       Indentation = std::min(Indentation, Col);
       unsigned Tabs = TW ? Indentation / TW : 0;
-      return std::string(Tabs, '\t') + std::string(Col - Tabs * TW, ' ');
+      Out.append(Tabs, '\t');
+      Out.append(Col - Tabs * TW, ' ');
     };
     switch (Style.UseTab) {
     case PrintStyle::Tabs::Never:
-      return std::string(Col, ' ');
+      Out.append(Col, ' ');
+      return;
     case PrintStyle::Tabs::ForIndentation:
       return Tabbed(Level);
     case PrintStyle::Tabs::AlignWithSpaces:
@@ -84,17 +88,13 @@ private:
     case PrintStyle::Tabs::Always:
       return Tabbed(Col);
     }
-    return std::string(Col, ' ');
+    Out.append(Col, ' ');
   }
 
   void emit(unsigned Col, unsigned Level, const std::string &Text,
             bool Continuation = false) {
-    if (!Out.empty()) {
-      if (Style.UseTab == PrintStyle::Tabs::Never)
-        Out.append(Col, ' '); // blanks' answer, without a string
-      else
-        Out += blanks(Col, Level, Continuation);
-    }
+    if (!Out.empty())
+      addBlanks(Col, Level, Continuation);
     Out += Text;
     Out += '\n';
   }
@@ -192,7 +192,7 @@ private:
       // The first line's blanks are the caller's (or a directive's none).
       std::string Text = (*Lines)[I];
       if (I == 0 && !Out.empty())
-        Out += blanks(Col, Col, false);
+        addBlanks(Col, Col, false);
       Out += I == 0 ? Text.substr(Text.find_first_not_of(" \t")) : Text;
       Out += '\n';
     }
