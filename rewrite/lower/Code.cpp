@@ -22,12 +22,6 @@ bool isIdentifierStart(char C) {
 }
 bool isIdentifierChar(char C) { return isIdentifierStart(C) || isDigit(C); }
 
-/// The punctuators of C and C++ longer than one character, longest first.
-const std::string_view LongPuncts[] = {
-    "<<=", ">>=", "...", "->*", "->", "++", "--", "<<", ">>",
-    "<=",  ">=",  "==",  "!=",  "&&", "||", "+=", "-=", "*=",
-    "/=",  "%=",  "&=",  "|=",  "^=", "##", "::"};
-
 /// Where the literal that opens at Text[I] (a quote) ends.
 size_t literalEnd(const std::string &Text, size_t I) {
   char Quote = Text[I];
@@ -49,14 +43,53 @@ size_t numberEnd(const std::string &Text, size_t I) {
   return I;
 }
 
+/// The length of the punctuator that starts at Text[I]: the longest of C
+/// and C++'s ('<<=', '->*', '...', '::'), by its first characters (the
+/// lexer runs on every text the lowering builds).
 size_t punctLength(const std::string &Text, size_t I) {
-  std::string_view Rest = std::string_view(Text).substr(I);
-  if (Rest.size() < 2 || !std::strchr("<>.-+=!&|*/%^#:", Rest[0]))
+  if (I + 1 >= Text.size())
     return 1;
-  for (std::string_view P : LongPuncts)
-    if (Rest.substr(0, P.size()) == P)
-      return P.size();
-  return 1;
+  char A = Text[I], B = Text[I + 1];
+  char C = I + 2 < Text.size() ? Text[I + 2] : '\0';
+  auto OneOf = [](char X, char Y, char Z) { return X == Y || X == Z; };
+  switch (A) {
+  case '<':
+  case '>': // '<<=' '<<' '<=', '>>=' '>>' '>='
+    if (B == A)
+      return C == '=' ? 3 : 2;
+    return B == '=' ? 2 : 1;
+  case '.': // '...'
+    return B == '.' && C == '.' ? 3 : 1;
+  case '-': // '->*' '->' '--' '-='
+    if (B == '>')
+      return C == '*' ? 3 : 2;
+    return OneOf(B, '-', '=') ? 2 : 1;
+  case '+':
+  case '&':
+  case '|': // '++' '+=', '&&' '&=', '||' '|='
+    return OneOf(B, A, '=') ? 2 : 1;
+  case '=':
+  case '!':
+  case '*':
+  case '/':
+  case '%':
+  case '^': // '==' '!=' '*=' '/=' '%=' '^='
+    return B == '=' ? 2 : 1;
+  case '#':
+  case ':': // '##' '::'
+    return B == A ? 2 : 1;
+  default:
+    return 1;
+  }
+}
+
+/// Whether Word is one of Holes: a few index names, compared by length
+/// first.
+bool isHole(const std::set<std::string> &Holes, const std::string &Word) {
+  for (const std::string &H : Holes)
+    if (H.size() == Word.size() && H == Word)
+      return true;
+  return false;
 }
 
 /// A word that names a type in a cast or declaration ('(double *)').
@@ -105,7 +138,7 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
     T.SpaceBefore = Space && !Out.Tokens.empty();
     bool Member = !Out.Tokens.empty() &&
                   (Out.Tokens.back().is('.') || Out.Tokens.back().is("->"));
-    if (T.K == Token::Word && !Member && !Holes.empty() && Holes.count(T.Text))
+    if (T.K == Token::Word && !Member && isHole(Holes, T.Text))
       T.K = Token::Hole;
     // '(T *)' and 'T *name': a star after a type word, before ')' or a name.
     if (T.is('*') && !Out.Tokens.empty() &&

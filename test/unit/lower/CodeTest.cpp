@@ -24,6 +24,33 @@ TEST(CodeTest, LexesCTokens) {
                        "x", "++", ">>", "2", ";", "s", "=", "\"a b\"", ";"}));
 }
 
+TEST(CodeTest, LexesEachPunctuatorWhole) {
+  // Every punctuator of C and C++ alone, then before a character it could
+  // be mistaken to continue with.
+  const std::vector<std::string> Puncts = {
+      "<<=", ">>=", "...", "->*", "->", "++", "--", "<<", ">>", "<=",
+      ">=",  "==",  "!=",  "&&",  "||", "+=", "-=", "*=", "/=", "%=",
+      "&=",  "|=",  "^=",  "##",  "::", "<",  ">",  ".",  "-",  "+",
+      "=",   "!",   "&",   "|",   "*",  "/",  "%",  "^",  "#",  ":",
+      "(",   ")",   "[",   "]",   "{",  "}",  ",",  ";",  "?",  "~"};
+  for (const std::string &P : Puncts) {
+    Code Alone = code(P);
+    ASSERT_EQ(Alone.tokens().size(), 1u) << P;
+    EXPECT_EQ(Alone.tokens()[0].Text, P);
+    EXPECT_EQ(Alone.tokens()[0].K, Token::Punct) << P;
+    Code Before = code(P + "a");
+    ASSERT_EQ(Before.tokens().size(), 2u) << P;
+    EXPECT_EQ(Before.tokens()[0].Text, P);
+  }
+  std::vector<std::string> Texts;
+  Code Run = code("a<<<=b->->*c..d...e+++f");
+  for (const Token &T : Run.tokens())
+    Texts.push_back(T.Text);
+  EXPECT_EQ(Texts, (std::vector<std::string>{"a", "<<", "<=", "b", "->", "->*",
+                                             "c", ".", ".", "d", "...", "e",
+                                             "++", "+", "f"}));
+}
+
 TEST(CodeTest, HolesAreTheIndicesButNotMembers) {
   Code C = Code::lex("m->k + B[k] + s.k", {"k"});
   Code Filled = C.fill("k", code("k + 1"));
