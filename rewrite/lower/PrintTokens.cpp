@@ -10,7 +10,8 @@
 
 #include <algorithm>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace lnr::lower::detail {
 namespace {
@@ -33,30 +34,53 @@ struct Spelling {
   unsigned char AsBinary = Unknown;
 };
 
-/// Every spelling the annotator asks about, looked up once per token.
-std::unordered_map<std::string_view, Spelling> spellingTable() {
-  std::unordered_map<std::string_view, Spelling> T;
+/// Every spelling the annotator asks about, looked up once per token of
+/// every line printed: by first character, then length, with no hashing.
+class SpellingTable {
+public:
+  SpellingTable();
+  const Spelling *find(std::string_view Text) const {
+    if (Text.empty())
+      return nullptr;
+    for (const auto &[S, What] : Buckets[static_cast<unsigned char>(Text[0])])
+      if (S.size() == Text.size() && S == Text)
+        return &What;
+    return nullptr;
+  }
+
+private:
+  std::vector<std::pair<std::string_view, Spelling>> Buckets[256];
+  Spelling &at(std::string_view S) {
+    auto &B = Buckets[static_cast<unsigned char>(S[0])];
+    for (auto &[Known, What] : B)
+      if (Known == S)
+        return What;
+    return B.emplace_back(S, Spelling()).second;
+  }
+};
+
+SpellingTable::SpellingTable() {
   for (std::string_view W :
        {"void",     "char",     "short",    "int",      "long",
         "float",    "double",   "signed",   "unsigned", "_Bool",
         "bool",     "const",    "volatile", "restrict", "size_t",
         "int8_t",   "int16_t",  "int32_t",  "int64_t",  "uint8_t",
         "uint16_t", "uint32_t", "uint64_t", "ptrdiff_t"})
-    T[W].Words |= TypeWord | KeywordWord;
+    at(W).Words |= TypeWord | KeywordWord;
   for (std::string_view W :
        {"return",      "sizeof", "case",     "default",  "do",
         "else",        "goto",   "break",    "continue", "typedef",
         "static",      "extern", "register", "inline",   "struct",
         "union",       "enum",   "_Alignof", "alignof",  "__restrict",
         "__restrict__"})
-    T[W].Words |= KeywordWord;
+    at(W).Words |= KeywordWord;
   for (std::string_view W :
        {"template", "typename", "operator", "new", "delete", "static_cast",
         "reinterpret_cast", "const_cast", "dynamic_cast", "auto", "decltype",
         "this", "co_await"})
-    T[W].Words |= CxxWord;
+    at(W).Words |= CxxWord;
   for (std::string_view W : {"if", "for", "while", "switch"})
-    T[W].Words |= ControlWord;
+    at(W).Words |= ControlWord;
   const std::pair<std::string_view, Prec> Ops[] = {
       {"*", Multiplicative}, {"/", Multiplicative}, {"%", Multiplicative},
       {"+", Additive},       {"-", Additive},       {"<<", Shift},
@@ -70,24 +94,24 @@ std::unordered_map<std::string_view, Spelling> spellingTable() {
       {"|=", Assignment},    {"^=", Assignment},    {"<<=", Assignment},
       {">>=", Assignment}};
   for (const auto &[Op, P] : Ops)
-    T[Op].AsBinary = P;
-  return T;
+    at(Op).AsBinary = P;
 }
 
 /// Built before main, not on first use: the threads that print nests
 /// then only read it.
-const std::unordered_map<std::string_view, Spelling> Spellings =
-    spellingTable();
+const SpellingTable Spellings;
 
 void lookUp(PTok &T) {
-  auto It = Spellings.find(T.Text);
-  if (It == Spellings.end())
-    return;
   // A word's class, a punctuator's precedence: never the other way round.
+  if (T.K != Token::Word && T.K != Token::Punct)
+    return;
+  const Spelling *Found = Spellings.find(T.Text);
+  if (!Found)
+    return;
   if (T.K == Token::Word)
-    T.Words = It->second.Words;
-  else if (T.K == Token::Punct)
-    T.AsBinary = It->second.AsBinary;
+    T.Words = Found->Words;
+  else
+    T.AsBinary = Found->AsBinary;
 }
 
 bool isTypeWord(const PTok &T) { return T.Words & TypeWord; }
