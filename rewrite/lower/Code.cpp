@@ -238,9 +238,23 @@ Code Code::replace(const Code &From, const Code &To) const {
 Code &Code::operator+=(const Code &More) {
   size_t First = Tokens.size();
   Tokens.insert(Tokens.end(), More.Tokens.begin(), More.Tokens.end());
+  return joined(First, More);
+}
+
+Code &Code::operator+=(Code &&More) {
+  size_t First = Tokens.size();
+  if (Tokens.empty())
+    Tokens = std::move(More.Tokens);
+  else
+    Tokens.insert(Tokens.end(), std::make_move_iterator(More.Tokens.begin()),
+                  std::make_move_iterator(More.Tokens.end()));
+  return joined(First, More);
+}
+
+Code &Code::joined(size_t First, const Code &More) {
   if (First > 0 && First < Tokens.size() && TrailingSpace)
     Tokens[First].SpaceBefore = true;
-  if (!More.Tokens.empty() || More.TrailingSpace)
+  if (First < Tokens.size() || More.TrailingSpace)
     TrailingSpace = More.TrailingSpace;
   return *this;
 }

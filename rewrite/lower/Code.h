@@ -70,11 +70,17 @@ public:
   Code replace(const Code &From, const Code &To) const;
 
   Code &operator+=(const Code &More);
+  /// The same, taking More's tokens instead of copying them.
+  Code &operator+=(Code &&More);
   friend Code operator+(Code A, const Code &B) { return A += B; }
   bool operator==(const Code &O) const { return str() == O.str(); }
   bool operator!=(const Code &O) const { return !(*this == O); }
 
 private:
+  /// After More's tokens were appended from index First: the blank
+  /// between, and whether the text now ends in blanks.
+  Code &joined(size_t First, const Code &More);
+
   std::vector<Token> Tokens;
   bool TrailingSpace = false; // the text ended in blanks: 'x +' then ' y'
 };

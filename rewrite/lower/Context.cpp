@@ -303,10 +303,12 @@ Context::statementText(const ir::Assignment &A,
     std::optional<Code> F = It != Read.end()
                                 ? std::optional<Code>(lower::code(It->second))
                                 : access(A.Factors[I]);
-    if (!F)
+    if (!F) {
       Text.reset();
-    else
-      *Text += lower::code(I ? " * " : A.Accumulate ? " += " : " = ") + *F;
+    } else {
+      *Text += lower::code(I ? " * " : A.Accumulate ? " += " : " = ");
+      *Text += std::move(*F);
+    }
   }
   return Text;
 }
@@ -350,9 +352,13 @@ std::optional<Code> Context::jamSum(const ir::Assignment &A,
         return std::nullopt;
       if (Offset)
         *X = X->fill(KIdx, code(KIdx + " + " + std::to_string(Offset)));
-      Product += Product.empty() ? *X : code(" * ") + *X;
+      if (!Product.empty())
+        Product += code(" * ");
+      Product += std::move(*X);
     }
-    Sum += Sum.empty() ? Product : code(" + ") + Product;
+    if (!Sum.empty())
+      Sum += code(" + ");
+    Sum += std::move(Product);
   }
   return Sum;
 }
@@ -366,7 +372,11 @@ Context::jamStatement(const ir::Assignment &A, const std::string &KIdx,
   std::optional<Code> Sum = jamSum(A, KIdx, Offsets, Hoisted, LIndex);
   if (!Lhs || !Sum)
     return std::nullopt;
-  return *Lhs + code(" += ") + *Sum + code(";");
+  Code Statement = std::move(*Lhs);
+  Statement += code(" += ");
+  Statement += std::move(*Sum);
+  Statement += code(";");
+  return Statement;
 }
 
 } // namespace lnr::lower

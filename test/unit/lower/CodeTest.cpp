@@ -92,3 +92,19 @@ TEST(CodeTest, MarksDeclaratorStars) {
   Code Product = code("a * b");
   EXPECT_FALSE(Product.tokens()[1].Declarator);
 }
+
+TEST(CodeTest, AppendingByMoveJoinsAsByCopy) {
+  // Each pair: what is appended to, and what is appended.
+  const std::vector<std::pair<std::string, std::string>> Pairs = {
+      {"x +=", " y"}, {"x += ", "y"}, {"", " y "}, {"f(", "a"},
+      {"a ", ""},     {"", ""},       {"a", " "},  {"p->", "k"}};
+  for (const auto &[Left, Right] : Pairs) {
+    Code Copied = code(Left), Moved = code(Left);
+    Copied += code(Right);
+    Moved += Code(code(Right));
+    EXPECT_EQ(Moved.str(), Copied.str()) << Left << "|" << Right;
+    // Whether the text ends in blanks carries over to what follows.
+    EXPECT_EQ((Moved + code("z")).str(), (Copied + code("z")).str())
+        << Left << "|" << Right;
+  }
+}
