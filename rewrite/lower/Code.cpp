@@ -92,17 +92,6 @@ bool isHole(const std::set<std::string> &Holes, const std::string &Word) {
   return false;
 }
 
-/// A word that names a type in a cast or declaration ('(double *)').
-bool isTypeWord(const Token &T) {
-  static const std::string_view Types[] = {
-      "void",     "char",     "short",    "int",     "long",    "float",
-      "double",   "signed",   "unsigned", "_Bool",   "bool",    "const",
-      "size_t",   "int8_t",   "int16_t",  "int32_t", "int64_t", "uint8_t",
-      "uint16_t", "uint32_t", "uint64_t"};
-  return T.K == Token::Word && std::find(std::begin(Types), std::end(Types),
-                                         T.Text) != std::end(Types);
-}
-
 } // namespace
 
 Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
@@ -140,10 +129,6 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
                   (Out.Tokens.back().is('.') || Out.Tokens.back().is("->"));
     if (T.K == Token::Word && !Member && isHole(Holes, T.Text))
       T.K = Token::Hole;
-    // '(T *)' and 'T *name': a star after a type word, before ')' or a name.
-    if (T.is('*') && !Out.Tokens.empty() &&
-        (isTypeWord(Out.Tokens.back()) || Out.Tokens.back().Declarator))
-      T.Declarator = true;
     Out.Tokens.push_back(std::move(T));
     Space = false;
     I = End;
@@ -200,11 +185,11 @@ Code Code::fill(const std::string &Index, const Code &Value,
                           I + 1 < Tokens.size() && Tokens[I + 1].is(']'));
     size_t First = Out.Tokens.size();
     if (!Alone)
-      Out.Tokens.push_back({Token::Punct, "(", false, false});
+      Out.Tokens.push_back({Token::Punct, "(", false});
     for (const Token &V : Value.Tokens)
       Out.Tokens.push_back(V);
     if (!Alone)
-      Out.Tokens.push_back({Token::Punct, ")", false, false});
+      Out.Tokens.push_back({Token::Punct, ")", false});
     if (First < Out.Tokens.size())
       Out.Tokens[First].SpaceBefore = T.SpaceBefore;
     if (!Alone && Value.Tokens.size() > 0)

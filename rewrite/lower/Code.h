@@ -30,9 +30,6 @@ struct Token {
   Kind K = Word;
   std::string Text;
   bool SpaceBefore = false; // blanks preceded it where it was spelled
-  /// A '*' that declares a pointer ('double *t', '(double *)'), not a
-  /// multiplication or a dereference: where pointer alignment applies.
-  bool Declarator = false;
 
   bool isWord() const { return K == Word || K == Hole; }
   bool is(std::string_view Spelling) const { return Text == Spelling; }

@@ -471,7 +471,6 @@ void append(Line &L, const Code &C) {
   bool First = true;
   for (const Token &T : C.tokens()) {
     PTok P = make(T.Text, T.K);
-    P.Declarator = T.Declarator;
     P.OrigSpace = T.SpaceBefore && !First;
     L.push_back(std::move(P));
     First = false;

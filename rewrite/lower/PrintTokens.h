@@ -59,6 +59,9 @@ struct PTok {
   /// The spelling: a leaf's token or a literal, which outlive the line.
   std::string_view Text;
   Token::Kind K = Token::Punct;
+  /// A '*' the printer writes after a declaration's type, whatever the
+  /// type's name ('my_t *t'); any other star is a declarator when the
+  /// annotator finds a type word or a declarator before it.
   bool Declarator = false;
   bool OrigSpace = false;
   Role R = Role::Other;

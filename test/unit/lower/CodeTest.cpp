@@ -86,13 +86,6 @@ TEST(CodeTest, ReplaceSwapsTokenRuns) {
             "D[B2_crd[kB + 1] * L + l]");
 }
 
-TEST(CodeTest, MarksDeclaratorStars) {
-  Code Cast = code("(double *)malloc(n)");
-  EXPECT_TRUE(Cast.tokens()[2].Declarator);
-  Code Product = code("a * b");
-  EXPECT_FALSE(Product.tokens()[1].Declarator);
-}
-
 TEST(CodeTest, AppendingByMoveJoinsAsByCopy) {
   // Each pair: what is appended to, and what is appended.
   const std::vector<std::pair<std::string, std::string>> Pairs = {
