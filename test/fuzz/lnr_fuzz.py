@@ -251,6 +251,7 @@ def make_case(seed, number):
     pick_omp_forms(c)
     pick_position_split(c)
     pick_root_form(c)
+    pick_default_none(c)
     return c
 
 
@@ -451,6 +452,19 @@ def pick_omp_forms(c):
     rng = random.Random("%d:%d:omp" % (c["seed"], c["number"]))
     if c["pragma"] and rng.random() < 0.4:
         c["omp_region"] = rng.choice(OMP_REGION_FORMS)
+
+
+def pick_default_none(c):
+    """About a third of the C99 cases with a directive on the nest give it
+    'default(none)' and a 'shared' clause naming every variable declared
+    outside the nest (Kernel.default_none): a rewrite must then name what
+    it declares outside the directive and reads inside, or it does not
+    compile (clang rejects it; both compilers build each rewrite). From a
+    generator of its own, so that the other fields of a case are those of
+    earlier versions."""
+    rng = random.Random("%d:%d:dnone" % (c["seed"], c["number"]))
+    if c["pragma"] and c.get("std") != "c89" and rng.random() < 0.35:
+        c["default_none"] = True
 
 
 def pick_standard(c):
@@ -1222,6 +1236,8 @@ class Kernel:
             text.append("  " + ln)
         if self.pre:
             text.append("")
+        if c.get("default_none"):
+            body_lines = self.default_none(body_lines, text)
         text += body_lines
         if self.taco:
             text.append("  return 0;")
@@ -1230,6 +1246,45 @@ class Kernel:
             text.append("")
             text.append("#include <stdlib.h>")
         return "\n".join(text) + "\n"
+
+    # A declaration of one variable on a line of its own: its name before
+    # '=', ';' or '[' ('int* restrict B2_pos = ...', 'struct fz_ref fz_r;',
+    # 'static const double *fz_g;'), not an assignment ('fz_g = ...').
+    DECLARED = re.compile(
+        r"^\s*(?:static\s+)?(?:const\s+)?(?:struct\s+|union\s+)?\w+"
+        r"(?:\s*\*\s*|\s+)(?:(?:restrict|const)\s+)*(\w+)\s*"
+        r"(?:\[[^\]]*\])?\s*[=;]")
+
+    def default_none(self, body_lines, head):
+        """body_lines with the nest's 'parallel' directive under
+        'default(none)', its 'shared' clause naming every variable the
+        function's text before the nest declares (head: the parameters,
+        the lines before the nest, the file scope)."""
+        names = []
+        for p in self.params:
+            names.append(re.findall(r"(\w+)\s*$", p[0])[0])
+        depth = 0
+        for ln in "\n".join(head).split("\n"):
+            m = self.DECLARED.match(ln)
+            # Not inside a function or a struct of the file scope.
+            if m and depth == 0 and not ln.startswith(("#", " ")):
+                names.append(m.group(1))
+            depth += ln.count("{") - ln.count("}")
+        for ln in self.pre:
+            m = self.DECLARED.match(ln)
+            if m:
+                names.append(m.group(1))
+        if self.c.get("repeat"):
+            names.append("fz_rep")
+        shared = ", ".join(dict.fromkeys(names))
+        out = []
+        for ln in body_lines:
+            m = re.match(r"^#pragma omp parallel( for)?\b", ln)
+            if m:
+                ln = ln[:m.end()] + " default(none) shared(%s)" % shared + \
+                    ln[m.end():]
+            out.append(ln)
+        return out
 
     def pack_members(self, P):
         """P with the inputs' parameters (positions, four-array CSR's ends,
