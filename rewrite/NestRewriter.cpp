@@ -99,6 +99,8 @@ private:
   std::vector<ExtentScan> Scans;
   /// Every name the rewrite declares, against the file's and each other.
   NamePicker Names;
+  /// The names of a run-time choice's costs.
+  CostNames Costs;
   /// The run-time checks the rewrite runs under, or none.
   std::optional<OverlapTest> Checks;
   bool ChecksPositions = false;
@@ -222,6 +224,8 @@ NestOutcome NestRewrite::run() {
   // The flag a temporary that cannot be allocated clears: the checks',
   // whose fallback then runs, or one of its own.
   Opts.Lowering.AllocatedFlag = Checks ? Checks->Flag : Names.pick("allocated");
+  if (Opts.Directive.empty() && Opts.RuntimeChoice)
+    Costs = {Names.pick("then_cost"), Names.pick("else_cost")};
   // Best first; a schedule the code generator cannot write yet gives way to
   // the next, and --explain says so.
   std::optional<Refusal> FirstProblem;
@@ -290,9 +294,8 @@ NestRewrite::versioning(lower::LoweredNest &Emitted,
     V.Scans = scanNodes(Needed);
   V.Choice = Alternative.has_value();
   if (Alternative)
-    V.Rewrite =
-        lower::nodes(runtimeChoice(*Alternative, std::move(Emitted.Tree),
-                                   std::move(Alternative->Emitted.Tree)));
+    V.Rewrite = runtimeChoice(*Alternative, Costs, std::move(Emitted.Tree),
+                              std::move(Alternative->Emitted.Tree));
   else
     V.Rewrite = std::move(Emitted.Tree);
   return V;

@@ -180,16 +180,21 @@ std::optional<RuntimeAlternative> runtimeAlternative(
   return std::nullopt;
 }
 
-lower::Node runtimeChoice(const RuntimeAlternative &Alternative,
-                          lower::Nodes Chosen, lower::Nodes Other) {
+lower::Nodes runtimeChoice(const RuntimeAlternative &Alternative,
+                           const CostNames &Names, lower::Nodes Chosen,
+                           lower::Nodes Other) {
   // A schedule that needs a scanned extent runs only when the scanned
-  // coordinates start at 0 (ExtentScan::Minimum).
+  // coordinates start at 0 (ExtentScan::Minimum). Its cost is computed
+  // all the same: it reads only what the nest reads (runtimeSymbols).
   std::string Negative;
   for (const ExtentScan &Scan : Alternative.Scans)
     Negative += Scan.Minimum + " < 0 || ";
-  return lower::Node::ifElse(lower::code(Negative + Alternative.ChosenCost +
-                                         " <= " + Alternative.OtherCost),
-                             std::move(Chosen), std::move(Other));
+  return lower::nodes(
+      lower::declare("const double", Names.Then, Alternative.ChosenCost),
+      lower::declare("const double", Names.Else, Alternative.OtherCost),
+      lower::Node::ifElse(
+          lower::code(Negative + Names.Then + " <= " + Names.Else),
+          std::move(Chosen), std::move(Other)));
 }
 
 } // namespace lnr::rewrite

@@ -69,10 +69,20 @@ std::optional<RuntimeAlternative> runtimeAlternative(
     const NamePicker &Names,
     const std::function<bool(const ir::Schedule &)> &Allowed);
 
-/// 'if (cost of Chosen <= cost of Other) { Chosen } else { Other }', Other
-/// never when a scan it needs found a negative coordinate.
-lower::Node runtimeChoice(const RuntimeAlternative &Alternative,
-                          lower::Nodes Chosen, lower::Nodes Other);
+/// The names the run-time choice gives the two costs (picked with the
+/// rewrite's other names, before the lowering).
+struct CostNames {
+  std::string Then, Else;
+};
+
+/// 'const double Then = cost of Chosen; const double Else = cost of Other;
+/// if (Then <= Else) { Chosen } else { Other }', Other never when a scan it
+/// needs found a negative coordinate. Each cost a declaration of its own:
+/// the condition then reads as the choice it is, and every line is one the
+/// printer lays out itself (a sum broken at its '+').
+lower::Nodes runtimeChoice(const RuntimeAlternative &Alternative,
+                           const CostNames &Names, lower::Nodes Chosen,
+                           lower::Nodes Other);
 
 } // namespace lnr::rewrite
 

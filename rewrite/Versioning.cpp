@@ -54,6 +54,10 @@ Nodes versioned(Versioning V, const NestSource &S) {
   Nodes Out = V.Checks      ? checked(V, S)
               : V.Allocates ? allocated(V, S)
                             : std::move(V.Rewrite);
+  // C89: the choice's declarations of its costs open a block after the
+  // scans (checked and allocated put them where a block starts).
+  if (V.Choice && !Fallback && V.DeclarationsFirst && !V.Scans.empty())
+    Out = lower::nodes(Node::block(std::move(Out)));
   if (V.Choice || Fallback) {
     // One block: the scans' and the flags' variables are local to it, and
     // the 'else' cannot pair with an 'if' around the nest.
