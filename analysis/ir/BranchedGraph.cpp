@@ -56,22 +56,38 @@ std::vector<Assignment> BranchedGraph::statements() const {
   return Out;
 }
 
-std::string toString(const BranchedGraph &G, unsigned Indent) {
-  std::string Out;
+namespace {
+
+/// G's text appended to Out: the search keeps one schedule per distinct
+/// text of the thousands of graphs it builds, so no piece is a string of
+/// its own.
+void appendGraph(std::string &Out, const BranchedGraph &G, unsigned Indent) {
   for (const Loop &L : G.Loops) {
-    Out += std::string(Indent, ' ') + "for " + L.Index;
+    Out.append(Indent, ' ').append("for ").append(L.Index);
     if (L.isCompressed())
-      Out += " in " + L.Driver + " level " + std::to_string(L.DriverLevel + 1);
-    Out += "\n";
+      Out.append(" in ").append(L.Driver).append(" level ").append(
+          std::to_string(L.DriverLevel + 1));
+    Out += '\n';
     Indent += 2;
   }
-  std::string Pad(Indent, ' ');
-  if (G.Statement)
-    return Out + Pad + toString(*G.Statement) + "\n";
-  Access Zeroed{G.Temp->Name, G.Temp->Indices};
-  Out += Pad + toString(Zeroed) + " = 0\n";
+  Out.append(Indent, ' ');
+  if (G.Statement) {
+    appendAssignment(Out, *G.Statement);
+    Out += '\n';
+    return;
+  }
+  appendAccess(Out, Access{G.Temp->Name, G.Temp->Indices});
+  Out.append(" = 0\n");
   for (const BranchedGraph &B : G.Branches)
-    Out += toString(B, Indent);
+    appendGraph(Out, B, Indent);
+}
+
+} // namespace
+
+std::string toString(const BranchedGraph &G, unsigned Indent) {
+  std::string Out;
+  Out.reserve(256);
+  appendGraph(Out, G, Indent);
   return Out;
 }
 

@@ -229,12 +229,14 @@ std::vector<Loop> bringForward(const std::vector<Loop> &Loops,
 namespace {
 // Length-prefixed, so that no name or extent can run into the next field.
 void appendField(std::string &Out, const std::string &Text) {
-  Out += std::to_string(Text.size()) + ':' + Text;
+  Out += std::to_string(Text.size());
+  Out += ':';
+  Out += Text;
 }
 void appendField(std::string &Out, unsigned Value) {
   appendField(Out, std::to_string(Value));
 }
-void appendAccess(std::string &Out, const Access &A) {
+void appendAccessFields(std::string &Out, const Access &A) {
   appendField(Out, A.Tensor);
   appendField(Out, unsigned(A.Indices.size()));
   for (const std::string &I : A.Indices)
@@ -261,11 +263,11 @@ std::string identityKey(const Kernel &K) {
     appendField(Out, I.Name);
     appendField(Out, I.Extent);
   }
-  appendAccess(Out, K.Stmt.Lhs);
+  appendAccessFields(Out, K.Stmt.Lhs);
   appendField(Out, unsigned(K.Stmt.Accumulate));
   appendField(Out, unsigned(K.Stmt.Factors.size()));
   for (const Access &F : K.Stmt.Factors)
-    appendAccess(Out, F);
+    appendAccessFields(Out, F);
   appendField(Out, unsigned(K.Loops.size()));
   for (const Loop &L : K.Loops) {
     appendField(Out, L.Index);
@@ -275,19 +277,38 @@ std::string identityKey(const Kernel &K) {
   return Out;
 }
 
-std::string toString(const Access &A) {
+void appendAccess(std::string &Out, const Access &A) {
+  Out += A.Tensor;
   if (A.Indices.empty())
-    return A.Tensor;
-  std::string Out = A.Tensor + "(";
-  for (size_t I = 0; I < A.Indices.size(); ++I)
-    Out += (I ? "," : "") + A.Indices[I];
-  return Out + ")";
+    return;
+  Out += '(';
+  for (size_t I = 0; I < A.Indices.size(); ++I) {
+    if (I)
+      Out += ',';
+    Out += A.Indices[I];
+  }
+  Out += ')';
+}
+
+void appendAssignment(std::string &Out, const Assignment &S) {
+  appendAccess(Out, S.Lhs);
+  Out += S.Accumulate ? " += " : " = ";
+  for (size_t I = 0; I < S.Factors.size(); ++I) {
+    if (I)
+      Out += " * ";
+    appendAccess(Out, S.Factors[I]);
+  }
+}
+
+std::string toString(const Access &A) {
+  std::string Out;
+  appendAccess(Out, A);
+  return Out;
 }
 
 std::string toString(const Assignment &S) {
-  std::string Out = toString(S.Lhs) + (S.Accumulate ? " += " : " = ");
-  for (size_t I = 0; I < S.Factors.size(); ++I)
-    Out += (I ? " * " : "") + toString(S.Factors[I]);
+  std::string Out;
+  appendAssignment(Out, S);
   return Out;
 }
 

@@ -98,6 +98,9 @@ std::string identityKey(const Kernel &K);
 
 std::string toString(const Access &A);
 std::string toString(const Assignment &S);
+/// The same texts appended to Out (for texts built of many of them).
+void appendAccess(std::string &Out, const Access &A);
+void appendAssignment(std::string &Out, const Assignment &S);
 /// The loop order, compressed loops marked: "i, j(vals), k, l".
 std::string loopOrderString(const std::vector<Loop> &Loops);
 
