@@ -19,6 +19,41 @@
 using namespace clang;
 
 namespace lnr::recover::detail {
+namespace {
+
+/// Whether evaluating E may fault where the nest would not evaluate it: E
+/// reads an array element or through a unary '*', or divides by an integer
+/// that is not a nonzero constant. The nest evaluates an inner loop's
+/// bound only when the loops around it run ('widths[n - 1]' never with
+/// n == 0); a rewrite evaluates it before them (the size of a temporary,
+/// the run-time choice's costs) or in another loop (a reordered nest). A
+/// member read through a pointer ('d->K') is not counted: a struct the
+/// nest reads a bound from is taken to be valid wherever the nest runs.
+bool mayFaultElsewhere(const Expr *E, const ASTContext &Ctx) {
+  if (!E || isa<UnaryExprOrTypeTraitExpr>(E)) // sizeof: not evaluated
+    return false;
+  if (isa<ArraySubscriptExpr>(E))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = B->getOpcode();
+    Expr::EvalResult Divisor;
+    if ((Op == BO_Div || Op == BO_Rem || Op == BO_DivAssign ||
+         Op == BO_RemAssign) &&
+        B->getRHS()->getType()->isIntegerType() &&
+        !(B->getRHS()->EvaluateAsInt(Divisor, Ctx) &&
+          !Divisor.Val.getInt().isZero()))
+      return true;
+  }
+  for (const Stmt *Child : E->children())
+    if (mayFaultElsewhere(dyn_cast_or_null<Expr>(Child), Ctx))
+      return true;
+  return false;
+}
+
+} // namespace
 
 const VarDecl *Recoverer::positionVar(const Expr *Index) const {
   if (const VarDecl *V = asVar(Index)) {
@@ -358,6 +393,16 @@ bool Recoverer::readLoop(const ForStmt *For) {
                           "' calls a function, reads a volatile object or has "
                           "another side effect; it may change between "
                           "iterations",
+                      Bound->getBeginLoc());
+      // Only the outermost loop's bound is read wherever the nest runs.
+      if (!Loops.empty() && mayFaultElsewhere(Bound, Ctx))
+        return refuse("lnr-unsupported-loop",
+                      "the bound '" + text(Bound) + "' of the loop over '" +
+                          L.Var->getName().str() +
+                          "' reads an array element or through '*', or divides "
+                          "by a variable: the nest reads it only when the "
+                          "loops around run, and a rewrite would read it "
+                          "before them",
                       Bound->getBeginLoc());
     }
     Expr::EvalResult Zero, Top;

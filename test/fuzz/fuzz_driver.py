@@ -458,6 +458,8 @@ def gen_call(c, k, L, X):
     def arg(kind, ref):
         if kind == "ext":
             return X[ref]
+        if kind == "quot":  # fz_t_x: x's extent times the outermost one's
+            return "%s * %s" % (X[ref], X[c["order"][0]])
         if kind == "dims":
             return "&dd"
         if kind == "pos":

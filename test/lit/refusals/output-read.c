@@ -55,7 +55,9 @@ void sddmm_spmm_rank_in_output(int n, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * L + k] * D[j * L + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/output-read.c:[[@LINE-5]]:32: remark: nest left unchanged: the output 'A' is read inside the nest it writes [lnr-output-read]
+// The bound is read before the body: its reading an element is the reason
+// given (inner-bound-faults.c).
+// CHECK: refusals/output-read.c:[[@LINE-7]]:27: remark: nest left unchanged: the bound '(int)A[0]' of the loop over 'k' reads an array element {{.*}} [lnr-unsupported-loop]
 
 // An input set from the restrict output inside the function is based on it,
 // however the pointer is carried: 'restrict' says nothing about it. (An
