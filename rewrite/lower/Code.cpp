@@ -83,6 +83,22 @@ size_t punctLength(const std::string &Text, size_t I) {
   }
 }
 
+/// Where the comment that opens at Text[I] ('/*' or '//') ends; I when
+/// none opens there.
+size_t commentEnd(const std::string &Text, size_t I) {
+  if (Text[I] != '/' || I + 1 >= Text.size())
+    return I;
+  if (Text[I + 1] == '*') {
+    size_t Close = Text.find("*/", I + 2);
+    return Close == std::string::npos ? Text.size() : Close + 2;
+  }
+  if (Text[I + 1] == '/') {
+    size_t Newline = Text.find('\n', I + 2);
+    return Newline == std::string::npos ? Text.size() : Newline;
+  }
+  return I;
+}
+
 /// Whether Word is one of Holes: a few index names, compared by length
 /// first.
 bool isHole(const std::set<std::string> &Holes, const std::string &Word) {
@@ -103,6 +119,13 @@ Code Code::lex(const std::string &Text, const std::set<std::string> &Holes) {
     if (isBlank(C)) {
       Space = true;
       ++I;
+      continue;
+    }
+    // A comment in the file's text ('k < K /* columns */') is a blank: the
+    // printer lays the tokens out anew, and a '//' one would end the line.
+    if (size_t End = commentEnd(Text, I); End != I) {
+      Space = true;
+      I = End;
       continue;
     }
     Token T;

@@ -40,7 +40,7 @@ class Code {
 public:
   Code() = default;
   /// Text lexed as C; the identifiers in Holes (not after '.' or '->')
-  /// become holes.
+  /// become holes. Comments are blanks.
   static Code lex(const std::string &Text,
                   const std::set<std::string> &Holes = {});
 

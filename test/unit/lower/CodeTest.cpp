@@ -51,6 +51,15 @@ TEST(CodeTest, LexesEachPunctuatorWhole) {
                                              "++", "+", "f"}));
 }
 
+TEST(CodeTest, CommentsAreBlanks) {
+  EXPECT_EQ(code("k < K /* columns of C */").str(), "k < K");
+  EXPECT_EQ(code("k < K // columns\n && l").str(), "k < K && l");
+  EXPECT_EQ(code("a/**/b").str(), "a b");
+  EXPECT_EQ(code("a / b /* open").str(), "a / b");
+  EXPECT_EQ(code("s = \"/* kept */\" // gone").str(), "s = \"/* kept */\"");
+  EXPECT_EQ(code("x /= 2").str(), "x /= 2");
+}
+
 TEST(CodeTest, HolesAreTheIndicesButNotMembers) {
   Code C = Code::lex("m->k + B[k] + s.k", {"k"});
   Code Filled = C.fill("k", code("k + 1"));
