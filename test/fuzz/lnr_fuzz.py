@@ -253,6 +253,7 @@ def make_case(seed, number):
     pick_root_form(c)
     pick_default_none(c)
     pick_quotient_bound(c)
+    pick_comments(c)
     return c
 
 
@@ -483,6 +484,19 @@ def pick_quotient_bound(c):
         g["ext"] = list(g["ext"])
         g["ext"][c["indices"].index(first)] = 0
         c["configs"].append(g)
+
+
+def pick_comments(c):
+    """About 8% of the hand-written cases have comments inside the nest's
+    text (Kernel.commented): in each loop header before its second ';'
+    ('k < K /* bound */;') and after each statement, '//' in C99 and
+    '/* */' in C89. The rewrite reads the file's text (headers,
+    statements) and must lay it out without them. From a generator of its
+    own, so that the other fields of a case are those of earlier
+    versions."""
+    rng = random.Random("%d:%d:comments" % (c["seed"], c["number"]))
+    if c["style"] == "hand" and rng.random() < 0.08:
+        c["comments"] = True
 
 
 def pick_default_none(c):
@@ -1273,6 +1287,8 @@ class Kernel:
             text.append("")
         if c.get("default_none"):
             body_lines = self.default_none(body_lines, text)
+        if c.get("comments"):
+            body_lines = self.commented(body_lines)
         text += body_lines
         if self.taco:
             text.append("  return 0;")
@@ -1289,6 +1305,25 @@ class Kernel:
         r"^\s*(?:static\s+)?(?:const\s+)?(?:struct\s+|union\s+)?\w+"
         r"(?:\s*\*\s*|\s+)(?:(?:restrict|const)\s+)*(\w+)\s*"
         r"(?:\[[^\]]*\])?\s*[=;]")
+
+    def commented(self, body_lines):
+        """body_lines with a comment in each loop header, before its second
+        ';', and one after each statement."""
+        line_comment = "/* x */" if self.c.get("std") == "c89" else "// x"
+        out = []
+        for ln in body_lines:
+            s = ln.strip()
+            if s.startswith("#"):
+                out.append(ln)
+                continue
+            if s.startswith("for (") and ln.count(";") >= 2:
+                first = ln.index(";")
+                second = ln.index(";", first + 1)
+                ln = ln[:second] + " /* bound */" + ln[second:]
+            elif s.endswith(";") and not s.startswith(("for", "}")):
+                ln = ln + " " + line_comment
+            out.append(ln)
+        return out
 
     def default_none(self, body_lines, head):
         """body_lines with the nest's 'parallel' directive under
