@@ -195,7 +195,8 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
   std::deque<NestOutcome> Outcomes;
   std::deque<Pending> Recovered;
   NestWorkers Workers(Opts.Threads);
-  TakenNames Taken(Ctx.Idents);
+  TakenNames Taken(Ctx.Idents, SM.getBufferData(SM.getMainFileID()),
+                   Ctx.getLangOpts());
   for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
     if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
       continue;

@@ -2,14 +2,36 @@
 
 #include "rewrite/TakenNames.h"
 
-namespace lnr::rewrite {
+#include "clang/Lex/Lexer.h"
 
-TakenNames::TakenNames(const clang::IdentifierTable &Idents)
+namespace lnr::rewrite {
+namespace {
+
+/// Every identifier of Text, lexed raw: in every branch of '#if'.
+void addRawIdentifiers(llvm::StringSet<> &To, llvm::StringRef Text,
+                       const clang::LangOptions &Lang) {
+  if (Text.empty())
+    return;
+  clang::Lexer Raw(clang::SourceLocation(), Lang, Text.begin(), Text.begin(),
+                   Text.end());
+  clang::Token T;
+  do {
+    Raw.LexFromRawLexer(T);
+    if (T.is(clang::tok::raw_identifier))
+      To.insert(T.getRawIdentifier());
+  } while (T.isNot(clang::tok::eof));
+}
+
+} // namespace
+
+TakenNames::TakenNames(const clang::IdentifierTable &Idents,
+                       llvm::StringRef MainText, const clang::LangOptions &Lang)
     : Idents(Idents), Added(std::make_shared<llvm::StringSet<>>()),
       Seen(Idents.size()) {
   auto All = std::make_shared<llvm::StringSet<>>();
   for (const auto &Entry : Idents)
     All->insert(Entry.getKey());
+  addRawIdentifiers(*All, MainText, Lang);
   First = std::move(All);
 }
 

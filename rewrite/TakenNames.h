@@ -14,6 +14,7 @@
 #define LNR_REWRITE_TAKENNAMES_H
 
 #include "clang/Basic/IdentifierTable.h"
+#include "clang/Basic/LangOptions.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <functional>
@@ -24,8 +25,13 @@ namespace lnr::rewrite {
 
 class TakenNames {
 public:
-  /// Copies the identifiers Idents holds now.
-  explicit TakenNames(const clang::IdentifierTable &Idents);
+  /// Copies the identifiers Idents holds now, and those of MainText (the
+  /// main file's) lexed raw: the preprocessor's table lacks the branches
+  /// of '#if' it skipped, which another configuration of the build
+  /// compiles ('#ifdef NO_BLAS' ... '#define then_cost 0').
+  explicit TakenNames(const clang::IdentifierTable &Idents,
+                      llvm::StringRef MainText = {},
+                      const clang::LangOptions &Lang = {});
 
   /// Whether a name is taken, as the table is now; safe to call from any
   /// thread after this returns, while the table changes.

@@ -36,6 +36,21 @@ TEST(TakenNamesTest, EachAnswerIsTheTableWhenItWasTaken) {
   EXPECT_FALSE(Third("unused_name"));
 }
 
+TEST(TakenNamesTest, TheMainFilesSkippedBranchesToo) {
+  clang::IdentifierTable Idents{clang::LangOptions()};
+  Idents.get("rowptr");
+  // What another configuration of the build compiles: not in the table.
+  TakenNames Taken(Idents,
+                   "#ifdef NO_COSTS\n#define then_cost 0.0\n#endif\n"
+                   "/* else_cost in a comment */ int rowptr;",
+                   clang::LangOptions());
+  auto Now = Taken.now();
+  EXPECT_TRUE(Now("then_cost"));
+  EXPECT_TRUE(Now("NO_COSTS"));
+  EXPECT_TRUE(Now("rowptr"));
+  EXPECT_FALSE(Now("else_cost")); // a comment declares nothing
+}
+
 TEST(TakenNamesTest, AnswersWhileTheTableGrowsOnAnotherThread) {
   clang::IdentifierTable Idents{clang::LangOptions()};
   TakenNames Taken(Idents);
