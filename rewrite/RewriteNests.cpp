@@ -29,6 +29,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace lnr::rewrite {
 namespace {
@@ -197,6 +198,7 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
   NestWorkers Workers(Opts.Threads);
   TakenNames Taken(Ctx.Idents, SM.getBufferData(SM.getMainFileID()),
                    Ctx.getLangOpts());
+  std::set<clang::FileID> ReadRaw{SM.getMainFileID()}; // by Taken
   for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
     if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
       continue;
@@ -230,7 +232,10 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       if (Opts.PrintInFileStyle)
         Nest.Opts.Style =
             printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Opts.LineFallback);
-      // Not the AST's table, which the next recoveries add to.
+      // Not the AST's table, which the next recoveries add to; a header's
+      // skipped branches too, as the main file's.
+      if (ReadRaw.insert(File).second)
+        Taken.alsoFile(SM.getBufferData(File));
       Nest.Nest.Source.IsNameTaken = Taken.now();
       Workers.run([&Slot, &Nest, &Schedules, InOwn = Own.contain(Begin)] {
         Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);

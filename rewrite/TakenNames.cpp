@@ -26,13 +26,22 @@ void addRawIdentifiers(llvm::StringSet<> &To, llvm::StringRef Text,
 
 TakenNames::TakenNames(const clang::IdentifierTable &Idents,
                        llvm::StringRef MainText, const clang::LangOptions &Lang)
-    : Idents(Idents), Added(std::make_shared<llvm::StringSet<>>()),
-      Seen(Idents.size()) {
+    : Idents(Idents), Lang(Lang), Raw(std::make_shared<llvm::StringSet<>>()),
+      Added(std::make_shared<llvm::StringSet<>>()), Seen(Idents.size()) {
   auto All = std::make_shared<llvm::StringSet<>>();
   for (const auto &Entry : Idents)
     All->insert(Entry.getKey());
   addRawIdentifiers(*All, MainText, Lang);
   First = std::move(All);
+}
+
+void TakenNames::alsoFile(llvm::StringRef Text) {
+  // A new set: the answers handed out keep the one they read.
+  auto More = std::make_shared<llvm::StringSet<>>();
+  for (const auto &Entry : *Raw)
+    More->insert(Entry.getKey());
+  addRawIdentifiers(*More, Text, Lang);
+  Raw = std::move(More);
 }
 
 std::function<bool(const std::string &)> TakenNames::now() {
@@ -45,8 +54,9 @@ std::function<bool(const std::string &)> TakenNames::now() {
     Added = std::move(Since);
     Seen = Idents.size();
   }
-  return [First = First, Added = Added](const std::string &Name) {
-    return First->contains(Name) || Added->contains(Name);
+  return [First = First, Raw = Raw, Added = Added](const std::string &Name) {
+    return First->contains(Name) || Raw->contains(Name) ||
+           Added->contains(Name);
   };
 }
 

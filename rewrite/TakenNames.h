@@ -33,13 +33,19 @@ public:
                       llvm::StringRef MainText = {},
                       const clang::LangOptions &Lang = {});
 
+  /// Also the identifiers of Text (a header whose nests are rewritten)
+  /// lexed raw, from the next now() on.
+  void alsoFile(llvm::StringRef Text);
+
   /// Whether a name is taken, as the table is now; safe to call from any
   /// thread after this returns, while the table changes.
   std::function<bool(const std::string &)> now();
 
 private:
   const clang::IdentifierTable &Idents;
+  clang::LangOptions Lang;
   std::shared_ptr<const llvm::StringSet<>> First;
+  std::shared_ptr<const llvm::StringSet<>> Raw;   // of alsoFile's texts
   std::shared_ptr<const llvm::StringSet<>> Added; // since First
   unsigned Seen;                                  // the table's size then
 };

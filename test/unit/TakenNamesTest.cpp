@@ -51,6 +51,18 @@ TEST(TakenNamesTest, TheMainFilesSkippedBranchesToo) {
   EXPECT_FALSE(Now("else_cost")); // a comment declares nothing
 }
 
+TEST(TakenNamesTest, AHeadersSkippedBranchesFromWhenItIsRead) {
+  clang::IdentifierTable Idents{clang::LangOptions()};
+  TakenNames Taken(Idents, "int main_only;", clang::LangOptions());
+  auto Before = Taken.now();
+  Taken.alsoFile("#if 0\n#define t_part 1\n#endif\n");
+  auto After = Taken.now();
+  EXPECT_TRUE(Before("main_only"));
+  EXPECT_FALSE(Before("t_part")); // an answer keeps what it read
+  EXPECT_TRUE(After("t_part"));
+  EXPECT_TRUE(After("main_only"));
+}
+
 TEST(TakenNamesTest, AnswersWhileTheTableGrowsOnAnotherThread) {
   clang::IdentifierTable Idents{clang::LangOptions()};
   TakenNames Taken(Idents);
