@@ -162,6 +162,12 @@ std::optional<Refusal> NestRewrite::schedule() {
 std::optional<Refusal>
 NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
   if (Source.Overlap.Needed) {
+    if (Standard.AddressInt == "uintptr_t" &&
+        !Source.UnusableAddressType.empty())
+      return Refusal("lnr-shadowed-name",
+                     Source.UnusableAddressType +
+                         ", and the run-time overlap test compares the "
+                         "arrays' addresses as uintptr_t");
     std::map<std::string, ScannedRange> Ranges;
     for (const ExtentScan &Scan : Scans)
       Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable};

@@ -28,11 +28,11 @@ using namespace clang;
 namespace lnr::recover {
 namespace {
 
-/// The first of the C library's names the rewrite's temporaries use
-/// (malloc, calloc, free, size_t) that means something else where the nest
-/// is: a macro, or a variable of the file or of the function; "" if none.
-std::string shadowedLibraryName(const FunctionDecl *Function, ASTContext &Ctx) {
-  static const char *const Names[] = {"malloc", "calloc", "free", "size_t"};
+/// The first of Names, names of the C library the rewrite uses, that means
+/// something else where the nest is: a macro, or a variable of the file or
+/// of the function; "" if none.
+std::string shadowedLibraryName(const FunctionDecl *Function, ASTContext &Ctx,
+                                llvm::ArrayRef<const char *> Names) {
   struct Locals : RecursiveASTVisitor<Locals> {
     std::set<std::string> Found;
     bool VisitNamedDecl(NamedDecl *D) {
@@ -55,6 +55,26 @@ std::string shadowedLibraryName(const FunctionDecl *Function, ASTContext &Ctx) {
       if (!isa<FunctionDecl>(D) && !isa<TypedefNameDecl>(D))
         return Name;
   }
+  return "";
+}
+
+/// Why the file's 'uintptr_t', which the run-time overlap test compares
+/// addresses in, cannot hold an address: a macro or a variable of that
+/// name, or a typedef of the file's own to a type narrower than a pointer
+/// or signed (legacy code's 'typedef unsigned int uintptr_t;'); "" if
+/// none.
+std::string unusableAddressType(const FunctionDecl *Function, ASTContext &Ctx) {
+  if (!shadowedLibraryName(Function, Ctx, {"uintptr_t"}).empty())
+    return "'uintptr_t' means something else here";
+  for (const NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("uintptr_t")))
+    if (const auto *T = dyn_cast<TypedefNameDecl>(D)) {
+      QualType U = T->getUnderlyingType().getCanonicalType();
+      if (!U->isUnsignedIntegerType() ||
+          Ctx.getTypeSize(U) < Ctx.getTypeSize(Ctx.VoidPtrTy))
+        return "the file's 'uintptr_t' is '" + U.getAsString() +
+               "', which cannot hold an address";
+    }
   return "";
 }
 
@@ -182,7 +202,9 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   describeLibrary(Whole->getBeginLoc());
   recordLevelRanges();
   recordMemoryScalars(Outer);
-  Source.ShadowedLibraryName = shadowedLibraryName(Declaration, Ctx);
+  Source.ShadowedLibraryName = shadowedLibraryName(
+      Declaration, Ctx, {"malloc", "calloc", "free", "size_t"});
+  Source.UnusableAddressType = unusableAddressType(Declaration, Ctx);
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }
 

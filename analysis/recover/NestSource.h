@@ -183,6 +183,9 @@ struct NestSource {
   /// size_t) that a macro or a variable of the file or the function
   /// shadows where the nest is; "" if none.
   std::string ShadowedLibraryName;
+  /// Why the file's uintptr_t cannot hold an address (a variable or macro
+  /// of that name, a narrow typedef): the run-time overlap test needs it.
+  std::string UnusableAddressType;
   /// The nest's text as written [Offset, Offset + Length): the fallback of
   /// a rewrite versioned under an overlap test.
   std::string Original;

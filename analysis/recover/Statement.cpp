@@ -226,6 +226,16 @@ bool Recoverer::checkTypes(QualType Target, QualType Value,
                       "'; the conversion on every accumulation would not "
                       "survive a reordering",
                   Statement->getBeginLoc());
+  // An integer product wraps in its own type ('unsigned' factors into an
+  // 'unsigned long' output): the fused nest's partial products, in the
+  // output's type, would not.
+  if (Target->isIntegerType() && !Ctx.hasSameUnqualifiedType(Target, Value))
+    return refuse("lnr-mixed-types",
+                  "the output is '" + Target.getAsString() +
+                      "' but the product is '" + Value.getAsString() +
+                      "', which wraps in its own type; the fused nest's "
+                      "partial products would not",
+                  Statement->getBeginLoc());
   return true;
 }
 
