@@ -6,12 +6,54 @@
 #include "clang/Tooling/Inclusions/HeaderIncludes.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 
 namespace lnr::rewrite {
+namespace {
+
+/// Where the file's leading feature-test macros end ('#define _GNU_SOURCE',
+/// '#define _XOPEN_SOURCE 700': a reserved name defined before the first
+/// line that is not a directive, a comment or blank): an include must come
+/// after them, or the C library's headers are read without them. 0 when
+/// there are none.
+unsigned afterFeatureMacros(llvm::StringRef Code) {
+  unsigned After = 0;
+  bool InComment = false;
+  for (size_t At = 0; At < Code.size();) {
+    size_t End = Code.find('\n', At);
+    End = End == llvm::StringRef::npos ? Code.size() : End + 1;
+    llvm::StringRef Line = Code.slice(At, End).trim();
+    At = End;
+    if (InComment) {
+      InComment = !Line.contains("*/");
+      continue;
+    }
+    if (Line.empty() || Line.startswith("//"))
+      continue;
+    if (Line.startswith("/*")) {
+      InComment = !Line.contains("*/");
+      continue;
+    }
+    if (!Line.startswith("#"))
+      break; // code: the directives in front of it are over
+    llvm::StringRef Directive = Line.drop_front(1).ltrim();
+    if (Directive.consume_front("define") && !Directive.empty() &&
+        (Directive.front() == ' ' || Directive.front() == '\t')) {
+      Directive = Directive.ltrim();
+      if (Directive.size() > 1 && Directive[0] == '_' &&
+          (std::isupper(static_cast<unsigned char>(Directive[1])) ||
+           Directive[1] == '_'))
+        After = unsigned(End);
+    }
+  }
+  return After;
+}
+
+} // namespace
 
 void insertIncludes(std::vector<NestOutcome> &Outcomes,
                     const clang::SourceManager &SM) {
@@ -49,6 +91,9 @@ void insertIncludes(std::vector<NestOutcome> &Outcomes,
         Text += "#include <" + Header + ">\n";
       }
     }
+    // Never above the file's feature-test macros (HeaderIncludes puts a
+    // header of a category the file has none of first).
+    At = std::max(*At, afterFeatureMacros(Code));
     O.IncludeFix = clang::tooling::Replacement(
         SM.getFileEntryForID(O.File)->getName(), *At, 0, Text);
   }
