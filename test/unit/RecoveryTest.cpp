@@ -290,6 +290,44 @@ void kernel(int N, int K, const int *pos, const int *crd, const double *B,
             (std::vector<std::string>{"i", "p", "j", "k"}));
 }
 
+TEST(RecoveryTest, InnerBoundsThatCouldFaultAreRefused) {
+  // Read by the nest only when the loops around run; a rewrite reads them
+  // before. The outermost bound, a member through a pointer and a nonzero
+  // constant divisor are read anywhere.
+  struct Case {
+    const char *Outer, *Inner;
+    bool Refused;
+  };
+  const Case Cases[] = {
+      {"N", "w[N - 1]", true},       {"N", "T / K", true},
+      {"N", "T % K", true},          {"N", "*kp", true},
+      {"w[0]", "K", false},          {"N", "d->K", false},
+      {"N", "(K + 15) / 16", false}, {"N", "sizeof(double) * K", false},
+  };
+  for (const Case &C : Cases) {
+    Recovered R = recoverFrom(std::string(R"(
+struct dims { int K; };
+void kernel(int N, int K, int T, const int *w, const int *kp,
+            const struct dims *d, const double *restrict B,
+            double *restrict A) {
+  for (int i = 0; i < )") + C.Outer +
+                              R"(; i++)
+    for (int k = 0; k < )" + C.Inner +
+                              R"(; k++)
+      A[i] += B[i * K + k];
+}
+)");
+    if (C.Refused) {
+      EXPECT_EQ(R.Refusal, "lnr-unsupported-loop") << C.Inner;
+      EXPECT_NE(R.Message.find("before them"), std::string::npos)
+          << C.Inner << ": " << R.Message;
+    } else {
+      EXPECT_EQ(R.Refusal, "")
+          << C.Outer << ", " << C.Inner << ": " << R.Message;
+    }
+  }
+}
+
 TEST(RecoveryTest, LoopVariableReadAfterTheNestIsRefused) {
   Recovered R = recoverFrom(R"(
 int kernel(int N, int K, const double *restrict B, double *restrict A) {
