@@ -28,11 +28,9 @@ using namespace clang;
 namespace lnr::recover {
 namespace {
 
-/// The first of Names, names of the C library the rewrite uses, that means
-/// something else where the nest is: a macro, or a variable of the file or
-/// of the function; "" if none.
-std::string shadowedLibraryName(const FunctionDecl *Function, ASTContext &Ctx,
-                                llvm::ArrayRef<const char *> Names) {
+/// The names Function declares: its parameters and everything its body
+/// declares.
+std::set<std::string> namesDeclaredIn(const FunctionDecl *Function) {
   struct Locals : RecursiveASTVisitor<Locals> {
     std::set<std::string> Found;
     bool VisitNamedDecl(NamedDecl *D) {
@@ -47,9 +45,18 @@ std::string shadowedLibraryName(const FunctionDecl *Function, ASTContext &Ctx,
       if (Param->getIdentifier())
         InFunction.Found.insert(Param->getName().str());
   }
+  return std::move(InFunction.Found);
+}
+
+/// The first of Names, names of the C library the rewrite uses, that means
+/// something else where the nest is: a macro, or a variable of the file or
+/// of the function (Locals, namesDeclaredIn); "" if none.
+std::string shadowedLibraryName(const std::set<std::string> &Locals,
+                                ASTContext &Ctx,
+                                llvm::ArrayRef<const char *> Names) {
   for (const char *Name : Names) {
     IdentifierInfo &II = Ctx.Idents.get(Name);
-    if (II.hasMacroDefinition() || InFunction.Found.count(Name))
+    if (II.hasMacroDefinition() || Locals.count(Name))
       return Name;
     for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&II))
       if (!isa<FunctionDecl>(D) && !isa<TypedefNameDecl>(D))
@@ -63,8 +70,9 @@ std::string shadowedLibraryName(const FunctionDecl *Function, ASTContext &Ctx,
 /// name, or a typedef of the file's own to a type narrower than a pointer
 /// or signed (legacy code's 'typedef unsigned int uintptr_t;'); "" if
 /// none.
-std::string unusableAddressType(const FunctionDecl *Function, ASTContext &Ctx) {
-  if (!shadowedLibraryName(Function, Ctx, {"uintptr_t"}).empty())
+std::string unusableAddressType(const std::set<std::string> &Locals,
+                                ASTContext &Ctx) {
+  if (!shadowedLibraryName(Locals, Ctx, {"uintptr_t"}).empty())
     return "'uintptr_t' means something else here";
   for (const NamedDecl *D :
        Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("uintptr_t")))
@@ -202,9 +210,10 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   describeLibrary(Whole->getBeginLoc());
   recordLevelRanges();
   recordMemoryScalars(Outer);
-  Source.ShadowedLibraryName = shadowedLibraryName(
-      Declaration, Ctx, {"malloc", "calloc", "free", "size_t"});
-  Source.UnusableAddressType = unusableAddressType(Declaration, Ctx);
+  std::set<std::string> Locals = namesDeclaredIn(Declaration);
+  Source.ShadowedLibraryName =
+      shadowedLibraryName(Locals, Ctx, {"malloc", "calloc", "free", "size_t"});
+  Source.UnusableAddressType = unusableAddressType(Locals, Ctx);
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }
 
