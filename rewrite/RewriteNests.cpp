@@ -196,9 +196,8 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
   std::deque<NestOutcome> Outcomes;
   std::deque<Pending> Recovered;
   NestWorkers Workers(Opts.Threads);
-  TakenNames Taken(Ctx.Idents, SM.getBufferData(SM.getMainFileID()),
-                   Ctx.getLangOpts());
-  std::set<clang::FileID> ReadRaw{SM.getMainFileID()}; // by Taken
+  TakenNames Taken(Ctx.Idents, Ctx.getLangOpts());
+  std::set<clang::FileID> ReadRaw; // the files Taken read
   for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
     if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
       continue;
@@ -232,8 +231,8 @@ std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
       if (Opts.PrintInFileStyle)
         Nest.Opts.Style =
             printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Opts.LineFallback);
-      // Not the AST's table, which the next recoveries add to; a header's
-      // skipped branches too, as the main file's.
+      // Not the AST's table, which the next recoveries add to; the nest's
+      // file's skipped branches too.
       if (ReadRaw.insert(File).second)
         Taken.alsoFile(SM.getBufferData(File));
       Nest.Nest.Source.IsNameTaken = Taken.now();

@@ -25,13 +25,12 @@ void addRawIdentifiers(llvm::StringSet<> &To, llvm::StringRef Text,
 } // namespace
 
 TakenNames::TakenNames(const clang::IdentifierTable &Idents,
-                       llvm::StringRef MainText, const clang::LangOptions &Lang)
+                       const clang::LangOptions &Lang)
     : Idents(Idents), Lang(Lang), Raw(std::make_shared<llvm::StringSet<>>()),
       Added(std::make_shared<llvm::StringSet<>>()), Seen(Idents.size()) {
   auto All = std::make_shared<llvm::StringSet<>>();
   for (const auto &Entry : Idents)
     All->insert(Entry.getKey());
-  addRawIdentifiers(*All, MainText, Lang);
   First = std::move(All);
 }
 

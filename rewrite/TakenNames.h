@@ -25,16 +25,14 @@ namespace lnr::rewrite {
 
 class TakenNames {
 public:
-  /// Copies the identifiers Idents holds now, and those of MainText (the
-  /// main file's) lexed raw: the preprocessor's table lacks the branches
-  /// of '#if' it skipped, which another configuration of the build
-  /// compiles ('#ifdef NO_BLAS' ... '#define then_cost 0').
+  /// Copies the identifiers Idents holds now; Lang lexes alsoFile's texts.
   explicit TakenNames(const clang::IdentifierTable &Idents,
-                      llvm::StringRef MainText = {},
                       const clang::LangOptions &Lang = {});
 
-  /// Also the identifiers of Text (a header whose nests are rewritten)
-  /// lexed raw, from the next now() on.
+  /// Also the identifiers of Text (a file whose nests are rewritten) lexed
+  /// raw, from the next now() on: the preprocessor's table lacks the
+  /// branches of '#if' it skipped, which another configuration of the
+  /// build compiles ('#ifdef NO_BLAS' ... '#define then_cost 0').
   void alsoFile(llvm::StringRef Text);
 
   /// Whether a name is taken, as the table is now; safe to call from any

@@ -40,10 +40,9 @@ TEST(TakenNamesTest, TheMainFilesSkippedBranchesToo) {
   clang::IdentifierTable Idents{clang::LangOptions()};
   Idents.get("rowptr");
   // What another configuration of the build compiles: not in the table.
-  TakenNames Taken(Idents,
-                   "#ifdef NO_COSTS\n#define then_cost 0.0\n#endif\n"
-                   "/* else_cost in a comment */ int rowptr;",
-                   clang::LangOptions());
+  TakenNames Taken(Idents, clang::LangOptions());
+  Taken.alsoFile("#ifdef NO_COSTS\n#define then_cost 0.0\n#endif\n"
+                 "/* else_cost in a comment */ int rowptr;");
   auto Now = Taken.now();
   EXPECT_TRUE(Now("then_cost"));
   EXPECT_TRUE(Now("NO_COSTS"));
@@ -53,7 +52,8 @@ TEST(TakenNamesTest, TheMainFilesSkippedBranchesToo) {
 
 TEST(TakenNamesTest, AHeadersSkippedBranchesFromWhenItIsRead) {
   clang::IdentifierTable Idents{clang::LangOptions()};
-  TakenNames Taken(Idents, "int main_only;", clang::LangOptions());
+  TakenNames Taken(Idents, clang::LangOptions());
+  Taken.alsoFile("int main_only;");
   auto Before = Taken.now();
   Taken.alsoFile("#if 0\n#define t_part 1\n#endif\n");
   auto After = Taken.now();
