@@ -99,11 +99,11 @@ size_t commentEnd(const std::string &Text, size_t I) {
   return I;
 }
 
-/// Whether Word is one of Holes: a few index names, compared by length
-/// first.
+/// Whether Word is one of Holes: a few index names, each compared in turn
+/// (lengths first), not searched in the set's order.
 bool isHole(const std::set<std::string> &Holes, const std::string &Word) {
   for (const std::string &H : Holes)
-    if (H.size() == Word.size() && H == Word)
+    if (H == Word)
       return true;
   return false;
 }

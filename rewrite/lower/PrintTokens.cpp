@@ -35,7 +35,8 @@ struct Spelling {
 };
 
 /// Every spelling the annotator asks about, looked up once per token of
-/// every line printed: by first character, then length, with no hashing.
+/// every line printed: among the few of its first character, with no
+/// hashing.
 class SpellingTable {
 public:
   SpellingTable();
@@ -43,7 +44,7 @@ public:
     if (Text.empty())
       return nullptr;
     for (const auto &[S, What] : Buckets[static_cast<unsigned char>(Text[0])])
-      if (S.size() == Text.size() && S == Text)
+      if (S == Text)
         return &What;
     return nullptr;
   }
