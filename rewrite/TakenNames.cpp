@@ -24,14 +24,32 @@ void addRawIdentifiers(llvm::StringSet<> &To, llvm::StringRef Text,
 
 } // namespace
 
-TakenNames::TakenNames(const clang::IdentifierTable &Idents,
+clang::IdentifierInfo *TakenNames::Recorder::get(llvm::StringRef Name) {
+  Names.push_back(Name.str());
+  return Next ? Next->get(Name) : nullptr;
+}
+
+bool TakenNames::Added::has(llvm::StringRef Name, unsigned Answer) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Since.find(Name);
+  return It != Since.end() && It->second <= Answer;
+}
+
+TakenNames::TakenNames(clang::IdentifierTable &Idents,
                        const clang::LangOptions &Lang)
     : Idents(Idents), Lang(Lang), Raw(std::make_shared<llvm::StringSet<>>()),
-      Added(std::make_shared<llvm::StringSet<>>()), Seen(Idents.size()) {
+      Later(std::make_shared<Added>()), Seen(Idents.size()) {
   auto All = std::make_shared<llvm::StringSet<>>();
   for (const auto &Entry : Idents)
     All->insert(Entry.getKey());
   First = std::move(All);
+  Heard.Next = Idents.getExternalIdentifierLookup();
+  Idents.setExternalIdentifierLookup(&Heard);
+}
+
+TakenNames::~TakenNames() {
+  if (Idents.getExternalIdentifierLookup() == &Heard)
+    Idents.setExternalIdentifierLookup(Heard.Next);
 }
 
 void TakenNames::alsoFile(llvm::StringRef Text) {
@@ -43,19 +61,29 @@ void TakenNames::alsoFile(llvm::StringRef Text) {
   Raw = std::move(More);
 }
 
-std::function<bool(const std::string &)> TakenNames::now() {
-  // The table only grows: a new size means new names.
-  if (Idents.size() != Seen) {
-    auto Since = std::make_shared<llvm::StringSet<>>();
+void TakenNames::addNew(unsigned Answer) {
+  std::lock_guard<std::mutex> Guard(Later->Lock);
+  // The table only grows, each new entry heard of unless it was made
+  // around the lookup (IdentifierTable::getOwn) or another took its place.
+  if (Idents.size() == Seen + Heard.Names.size()) {
+    for (const std::string &Name : Heard.Names)
+      Later->Since.try_emplace(Name, Answer);
+  } else {
     for (const auto &Entry : Idents)
       if (!First->contains(Entry.getKey()))
-        Since->insert(Entry.getKey());
-    Added = std::move(Since);
-    Seen = Idents.size();
+        Later->Since.try_emplace(Entry.getKey(), Answer);
   }
-  return [First = First, Raw = Raw, Added = Added](const std::string &Name) {
+  Heard.Names.clear();
+  Seen = Idents.size();
+}
+
+std::function<bool(const std::string &)> TakenNames::now() {
+  if (Idents.size() != Seen)
+    addNew(++Answers);
+  return [First = First, Raw = Raw, Later = Later,
+          Answer = Answers](const std::string &Name) {
     return First->contains(Name) || Raw->contains(Name) ||
-           Added->contains(Name);
+           Later->has(Name, Answer);
   };
 }
 

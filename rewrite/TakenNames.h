@@ -1,13 +1,17 @@
 //===- TakenNames.h - The file's identifiers, for the workers --*- C++ -*-===//
 //
 // The lowering picks fresh names (NamePicker) by asking whether the file
-// uses one: the AST's identifier table answers. The recovery of a nest may
-// add to that table (the coordinate variables it invents), so a worker that
-// lowers one nest cannot read it while the main thread recovers the next.
-// This gives each nest an answer fixed when its recovery ends: a copy of
-// the table taken once, and the names added since, copied again only when
-// the table has grown. Each nest thus sees the identifiers it would see
-// with no threads, whatever the threads do.
+// uses one: the AST's identifier table answers. The parser and the
+// recovery add to that table (the next functions' names, the coordinate
+// variables a recovery invents) while workers lower the nests read
+// before, so a worker cannot read it. This gives each nest an answer
+// fixed when its recovery ends: a copy of the table taken once, and each
+// name added since with the answer it was first seen by. The names added
+// are told by the table itself (an IdentifierInfoLookup it asks about
+// each new name), so an answer costs the names added since the last one,
+// not a scan of the table; when the table grew otherwise, a scan finds
+// them. Each nest thus sees the identifiers it would see with no threads,
+// whatever the threads do.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_TAKENNAMES_H
@@ -15,19 +19,27 @@
 
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/LangOptions.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace lnr::rewrite {
 
 class TakenNames {
 public:
-  /// Copies the identifiers Idents holds now; Lang lexes alsoFile's texts.
-  explicit TakenNames(const clang::IdentifierTable &Idents,
+  /// Copies the identifiers Idents holds now and follows the names added
+  /// to it; Lang lexes alsoFile's texts.
+  explicit TakenNames(clang::IdentifierTable &Idents,
                       const clang::LangOptions &Lang = {});
+  /// Gives the table back the lookup it had.
+  ~TakenNames();
+  TakenNames(const TakenNames &) = delete;
+  TakenNames &operator=(const TakenNames &) = delete;
 
   /// Also the identifiers of Text (a file whose nests are rewritten) lexed
   /// raw, from the next now() on: the preprocessor's table lacks the
@@ -40,12 +52,31 @@ public:
   std::function<bool(const std::string &)> now();
 
 private:
-  const clang::IdentifierTable &Idents;
+  /// Hears of each name the table adds (IdentifierTable::get asks its
+  /// external lookup before it makes a new identifier), then asks the
+  /// lookup the table had, if any.
+  struct Recorder : clang::IdentifierInfoLookup {
+    clang::IdentifierInfoLookup *Next = nullptr;
+    std::vector<std::string> Names; // since the last answer
+    clang::IdentifierInfo *get(llvm::StringRef Name) override;
+  };
+  /// The names added after the copy, each with the first answer that sees
+  /// it; answers on other threads read it while now() adds to it.
+  struct Added {
+    std::mutex Lock;
+    llvm::StringMap<unsigned> Since;
+    bool has(llvm::StringRef Name, unsigned Answer);
+  };
+  void addNew(unsigned Answer);
+
+  clang::IdentifierTable &Idents;
   clang::LangOptions Lang;
+  Recorder Heard;
   std::shared_ptr<const llvm::StringSet<>> First;
-  std::shared_ptr<const llvm::StringSet<>> Raw;   // of alsoFile's texts
-  std::shared_ptr<const llvm::StringSet<>> Added; // since First
-  unsigned Seen;                                  // the table's size then
+  std::shared_ptr<const llvm::StringSet<>> Raw; // of alsoFile's texts
+  std::shared_ptr<Added> Later;
+  unsigned Seen; // the table's size at the last answer
+  unsigned Answers = 0;
 };
 
 } // namespace lnr::rewrite

@@ -6,6 +6,7 @@
 
 #include "analysis/ir/Dot.h"
 #include "rewrite/Format.h"
+#include "rewrite/NestPipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -130,16 +131,12 @@ public:
                   RunResults &Results)
       : CI(CI), Opts(Opts), Results(Results) {}
 
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    DiagnosticsEngine &Diags = CI.getDiagnostics();
-    if (Diags.hasErrorOccurred()) {
-      Results.ParseFailed = true;
-      return;
-    }
+  /// Sets the file's options and the pipeline its functions go through as
+  /// the parser completes them; none when the file is rewritten already
+  /// (named twice) or its configuration is invalid.
+  void Initialize(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
-    recordFilesRead(SM);
-    FileID MainID = SM.getMainFileID();
-    std::string MainPath = rewrite::filePath(SM, MainID);
+    std::string MainPath = rewrite::filePath(SM, SM.getMainFileID());
     for (const FileResult &R : Results.Files)
       if (R.Main && R.Path == MainPath)
         return; // several compile commands for one file: rewrite it once
@@ -149,7 +146,7 @@ public:
           Opts.Configs->configFor(MainPath, Opts.CommandLine);
       Error E = Config ? applyConfig(*Config, Opts) : Config.takeError();
       if (E) {
-        Results.Errors.push_back(toString(std::move(E)));
+        ConfigError = toString(std::move(E));
         return;
       }
     }
@@ -157,6 +154,36 @@ public:
                                        .getVirtualFileSystem()
                                        .getCurrentWorkingDirectory())
       BuildDirectory = *Dir;
+    // A selection's nest alone is lowered and printed.
+    if (Opts.Select)
+      Opts.Rewrite.Wanted = [this, &Ctx](const rewrite::NestOutcome &O) {
+        return overlapsSelection(O, Ctx.getSourceManager(), Ctx.getLangOpts());
+      };
+    Pipeline = std::make_unique<rewrite::NestPipeline>(Ctx, Opts.Rewrite);
+  }
+
+  bool HandleTopLevelDecl(DeclGroupRef Decls) override {
+    if (Pipeline)
+      for (const Decl *D : Decls)
+        Pipeline->add(*D);
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    if (Diags.hasErrorOccurred()) {
+      Results.ParseFailed = true;
+      Pipeline.reset();
+      return;
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    recordFilesRead(SM);
+    if (!ConfigError.empty())
+      Results.Errors.push_back(ConfigError);
+    if (!Pipeline)
+      return;
+    FileID MainID = SM.getMainFileID();
+    std::string MainPath = rewrite::filePath(SM, MainID);
     // The main file has a result even without a nest.
     size_t MainIndex = resultFor(SM, MainID);
     Results.Files[MainIndex].Main = true;
@@ -167,13 +194,7 @@ public:
     unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
     unsigned WouldChangeID = Diags.getCustomDiagID(
         DiagnosticsEngine::Error, "nest would be rewritten: %0 [%1]");
-    // A selection's nest alone is lowered and printed.
-    if (Opts.Select)
-      Opts.Rewrite.Wanted = [&](const rewrite::NestOutcome &O) {
-        return overlapsSelection(O, SM, Ctx.getLangOpts());
-      };
-    std::vector<rewrite::NestOutcome> Outcomes =
-        rewrite::rewriteNests(Ctx, Opts.Rewrite);
+    std::vector<rewrite::NestOutcome> Outcomes = Pipeline->finish();
     // The #include <stdlib.h> the temporaries' malloc needs goes with the
     // first reported nest of its file that needs it (the pipeline puts it on
     // the first nest of the file that needs it, which --offset may leave
@@ -321,6 +342,8 @@ private:
   ActionOptions Opts; // a copy: a file's configuration changes it
   RunResults &Results;
   std::string BuildDirectory; // of this file's compile command
+  std::string ConfigError;    // of the file's .lnr-rewrite
+  std::unique_ptr<rewrite::NestPipeline> Pipeline;
 
   std::map<FileID, Suppressions> NoLint;
   std::map<FileID, tooling::Replacements> IncludesFormatted;

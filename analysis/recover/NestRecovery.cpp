@@ -629,6 +629,13 @@ void Recoverer::describeLibrary(SourceLocation Begin) {
 
 } // namespace detail
 
+std::string libraryNamesState(ASTContext &Ctx) {
+  std::string State;
+  for (const char *Name : {"malloc", "calloc", "free", "size_t", "uintptr_t"})
+    State += shadowedLibraryName({}, Ctx, {Name}) + ";";
+  return State + unusableAddressType({}, Ctx);
+}
+
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
   std::variant<RecoveredNest, Failure> Result =

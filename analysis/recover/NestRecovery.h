@@ -69,6 +69,13 @@ std::vector<NestSite> findLoopNests(const clang::FunctionDecl &Function);
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, clang::ASTContext &Ctx, const Options &Opts);
 
+/// What the translation unit, as far as it is parsed, makes of the names of
+/// the C library a rewrite uses (malloc, calloc, free, size_t, uintptr_t):
+/// those a macro or a file-level variable takes, and a file's own narrow
+/// 'uintptr_t'. A nest recovered while the parse goes on read this state
+/// then; its recovery holds only if the whole unit's is the same.
+std::string libraryNamesState(clang::ASTContext &Ctx);
+
 /// A workspace a nest already computes through (TACO's `precompute`, or the
 /// same fusion by hand): in one block of the nest, a local array (or a local
 /// pointer set by malloc, calloc, realloc or aligned_alloc) zeroed by a loop

@@ -367,6 +367,15 @@ def apply_headers(c, rng, helpers):
     names = [n for n in HOSTILE_NAMES if n not in taken]
     c["hostile"] = rng.sample(names, rng.randint(0 if c["headers"] != "top"
                                                  else 1, 3))
+    # From a generator of its own, so that the other fields of a case are
+    # those of earlier versions: a name of the C library the file takes
+    # after the kernel (the tool reads a function's nests as the parser
+    # completes it; what the whole file makes of the name must decide).
+    late = random.Random("%d:%d:late" % (c["seed"], c["number"]))
+    kinds = ["uintptr_typedef", "free_macro"]
+    if c["headers"] == "none":
+        kinds.append("malloc_variable")
+    c["late"] = late.choice(kinds) if late.random() < 0.6 else None
     return True
 
 

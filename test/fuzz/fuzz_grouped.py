@@ -2,7 +2,7 @@
 threads and on one thread: the same bytes.
 
 One file at a time, lnr-rewrite lowers and prints a file's nests on every
-core while it recovers the next ones (rewrite/RewriteNests.cpp); with -j 2
+core while it recovers the next ones (rewrite/NestPipeline.cpp); with -j 2
 and two files, each file's nests are rewritten on one thread. A case's own
 file holds one nest, where no two nests of a file can meet: a shared cache
 answering differently, a name one nest's recovery invents that another
@@ -20,13 +20,17 @@ DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)", re.M)
 # A function of the case's own ('static long taco_binarySearchBefore('),
 # which a header another case includes may declare otherwise.
 STATIC_FUNCTION = re.compile(r"^static\s+[^;(=]*?\b(\w+)\s*\(", re.M)
+# What class 'headers' declares after a kernel (a C library name the file
+# takes: 'static int malloc;'), which the next kernel's headers would
+# declare otherwise: left out of the group.
+LATE = re.compile(r"^static int fz_after_kernel;\n.*\Z", re.M | re.S)
 
 
 def grouped_source(sources):
     """The kernels' texts in one file, each renamed apart from the others."""
     parts = []
     for i, src in enumerate(sources):
-        text = re.sub(r"\bkern\b", "kern_%d" % i, src)
+        text = re.sub(r"\bkern\b", "kern_%d" % i, LATE.sub("", src))
         text = re.sub(r"\bfz_(\w+)", r"fz%d_\1" % i, text)
         for name in sorted(set(STATIC_FUNCTION.findall(text))):
             text = re.sub(r"\b%s\b" % name, "%s_%d" % (name, i), text)

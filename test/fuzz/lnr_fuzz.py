@@ -1296,7 +1296,25 @@ class Kernel:
         if c.get("headers") == "after":
             text.append("")
             text.append("#include <stdlib.h>")
+        text += self.late_declaration(text)
         return "\n".join(text) + "\n"
+
+    # What class 'headers' declares after the kernel (c["late"]), after a
+    # declaration of its own: the parser's look-ahead past the kernel's
+    # closing brace reads the next token, a directive's included.
+    LATE = {"uintptr_typedef": "typedef unsigned int uintptr_t;",
+            "free_macro": "#define free(p) fz_late_free(p)",
+            "malloc_variable": "static int malloc;"}
+
+    def late_declaration(self, text):
+        """The lines class 'headers' adds at the end of the file: a C
+        library name the file takes after the kernel (none where the file's
+        own headers declare it already)."""
+        late = self.c.get("late")
+        if not late or (late == "uintptr_typedef" and
+                        "#include <stdint.h>" in text):
+            return []
+        return ["", "static int fz_after_kernel;", self.LATE[late]]
 
     # A declaration of one variable on a line of its own: its name before
     # '=', ';' or '[' ('int* restrict B2_pos = ...', 'struct fz_ref fz_r;',

@@ -78,3 +78,45 @@ TEST(TakenNamesTest, AnswersWhileTheTableGrowsOnAnotherThread) {
   EXPECT_TRUE(Taken.now()("name_4999"));
   EXPECT_FALSE(Before("name_4999"));
 }
+
+namespace {
+/// A lookup the table had before (a precompiled header's reader): it
+/// answers for one name.
+struct OneNameLookup : clang::IdentifierInfoLookup {
+  clang::IdentifierTable Own{clang::LangOptions()};
+  std::vector<std::string> Asked;
+  clang::IdentifierInfo *get(llvm::StringRef Name) override {
+    Asked.push_back(Name.str());
+    return Name == "from_pch" ? &Own.get(Name) : nullptr;
+  }
+};
+} // namespace
+
+TEST(TakenNamesTest, TheTablesOwnLookupIsStillAskedAndGivenBack) {
+  OneNameLookup Before;
+  clang::IdentifierTable Idents{clang::LangOptions()};
+  Idents.setExternalIdentifierLookup(&Before);
+  {
+    TakenNames Taken(Idents);
+    Idents.get("from_pch");
+    Idents.get("fresh");
+    auto Now = Taken.now();
+    EXPECT_TRUE(Now("from_pch"));
+    EXPECT_TRUE(Now("fresh"));
+    EXPECT_EQ(Before.Asked, (std::vector<std::string>{"from_pch", "fresh"}));
+  }
+  EXPECT_EQ(Idents.getExternalIdentifierLookup(), &Before);
+}
+
+TEST(TakenNamesTest, NamesMadeAroundTheLookupAreFoundByAScan) {
+  clang::IdentifierTable Idents{clang::LangOptions()};
+  TakenNames Taken(Idents);
+  Idents.get("heard_of");
+  Idents.getOwn("made_around"); // asks no external lookup
+  auto Now = Taken.now();
+  EXPECT_TRUE(Now("heard_of"));
+  EXPECT_TRUE(Now("made_around"));
+  Idents.get("later");
+  EXPECT_FALSE(Now("later"));
+  EXPECT_TRUE(Taken.now()("later"));
+}

@@ -1,19 +1,20 @@
-//===- RewriteNests.cpp ---------------------------------------------------===//
+//===- NestPipeline.cpp ---------------------------------------------------===//
 //
 // Every nest of a translation unit: the functions in the order they are
-// written, the window clang-format would format for each nest (its
-// function), the file's style the printer writes it in, and the includes
-// the rewrites need. Each nest is recovered from the AST on the calling
-// thread, then lowered and printed by a worker (Options::Threads) while
-// the next nests are recovered; the outcomes keep the nests' order.
+// written (as the parser completes them, or from the whole AST), the
+// window clang-format would format for each nest (its function), the
+// file's style the printer writes it in, and the includes the rewrites
+// need. Each nest is recovered from the AST on the calling thread, then
+// lowered and printed by a worker (Options::Threads) while the next nests
+// are recovered and parsed; the outcomes keep the nests' order.
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/NestPipeline.h"
 #include "rewrite/FallbackCopy.h"
 #include "rewrite/Format.h"
 #include "rewrite/Includes.h"
 #include "rewrite/LineFormat.h"
-#include "rewrite/NestRewriter.h"
 #include "rewrite/OwnRewrites.h"
 #include "rewrite/PrintStyle.h"
 #include "rewrite/TakenNames.h"
@@ -28,6 +29,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 
@@ -134,27 +136,54 @@ void formatUnstyled(NestOutcome &O, const std::string &Path,
 }
 
 /// Runs the Clang-free rest of each nest's pipeline: on the calling thread
-/// with one thread, else on a pool while the calling thread recovers the
-/// next nests.
+/// with one thread; else on a pool of one thread fewer than asked while
+/// the calling thread parses and recovers the next nests (a thread more
+/// would take turns with the parse, which every nest waits for), and on the
+/// calling thread too once it waits for them.
 class NestWorkers {
 public:
   explicit NestWorkers(unsigned Threads) {
-    if (Threads != 1)
-      Pool.emplace(llvm::hardware_concurrency(Threads));
+    unsigned All = llvm::hardware_concurrency(Threads).compute_thread_count();
+    if (Threads != 1 && All > 1)
+      Pool.emplace(llvm::hardware_concurrency(All - 1));
   }
   void run(std::function<void()> Work) {
-    if (Pool)
-      Pool->async(std::move(Work));
-    else
+    if (!Pool) {
       Work();
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> Guard(Lock);
+      Queue.push_back(std::move(Work));
+    }
+    Pool->async([this] { runOne(); });
   }
   void wait() {
-    if (Pool)
-      Pool->wait();
+    if (!Pool)
+      return;
+    while (runOne())
+      ;
+    Pool->wait();
   }
 
 private:
+  /// Runs the oldest work no thread has taken; false if there is none.
+  bool runOne() {
+    std::function<void()> Work;
+    {
+      std::lock_guard<std::mutex> Guard(Lock);
+      if (Queue.empty())
+        return false;
+      Work = std::move(Queue.front());
+      Queue.pop_front();
+    }
+    Work();
+    return true;
+  }
+
   std::optional<llvm::ThreadPool> Pool;
+  std::mutex Lock;
+  std::deque<std::function<void()>> Queue; // each with a task in Pool
 };
 
 /// The outcome of a recovered nest the caller does not report
@@ -172,83 +201,140 @@ std::optional<NestOutcome> unwanted(const RecoveredForRewrite &Found,
   return Where;
 }
 
+/// Whether a nest at Loc is rewritten: in the main file, or in a user header
+/// the filter accepts (by the name the include found, as clang-tidy's
+/// --header-filter).
+bool rewrittenAt(clang::SourceLocation Loc, const clang::SourceManager &SM,
+                 const Options &Opts) {
+  Loc = SM.getExpansionLoc(Loc);
+  if (SM.isWrittenInMainFile(Loc))
+    return true;
+  if (!Opts.RewriteHeader || SM.isInSystemHeader(Loc))
+    return false;
+  const clang::FileEntry *File = SM.getFileEntryForID(SM.getFileID(Loc));
+  return File && Opts.RewriteHeader(File->getName());
+}
+
 } // namespace
 
-std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
-                                      const Options &Opts) {
-  ir::ScheduleCache Schedules(Opts.Scheduling);
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  // The main file, and the user headers the filter accepts (by the name the
-  // include found, as clang-tidy's --header-filter).
-  auto Rewritten = [&](clang::SourceLocation Loc) {
-    Loc = SM.getExpansionLoc(Loc);
-    if (SM.isWrittenInMainFile(Loc))
-      return true;
-    if (!Opts.RewriteHeader || SM.isInSystemHeader(Loc))
-      return false;
-    const clang::FileEntry *File = SM.getFileEntryForID(SM.getFileID(Loc));
-    return File && Opts.RewriteHeader(File->getName());
-  };
+struct NestPipeline::State {
+  State(clang::ASTContext &Ctx, const Options &Opts)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts),
+        Schedules(Opts.Scheduling), Workers(Opts.Threads),
+        Taken(Ctx.Idents, Ctx.getLangOpts()) {}
+
+  void addFunction(const clang::FunctionDecl &FD);
+  void addNest(const recover::NestSite &Site, const clang::FunctionDecl &FD,
+               const OwnRewrites &Own);
+
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  Options Opts;
+  ir::ScheduleCache Schedules;
   FileStyles Styles;
   // One outcome per nest, in order. A recovered nest's is written by a
   // worker, from its own Pending, while the next nests are recovered;
   // deques keep both where they are.
   std::deque<NestOutcome> Outcomes;
   std::deque<Pending> Recovered;
-  NestWorkers Workers(Opts.Threads);
-  TakenNames Taken(Ctx.Idents, Ctx.getLangOpts());
+  NestWorkers Workers;
+  TakenNames Taken;
   std::set<clang::FileID> ReadRaw; // the files Taken read
-  for (const clang::FunctionDecl *FD : functionsOf(Ctx)) {
-    if (!FD->doesThisDeclarationHaveABody() || !Rewritten(FD->getLocation()))
-      continue;
-    OwnRewrites Own(FD->getBody(), SM);
-    for (const recover::NestSite &Site : recover::findLoopNests(*FD)) {
-      clang::SourceLocation Begin =
-          SM.getExpansionLoc(Site.Nest->getBeginLoc());
-      if (!Rewritten(Begin) || isFallbackCopy(textBefore(Begin, SM)))
-        continue;
-      clang::FileID File = SM.getFileID(Begin);
-      NestOutcome Where;
-      Where.File = File;
-      Where.Function = FD->getNameAsString();
-      setWindow(Where, *FD, SM);
-      auto Read = recoverForRewrite(Site, Ctx, Opts.Recovery,
-                                    /*InHeader=*/!SM.isWrittenInMainFile(Begin),
-                                    std::move(Where));
-      NestOutcome &Slot = Outcomes.emplace_back();
-      if (auto *Unchanged = std::get_if<NestOutcome>(&Read)) {
-        Slot = std::move(*Unchanged);
-        continue;
-      }
-      if (std::optional<NestOutcome> Skipped =
-              unwanted(std::get<RecoveredForRewrite>(Read), Opts)) {
-        Slot = std::move(*Skipped);
-        continue;
-      }
-      Pending &Nest = Recovered.emplace_back(
-          Pending{std::get<RecoveredForRewrite>(std::move(Read)), Opts,
-                  filePath(SM, File), SM.getBufferData(File)});
-      if (Opts.PrintInFileStyle)
-        Nest.Opts.Style =
-            printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Opts.LineFallback);
-      // Not the AST's table, which the next recoveries add to; the nest's
-      // file's skipped branches too.
-      if (ReadRaw.insert(File).second)
-        Taken.alsoFile(SM.getBufferData(File));
-      Nest.Nest.Source.IsNameTaken = Taken.now();
-      Workers.run([&Slot, &Nest, &Schedules, InOwn = Own.contain(Begin)] {
+  // recover::libraryNamesState when a function's nests were recovered.
+  std::set<std::string> LibraryStates;
+};
+
+void NestPipeline::State::addFunction(const clang::FunctionDecl &FD) {
+  if (!FD.doesThisDeclarationHaveABody() ||
+      !rewrittenAt(FD.getLocation(), SM, Opts))
+    return;
+  std::vector<recover::NestSite> Sites = recover::findLoopNests(FD);
+  if (Sites.empty())
+    return;
+  LibraryStates.insert(recover::libraryNamesState(Ctx));
+  OwnRewrites Own(FD.getBody(), SM);
+  for (const recover::NestSite &Site : Sites)
+    addNest(Site, FD, Own);
+}
+
+void NestPipeline::State::addNest(const recover::NestSite &Site,
+                                  const clang::FunctionDecl &FD,
+                                  const OwnRewrites &Own) {
+  clang::SourceLocation Begin = SM.getExpansionLoc(Site.Nest->getBeginLoc());
+  if (!rewrittenAt(Begin, SM, Opts) || isFallbackCopy(textBefore(Begin, SM)))
+    return;
+  clang::FileID File = SM.getFileID(Begin);
+  NestOutcome Where;
+  Where.File = File;
+  Where.Function = FD.getNameAsString();
+  setWindow(Where, FD, SM);
+  auto Read = recoverForRewrite(Site, Ctx, Opts.Recovery,
+                                /*InHeader=*/!SM.isWrittenInMainFile(Begin),
+                                std::move(Where));
+  NestOutcome &Slot = Outcomes.emplace_back();
+  if (auto *Unchanged = std::get_if<NestOutcome>(&Read)) {
+    Slot = std::move(*Unchanged);
+    return;
+  }
+  if (std::optional<NestOutcome> Skipped =
+          unwanted(std::get<RecoveredForRewrite>(Read), Opts)) {
+    Slot = std::move(*Skipped);
+    return;
+  }
+  Pending &Nest = Recovered.emplace_back(
+      Pending{std::get<RecoveredForRewrite>(std::move(Read)), Opts,
+              filePath(SM, File), SM.getBufferData(File)});
+  if (Opts.PrintInFileStyle)
+    Nest.Opts.Style =
+        printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Opts.LineFallback);
+  // Not the AST's table, which the parse and the next recoveries add to;
+  // the nest's file's skipped branches too.
+  if (ReadRaw.insert(File).second)
+    Taken.alsoFile(SM.getBufferData(File));
+  Nest.Nest.Source.IsNameTaken = Taken.now();
+  Workers.run(
+      [&Slot, &Nest, &Schedules = Schedules, InOwn = Own.contain(Begin)] {
         Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
         if (InOwn)
           leaveOwnRewrite(Slot);
         formatUnstyled(Slot, Nest.Path, Nest.Code);
       });
-    }
-  }
-  Workers.wait();
-  std::vector<NestOutcome> All(std::make_move_iterator(Outcomes.begin()),
-                               std::make_move_iterator(Outcomes.end()));
-  insertIncludes(All, SM);
+}
+
+NestPipeline::NestPipeline(clang::ASTContext &Ctx, const Options &Opts)
+    : S(std::make_unique<State>(Ctx, Opts)) {}
+
+NestPipeline::~NestPipeline() { S->Workers.wait(); }
+
+void NestPipeline::add(const clang::Decl &D) {
+  if (S->Ctx.getDiagnostics().hasErrorOccurred())
+    return;
+  if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(&D))
+    S->addFunction(*FD);
+  else if (llvm::isa<clang::LinkageSpecDecl>(D) ||
+           llvm::isa<clang::NamespaceDecl>(D))
+    for (const clang::Decl *Inner : llvm::cast<clang::DeclContext>(D).decls())
+      add(*Inner);
+}
+
+std::vector<NestOutcome> NestPipeline::finish() {
+  S->Workers.wait();
+  if (!S->LibraryStates.empty() &&
+      (S->LibraryStates.size() > 1 ||
+       *S->LibraryStates.begin() != recover::libraryNamesState(S->Ctx)))
+    return rewriteNests(S->Ctx, S->Opts);
+  std::vector<NestOutcome> All(std::make_move_iterator(S->Outcomes.begin()),
+                               std::make_move_iterator(S->Outcomes.end()));
+  insertIncludes(All, S->SM);
   return All;
+}
+
+std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
+                                      const Options &Opts) {
+  NestPipeline Pipeline(Ctx, Opts);
+  for (const clang::FunctionDecl *FD : functionsOf(Ctx))
+    Pipeline.add(*FD);
+  return Pipeline.finish();
 }
 
 std::string filePath(const clang::SourceManager &SM, clang::FileID File) {

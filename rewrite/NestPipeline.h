@@ -1,0 +1,49 @@
+//===- NestPipeline.h - A unit's nests, as it is parsed --------*- C++ -*-===//
+//
+// The nests of a translation unit, rewritten function by function while
+// the parser goes on: each function the parser completes has its nests
+// recovered from the AST on the parser's thread, then lowered and printed
+// by workers (Options::Threads) while the parse reads the next functions.
+// A tool's ASTConsumer hands it each top-level declaration
+// (HandleTopLevelDecl) and takes the outcomes at the end of the unit.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_NESTPIPELINE_H
+#define LNR_REWRITE_NESTPIPELINE_H
+
+#include "rewrite/NestRewriter.h"
+
+#include <memory>
+
+namespace clang {
+class ASTContext;
+class Decl;
+} // namespace clang
+
+namespace lnr::rewrite {
+
+class NestPipeline {
+public:
+  NestPipeline(clang::ASTContext &Ctx, const Options &Opts);
+  /// Waits for the workers.
+  ~NestPipeline();
+
+  /// The nests of the function D defines, or of each function defined in D
+  /// (an extern "C" block, a namespace); nothing once the parse has met an
+  /// error (the AST of a function with errors is not read).
+  void add(const clang::Decl &D);
+
+  /// One outcome per nest, in the order the nests are written; once, at the
+  /// end of the unit. When the end of the unit changed what a recovery read
+  /// (a macro 'malloc' defined after the nest's function), the unit's nests
+  /// are read again from the whole AST.
+  std::vector<NestOutcome> finish();
+
+private:
+  struct State;
+  std::unique_ptr<State> S;
+};
+
+} // namespace lnr::rewrite
+
+#endif
