@@ -358,7 +358,8 @@ def apply_alias(c, rng, helpers):
 
 
 def apply_headers(c, rng, helpers):
-    """Class 7: no <stdlib.h> before the kernel, and hostile local names."""
+    """Class 7: no <stdlib.h> before the kernel, hostile local names, and
+    names of the C library the file takes after the kernel."""
     if c["style"] == "taco":
         c["style"] = "hand"
         c["itype"] = "int"

@@ -254,6 +254,7 @@ def make_case(seed, number):
     pick_default_none(c)
     pick_quotient_bound(c)
     pick_comments(c)
+    pick_configurations(c)
     return c
 
 
@@ -497,6 +498,28 @@ def pick_comments(c):
     rng = random.Random("%d:%d:comments" % (c["seed"], c["number"]))
     if c["style"] == "hand" and rng.random() < 0.08:
         c["comments"] = True
+
+
+def pick_configurations(c):
+    """About 8% of the cases define, under '#ifdef FZ_OTHER_BUILD' (a
+    configuration the build does not take), macros named as the rewrite
+    names what it declares ('then_cost', 't_part'; c["other_build"]), and
+    about 8% open with a feature-test macro before their headers and read
+    'M_PI' of <math.h> (c["feature_macro"]); the rewrite must build under
+    -DFZ_OTHER_BUILD, and under -std=c99, where <math.h> declares 'M_PI'
+    only after '_XOPEN_SOURCE' (an include inserted above it comes first).
+    Half the hand-written kernels without restrict declare a local
+    named 'uintptr_t' (c["hostile"]). From a generator of its own, so that the other fields of a case are
+    those of earlier versions."""
+    rng = random.Random("%d:%d:config" % (c["seed"], c["number"]))
+    c["other_build"] = rng.random() < 0.08
+    c["feature_macro"] = rng.random() < 0.08
+    # The type the run-time overlap test compares addresses in, taken by a
+    # local of a kernel whose output may overlap an input (a parameter
+    # named 'uintptr_t' is the same).
+    if (rng.random() < 0.5 and c["style"] == "hand" and not c["restrict"]
+            and "uintptr_t" not in (c.get("hostile") or [])):
+        c["hostile"] = (c.get("hostile") or []) + ["uintptr_t"]
 
 
 def pick_default_none(c):
@@ -1297,7 +1320,34 @@ class Kernel:
             text.append("")
             text.append("#include <stdlib.h>")
         text += self.late_declaration(text)
+        text = self.configurations(text)
         return "\n".join(text) + "\n"
+
+    # The names the rewrite declares, which another configuration of the
+    # build may define as macros (pick_configurations).
+    PICKED_NAMES = ["t", "t1", "t_part", "t1_part", "then_cost", "else_cost",
+                    "allocated", "checked", "position", "positions_ordered",
+                    "no_overlap", "written_begin", "written_end", "k_lane",
+                    "j_lane", "l_lane", "t_ran"]
+
+    def configurations(self, text):
+        """text with the forms of pick_configurations: macros under
+        '#ifdef FZ_OTHER_BUILD' named as the rewrite may name what it
+        declares (none the kernel uses), and '_XOPEN_SOURCE' before the
+        headers with 'M_PI' read after them."""
+        c = self.c
+        head, rest = text[:1], text[1:]
+        if c.get("other_build"):
+            used = set(re.findall(r"\b\w+\b", "\n".join(text)))
+            names = [n for n in self.PICKED_NAMES if n not in used]
+            rng = random.Random("%d:%d:other" % (c["seed"], c["number"]))
+            chosen = rng.sample(names, min(len(names), rng.randint(3, 6)))
+            head += ["#ifdef FZ_OTHER_BUILD"] + [
+                "#define %s 0" % n for n in chosen] + ["#endif"]
+        if c.get("feature_macro"):
+            head += ["#define _XOPEN_SOURCE 700", "#include <math.h>"]
+            rest = ["static const double fz_pi = M_PI;"] + rest
+        return head + rest
 
     # What class 'headers' declares after the kernel (c["late"]), after a
     # declaration of its own: the parser's look-ahead past the kernel's
@@ -1758,6 +1808,10 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     if not both_compilers(opts, workdir, log):
         return fail("compiler", "the rewrite does not compile with %s, the "
                     "kernel does" % other_compiler(opts))
+    broken = other_configurations(c, opts, workdir, log)
+    if broken:
+        return fail("configuration", "the rewrite does not compile with %s, "
+                    "the kernel does" % broken)
     # A run-time choice between two schedules (the one '<=' of a rewrite
     # whose original has none) is also run inverted, so that each case runs
     # both schedules.
@@ -1839,6 +1893,30 @@ def both_compilers(opts, workdir, log):
     if rc != 0:
         log.append(" ".join(check[:3]) + ":\n" + err.decode("utf-8", "replace"))
     return rc == 0
+
+
+def other_configurations(c, opts, workdir, log):
+    """The flags of another configuration of the build (pick_configurations)
+    under which the kernel compiles and its rewrite does not; "" if none.
+    A kernel that is not strict C99 is not checked under -std=c99 (the C89
+    cases are built with -std=c89 by strict_c89)."""
+    configs = []
+    if c.get("other_build"):
+        configs.append(["-DFZ_OTHER_BUILD"])
+    if c.get("feature_macro") and c.get("std") != "c89":
+        configs.append(["-std=c99"])
+    for flags in configs:
+        check = [opts.cc, "-fsyntax-only", "-fopenmp", "-w", "-I" + workdir,
+                 "-I" + HERE] + flags
+        if run(check + ["kernel.c"], cwd=workdir, timeout=opts.cc_timeout)[0]:
+            continue
+        rc, _, err = run(check + ["rewritten.c"], cwd=workdir,
+                         timeout=opts.cc_timeout)
+        if rc != 0:
+            log.append(" ".join(flags) + ":\n" +
+                       err.decode("utf-8", "replace"))
+            return " ".join(flags)
+    return ""
 
 
 def strict_c89(c, opts, workdir, log):
