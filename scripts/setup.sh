@@ -10,6 +10,7 @@ packages=(
   clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev llvm-14-tools
   libomp-14-dev clang-format-14 clang-tools-14
   libgtest-dev libbenchmark-dev python3
+  libmimalloc-dev
   libeigen3-dev gnuplot-nox
   neovim
 )

@@ -195,6 +195,7 @@ public:
     unsigned WouldChangeID = Diags.getCustomDiagID(
         DiagnosticsEngine::Error, "nest would be rewritten: %0 [%1]");
     std::vector<rewrite::NestOutcome> Outcomes = Pipeline->finish();
+    Pipeline.reset(); // the identifier table has its own lookup back
     // The #include <stdlib.h> the temporaries' malloc needs goes with the
     // first reported nest of its file that needs it (the pipeline puts it on
     // the first nest of the file that needs it, which --offset may leave
