@@ -226,6 +226,8 @@ struct NestPipeline::State {
   void addFunction(const clang::FunctionDecl &FD);
   void addNest(const recover::NestSite &Site, const clang::FunctionDecl &FD,
                const OwnRewrites &Own);
+  void lower(NestOutcome &Slot, Pending &Nest, bool InOwn);
+  std::vector<NestOutcome> outcomesInOrder();
 
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
@@ -236,7 +238,15 @@ struct NestPipeline::State {
   // worker, from its own Pending, while the next nests are recovered;
   // deques keep both where they are.
   std::deque<NestOutcome> Outcomes;
+  std::deque<clang::SourceLocation> FunctionBegins; // of each outcome's nest
   std::deque<Pending> Recovered;
+  // The nests of headers, lowered once the unit is parsed (finish).
+  struct Deferred {
+    NestOutcome *Slot;
+    Pending *Nest;
+    bool InOwn;
+  };
+  std::vector<Deferred> HeaderNests;
   NestWorkers Workers;
   TakenNames Taken;
   std::set<clang::FileID> ReadRaw; // the files Taken read
@@ -245,7 +255,10 @@ struct NestPipeline::State {
 };
 
 void NestPipeline::State::addFunction(const clang::FunctionDecl &FD) {
-  if (!FD.doesThisDeclarationHaveABody() ||
+  // A template's instantiation is not the text written (its types are one
+  // use's): the template is not rewritten, as the AST's functions do not
+  // list its instantiations.
+  if (!FD.doesThisDeclarationHaveABody() || FD.isTemplateInstantiation() ||
       !rewrittenAt(FD.getLocation(), SM, Opts))
     return;
   std::vector<recover::NestSite> Sites = recover::findLoopNests(FD);
@@ -272,6 +285,7 @@ void NestPipeline::State::addNest(const recover::NestSite &Site,
                                 /*InHeader=*/!SM.isWrittenInMainFile(Begin),
                                 std::move(Where));
   NestOutcome &Slot = Outcomes.emplace_back();
+  FunctionBegins.push_back(FD.getBeginLoc());
   if (auto *Unchanged = std::get_if<NestOutcome>(&Read)) {
     Slot = std::move(*Unchanged);
     return;
@@ -291,14 +305,40 @@ void NestPipeline::State::addNest(const recover::NestSite &Site,
   // the nest's file's skipped branches too.
   if (ReadRaw.insert(File).second)
     Taken.alsoFile(SM.getBufferData(File));
+  if (!SM.isWrittenInMainFile(Begin)) {
+    // Named with what the whole unit takes, as every inclusion of the
+    // header is, before or after the headers that take a name: the nest
+    // must come out the same from each.
+    HeaderNests.push_back({&Slot, &Nest, Own.contain(Begin)});
+    return;
+  }
   Nest.Nest.Source.IsNameTaken = Taken.now();
-  Workers.run(
-      [&Slot, &Nest, &Schedules = Schedules, InOwn = Own.contain(Begin)] {
-        Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
-        if (InOwn)
-          leaveOwnRewrite(Slot);
-        formatUnstyled(Slot, Nest.Path, Nest.Code);
-      });
+  lower(Slot, Nest, Own.contain(Begin));
+}
+
+void NestPipeline::State::lower(NestOutcome &Slot, Pending &Nest, bool InOwn) {
+  Workers.run([&Slot, &Nest, &Schedules = Schedules, InOwn] {
+    Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
+    if (InOwn)
+      leaveOwnRewrite(Slot);
+    formatUnstyled(Slot, Nest.Path, Nest.Code);
+  });
+}
+
+std::vector<NestOutcome> NestPipeline::State::outcomesInOrder() {
+  // The functions in the order they are written, as the AST lists them
+  // (the parser completes them in that order in C).
+  std::vector<size_t> Order(Outcomes.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    return SM.isBeforeInTranslationUnit(FunctionBegins[A], FunctionBegins[B]);
+  });
+  std::vector<NestOutcome> All;
+  All.reserve(Order.size());
+  for (size_t I : Order)
+    All.push_back(std::move(Outcomes[I]));
+  return All;
 }
 
 NestPipeline::NestPipeline(clang::ASTContext &Ctx, const Options &Opts)
@@ -323,8 +363,13 @@ std::vector<NestOutcome> NestPipeline::finish() {
       (S->LibraryStates.size() > 1 ||
        *S->LibraryStates.begin() != recover::libraryNamesState(S->Ctx)))
     return rewriteNests(S->Ctx, S->Opts);
-  std::vector<NestOutcome> All(std::make_move_iterator(S->Outcomes.begin()),
-                               std::make_move_iterator(S->Outcomes.end()));
+  std::function<bool(const std::string &)> WholeUnit = S->Taken.now();
+  for (State::Deferred &D : S->HeaderNests) {
+    D.Nest->Nest.Source.IsNameTaken = WholeUnit;
+    S->lower(*D.Slot, *D.Nest, D.InOwn);
+  }
+  S->Workers.wait();
+  std::vector<NestOutcome> All = S->outcomesInOrder();
   insertIncludes(All, S->SM);
   return All;
 }

@@ -5,7 +5,10 @@
 // recovered from the AST on the parser's thread, then lowered and printed
 // by workers (Options::Threads) while the parse reads the next functions.
 // A tool's ASTConsumer hands it each top-level declaration
-// (HandleTopLevelDecl) and takes the outcomes at the end of the unit.
+// (HandleTopLevelDecl) and takes the outcomes at the end of the unit. A
+// nest in a header is lowered at the end, named with what the whole unit
+// takes, so that every inclusion of the header writes it the same; a
+// template's instantiations are not read (the text is the template's).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_NESTPIPELINE_H
