@@ -250,8 +250,8 @@ struct NestPipeline::State {
   NestWorkers Workers;
   TakenNames Taken;
   std::set<clang::FileID> ReadRaw; // the files Taken read
-  // recover::libraryNamesState when a function's nests were recovered.
-  std::set<std::string> LibraryStates;
+  // recover::libraryNamesTaken when each function's nests were recovered.
+  std::set<std::set<std::string>> LibraryStates;
 };
 
 void NestPipeline::State::addFunction(const clang::FunctionDecl &FD) {
@@ -264,7 +264,7 @@ void NestPipeline::State::addFunction(const clang::FunctionDecl &FD) {
   std::vector<recover::NestSite> Sites = recover::findLoopNests(FD);
   if (Sites.empty())
     return;
-  LibraryStates.insert(recover::libraryNamesState(Ctx));
+  LibraryStates.insert(recover::libraryNamesTaken(Ctx));
   OwnRewrites Own(FD.getBody(), SM);
   for (const recover::NestSite &Site : Sites)
     addNest(Site, FD, Own);
@@ -361,8 +361,15 @@ std::vector<NestOutcome> NestPipeline::finish() {
   S->Workers.wait();
   if (!S->LibraryStates.empty() &&
       (S->LibraryStates.size() > 1 ||
-       *S->LibraryStates.begin() != recover::libraryNamesState(S->Ctx)))
-    return rewriteNests(S->Ctx, S->Opts);
+       *S->LibraryStates.begin() != recover::libraryNamesTaken(S->Ctx))) {
+    // Read again from the whole unit, each name taken where a function's
+    // nests were read taken for every nest.
+    Options Again = S->Opts;
+    for (const std::set<std::string> &Taken : S->LibraryStates)
+      Again.Recovery.LibraryNamesTakenElsewhere.insert(Taken.begin(),
+                                                       Taken.end());
+    return rewriteNests(S->Ctx, Again);
+  }
   std::function<bool(const std::string &)> WholeUnit = S->Taken.now();
   for (State::Deferred &D : S->HeaderNests) {
     D.Nest->Nest.Source.IsNameTaken = WholeUnit;

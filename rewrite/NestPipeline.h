@@ -38,8 +38,9 @@ public:
 
   /// One outcome per nest, in the order the nests are written; once, at the
   /// end of the unit. When the end of the unit changed what a recovery read
-  /// (a macro 'malloc' defined after the nest's function), the unit's nests
-  /// are read again from the whole AST.
+  /// of the C library's names (a macro 'malloc' defined after the nest's
+  /// function, or undefined after it), the unit's nests are read again from
+  /// the whole AST, with every name taken where a function was read.
   std::vector<NestOutcome> finish();
 
 private:

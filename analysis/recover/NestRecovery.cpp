@@ -211,6 +211,8 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   recordLevelRanges();
   recordMemoryScalars(Outer);
   std::set<std::string> Locals = namesDeclaredIn(Declaration);
+  Locals.insert(Opts.LibraryNamesTakenElsewhere.begin(),
+                Opts.LibraryNamesTakenElsewhere.end());
   Source.ShadowedLibraryName =
       shadowedLibraryName(Locals, Ctx, {"malloc", "calloc", "free", "size_t"});
   Source.UnusableAddressType = unusableAddressType(Locals, Ctx);
@@ -629,11 +631,14 @@ void Recoverer::describeLibrary(SourceLocation Begin) {
 
 } // namespace detail
 
-std::string libraryNamesState(ASTContext &Ctx) {
-  std::string State;
-  for (const char *Name : {"malloc", "calloc", "free", "size_t", "uintptr_t"})
-    State += shadowedLibraryName({}, Ctx, {Name}) + ";";
-  return State + unusableAddressType({}, Ctx);
+std::set<std::string> libraryNamesTaken(ASTContext &Ctx) {
+  std::set<std::string> Taken;
+  for (const char *Name : {"malloc", "calloc", "free", "size_t"})
+    if (!shadowedLibraryName({}, Ctx, {Name}).empty())
+      Taken.insert(Name);
+  if (!unusableAddressType({}, Ctx).empty())
+    Taken.insert("uintptr_t");
+  return Taken;
 }
 
 std::variant<RecoveredNest, Failure>

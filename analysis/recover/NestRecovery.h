@@ -17,6 +17,7 @@
 #include "clang/AST/Stmt.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -30,6 +31,10 @@ struct Options {
   /// Refuse (lnr-possible-alias) an output not proved disjoint instead of
   /// recording what a run-time overlap test needs (OverlapFacts).
   bool NoAliasCheck = false;
+  /// Names of the C library (libraryNamesTaken) a macro or a declaration
+  /// takes where another function of the file is: taken for every nest too
+  /// (a 'free' macro before the kernel and undefined after it).
+  std::set<std::string> LibraryNamesTakenElsewhere;
 };
 
 struct RecoveredNest {
@@ -69,12 +74,12 @@ std::vector<NestSite> findLoopNests(const clang::FunctionDecl &Function);
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, clang::ASTContext &Ctx, const Options &Opts);
 
-/// What the translation unit, as far as it is parsed, makes of the names of
-/// the C library a rewrite uses (malloc, calloc, free, size_t, uintptr_t):
-/// those a macro or a file-level variable takes, and a file's own narrow
+/// The names of the C library a rewrite uses (malloc, calloc, free,
+/// size_t, uintptr_t) that the translation unit, as far as it is parsed,
+/// takes: by a macro or a file-level variable, or a file's own narrow
 /// 'uintptr_t'. A nest recovered while the parse goes on read this state
 /// then; its recovery holds only if the whole unit's is the same.
-std::string libraryNamesState(clang::ASTContext &Ctx);
+std::set<std::string> libraryNamesTaken(clang::ASTContext &Ctx);
 
 /// A workspace a nest already computes through (TACO's `precompute`, or the
 /// same fusion by hand): in one block of the nest, a local array (or a local

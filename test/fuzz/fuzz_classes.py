@@ -377,6 +377,11 @@ def apply_headers(c, rng, helpers):
     if c["headers"] == "none":
         kinds.append("malloc_variable")
     c["late"] = late.choice(kinds) if late.random() < 0.6 else None
+    # Half the 'free' macros are defined before the kernel instead and
+    # undefined after it: a macro where the nest is, none at the end.
+    undef = random.Random("%d:%d:undef" % (c["seed"], c["number"]))
+    if c["late"] == "free_macro" and undef.random() < 0.5:
+        c["late"] = "free_macro_undef"
     return True
 
 

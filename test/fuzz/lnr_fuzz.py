@@ -1344,6 +1344,8 @@ class Kernel:
             chosen = rng.sample(names, min(len(names), rng.randint(3, 6)))
             head += ["#ifdef FZ_OTHER_BUILD"] + [
                 "#define %s 0" % n for n in chosen] + ["#endif"]
+        if c.get("late") == "free_macro_undef":
+            head += ["#define free(p) fz_late_free(p)"]
         if c.get("feature_macro"):
             head += ["#define _XOPEN_SOURCE 700", "#include <math.h>"]
             rest = ["static const double fz_pi = M_PI;"] + rest
@@ -1354,7 +1356,8 @@ class Kernel:
     # closing brace reads the next token, a directive's included.
     LATE = {"uintptr_typedef": "typedef unsigned int uintptr_t;",
             "free_macro": "#define free(p) fz_late_free(p)",
-            "malloc_variable": "static int malloc;"}
+            "malloc_variable": "static int malloc;",
+            "free_macro_undef": "#undef free"}
 
     def late_declaration(self, text):
         """The lines class 'headers' adds at the end of the file: a C
@@ -1368,9 +1371,10 @@ class Kernel:
 
     # A declaration of one variable on a line of its own: its name before
     # '=', ';' or '[' ('int* restrict B2_pos = ...', 'struct fz_ref fz_r;',
-    # 'static const double *fz_g;'), not an assignment ('fz_g = ...').
+    # 'static const double *fz_g;', 'volatile double* restrict C_vals = ...'),
+    # not an assignment ('fz_g = ...').
     DECLARED = re.compile(
-        r"^\s*(?:static\s+)?(?:const\s+)?(?:struct\s+|union\s+)?\w+"
+        r"^\s*(?:static\s+)?(?:(?:const|volatile)\s+)*(?:struct\s+|union\s+)?\w+"
         r"(?:\s*\*\s*|\s+)(?:(?:restrict|const)\s+)*(\w+)\s*"
         r"(?:\[[^\]]*\])?\s*[=;]")
 
@@ -1963,7 +1967,12 @@ def run_variant(c, opts, workdir, log, fail, base, exe, name, wrapper,
                       opts.support_obj, "-lm", "-o", exe],
                      cwd=workdir, timeout=opts.cc_timeout)
     if rc != 0:
-        log.append(err.decode("utf-8", "replace"))
+        text = err.decode("utf-8", "replace")
+        log.append(text)
+        # A name the rewrite calls that the original did not ('free' a
+        # macro for a function nobody defines): the rewrite's failure.
+        if "undefined reference" in text and "rewritten_w.c" in text:
+            return fail("link", "the %s kernel does not link" % name)
         return fail("generator", "the driver does not compile")
     env = dict(os.environ, OMP_WAIT_POLICY="passive",
                ASAN_OPTIONS="allocator_may_return_null=1:detect_leaks=0")
