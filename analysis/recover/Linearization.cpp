@@ -27,27 +27,19 @@ bool sameMagnitude(const Coefficient &A, const Coefficient &B) {
 }
 } // namespace
 
+namespace {
+
+/// The indices innermost first from Inner, each next term the one whose
+/// stride is the inner stride times a bound of the inner index; nullopt
+/// when a step has no such term or two.
 std::optional<std::vector<std::string>>
-rowMajorOrder(const std::vector<LinearTerm> &Terms) {
-  std::vector<std::string> Order;
-  if (Terms.empty())
-    return Order;
-  // The innermost: a constant stride (a symbol may be zero), the smallest.
-  const LinearTerm *Inner = nullptr;
-  for (const LinearTerm &T : Terms)
-    if (T.Stride.Symbols.empty() && T.Stride.Scale != 0 &&
-        (!Inner ||
-         std::llabs(T.Stride.Scale) < std::llabs(Inner->Stride.Scale)))
-      Inner = &T;
-  if (!Inner)
-    return std::nullopt;
+chainFrom(const LinearTerm *Inner, const std::vector<LinearTerm> &Terms) {
+  std::vector<std::string> Order{Inner->Index};
   std::vector<const LinearTerm *> Left;
   for (const LinearTerm &T : Terms)
     if (&T != Inner)
       Left.push_back(&T);
-  Order.push_back(Inner->Index);
   while (!Left.empty()) {
-    // The next stride is the inner one times a bound of the inner index.
     auto Next = Left.end();
     for (auto It = Left.begin(); It != Left.end(); ++It) {
       bool Fits = std::any_of(Inner->Bounds.begin(), Inner->Bounds.end(),
@@ -69,6 +61,36 @@ rowMajorOrder(const std::vector<LinearTerm> &Terms) {
     Order.push_back(Inner->Index);
   }
   return Order;
+}
+
+} // namespace
+
+std::optional<std::vector<std::string>>
+rowMajorOrder(const std::vector<LinearTerm> &Terms) {
+  if (Terms.empty())
+    return std::vector<std::string>();
+  // The innermost: a constant stride (a symbol may be zero), the smallest.
+  // Several may tie ('(n * NJ + j) * NI + i' with NI 1): each is tried, by
+  // index name, so that the answer does not depend on the terms' order
+  // (the recovery lists them by their variables' addresses).
+  std::vector<const LinearTerm *> Inner;
+  for (const LinearTerm &T : Terms) {
+    if (!T.Stride.Symbols.empty() || T.Stride.Scale == 0)
+      continue;
+    long long Scale = std::llabs(T.Stride.Scale);
+    if (!Inner.empty() && Scale < std::llabs(Inner.front()->Stride.Scale))
+      Inner.clear();
+    if (Inner.empty() || Scale == std::llabs(Inner.front()->Stride.Scale))
+      Inner.push_back(&T);
+  }
+  std::sort(Inner.begin(), Inner.end(),
+            [](const LinearTerm *A, const LinearTerm *B) {
+              return A->Index < B->Index;
+            });
+  for (const LinearTerm *First : Inner)
+    if (std::optional<std::vector<std::string>> Order = chainFrom(First, Terms))
+      return Order;
+  return std::nullopt;
 }
 
 } // namespace lnr::recover

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/recover/Linearization.h"
 #include "analysis/recover/NestRecovery.h"
 
 #include "clang/AST/Decl.h"
@@ -735,4 +736,29 @@ void kernel(int N, int K, const int *pos, const int *crd, const double *B,
   std::string Other = Code;
   Other.replace(Other.find("B[pos[i] + p]"), 13, "B[pos[0] + p]");
   EXPECT_EQ(recoverFrom(Other).Refusal, "lnr-non-affine-subscript");
+}
+
+// 'A[(n * NJ + j) * NI + i]' with NI 1: 'i' and 'j' both have stride 1, and
+// the order the recovery lists the terms in (its variables' addresses) must
+// not decide whether the layout is proved row-major: each tied innermost
+// candidate is tried.
+TEST(RecoveryTest, RowMajorOrderDoesNotDependOnTheTermsOrder) {
+  using lnr::recover::Coefficient;
+  using lnr::recover::LinearTerm;
+  LinearTerm I{"i", Coefficient{1, {}}, {Coefficient{1, {}}}};
+  LinearTerm J{"j", Coefficient{1, {}}, {Coefficient{4, {}}}};
+  LinearTerm N{"n", Coefficient{4, {}}, {}};
+  std::vector<std::vector<LinearTerm>> Orders = {
+      {I, J, N}, {J, I, N}, {N, J, I}, {J, N, I}};
+  for (const std::vector<LinearTerm> &Terms : Orders) {
+    std::optional<std::vector<std::string>> Order =
+        lnr::recover::rowMajorOrder(Terms);
+    ASSERT_TRUE(Order.has_value());
+    EXPECT_EQ(*Order, (std::vector<std::string>{"i", "j", "n"}));
+  }
+  // Two terms of one stride that no bound separates: not proved, in any
+  // order.
+  LinearTerm K{"k", Coefficient{1, {}}, {Coefficient{4, {}}}};
+  EXPECT_FALSE(lnr::recover::rowMajorOrder({J, K, N}).has_value());
+  EXPECT_FALSE(lnr::recover::rowMajorOrder({K, J, N}).has_value());
 }
