@@ -238,7 +238,7 @@ struct NestPipeline::State {
   // worker, from its own Pending, while the next nests are recovered;
   // deques keep both where they are.
   std::deque<NestOutcome> Outcomes;
-  std::deque<clang::SourceLocation> FunctionBegins; // of each outcome's nest
+  std::deque<clang::SourceLocation> FunctionBegins; // each outcome's function's
   std::deque<Pending> Recovered;
   // The nests of headers, lowered once the unit is parsed (finish).
   struct Deferred {
