@@ -48,6 +48,11 @@ std::set<std::string> namesDeclaredIn(const FunctionDecl *Function) {
   return std::move(InFunction.Found);
 }
 
+/// The names of the C library the temporaries use (their allocation and
+/// size).
+constexpr const char *TemporaryLibraryNames[] = {"malloc", "calloc", "free",
+                                                 "size_t"};
+
 /// The first of Names, names of the C library the rewrite uses, that means
 /// something else where the nest is: a macro, or a variable of the file or
 /// of the function (Locals, namesDeclaredIn); "" if none.
@@ -214,7 +219,7 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   Locals.insert(Opts.LibraryNamesTakenElsewhere.begin(),
                 Opts.LibraryNamesTakenElsewhere.end());
   Source.ShadowedLibraryName =
-      shadowedLibraryName(Locals, Ctx, {"malloc", "calloc", "free", "size_t"});
+      shadowedLibraryName(Locals, Ctx, TemporaryLibraryNames);
   Source.UnusableAddressType = unusableAddressType(Locals, Ctx);
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }
@@ -633,7 +638,7 @@ void Recoverer::describeLibrary(SourceLocation Begin) {
 
 std::set<std::string> libraryNamesTaken(ASTContext &Ctx) {
   std::set<std::string> Taken;
-  for (const char *Name : {"malloc", "calloc", "free", "size_t"})
+  for (const char *Name : TemporaryLibraryNames)
     if (!shadowedLibraryName({}, Ctx, {Name}).empty())
       Taken.insert(Name);
   if (!unusableAddressType({}, Ctx).empty())

@@ -1344,8 +1344,8 @@ class Kernel:
             chosen = rng.sample(names, min(len(names), rng.randint(3, 6)))
             head += ["#ifdef FZ_OTHER_BUILD"] + [
                 "#define %s 0" % n for n in chosen] + ["#endif"]
-        if c.get("late") == "free_macro_undef":
-            head += ["#define free(p) fz_late_free(p)"]
+        if c.get("late") in self.LATE_BEFORE:
+            head += [self.LATE_BEFORE[c["late"]]]
         if c.get("feature_macro"):
             head += ["#define _XOPEN_SOURCE 700", "#include <math.h>"]
             rest = ["static const double fz_pi = M_PI;"] + rest
@@ -1358,6 +1358,9 @@ class Kernel:
             "free_macro": "#define free(p) fz_late_free(p)",
             "malloc_variable": "static int malloc;",
             "free_macro_undef": "#undef free"}
+    # What a kind of c["late"] declares before the kernel too (after the
+    # file's first line).
+    LATE_BEFORE = {"free_macro_undef": "#define free(p) fz_late_free(p)"}
 
     def late_declaration(self, text):
         """The lines class 'headers' adds at the end of the file: a C
