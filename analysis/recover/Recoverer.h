@@ -18,6 +18,7 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -77,9 +78,25 @@ bool isScaled(const Expr *E, const VarDecl *A, int64_t S, ASTContext &Ctx);
 bool isStrip(const Expr *E, const VarDecl *A, const VarDecl *B, int64_t S,
              ASTContext &Ctx);
 
+/// Orders variables as the file declares them, so that what is built by
+/// walking a form's terms (the order of a subscript's indices, the text
+/// of a range) is the same on every run: by address, it would change
+/// with the allocator's layout.
+struct DeclaredBefore {
+  bool operator()(const VarDecl *A, const VarDecl *B) const {
+    unsigned LocA = A->getLocation().getRawEncoding();
+    unsigned LocB = B->getLocation().getRawEncoding();
+    if (LocA != LocB)
+      return LocA < LocB;
+    if (A->getName() != B->getName())
+      return A->getName() < B->getName();
+    return std::less<const VarDecl *>()(A, B); // one location, one name
+  }
+};
+
 /// sum(Coefficient * index) + invariant part.
 struct AffineForm {
-  std::map<const VarDecl *, Coefficient> Terms;
+  std::map<const VarDecl *, Coefficient, DeclaredBefore> Terms;
   /// The invariant part, as C ("" for none), for the overlap test's
   /// ranges; Opaque when it cannot be written (a macro's body, a counter).
   std::string Offset;
