@@ -48,49 +48,6 @@ std::set<std::string> namesDeclaredIn(const FunctionDecl *Function) {
   return std::move(InFunction.Found);
 }
 
-/// The names of the C library the temporaries use (their allocation and
-/// size).
-constexpr const char *TemporaryLibraryNames[] = {"malloc", "calloc", "free",
-                                                 "size_t"};
-
-/// The first of Names, names of the C library the rewrite uses, that means
-/// something else where the nest is: a macro, or a variable of the file or
-/// of the function (Locals, namesDeclaredIn); "" if none.
-std::string shadowedLibraryName(const std::set<std::string> &Locals,
-                                ASTContext &Ctx,
-                                llvm::ArrayRef<const char *> Names) {
-  for (const char *Name : Names) {
-    IdentifierInfo &II = Ctx.Idents.get(Name);
-    if (II.hasMacroDefinition() || Locals.count(Name))
-      return Name;
-    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&II))
-      if (!isa<FunctionDecl>(D) && !isa<TypedefNameDecl>(D))
-        return Name;
-  }
-  return "";
-}
-
-/// Why the file's 'uintptr_t', which the run-time overlap test compares
-/// addresses in, cannot hold an address: a macro or a variable of that
-/// name, or a typedef of the file's own to a type narrower than a pointer
-/// or signed (legacy code's 'typedef unsigned int uintptr_t;'); "" if
-/// none.
-std::string unusableAddressType(const std::set<std::string> &Locals,
-                                ASTContext &Ctx) {
-  if (!shadowedLibraryName(Locals, Ctx, {"uintptr_t"}).empty())
-    return "'uintptr_t' means something else here";
-  for (const NamedDecl *D :
-       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("uintptr_t")))
-    if (const auto *T = dyn_cast<TypedefNameDecl>(D)) {
-      QualType U = T->getUnderlyingType().getCanonicalType();
-      if (!U->isUnsignedIntegerType() ||
-          Ctx.getTypeSize(U) < Ctx.getTypeSize(Ctx.VoidPtrTy))
-        return "the file's 'uintptr_t' is '" + U.getAsString() +
-               "', which cannot hold an address";
-    }
-  return "";
-}
-
 /// Whether S holds a loop among its statements (not counting those of
 /// expressions).
 bool holdsLoop(const Stmt *S) {
@@ -219,7 +176,7 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   Locals.insert(Opts.LibraryNamesTakenElsewhere.begin(),
                 Opts.LibraryNamesTakenElsewhere.end());
   Source.ShadowedLibraryName =
-      shadowedLibraryName(Locals, Ctx, TemporaryLibraryNames);
+      shadowedLibraryName(Locals, Ctx, temporaryLibraryNames());
   Source.UnusableAddressType = unusableAddressType(Locals, Ctx);
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }
@@ -612,39 +569,7 @@ bool Recoverer::describeReplacement(const Stmt *Nest, const ForStmt *Outer) {
   return true;
 }
 
-void Recoverer::describeLibrary(SourceLocation Begin) {
-  Source.IsNameTaken = [&Idents = Ctx.Idents](const std::string &Name) {
-    return Idents.find(Name) != Idents.end();
-  };
-  // Declared before the nest: <stdlib.h> included after the kernel
-  // declares nothing the rewrite may call.
-  auto Declared = [&](const char *Name) {
-    for (const NamedDecl *D :
-         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
-      if (isa<FunctionDecl>(D) &&
-          SM.isBeforeInTranslationUnit(D->getLocation(), Begin))
-        return true;
-    return false;
-  };
-  Source.HasStdlib = Declared("malloc") && Declared("free");
-  Source.HasCalloc = Declared("calloc");
-  for (const NamedDecl *D :
-       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("uintptr_t")))
-    Source.HasStdint |= isa<TypedefNameDecl>(D) &&
-                        SM.isBeforeInTranslationUnit(D->getLocation(), Begin);
-}
-
 } // namespace detail
-
-std::set<std::string> libraryNamesTaken(ASTContext &Ctx) {
-  std::set<std::string> Taken;
-  for (const char *Name : TemporaryLibraryNames)
-    if (!shadowedLibraryName({}, Ctx, {Name}).empty())
-      Taken.insert(Name);
-  if (!unusableAddressType({}, Ctx).empty())
-    Taken.insert("uintptr_t");
-  return Taken;
-}
 
 std::variant<RecoveredNest, Failure>
 recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {

@@ -3,7 +3,8 @@
 // Internal to the recovery library. One Recoverer reads one nest; its
 // methods are defined by concern, one file each: LoopHeaders.cpp,
 // LoopBodies.cpp, Subscripts.cpp, Statement.cpp, TacoConventions.cpp,
-// OutputLegality.cpp, OverlapFacts.cpp, Liveness.cpp, and NestRecovery.cpp
+// OutputLegality.cpp, OverlapFacts.cpp, Liveness.cpp, LibraryNames.cpp, and
+// NestRecovery.cpp
 // (the order in which they run).
 //
 //===----------------------------------------------------------------------===//
@@ -21,6 +22,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,26 @@ using llvm::dyn_cast;
 bool isChangedIn(const VarDecl *V, const Stmt *S, const Stmt *Except = nullptr);
 /// Whether S names V anywhere.
 bool references(const Stmt *S, const VarDecl *V);
+
+/// LibraryNames.cpp: the names of the C library the temporaries use
+/// (their allocation and size).
+llvm::ArrayRef<const char *> temporaryLibraryNames();
+/// The first of Names, names of the C library the rewrite uses, that means
+/// something else where the nest is, or that the file declares in a way
+/// the library's header would conflict with: a macro or a poisoned name,
+/// a variable of the file or of the function (Locals, namesDeclaredIn), a
+/// function of another type or of internal linkage, a typedef of another
+/// type; "" if none.
+std::string shadowedLibraryName(const std::set<std::string> &Locals,
+                                ASTContext &Ctx,
+                                llvm::ArrayRef<const char *> Names);
+/// Why the file's 'uintptr_t', which the run-time overlap test compares
+/// addresses in, cannot serve: a name taken (shadowedLibraryName), or a
+/// typedef of the file's own to a type narrower than a pointer or signed
+/// (legacy code's 'typedef unsigned int uintptr_t;'), or to another type
+/// than the one <stdint.h> declares; "" if none.
+std::string unusableAddressType(const std::set<std::string> &Locals,
+                                ASTContext &Ctx);
 
 /// The variable E names, parentheses and implicit casts aside, or null.
 inline const VarDecl *asVar(const Expr *E) {
@@ -190,7 +212,7 @@ private:
   bool checkPrivateClause(const Stmt *Nest);
   /// The text the rewrite replaces and where it is.
   bool describeReplacement(const Stmt *Nest, const ForStmt *Outer);
-  /// What the C library declares before the nest, and the names taken.
+  /// LibraryNames.cpp: what the C library declares before the nest.
   void describeLibrary(SourceLocation Begin);
 
   //===--- LoopHeaders.cpp: each loop's header, and the tensor it walks.

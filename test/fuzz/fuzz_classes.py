@@ -382,7 +382,36 @@ def apply_headers(c, rng, helpers):
     undef = random.Random("%d:%d:undef" % (c["seed"], c["number"]))
     if c["late"] == "free_macro" and undef.random() < 0.5:
         c["late"] = "free_macro_undef"
+    pick_conflict(c)
     return True
+
+
+# The C library name each kind of c["conflict"] and c["late"] declares.
+CONFLICT_NAMES = {"static_free": "free", "int_size_t": "size_t",
+                  "malloc_of_int": "malloc", "poisoned_free": "free",
+                  "wide_uintptr": "uintptr_t", "agreeing_free": "free"}
+LATE_NAMES = {"uintptr_typedef": "uintptr_t", "free_macro": "free",
+              "free_macro_undef": "free", "malloc_variable": "malloc"}
+
+
+def pick_conflict(c):
+    """Half the cases of class 'headers' declare a C library name the
+    rewrite uses, at the top of the file or after the kernel, in a way the
+    library's header would conflict with ('static int free(int)', 'typedef
+    int size_t;', a poisoned 'free', a 'uintptr_t' of another type than
+    <stdint.h>'s) or agree with ('struct free' and free's prototype): the
+    rewrite must compile where the kernel does. From a generator of its
+    own, so that the other fields are those of earlier versions."""
+    rng = random.Random("%d:%d:conflict" % (c["seed"], c["number"]))
+    kinds = ["agreeing_free", "wide_uintptr"]
+    if "free" not in c["hostile"]:
+        kinds.append("poisoned_free")
+    if c["headers"] == "none":  # a file with <stdlib.h> would not compile
+        kinds += ["static_free", "int_size_t", "malloc_of_int"]
+    late = LATE_NAMES.get(c["late"])
+    kinds = [k for k in kinds if CONFLICT_NAMES[k] != late]
+    c["conflict"] = rng.choice(kinds) if rng.random() < 0.5 else None
+    c["conflict_at"] = rng.choice(["top", "end"])
 
 
 CLASS_APPLY = {"nonfinite": apply_nonfinite, "extent": apply_extent,

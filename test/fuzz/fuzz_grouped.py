@@ -24,13 +24,18 @@ STATIC_FUNCTION = re.compile(r"^static\s+[^;(=]*?\b(\w+)\s*\(", re.M)
 # takes: 'static int malloc;'), which the next kernel's headers would
 # declare otherwise: left out of the group.
 LATE = re.compile(r"^static int fz_after_kernel;\n.*\Z", re.M | re.S)
+# What it declares of those names at the top of a file ('typedef int
+# size_t;'), between markers: left out too.
+CONFLICT = re.compile(r"^/\* fz conflict \*/\n.*?^/\* fz conflict end \*/\n",
+                      re.M | re.S)
 
 
 def grouped_source(sources):
     """The kernels' texts in one file, each renamed apart from the others."""
     parts = []
     for i, src in enumerate(sources):
-        text = re.sub(r"\bkern\b", "kern_%d" % i, LATE.sub("", src))
+        text = re.sub(r"\bkern\b", "kern_%d" % i,
+                      CONFLICT.sub("", LATE.sub("", src)))
         text = re.sub(r"\bfz_(\w+)", r"fz%d_\1" % i, text)
         for name in sorted(set(STATIC_FUNCTION.findall(text))):
             text = re.sub(r"\b%s\b" % name, "%s_%d" % (name, i), text)

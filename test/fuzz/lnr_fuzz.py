@@ -1346,6 +1346,8 @@ class Kernel:
                 "#define %s 0" % n for n in chosen] + ["#endif"]
         if c.get("late") in self.LATE_BEFORE:
             head += [self.LATE_BEFORE[c["late"]]]
+        if c.get("conflict_at") == "top":
+            head += self.conflict_declaration(text)
         if c.get("feature_macro"):
             head += ["#define _XOPEN_SOURCE 700", "#include <math.h>"]
             rest = ["static const double fz_pi = M_PI;"] + rest
@@ -1365,12 +1367,39 @@ class Kernel:
     def late_declaration(self, text):
         """The lines class 'headers' adds at the end of the file: a C
         library name the file takes after the kernel (none where the file's
-        own headers declare it already)."""
+        own headers declare it already), and a conflicting declaration
+        placed there."""
         late = self.c.get("late")
-        if not late or (late == "uintptr_typedef" and
+        lines = []
+        if late and not (late == "uintptr_typedef" and
+                         "#include <stdint.h>" in text):
+            lines.append(self.LATE[late])
+        if self.c.get("conflict_at") == "end":
+            lines += self.conflict_declaration(text)
+        return ["", "static int fz_after_kernel;"] + lines if lines else []
+
+    # What class 'headers' declares of a C library name (c["conflict"]),
+    # at the top of the file or after the kernel (c["conflict_at"]): most
+    # conflict with the header the rewrite includes, one agrees with it.
+    CONFLICT = {"static_free": ["static int free(int fz_x) { return fz_x; }"],
+                "int_size_t": ["typedef int size_t;"],
+                "malloc_of_int": ["void *malloc(int fz_n);"],
+                "poisoned_free": ["#include <stdlib.h>",
+                                  "#pragma GCC poison free"],
+                "wide_uintptr": ["typedef unsigned long long uintptr_t;"],
+                "agreeing_free": ["struct free {", "  int fz_unused;", "};",
+                                  "void free(void *fz_p);"]}
+
+    def conflict_declaration(self, text):
+        """The lines of c["conflict"], between markers a grouped file
+        leaves out (another case's headers would conflict); none for a
+        'uintptr_t' where the file includes <stdint.h>."""
+        kind = self.c.get("conflict")
+        if not kind or (kind == "wide_uintptr" and
                         "#include <stdint.h>" in text):
             return []
-        return ["", "static int fz_after_kernel;", self.LATE[late]]
+        return ["/* fz conflict */"] + self.CONFLICT[kind] + [
+            "/* fz conflict end */"]
 
     # A declaration of one variable on a line of its own: its name before
     # '=', ';' or '[' ('int* restrict B2_pos = ...', 'struct fz_ref fz_r;',

@@ -1,0 +1,147 @@
+//===- LibraryNames.cpp - the C library names a rewrite uses
+//---------------===//
+//
+// A rewrite allocates its temporaries with malloc, calloc, free and size_t
+// and compares addresses as uintptr_t, including <stdlib.h> and <stdint.h>
+// when the file has not. Each name must mean the C library's where the
+// nest is, and what the file declares of its own must not conflict with
+// the headers the rewrite includes: a macro, a variable, a poisoned name,
+// a function of another type or of internal linkage (`static int
+// free(int)`) or a typedef of another type (`typedef int size_t;`) takes
+// the name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/NestRecovery.h"
+#include "analysis/recover/Recoverer.h"
+
+using namespace clang;
+
+namespace lnr::recover {
+namespace detail {
+namespace {
+
+/// Whether Fn is (a declaration compatible with) the C library's function
+/// Name: external linkage, and its type where it gives one.
+bool isLibraryFunction(const FunctionDecl &Fn, llvm::StringRef Name,
+                       ASTContext &Ctx) {
+  if (!Fn.hasExternalFormalLinkage())
+    return false;
+  QualType Size = Ctx.getSizeType();
+  QualType Result = Name == "free" ? Ctx.VoidTy : Ctx.VoidPtrTy;
+  std::vector<QualType> Params;
+  if (Name == "free")
+    Params = {Ctx.VoidPtrTy};
+  else if (Name == "malloc")
+    Params = {Size};
+  else if (Name == "calloc")
+    Params = {Size, Size};
+  if (!Ctx.hasSameType(Fn.getReturnType(), Result))
+    return false;
+  const auto *Proto = Fn.getType()->getAs<FunctionProtoType>();
+  if (!Proto) // `void *malloc();`: no parameters said, none to conflict
+    return true;
+  if (Proto->isVariadic() || Proto->getNumParams() != Params.size())
+    return false;
+  for (unsigned I = 0; I < Params.size(); ++I)
+    if (!Ctx.hasSameType(Proto->getParamType(I), Params[I]))
+      return false;
+  return true;
+}
+
+/// Whether the file-level declaration D of Name leaves the name to the C
+/// library: a function or typedef the library's header would agree with,
+/// or a tag (`struct free`), which C keeps apart from ordinary names.
+bool agreesWithLibrary(const NamedDecl &D, llvm::StringRef Name,
+                       ASTContext &Ctx) {
+  if (isa<TagDecl>(D))
+    return true;
+  if (const auto *Fn = dyn_cast<FunctionDecl>(&D))
+    return isLibraryFunction(*Fn, Name, Ctx);
+  if (const auto *T = dyn_cast<TypedefNameDecl>(&D)) {
+    if (Name == "size_t")
+      return Ctx.hasSameType(T->getUnderlyingType(), Ctx.getSizeType());
+    return Name == "uintptr_t"; // its type is unusableAddressType's
+  }
+  return false;
+}
+
+} // namespace
+
+llvm::ArrayRef<const char *> temporaryLibraryNames() {
+  static constexpr const char *Names[] = {"malloc", "calloc", "free", "size_t"};
+  return Names;
+}
+
+std::string shadowedLibraryName(const std::set<std::string> &Locals,
+                                ASTContext &Ctx,
+                                llvm::ArrayRef<const char *> Names) {
+  for (const char *Name : Names) {
+    IdentifierInfo &II = Ctx.Idents.get(Name);
+    if (II.hasMacroDefinition() || II.isPoisoned() || Locals.count(Name))
+      return Name;
+    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&II))
+      if (!agreesWithLibrary(*D, Name, Ctx))
+        return Name;
+  }
+  return "";
+}
+
+std::string unusableAddressType(const std::set<std::string> &Locals,
+                                ASTContext &Ctx) {
+  if (!shadowedLibraryName(Locals, Ctx, {"uintptr_t"}).empty())
+    return "'uintptr_t' means something else here";
+  QualType Library = Ctx.getUIntPtrType();
+  for (const NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("uintptr_t")))
+    if (const auto *T = dyn_cast<TypedefNameDecl>(D)) {
+      QualType U = T->getUnderlyingType().getCanonicalType();
+      if (!U->isUnsignedIntegerType() ||
+          Ctx.getTypeSize(U) < Ctx.getTypeSize(Ctx.VoidPtrTy))
+        return "the file's 'uintptr_t' is '" + U.getAsString() +
+               "', which cannot hold an address";
+      // Wide enough, but <stdint.h>, which the test may include, would
+      // declare it again as another type.
+      if (!Ctx.hasSameType(U, Library))
+        return "the file's 'uintptr_t' is '" + U.getAsString() +
+               "', which <stdint.h> declares as '" + Library.getAsString() +
+               "'";
+    }
+  return "";
+}
+
+void Recoverer::describeLibrary(SourceLocation Begin) {
+  Source.IsNameTaken = [&Idents = Ctx.Idents](const std::string &Name) {
+    return Idents.find(Name) != Idents.end();
+  };
+  // Declared before the nest: <stdlib.h> included after the kernel
+  // declares nothing the rewrite may call.
+  auto Declared = [&](const char *Name) {
+    for (const NamedDecl *D :
+         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+      if (isa<FunctionDecl>(D) &&
+          SM.isBeforeInTranslationUnit(D->getLocation(), Begin))
+        return true;
+    return false;
+  };
+  Source.HasStdlib = Declared("malloc") && Declared("free");
+  Source.HasCalloc = Declared("calloc");
+  for (const NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("uintptr_t")))
+    Source.HasStdint |= isa<TypedefNameDecl>(D) &&
+                        SM.isBeforeInTranslationUnit(D->getLocation(), Begin);
+}
+
+} // namespace detail
+
+std::set<std::string> libraryNamesTaken(ASTContext &Ctx) {
+  std::set<std::string> Taken;
+  for (const char *Name : detail::temporaryLibraryNames())
+    if (!detail::shadowedLibraryName({}, Ctx, {Name}).empty())
+      Taken.insert(Name);
+  if (!detail::unusableAddressType({}, Ctx).empty())
+    Taken.insert("uintptr_t");
+  return Taken;
+}
+
+} // namespace lnr::recover
