@@ -37,7 +37,8 @@ std::string runtimeChoiceFact(const RuntimeAlternative &A,
   for (const ExtentScan &Scan : A.Scans)
     Scanned += (Scanned.empty() ? "; " : ", ") + Scan.Variable + " (" +
                Scan.Index + ") from a scan of the coordinates";
-  return A.Schedule.describe(K) + ", " + A.Schedule.Estimate.toString() +
+  return A.Schedule.describe(K, A.Emitted.TemporaryNames) + ", " +
+         A.Schedule.Estimate.toString() +
          ", when it costs less on the actual sizes" + Scanned;
 }
 
@@ -79,15 +80,18 @@ std::string openmpFact(const NestSource &S, const std::string &ParallelNote) {
                        : "");
 }
 
-std::string scheduleComment(const ir::Kernel &K, const ir::Schedule &S) {
-  return "Schedule: " + S.describe(K) + "; it costs " + S.Estimate.toString() +
-         ".";
+std::string
+scheduleComment(const ir::Kernel &K, const ir::Schedule &S,
+                const std::map<std::string, std::string> &DeclaredAs) {
+  return "Schedule: " + S.describe(K, DeclaredAs) + "; it costs " +
+         S.Estimate.toString() + ".";
 }
 
-std::string summaryComment(const ir::Kernel &K, const ir::Schedule &S,
-                           const ir::Cost &Before,
-                           const RuntimeAlternative *Alternative,
-                           bool Fallback) {
+std::string
+summaryComment(const ir::Kernel &K, const ir::Schedule &S,
+               const ir::Cost &Before, const RuntimeAlternative *Alternative,
+               bool Fallback,
+               const std::map<std::string, std::string> &DeclaredAs) {
   std::string Out = "lnr-rewrite: " + toString(K.Stmt) + ", which costs " +
                     Before.toString() + " as written.";
   if (Alternative)
@@ -95,7 +99,7 @@ std::string summaryComment(const ir::Kernel &K, const ir::Schedule &S,
            "actual sizes runs the cheaper, and each of its branches begins "
            "with its schedule.";
   else
-    Out += " " + scheduleComment(K, S);
+    Out += " " + scheduleComment(K, S, DeclaredAs);
   if (Fallback)
     Out += " The original nest, kept below, runs when a run-time check or "
            "an allocation fails.";

@@ -13,6 +13,7 @@
 #include "analysis/recover/NestSource.h"
 #include "rewrite/RuntimeChoice.h"
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,17 +37,21 @@ checkFacts(const NestSource &S);
 std::string openmpFact(const NestSource &S, const std::string &ParallelNote);
 
 /// "Schedule: <S>; it costs <its cost>." (a branch of a run-time choice
-/// begins with it).
-std::string scheduleComment(const ir::Kernel &K, const ir::Schedule &S);
+/// begins with it), the temporaries by the names the code declares
+/// (LoweredNest::TemporaryNames).
+std::string
+scheduleComment(const ir::Kernel &K, const ir::Schedule &S,
+                const std::map<std::string, std::string> &DeclaredAs = {});
 
 /// The comment a rewritten nest begins with, for a maintainer who meets it
 /// in the code: what it computes, the schedule and the cost before and
 /// after; with a run-time choice, that each branch begins with its own; with
 /// a fallback (Fallback), that the original nest runs when a check fails.
-std::string summaryComment(const ir::Kernel &K, const ir::Schedule &S,
-                           const ir::Cost &Before,
-                           const RuntimeAlternative *Alternative,
-                           bool Fallback);
+std::string
+summaryComment(const ir::Kernel &K, const ir::Schedule &S,
+               const ir::Cost &Before, const RuntimeAlternative *Alternative,
+               bool Fallback,
+               const std::map<std::string, std::string> &DeclaredAs = {});
 
 } // namespace lnr::rewrite
 

@@ -266,7 +266,8 @@ NestOutcome NestRewrite::run() {
       Skip(S, Emitted.refusal());
       continue;
     }
-    Out.Facts.push_back({"schedule", S.describe(Kernel)});
+    Out.Facts.push_back(
+        {"schedule", S.describe(Kernel, Emitted->TemporaryNames)});
     if (!Skipped.empty())
       Out.Facts.push_back({"not chosen", Skipped});
     return rewritten(S, std::move(*Emitted));
@@ -325,15 +326,17 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
   if (Alternative) {
     // Each branch of the run-time choice says which schedule it runs.
     Emitted.Tree.insert(Emitted.Tree.begin(),
-                        lower::Node::comment(scheduleComment(Kernel, S)));
+                        lower::Node::comment(scheduleComment(
+                            Kernel, S, Emitted.TemporaryNames)));
     lower::Nodes &Other = Alternative->Emitted.Tree;
     Other.insert(Other.begin(), lower::Node::comment(scheduleComment(
-                                    Kernel, Alternative->Schedule)));
+                                    Kernel, Alternative->Schedule,
+                                    Alternative->Emitted.TemporaryNames)));
   }
   Versioning V = versioning(Emitted, Alternative);
   V.Summary =
       summaryComment(Kernel, S, Before, Alternative ? &*Alternative : nullptr,
-                     V.Checks || V.Allocates);
+                     V.Checks || V.Allocates, Emitted.TemporaryNames);
   lower::Nodes Tree = versioned(std::move(V), Source);
   if (Opts.Sketch)
     Out.Sketch = lower::sketch(Tree);

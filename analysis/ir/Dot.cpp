@@ -44,16 +44,16 @@ std::string emit(const BranchedGraph &G, const std::string &Prefix,
   const char *Names[] = {"producer", "consumer"};
   std::string Heads[2];
   for (int B = 0; B < 2; ++B) {
-    Out += Pad + "subgraph " + quoted("cluster_" + Prefix + Names[B]) +
-           " {\n" + Pad + "  label=" + quoted(Names[B]) + ";\n";
-    Heads[B] = emit(G.Branches[B], Prefix + Names[B] + ".", Parent, Out,
-                    Edges, Indent + 2);
+    Out += Pad + "subgraph " + quoted("cluster_" + Prefix + Names[B]) + " {\n" +
+           Pad + "  label=" + quoted(Names[B]) + ";\n";
+    Heads[B] = emit(G.Branches[B], Prefix + Names[B] + ".", Parent, Out, Edges,
+                    Indent + 2);
     Out += Pad + "}\n";
   }
   Access Temp{G.Temp->Name, G.Temp->Indices};
   Edges += "  " + Heads[0] + " -> " + Heads[1] +
-           " [style=dashed, constraint=false, label=" +
-           quoted(toString(Temp)) + "];\n";
+           " [style=dashed, constraint=false, label=" + quoted(toString(Temp)) +
+           "];\n";
   return First.empty() ? Heads[0] : First;
 }
 

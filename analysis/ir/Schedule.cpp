@@ -352,21 +352,26 @@ OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
 
 } // namespace
 
-std::string Schedule::describe(const Kernel &K) const {
+std::string
+Schedule::describe(const Kernel &K,
+                   const std::map<std::string, std::string> &DeclaredAs) const {
   std::string Shared;
   for (const Loop &L : Graph.Loops)
     Shared += (Shared.empty() ? "" : ",") + L.Index;
   std::string Out =
       "split " + Plan.toString(K.Stmt) + ", shared (" + Shared + ")";
   for (const Temporary &T : Graph.temporaries()) {
+    auto Declared = DeclaredAs.find(T.Name);
+    const std::string &Name =
+        Declared == DeclaredAs.end() ? T.Name : Declared->second;
     Out += ", temporary ";
     if (T.isScalar())
-      Out += "scalar " + T.Name;
+      Out += "scalar " + Name;
     else if (T.Positions)
-      Out += toString(Access{T.Name, T.Indices}) + " at the positions of " +
+      Out += toString(Access{Name, T.Indices}) + " at the positions of " +
              T.Positions->Tensor;
     else
-      Out += "dense " + toString(Access{T.Name, T.Indices});
+      Out += "dense " + toString(Access{Name, T.Indices});
   }
   return Out;
 }

@@ -42,8 +42,12 @@ struct Schedule {
   unsigned StridedAccesses = 0;
   bool ParallelOuter = false;
 
-  /// "split {B,C,D}{E}, shared (i,j), temporary scalar t".
-  std::string describe(const Kernel &K) const;
+  /// "split {B,C,D}{E}, shared (i,j), temporary scalar t". With
+  /// DeclaredAs, each temporary by the name the code declares it under
+  /// ('t_1' in a function that has a 't'), where it says.
+  std::string
+  describe(const Kernel &K,
+           const std::map<std::string, std::string> &DeclaredAs = {}) const;
 };
 
 struct SchedulerOptions {

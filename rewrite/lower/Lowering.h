@@ -15,6 +15,7 @@
 #include "rewrite/NamePicker.h"
 #include "rewrite/lower/LoopTree.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,9 @@ struct LoweredNest {
   /// original assigns whole), frees what it allocated and sets
   /// LowerOptions::AllocatedFlag to 0.
   bool Allocates = false;
+  /// Each temporary of the schedule by the name the tree declares it
+  /// under (NamePicker: 't_1' where the function has a 't').
+  std::map<std::string, std::string> TemporaryNames;
 };
 
 /// " private(i, p, j)": the nest's variables declared before it (C89 loops,

@@ -191,6 +191,7 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
     return *R;
   runPasses(C, Out.Tree);
   shareRewriteNames(C, Out.Tree);
+  Out.TemporaryNames = C.CName;
   Out.Allocates = Out.Allocates || L.Allocates;
   if (S.ZeroOutputFirst)
     if (std::optional<Refusal> Z = withOutputZeroing(C, Out.Parallel, Out.Tree))

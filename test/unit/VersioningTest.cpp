@@ -273,4 +273,24 @@ TEST(VersioningTest, TheSummarySaysWhatTheNestComputesAndAtWhatCost) {
   EXPECT_EQ(Choice.find("Schedule: "), std::string::npos) << Choice;
 }
 
+TEST(VersioningTest, TheCommentsNameTemporariesAsTheCodeDeclaresThem) {
+  ir::Kernel K = lower::test::sddmmSpmm();
+  OrRefusal<ir::Schedule> S = ir::chooseSchedule(K);
+  ASSERT_TRUE(S) << S.refusal().Message;
+  std::vector<ir::Temporary> Temporaries = S->Graph.temporaries();
+  ASSERT_EQ(Temporaries.size(), 1u);
+  const std::string Ir = Temporaries.front().Name;
+  std::map<std::string, std::string> DeclaredAs{{Ir, Ir + "_1"}};
+  std::string Renamed = S->describe(K, DeclaredAs);
+  EXPECT_NE(Renamed.find("temporary scalar " + Ir + "_1"), std::string::npos)
+      << Renamed;
+  EXPECT_EQ(S->describe(K).find(Ir + "_1"), std::string::npos);
+  std::string Summary =
+      summaryComment(K, *S, ir::costOf(K), nullptr, false, DeclaredAs);
+  EXPECT_NE(Summary.find("Schedule: " + Renamed + ";"), std::string::npos)
+      << Summary;
+  EXPECT_EQ(scheduleComment(K, *S, DeclaredAs).find("Schedule: " + Renamed),
+            0u);
+}
+
 } // namespace

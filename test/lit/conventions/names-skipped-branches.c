@@ -1,7 +1,8 @@
 // The names a rewrite declares avoid the identifiers of the branches of
 // '#if' the preprocessor skipped too: another configuration of the build
 // compiles them (here -DCOST_MODEL_OFF, whose macros would replace the
-// run-time choice's cost and the temporary).
+// run-time choice's cost and the temporary). The comments name each
+// temporary as the code declares it.
 // RUN: lnr-rewrite %s -- > %t.c 2> %t.err
 // RUN: FileCheck %s < %t.c
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
@@ -25,4 +26,7 @@ void spmm_gemm(int n, int K, int L, const int *pos, const int *crd,
 }
 // CHECK: const double then_cost_1 =
 // CHECK: if (j_min < 0 || then_cost_1 <= else_cost) {
+// CHECK-NEXT: /* Schedule: split {Bv,C}{D}, shared (i), temporary dense t_1(k);
+// CHECK: double *t_1 =
+// CHECK: /* Schedule: split {C,D}{Bv}, shared (), temporary dense t_1(j,l);
 // CHECK: double *t_1 =
