@@ -78,6 +78,25 @@ void describeFlatForm(ExtentScan &Scan, const ir::Kernel &K,
   Scan.Ordered = Ordered;
 }
 
+/// Whether every array the nest reads or writes at Index stays in bounds
+/// when Index runs densely from 0 to one past its largest coordinate, as
+/// a schedule given the scanned extent runs it: the nest reaches each
+/// array at the coordinates that occur only, and a subscript with no
+/// invariant part (C[j * K + k]) then only reaches elements between the
+/// pointer, valid, and the largest element the nest reads. One with an
+/// invariant part (C[(j - j0) * K + k], a block of columns) would read
+/// rows before the pointer; one in a macro's body is not seen.
+bool readFromZeroInBounds(const NestSource &S, const std::string &Index) {
+  for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
+    bool AtIndex = std::any_of(
+        A.Terms.begin(), A.Terms.end(),
+        [&](const OverlapFacts::Term &T) { return T.Variable == Index; });
+    if (AtIndex && (A.Opaque || !A.Offset.empty()))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 std::vector<ExtentScan>
@@ -95,6 +114,9 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
         (!V->Extent.empty() && !AlsoScan.count(L.Index)) || !Src ||
         Src->Prologue.empty() || Src->IndexType.empty() ||
         !assigns(Src->Prologue.front(), L.Index))
+      continue;
+    bool GivesExtent = V->Extent.empty() && readFromZeroInBounds(S, L.Index);
+    if (!GivesExtent && !AlsoScan.count(L.Index))
       continue;
     // Only the loops that define the level around it: the scan then reads
     // the positions and coordinates the nest reads, and no operand.
@@ -131,7 +153,7 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     if (Scan.Parallel)
       Scan.PrivateClause = lower::privateClause(S);
     describeFlatForm(Scan, K, S, P, Names, Ordered);
-    if (V->Extent.empty())
+    if (GivesExtent)
       V->Extent = Scan.Variable;
     Scans.push_back(std::move(Scan));
   }

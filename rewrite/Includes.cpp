@@ -99,4 +99,28 @@ void insertIncludes(std::vector<NestOutcome> &Outcomes,
   }
 }
 
+std::map<std::string, std::string>
+includeConflicts(const std::vector<NestOutcome> &Outcomes,
+                 const decltype(Options::IncludeConflict) &Conflict) {
+  std::map<std::string, std::string> Found;
+  for (const NestOutcome &O : Outcomes) {
+    if (!O.IncludeFix)
+      continue;
+    llvm::StringRef Text = O.IncludeFix->getReplacementText();
+    while (!Text.empty()) {
+      auto [Line, Rest] = Text.split('\n');
+      Text = Rest;
+      llvm::StringRef Header = Line.trim();
+      if (!Header.consume_front("#include <") || !Header.consume_back(">"))
+        continue;
+      if (Found.count(Header.str()))
+        continue;
+      if (std::optional<std::string> Error =
+              Conflict(O.File, O.IncludeFix->getOffset(), Header.str()))
+        Found[Header.str()] = *Error;
+    }
+  }
+  return Found;
+}
+
 } // namespace lnr::rewrite

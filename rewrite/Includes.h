@@ -13,6 +13,8 @@
 
 #include "clang/Basic/SourceManager.h"
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace lnr::rewrite {
@@ -22,6 +24,12 @@ namespace lnr::rewrite {
 /// on every outcome that needs one.
 void insertIncludes(std::vector<NestOutcome> &Outcomes,
                     const clang::SourceManager &SM);
+
+/// The headers the outcomes' IncludeFix would add that a file does not
+/// compile with (Options::IncludeConflict), each with the first error.
+std::map<std::string, std::string>
+includeConflicts(const std::vector<NestOutcome> &Outcomes,
+                 const decltype(Options::IncludeConflict) &Conflict);
 
 } // namespace lnr::rewrite
 

@@ -378,6 +378,17 @@ std::vector<NestOutcome> NestPipeline::finish() {
   S->Workers.wait();
   std::vector<NestOutcome> All = S->outcomesInOrder();
   insertIncludes(All, S->SM);
+  if (S->Opts.IncludeConflict && S->Opts.Recovery.HeaderConflicts.empty()) {
+    // A header the file does not compile with: read again, the nests that
+    // need it doing without it or left as they are.
+    std::map<std::string, std::string> Conflicts =
+        includeConflicts(All, S->Opts.IncludeConflict);
+    if (!Conflicts.empty()) {
+      Options Again = S->Opts;
+      Again.Recovery.HeaderConflicts = std::move(Conflicts);
+      return rewriteNests(S->Ctx, Again);
+    }
+  }
   return All;
 }
 

@@ -66,6 +66,13 @@ struct Options {
   /// the AST); 0: one per core. The outcomes are the same, in the same
   /// order, whatever the number.
   unsigned Threads = 1;
+  /// The first error File gets with '#include <Header>' inserted at Offset
+  /// (a parse of the file so changed), if any: the headers a rewrite adds
+  /// must not conflict with the file's own declarations ('typedef long
+  /// long int64_t;' against <stdint.h>). Unset: not checked.
+  std::function<std::optional<std::string>(clang::FileID File, unsigned Offset,
+                                           const std::string &Header)>
+      IncludeConflict;
 };
 
 struct NestOutcome {

@@ -2,6 +2,7 @@
 
 #include "tool/RewriteAction.h"
 #include "tool/CompileArgs.h"
+#include "tool/IncludeCheck.h"
 #include "tool/Suppressions.h"
 
 #include "analysis/ir/Dot.h"
@@ -159,6 +160,12 @@ public:
       Opts.Rewrite.Wanted = [this, &Ctx](const rewrite::NestOutcome &O) {
         return overlapsSelection(O, Ctx.getSourceManager(), Ctx.getLangOpts());
       };
+    // The headers a rewrite adds must not break the file.
+    Includes = std::make_unique<IncludeCheck>(CI);
+    Opts.Rewrite.IncludeConflict = [this](FileID File, unsigned Offset,
+                                          const std::string &Header) {
+      return Includes->conflict(File, Offset, Header);
+    };
     Pipeline = std::make_unique<rewrite::NestPipeline>(Ctx, Opts.Rewrite);
   }
 
@@ -344,6 +351,7 @@ private:
   RunResults &Results;
   std::string BuildDirectory; // of this file's compile command
   std::string ConfigError;    // of the file's .lnr-rewrite
+  std::unique_ptr<IncludeCheck> Includes;
   std::unique_ptr<rewrite::NestPipeline> Pipeline;
 
   std::map<FileID, Suppressions> NoLint;

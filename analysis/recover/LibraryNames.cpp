@@ -132,6 +132,20 @@ void Recoverer::describeLibrary(SourceLocation Begin) {
                         SM.isBeforeInTranslationUnit(D->getLocation(), Begin);
 }
 
+void Recoverer::describeHeaderConflicts() {
+  auto Conflict = [&](const char *Header) -> std::string {
+    auto Found = Opts.HeaderConflicts.find(Header);
+    if (Found == Opts.HeaderConflicts.end())
+      return "";
+    return std::string("the file does not compile with <") + Header +
+           "> included (" + Found->second + ")";
+  };
+  if (!Source.HasStdlib || !Source.HasCalloc)
+    Source.StdlibConflict = Conflict("stdlib.h");
+  if (!Source.HasStdint && Source.UnusableAddressType.empty())
+    Source.UnusableAddressType = Conflict("stdint.h");
+}
+
 } // namespace detail
 
 std::set<std::string> libraryNamesTaken(ASTContext &Ctx) {

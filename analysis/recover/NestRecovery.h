@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -35,6 +36,11 @@ struct Options {
   /// takes where another function of the file is: taken for every nest too
   /// (a 'free' macro before the kernel and undefined after it).
   std::set<std::string> LibraryNamesTakenElsewhere;
+  /// The headers a rewrite would include ("stdlib.h", "stdint.h") with
+  /// which the file does not compile, and the first error it then gets
+  /// (rewrite::Options::IncludeConflict): a nest that needs one included
+  /// does without it or is left as it is.
+  std::map<std::string, std::string> HeaderConflicts;
 };
 
 struct RecoveredNest {

@@ -75,6 +75,7 @@ struct OverlapFacts {
     std::string Base;        // as written: "C", "m->vals"
     std::vector<Term> Terms; // the element subscript: sum of the terms
     std::string Offset;      // plus this invariant C ("" for none)
+    bool Opaque = false;     // a macro's body: terms and offset not all seen
     bool Written = false;    // the output
     /// A positions array pos[q], pos[q + 1]: one element past the range of
     /// its (single) term's variable.
@@ -183,6 +184,11 @@ struct NestSource {
   /// size_t) that a macro or a variable of the file or the function
   /// shadows where the nest is; "" if none.
   std::string ShadowedLibraryName;
+  /// Why <stdlib.h>, which the temporaries need and the file does not
+  /// include before the nest, cannot be included: the file's own
+  /// declarations conflict with it (the first error the file then gets);
+  /// "" if it can.
+  std::string StdlibConflict;
   /// Why the file's uintptr_t cannot hold an address (a variable or macro
   /// of that name, a narrow typedef): the run-time overlap test needs it.
   std::string UnusableAddressType;

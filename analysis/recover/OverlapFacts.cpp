@@ -18,6 +18,7 @@ void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
   OverlapFacts::Array A;
   A.Base = text(Base->IgnoreParenImpCasts());
   A.Offset = Form.Offset;
+  A.Opaque = Form.Opaque || A.Base.empty();
   A.Written = Written;
   for (const auto &[V, C] : Form.Terms) {
     // "2", "-1 * (K)", "(K)" for 1 * K.
@@ -32,7 +33,7 @@ void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
     }
     A.Terms.push_back({Coefficient, V->getName().str()});
   }
-  // Form.Terms is ordered by address: the text must not depend on it.
+  // By variable name: the text does not depend on the declarations' order.
   std::sort(A.Terms.begin(), A.Terms.end(),
             [](const OverlapFacts::Term &X, const OverlapFacts::Term &Y) {
               return std::tie(X.Variable, X.Coefficient) <

@@ -214,6 +214,8 @@ private:
   bool describeReplacement(const Stmt *Nest, const ForStmt *Outer);
   /// LibraryNames.cpp: what the C library declares before the nest.
   void describeLibrary(SourceLocation Begin);
+  /// Why a header the rewrite would include cannot be (HeaderConflicts).
+  void describeHeaderConflicts();
 
   //===--- LoopHeaders.cpp: each loop's header, and the tensor it walks.
   std::vector<LoopFact> Loops; // outermost first

@@ -178,6 +178,11 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
   if ((C.hasVectors() && !S.HasStdlib) ||
       (C.hasGlobals() && !(S.HasStdlib && S.HasCalloc)))
     Out.NeedsStdlib = true;
+  if (Out.NeedsStdlib && !S.StdlibConflict.empty())
+    return Refusal("lnr-shadowed-name",
+                   "the schedule's temporaries are allocated with the C "
+                   "library's malloc, calloc and free, and " +
+                       S.StdlibConflict);
   const ir::Loop *Outer = G.Loops.empty() ? nullptr : &G.Loops.front();
   if (!C.hasGlobals() && S.Pragma &&
       !(Outer && !K.Loops.empty() && Outer->Index == K.Loops.front().Index))

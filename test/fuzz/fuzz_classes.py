@@ -389,7 +389,9 @@ def apply_headers(c, rng, helpers):
 # The C library name each kind of c["conflict"] and c["late"] declares.
 CONFLICT_NAMES = {"static_free": "free", "int_size_t": "size_t",
                   "malloc_of_int": "malloc", "poisoned_free": "free",
-                  "wide_uintptr": "uintptr_t", "agreeing_free": "free"}
+                  "wide_uintptr": "uintptr_t", "agreeing_free": "free",
+                  "int64_typedef": "int64_t", "static_rand": "rand",
+                  "rand_max_variable": "RAND_MAX"}
 LATE_NAMES = {"uintptr_typedef": "uintptr_t", "free_macro": "free",
               "free_macro_undef": "free", "malloc_variable": "malloc"}
 
@@ -399,15 +401,19 @@ def pick_conflict(c):
     rewrite uses, at the top of the file or after the kernel, in a way the
     library's header would conflict with ('static int free(int)', 'typedef
     int size_t;', a poisoned 'free', a 'uintptr_t' of another type than
-    <stdint.h>'s) or agree with ('struct free' and free's prototype): the
-    rewrite must compile where the kernel does. From a generator of its
+    <stdint.h>'s) or agree with ('struct free' and free's prototype), or
+    another name the headers the rewrite includes declare ('typedef long
+    long int64_t;', 'static int rand(void)', a variable named like the
+    macro RAND_MAX): the rewrite must compile where the kernel does. From a generator of its
     own, so that the other fields are those of earlier versions."""
     rng = random.Random("%d:%d:conflict" % (c["seed"], c["number"]))
     kinds = ["agreeing_free", "wide_uintptr"]
-    if "free" not in c["hostile"]:
+    # Its own <stdlib.h> would conflict with a late 'static int malloc;'.
+    if "free" not in c["hostile"] and c["late"] != "malloc_variable":
         kinds.append("poisoned_free")
     if c["headers"] == "none":  # a file with <stdlib.h> would not compile
-        kinds += ["static_free", "int_size_t", "malloc_of_int"]
+        kinds += ["static_free", "int_size_t", "malloc_of_int",
+                  "int64_typedef", "static_rand", "rand_max_variable"]
     late = LATE_NAMES.get(c["late"])
     kinds = [k for k in kinds if CONFLICT_NAMES[k] != late]
     c["conflict"] = rng.choice(kinds) if rng.random() < 0.5 else None

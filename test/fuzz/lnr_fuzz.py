@@ -1388,14 +1388,17 @@ class Kernel:
                                   "#pragma GCC poison free"],
                 "wide_uintptr": ["typedef unsigned long long uintptr_t;"],
                 "agreeing_free": ["struct free {", "  int fz_unused;", "};",
-                                  "void free(void *fz_p);"]}
+                                  "void free(void *fz_p);"],
+                "int64_typedef": ["typedef long long int64_t;"],
+                "static_rand": ["static int rand(void) { return 4; }"],
+                "rand_max_variable": ["static int RAND_MAX = 7;"]}
 
     def conflict_declaration(self, text):
         """The lines of c["conflict"], between markers a grouped file
         leaves out (another case's headers would conflict); none for a
         'uintptr_t' where the file includes <stdint.h>."""
         kind = self.c.get("conflict")
-        if not kind or (kind == "wide_uintptr" and
+        if not kind or (kind in ("wide_uintptr", "int64_typedef") and
                         "#include <stdint.h>" in text):
             return []
         return ["/* fz conflict */"] + self.CONFLICT[kind] + [

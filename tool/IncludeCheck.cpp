@@ -1,0 +1,200 @@
+//===- IncludeCheck.cpp ---------------------------------------------------===//
+
+#include "tool/IncludeCheck.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+
+using namespace clang;
+
+namespace lnr::tool {
+namespace {
+
+/// Keeps the first error of a parse and where it is, in the lines of the
+/// file before InsertedLine (the include the check added) was inserted.
+class FirstError : public DiagnosticConsumer {
+public:
+  FirstError(StringRef Path, unsigned InsertedLine)
+      : Path(Path), InsertedLine(InsertedLine) {}
+  std::optional<std::string> Message;
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error || Message)
+      return;
+    SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    Message = Text.str().str();
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      PresumedLoc Where = SM.getPresumedLoc(Info.getLocation());
+      if (Where.isValid()) {
+        unsigned Line = Where.getLine();
+        StringRef Name = llvm::sys::path::filename(Where.getFilename());
+        if (InsertedLine && Line > InsertedLine &&
+            Name == llvm::sys::path::filename(Path))
+          --Line;
+        *Message += " at " + Name.str() + ":" + std::to_string(Line);
+      }
+    }
+  }
+
+private:
+  std::string Path;
+  unsigned InsertedLine;
+};
+
+/// Runs OnParsed on the unit once it is parsed.
+class InspectAction : public ASTFrontendAction {
+public:
+  using Inspect = std::function<void(ASTContext &, Preprocessor &)>;
+  explicit InspectAction(Inspect OnParsed) : OnParsed(std::move(OnParsed)) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    struct Consumer : ASTConsumer {
+      Inspect &OnParsed;
+      Preprocessor &PP;
+      Consumer(Inspect &OnParsed, Preprocessor &PP)
+          : OnParsed(OnParsed), PP(PP) {}
+      void HandleTranslationUnit(ASTContext &Ctx) override {
+        if (OnParsed)
+          OnParsed(Ctx, PP);
+      }
+    };
+    return std::make_unique<Consumer>(OnParsed, CI.getPreprocessor());
+  }
+
+private:
+  Inspect OnParsed;
+};
+
+/// Parses the unit of Original's compile command with the file Path read
+/// as Text instead, Text holding a line inserted at InsertedLine (0:
+/// none); the first error, if any. OnParsed sees the result.
+std::optional<std::string> parseWith(CompilerInstance &Original, StringRef Path,
+                                     StringRef Text, unsigned InsertedLine,
+                                     InspectAction::Inspect OnParsed = {}) {
+  auto Invocation =
+      std::make_shared<CompilerInvocation>(Original.getInvocation());
+  // A syntax check: no dependency file, no output, no statistics.
+  Invocation->getDependencyOutputOpts() = DependencyOutputOptions();
+  Invocation->getFrontendOpts().OutputFile.clear();
+  Invocation->getFrontendOpts().ShowStats = false;
+  std::unique_ptr<llvm::MemoryBuffer> Buffer =
+      llvm::MemoryBuffer::getMemBufferCopy(Text, Path);
+  Invocation->getPreprocessorOpts().RetainRemappedFileBuffers = true;
+  Invocation->getPreprocessorOpts().addRemappedFile(Path, Buffer.get());
+
+  CompilerInstance Check(Original.getPCHContainerOperations());
+  Check.setInvocation(std::move(Invocation));
+  FirstError Errors(Path, InsertedLine);
+  Check.createDiagnostics(&Errors, /*ShouldOwnClient=*/false);
+  Check.setVerboseOutputStream(llvm::nulls()); // no "N errors generated."
+
+  Check.setFileManager(new FileManager(Original.getFileSystemOpts(),
+                                       &Original.getVirtualFileSystem()));
+  Check.createSourceManager(Check.getFileManager());
+  InspectAction Action(std::move(OnParsed));
+  Check.ExecuteAction(Action);
+  return Errors.Message;
+}
+
+/// Whether D comes from the file (not from a system header, nor made up
+/// by the compiler, as a builtin's implicit declaration is).
+bool writtenByTheFile(const Decl &D, const SourceManager &SM) {
+  return !D.isImplicit() && D.getLocation().isValid() &&
+         !SM.isInSystemHeader(D.getLocation());
+}
+
+} // namespace
+
+const IncludeCheck::HeaderNames &
+IncludeCheck::namesOf(const std::string &Header) {
+  auto Known = Names.find(Header);
+  if (Known != Names.end())
+    return Known->second;
+  HeaderNames &Found = Names[Header];
+  const SourceManager &SM = CI.getSourceManager();
+  const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
+  parseWith(CI, Main->getName(), "#include <" + Header + ">\n", 0,
+            [&](ASTContext &Ctx, Preprocessor &PP) {
+              for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+                if (const auto *Named = dyn_cast<NamedDecl>(D))
+                  if (Named->getIdentifier())
+                    Found.Declared.insert(Named->getName().str());
+                if (const auto *Enum = dyn_cast<EnumDecl>(D))
+                  for (const EnumConstantDecl *C : Enum->enumerators())
+                    Found.Declared.insert(C->getName().str());
+              }
+              const SourceManager &HeaderSM = Ctx.getSourceManager();
+              for (const auto &[Name, State] : PP.macros()) {
+                const MacroInfo *Macro = PP.getMacroInfo(Name);
+                if (Macro && !Macro->isBuiltinMacro() &&
+                    HeaderSM.getFileID(Macro->getDefinitionLoc()) !=
+                        PP.getPredefinesFileID())
+                  Found.Macros.insert(Name->getName().str());
+              }
+            });
+  return Found;
+}
+
+bool IncludeCheck::mayConflict(const HeaderNames &Header) {
+  ASTContext &Ctx = CI.getASTContext();
+  const SourceManager &SM = CI.getSourceManager();
+  Preprocessor &PP = CI.getPreprocessor();
+  auto OwnMacro = [&](IdentifierInfo &II) {
+    const MacroInfo *Macro = PP.getMacroInfo(&II);
+    return Macro && !Macro->isBuiltinMacro() &&
+           !SM.isInSystemHeader(Macro->getDefinitionLoc()) &&
+           SM.getFileID(Macro->getDefinitionLoc()) != PP.getPredefinesFileID();
+  };
+  for (const std::string &Name : Header.Declared) {
+    auto Known = Ctx.Idents.find(Name);
+    if (Known == Ctx.Idents.end())
+      continue; // the file never spells it
+    IdentifierInfo &II = *Known->getValue();
+    if (OwnMacro(II))
+      return true;
+    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&II))
+      if (writtenByTheFile(*D, SM))
+        return true;
+  }
+  // A name the header defines as a macro and the unit spells without
+  // defining it: the macro would replace it.
+  for (const std::string &Name : Header.Macros) {
+    auto Known = Ctx.Idents.find(Name);
+    if (Known == Ctx.Idents.end())
+      continue;
+    IdentifierInfo &II = *Known->getValue();
+    if (!II.hasMacroDefinition() && !II.getBuiltinID() &&
+        !II.isKeyword(Ctx.getLangOpts()))
+      return true;
+  }
+  return false;
+}
+
+std::optional<std::string> IncludeCheck::conflict(FileID File, unsigned Offset,
+                                                  const std::string &Header) {
+  if (!mayConflict(namesOf(Header)))
+    return std::nullopt;
+  const SourceManager &SM = CI.getSourceManager();
+  const FileEntry *Entry = SM.getFileEntryForID(File);
+  if (!Entry)
+    return std::nullopt;
+  std::string Text = SM.getBufferData(File).str();
+  Offset = std::min<unsigned>(Offset, Text.size());
+  unsigned Line = 1 + std::count(Text.begin(), Text.begin() + Offset, '\n');
+  Text.insert(Offset, "#include <" + Header + ">\n");
+  return parseWith(CI, Entry->getName(), Text, Line);
+}
+
+} // namespace lnr::tool

@@ -1,0 +1,58 @@
+//===- IncludeCheck.h - Does a file compile with a header added? -*- C++
+//-*-===//
+//
+// A rewrite whose temporaries call malloc, or whose overlap test compares
+// addresses as uintptr_t, includes <stdlib.h> or <stdint.h> when the file
+// does not. Legacy code declares some of those headers' names its own way
+// ('typedef long long int64_t;', 'static int rand(void)', 'typedef struct
+// {...} div_t;'), and the header would then break the file. Whether it
+// does is found the way the compiler would: the file is parsed again,
+// with the same compile command, the include inserted. That parse is only
+// made when the file could conflict at all: when it declares or defines,
+// outside system headers, a name the header declares or defines, or
+// spells a name the header defines as a macro (the header is parsed alone
+// once for its names).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_TOOL_INCLUDECHECK_H
+#define LNR_TOOL_INCLUDECHECK_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Frontend/CompilerInstance.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace lnr::tool {
+
+class IncludeCheck {
+public:
+  /// Checks files of the unit CI is parsing, with its compile command.
+  explicit IncludeCheck(clang::CompilerInstance &CI) : CI(CI) {}
+
+  /// The first error File gets with '#include <Header>' inserted at
+  /// Offset ("conflicting types for 'int64_t' (line 3)"), if any. Asked
+  /// once the unit is parsed.
+  std::optional<std::string> conflict(clang::FileID File, unsigned Offset,
+                                      const std::string &Header);
+
+private:
+  struct HeaderNames {
+    std::set<std::string> Declared; // ordinary names and tags
+    std::set<std::string> Macros;
+  };
+  /// What Header declares and defines, parsed alone (once a header).
+  const HeaderNames &namesOf(const std::string &Header);
+  /// Whether the unit declares, defines or spells a name of Names in a
+  /// way the header could conflict with.
+  bool mayConflict(const HeaderNames &Names);
+
+  clang::CompilerInstance &CI;
+  std::map<std::string, HeaderNames> Names;
+};
+
+} // namespace lnr::tool
+
+#endif
