@@ -9,8 +9,7 @@
 #include <unistd.h>
 
 typedef void Kernel(int, int, int, int, const int *, const int *,
-                    const double *, const double *, const double *,
-                    double *);
+                    const double *, const double *, const double *, double *);
 Kernel block_orig, block_rewr;
 
 int main(void) {
