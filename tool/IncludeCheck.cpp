@@ -11,6 +11,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <memory>
 
@@ -151,7 +152,7 @@ bool IncludeCheck::mayConflict(const HeaderNames &Header) {
   ASTContext &Ctx = CI.getASTContext();
   const SourceManager &SM = CI.getSourceManager();
   Preprocessor &PP = CI.getPreprocessor();
-  auto OwnMacro = [&](IdentifierInfo &II) {
+  auto OwnMacro = [&](const IdentifierInfo &II) {
     const MacroInfo *Macro = PP.getMacroInfo(&II);
     return Macro && !Macro->isBuiltinMacro() &&
            !SM.isInSystemHeader(Macro->getDefinitionLoc()) &&
@@ -168,6 +169,14 @@ bool IncludeCheck::mayConflict(const HeaderNames &Header) {
       if (writtenByTheFile(*D, SM))
         return true;
   }
+  // A feature-test macro of the file's own ('#define _GNU_SOURCE' after a
+  // declaration): an include above it would read the C library without it.
+  for (const auto &[Name, State] : PP.macros())
+    if (Name->getName().size() > 1 && Name->getName()[0] == '_' &&
+        (std::isupper(static_cast<unsigned char>(Name->getName()[1])) ||
+         Name->getName()[1] == '_') &&
+        OwnMacro(*Name))
+      return true;
   // A name the header defines as a macro and the unit spells without
   // defining it: the macro would replace it.
   for (const std::string &Name : Header.Macros) {

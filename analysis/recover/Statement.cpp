@@ -219,7 +219,14 @@ bool Recoverer::checkTypes(QualType Target, QualType Value,
   // summed before rounding would compute something else.
   bool Numbers = (Target->isRealFloatingType() || Target->isIntegerType()) &&
                  (Value->isRealFloatingType() || Value->isIntegerType());
-  if (!Numbers || Target->isIntegerType() != Value->isIntegerType())
+  if (!Numbers) // '_Complex double', a vector type
+    return refuse("lnr-mixed-types",
+                  "the output is '" + Target.getAsString() +
+                      "' and the product '" + Value.getAsString() +
+                      "'; the rewrite sums real floating-point and integer "
+                      "elements only",
+                  Statement->getBeginLoc());
+  if (Target->isIntegerType() != Value->isIntegerType())
     return refuse("lnr-mixed-types",
                   "the output is '" + Target.getAsString() +
                       "' but the product is '" + Value.getAsString() +

@@ -1,6 +1,7 @@
 // An int output rounds every accumulated double term; summing the terms
 // first (what the fused nest does) would compute something else. A narrow
 // integer output wraps, and a _Bool saturates, on every accumulation.
+// Complex elements are not summed by the rewrite at all.
 // RUN: lnr-rewrite %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck %s < %t.err
@@ -16,7 +17,7 @@ void sddmm_spmm_int_out(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: mixed-types.c:16:11: remark: nest left unchanged: the output is 'int' but the product is 'double'{{.*}} [lnr-mixed-types]
+// CHECK: mixed-types.c:[[@LINE-3]]:11: remark: nest left unchanged: the output is 'int' but the product is 'double'{{.*}} [lnr-mixed-types]
 
 void narrow_out(int n, int K, int L, const int *rowptr, const int *colidx,
                 const int *vals, const int *C, const int *D, const int *E,
@@ -62,3 +63,17 @@ void float_accumulator(int n, int K, int L, const int *rowptr,
     }
 }
 // CHECK: mixed-types.c:[[@LINE-4]]:9: remark: nest left unchanged: the nest sums in 'float' in 't' and in 'double' in the output; {{.*}} [lnr-mixed-types]
+
+void complex_elements(int n, int K, int L, const int *rowptr,
+                      const int *colidx, const _Complex double *vals,
+                      const _Complex double *C, const _Complex double *D,
+                      const _Complex double *E, _Complex double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: mixed-types.c:[[@LINE-3]]:11: remark: nest left unchanged: the output is '_Complex double' and the product '_Complex double'; the rewrite sums real floating-point and integer elements only [lnr-mixed-types]
