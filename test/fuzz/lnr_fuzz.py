@@ -255,7 +255,59 @@ def make_case(seed, number):
     pick_quotient_bound(c)
     pick_comments(c)
     pick_configurations(c)
+    pick_offset(c)
     return c
+
+
+# How an 'offset' case names its offset (pick_offset): an int parameter or a
+# macro, subtracted from the coordinate ('(j - j0)') or a negative one added
+# ('(j + joff)').
+OFFSET_KINDS = [("param", "-"), ("param", "-"), ("macro", "-"),
+                ("param", "+"), ("macro", "+")]
+
+
+def pick_offset(c):
+    """About a quarter of the hand-written cases with a compressed level
+    that a dense operand is indexed by ('offset'): every subscript over
+    that level's coordinate x reads '(x - x0)' (x0 an int parameter or the
+    macro X0) or '(x + xoff)' (a negative offset), the coordinates run in
+    [off, off + m) and the operands over x hold exactly the m rows (a
+    block of columns: an operand over the columns' block, as
+    exec/column_block.c). The driver places each such operand right after
+    PROT_NONE pages (reads before it fault, at least off rows before), so
+    that a rewrite that evaluates an operand at a coordinate the original
+    never reaches (a scanned extent from 0) fails. c["offset"] = {index,
+    kind, sign, name}; each config's 'offset' is its coordinates' first
+    (a macro's is the same for all). Not with a narrow coordinate type
+    ('crd') nor an operand in the output ('alias'), nor in TACO's files
+    (their dimensions are the tensors' own). From a generator of its own,
+    so that the other fields of a case are those of earlier versions."""
+    rng = random.Random("%d:%d:offset" % (c["seed"], c["number"]))
+    s = c["sparse"]
+    if c["style"] != "hand" or not s or c.get("crd_type") or \
+            c.get("alias") or rng.random() >= 0.25:
+        return
+    cands = [x for x, f in zip(s["levels"], s["fmt"])
+             if f == 1 and any(x in t["idx"] for t in c["dense"])]
+    if not cands:
+        return
+    outside = [x for x in cands if x not in c["out"]["idx"]]
+    x = rng.choice(outside if outside and rng.random() < 0.8 else cands)
+    kind, sign = rng.choice(OFFSET_KINDS)
+    if kind == "macro":
+        name = x.upper() + ("0" if sign == "-" else "OFF")
+    else:
+        name = x + ("0" if sign == "-" else "off")
+    c["offset"] = {"index": x, "kind": kind, "sign": sign, "name": name}
+    fixed = rng.choice([1, 3, 16, 250])
+    for g in c["configs"]:
+        if kind == "macro":
+            g["offset"] = fixed
+        else:
+            # Now and then coordinates below 0 (an offset below 0).
+            g["offset"] = rng.choice([1, 2, 7, 64, 1000, 1, 5, -3])
+    if kind == "macro":
+        c["offset"]["value"] = fixed
 
 
 def pick_accessor(c):
@@ -788,19 +840,24 @@ class Kernel:
         return out
 
     def index_expr(self, x):
+        e = x
         if self.inline_crd and x in self.sparse["levels"]:
             l = self.sparse["levels"].index(x)
             if self.sparse["fmt"][l] == 1:
-                return "%s[%s]" % (self.sp(self.pos_arr(l)[1]),
-                                   self.spos[l])
-        return x
+                e = "%s[%s]" % (self.sp(self.pos_arr(l)[1]), self.spos[l])
+        off = self.c.get("offset")
+        if off and x == off["index"]:
+            # An 'offset' case: the operands hold the coordinates' block.
+            e = "(%s %s %s)" % (e, off["sign"], off["name"])
+        return e
 
     def linear(self, name, ix, exprs=None):
         """Linearized subscript of tensor name over indices ix (spelled
         exprs, the indices themselves by default)."""
         e = exprs or [self.index_expr(x) for x in ix]
         if self.c.get("casts") and not exprs:
-            e = ["(%s)%s" % (self.c["casts"], paren(x)) for x in e]
+            e = ["(%s)%s" % (self.c["casts"], x if x.startswith("(") and
+                             x.endswith(")") else paren(x)) for x in e]
         if len(ix) == 1:
             return e[0]
         dims = [self.bound(x, name) for x in ix]
@@ -884,10 +941,10 @@ class Kernel:
                 # TACO-style chain when the loop order follows the indices.
                 ds = [depth_of[x] for x in ix]
                 if ds == sorted(ds) and self.rng.random() < 0.6:
-                    prev = ix[0]
+                    prev = self.index_expr(ix[0])
                     for a in range(1, len(ix)):
                         text = "%s * %s + %s" % (prev, self.bound(ix[a], name),
-                                                 ix[a])
+                                                 self.index_expr(ix[a]))
                         prev = place(name, ix[:a + 1], text)
                     return "%s[%s]" % (arrname, prev)
                 pv = place(name, ix, self.linear(name, ix))
@@ -1241,6 +1298,13 @@ class Kernel:
                 P.append(("const struct fz_dims *d", "dims", None))
                 self.top.insert(0, "struct fz_dims {\n  int %s;\n};" %
                                 ", ".join(x.upper() for x in idx))
+            off = c.get("offset")
+            if off and off["kind"] == "param":
+                P.append(("int %s" % off["name"], "offset", off["sign"]))
+            elif off:
+                v = off["value"] if off["sign"] == "-" else -off["value"]
+                self.top.insert(0, "#define %s %s" % (
+                    off["name"], v if v >= 0 else "(%d)" % v))
             for x in idx:
                 if c["bounds"][x] == "macro":
                     self.top.insert(0, "#define N%s %d" % (
@@ -2137,6 +2201,13 @@ def fixup(c):
     for x in c["indices"]:
         if c["bounds"].get(x) is None:
             c["bounds"][x] = "param"
+    # An 'offset' index must stay a compressed level (the coordinates
+    # carry the offset; a dense loop's index from 0 would not).
+    off = c.get("offset")
+    if off and not (s and off["index"] in s["levels"] and
+                    s["fmt"][s["levels"].index(off["index"])] == 1 and
+                    c["style"] == "hand"):
+        c["offset"] = None
     return fuzz_classes.class_fixup(c)
 
 
