@@ -169,7 +169,88 @@ def config_arrays(c):
     arr("DISORDER", lambda g: g["disorder"] if g.get("disorder") is not None
         else -1)
     arr("ROOT_FIRST", lambda g: g.get("root_first") or 0)
+    if c.get("offset"):
+        arr("OFFSET", lambda g: g.get("offset") or 0)
     return L
+
+
+# An 'offset' case (lnr_fuzz.pick_offset): the operands over the offset
+# coordinate hold exactly the rows the original reads, placed right after
+# PROT_NONE pages (at least as many bytes as the offset's rows), so that a
+# read before their first element faults; the fault is reported as the
+# failure of the kernel that was running.
+OFFSET_GUARDS = r"""
+static int din_guarded[ND];
+static size_t din_before[ND];
+static void *guard_map[2 * ND], *guard_data[2 * ND];
+static size_t guard_len[2 * ND];
+static volatile sig_atomic_t fz_who; /* 1 the original runs, 2 the rewrite */
+
+static void *guarded_alloc(size_t bytes, size_t before) {
+  size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+  size_t gb = (before + pg - 1) / pg * pg + pg;
+  size_t db = (bytes + pg - 1) / pg * pg;
+  size_t len = gb + db + pg;
+  char *m = mmap(NULL, len, PROT_NONE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED || (db && mprotect(m + gb, db, PROT_READ | PROT_WRITE))) {
+    fprintf(stderr, "fuzz: cannot map a guarded operand\n");
+    exit(3);
+  }
+  for (int g = 0; g < 2 * ND; g++)
+    if (!guard_map[g]) {
+      guard_map[g] = m;
+      guard_data[g] = m + gb;
+      guard_len[g] = len;
+      return m + gb;
+    }
+  fprintf(stderr, "fuzz: too many guarded operands\n");
+  exit(3);
+}
+
+static void guarded_free(void *p) {
+  for (int g = 0; g < 2 * ND; g++)
+    if (guard_map[g] && guard_data[g] == p) {
+      munmap(guard_map[g], guard_len[g]);
+      guard_map[g] = NULL;
+      return;
+    }
+}
+
+static void say(const char *s) {
+  size_t n = 0;
+  while (s[n])
+    n++;
+  if (write(2, s, n) < 0)
+    return;
+}
+
+static void on_fault(int sig) {
+  char num[16];
+  int n = 0, v = cur_cfg;
+  (void)sig;
+  do
+    num[n++] = (char)('0' + v % 10);
+  while ((v /= 10) > 0 && n < 15);
+  char dig[16];
+  for (int i = 0; i < n; i++)
+    dig[i] = num[n - 1 - i];
+  dig[n] = 0;
+  if (fz_who == 2) {
+    say("FAIL: config ");
+    say(dig);
+    say(": the rewrite faulted (a read before an offset operand hits its "
+        "guard page)\n");
+  } else if (fz_who == 1) {
+    say("FAIL: generator: config ");
+    say(dig);
+    say(": the original faulted (a guard page of an offset operand)\n");
+  } else {
+    say("fuzz: the driver faulted\n");
+  }
+  _exit(1);
+}
+"""
 
 
 def gen_driver(c, k):
@@ -186,6 +267,10 @@ def gen_driver(c, k):
     L.append("#include <math.h>\n#include <omp.h>\n#include <stdio.h>\n"
              "#include <stdlib.h>\n#include <string.h>\n#include <float.h>\n"
              "#include <stdint.h>")
+    offc = c.get("offset")
+    if offc:
+        L.append("#include <signal.h>\n#include <sys/mman.h>\n"
+                 "#include <unistd.h>")
     L.append("typedef %s real;" % R)
     L.append("typedef %s oreal;" % OT)
     L.append("#define OUT_INT %d" % (OT in INT_TYPES))
@@ -224,6 +309,8 @@ def gen_driver(c, k):
     L.append("static long din_off[ND];")
     L.append("static real sc[4];")
     L.append("static size_t region_n;\nstatic long a_at, x_at;")
+    if offc:
+        L.append(OFFSET_GUARDS)
     s = c["sparse"]
     ct = c.get("crd_type")
     crd_level = (s["levels"].index(c["crd_index"])
@@ -242,6 +329,9 @@ def gen_driver(c, k):
     L.append("static void setup(int cfg, uint64_t *rng) {")
     L.append("  int nf = CFG_NONFINITE[cfg];")
     L.append("  int sign = nf == 2 ? 1 : nf == 3 ? -1 : 0;")
+    if offc:
+        L.append("  signal(SIGSEGV, on_fault);")
+        L.append("  signal(SIGBUS, on_fault);")
     for a, t in enumerate(dense):
         L.append("  din_n[%d] = %s;" % (a, size(t["idx"])))
         # A shifted coordinate index: the operand is passed as base + off.
@@ -250,14 +340,26 @@ def gen_driver(c, k):
             after = t["idx"][t["idx"].index(c["crd_index"]) + 1:]
             off = "(long)CFG_SHIFT[cfg] * (long)(%s)" % size(after)
         L.append("  din_off[%d] = %s;" % (a, off))
+        if c.get("offset") and c["offset"]["index"] in t["idx"]:
+            # At least as many bytes before it as the offset's rows.
+            after = t["idx"][t["idx"].index(c["offset"]["index"]) + 1:]
+            L.append("  din_guarded[%d] = 1;" % a)
+            L.append("  din_before[%d] = (size_t)labs((long)CFG_OFFSET[cfg]) "
+                     "* (size_t)(%s) * sizeof(real);" % (a, size(after)))
     L.append("  for (int a = 0; a < %d; a++) {" % nd)
     L.append("    double *tmp = fz_alloc(din_n[a], sizeof(double));")
     L.append("    fz_fill(tmp, din_n[a], rng);")
     L.append("    fz_values(tmp, din_n[a], VMODE, sign, rng);")
     L.append("    if (nf)")
     L.append("      fz_inject(tmp, din_n[a], nf, 1 + fz_below(rng, 2), rng);")
-    L.append("    din[a] = fz_alloc(din_n[a], sizeof(real));")
-    L.append("    din_abs[a] = fz_alloc(din_n[a], sizeof(real));")
+    if offc:
+        for v in ("din", "din_abs"):
+            L.append("    %s[a] = din_guarded[a] ? guarded_alloc(din_n[a] * "
+                     "sizeof(real), din_before[a]) : fz_alloc(din_n[a], "
+                     "sizeof(real));" % v)
+    else:
+        L.append("    din[a] = fz_alloc(din_n[a], sizeof(real));")
+        L.append("    din_abs[a] = fz_alloc(din_n[a], sizeof(real));")
     L.append("    for (size_t x = 0; x < din_n[a]; x++) {")
     L.append("      din[a][x] = (real)tmp[x];")
     L.append("      din_abs[a][x] = (real)fabs(tmp[x]);")
@@ -316,7 +418,9 @@ def gen_driver(c, k):
         # before either kernel runs.
         L.append("    for (size_t p = 0; p < S.npos[l]; p++) {")
         L.append("      long v = (long)S.crd[l][p] - (l == %d ? "
-                 "CFG_SHIFT[cfg] : 0);" % crd_level)
+                 "CFG_SHIFT[cfg] : 0)%s;" % (crd_level, (
+                     " + (l == %d ? CFG_OFFSET[cfg] : 0)" %
+                     s["levels"].index(offc["index"])) if offc else ""))
         L.append("      crdc[l][p] = (crd_t)v;")
         L.append("      if ((long)crdc[l][p] != v) {")
         L.append("        fprintf(stderr, \"FAIL: generator: config %d: "
@@ -358,7 +462,15 @@ def gen_driver(c, k):
     # teardown
     L.append("static void teardown(void) {")
     L.append("  for (int a = 0; a < %d; a++) {" % nd)
-    L.append("    free(din[a]); free(din_abs[a]); free(din_keep[a]);")
+    if offc:
+        L.append("    if (din_guarded[a]) {")
+        L.append("      guarded_free(din[a]); guarded_free(din_abs[a]);")
+        L.append("    } else {")
+        L.append("      free(din[a]); free(din_abs[a]);")
+        L.append("    }")
+        L.append("    free(din_keep[a]);")
+    else:
+        L.append("    free(din[a]); free(din_abs[a]); free(din_keep[a]);")
     L.append("  }")
     if s:
         L.append("  for (int l = 0; l < FZ_MAX_ORDER; l++) {")
@@ -487,6 +599,8 @@ def gen_call(c, k, L, X):
             return "CFG_SEL[cur_cfg]"
         if kind == "delta":
             return "x_at - a_at"
+        if kind == "offset":  # the subscript's x0, or xoff = -x0
+            return "%sCFG_OFFSET[cur_cfg]" % ("" if ref == "-" else "-")
         raise ValueError("no argument for a parameter of kind %s" % kind)
 
     for decl, kind, ref in k.params:
@@ -501,6 +615,10 @@ def gen_call(c, k, L, X):
             args.append(("&" if ref["pointer"] else "") + var)
         else:
             args.append(arg(kind, ref))
+    if c.get("offset"):
+        L.append("  fz_who = rewritten ? 2 : 1;")
     L.append("  (rewritten ? lnr_rewritten : lnr_original)(%s);" %
              ", ".join(args))
+    if c.get("offset"):
+        L.append("  fz_who = 0;")
     L.append("}")

@@ -243,6 +243,7 @@ def make_case(seed, number):
     if cls:
         fuzz_classes.apply_class(c, cls, crng,
                                  {"make_configs": make_configs})
+    pick_offset(c)
     pick_standard(c)
     pick_forms(c)
     pick_accessor(c)
@@ -255,7 +256,6 @@ def make_case(seed, number):
     pick_quotient_bound(c)
     pick_comments(c)
     pick_configurations(c)
-    pick_offset(c)
     return c
 
 
@@ -278,10 +278,14 @@ def pick_offset(c):
     that a rewrite that evaluates an operand at a coordinate the original
     never reaches (a scanned extent from 0) fails. c["offset"] = {index,
     kind, sign, name}; each config's 'offset' is its coordinates' first
-    (a macro's is the same for all). Not with a narrow coordinate type
-    ('crd') nor an operand in the output ('alias'), nor in TACO's files
-    (their dimensions are the tensors' own). From a generator of its own,
-    so that the other fields of a case are those of earlier versions."""
+    (a macro's is the same for all). Half of the cases outside the classes
+    and the refused styles are rebuilt as exec/column_block.c's
+    A(i,l) += B(i,j) C(j,k) D(k,l), whose re-association sizes a
+    temporary t(j,l) by a scan of the coordinates. Not with a narrow
+    coordinate type ('crd') nor an operand in the output ('alias'), nor in
+    TACO's files (their dimensions are the tensors' own). From a generator
+    of its own, so that the other fields of a case are those of earlier
+    versions."""
     rng = random.Random("%d:%d:offset" % (c["seed"], c["number"]))
     s = c["sparse"]
     if c["style"] != "hand" or not s or c.get("crd_type") or \
@@ -293,6 +297,25 @@ def pick_offset(c):
         return
     outside = [x for x in cands if x not in c["out"]["idx"]]
     x = rng.choice(outside if outside and rng.random() < 0.8 else cands)
+    if c["cls"] is None and c["refusal"] is None and rng.random() < 0.5:
+        # <SpMM, GEMM>: A(i,l) += B(i,j) C(j,k) D(k,l) with j compressed
+        # and leading C, as exec/column_block.c: a re-association's
+        # temporary t(j,l) is sized by a scan of the coordinates.
+        i, x, k, l = (c["indices"] + [n for n in "ijkl"
+                                      if n not in c["indices"]])[:4]
+        c["indices"] = [i, x, k, l]
+        c["order"] = [i, x, k, l] if rng.random() < 0.5 else [i, x, l, k]
+        c["out"] = {"name": "A", "idx": [i, l]}
+        c["sparse"] = {"name": "B", "format": "CSR", "levels": [i, x],
+                       "fmt": [0, 1]}
+        c["dense"] = [{"name": "C", "idx": [x, k]},
+                      {"name": "D", "idx": [k, l]}]
+        c["bounds"] = {y: rng.choice(["param", "param", "struct", "local"])
+                       for y in c["indices"]}
+        c["macro_ext"] = {y: 2 for y in c["indices"]}
+        c["stmt"] = "+="
+        c["pragma"] = None
+        c["configs"] = make_configs(rng, c)
     kind, sign = rng.choice(OFFSET_KINDS)
     if kind == "macro":
         name = x.upper() + ("0" if sign == "-" else "OFF")
@@ -2379,6 +2402,7 @@ def main(argv=None):
     c89_checked = 0  # rewrites of C89 kernels built as C89
     c89_unwritten = 0  # c89 cases c89ify could not write as C89
     members = 0  # rewrites of kernels whose inputs are struct members
+    offset = offset_rewritten = 0  # cases of the 'offset' form
     nomem = nomem_injected = 0  # rewrites run with failing allocations
     grouped = grouped_rewritten = grouped_unparsed = 0  # fuzz_grouped.py
     failures = []
@@ -2390,6 +2414,7 @@ def main(argv=None):
         rs = check_batch(todo, opts)
         for r, (c, d) in zip(rs, todo):
             r.cls = c.get("cls")
+            r.offset = bool(c.get("offset"))
             if not r.status.startswith("FAIL") and not opts.keep_all:
                 shutil.rmtree(d, ignore_errors=True)
         return rs
@@ -2421,6 +2446,9 @@ def main(argv=None):
             c89_checked += getattr(r, "c89_checked", False)
             c89_unwritten += getattr(r, "c89_unwritten", False)
             members += getattr(r, "members", False)
+            offset += getattr(r, "offset", False)
+            offset_rewritten += getattr(r, "offset", False) and \
+                r.status == "rewritten"
             nomem += getattr(r, "nomem", False)
             nomem_injected += getattr(r, "nomem_injected", False)
             grouped += getattr(r, "grouped", 0)
@@ -2463,6 +2491,10 @@ def main(argv=None):
     if members:
         print("  %d of the rewritten with their inputs as struct members" %
               members)
+    if offset:
+        print("  %d cases with offset subscripts ('(j - j0)' over a "
+              "compressed coordinate, the operand after guard pages): %d "
+              "rewritten" % (offset, offset_rewritten))
     if nomem:
         print("  %d of the rewritten allocate on the heap: run again with "
               "every allocation failing and with the second failing, the "
