@@ -287,7 +287,7 @@ Nodes scanNodes(const std::vector<ExtentScan> &Scans) {
   Nodes Out, Results;
   for (const ExtentScan &Scan : Scans) {
     append(Out, {declare("long", Scan.Variable), declare("long", Scan.Minimum),
-                 declare(Scan.Type, Scan.Low, "0"),
+                 declare(Scan.Type, Scan.Low, "1"),
                  declare(Scan.Type, Scan.Maximum, "0"),
                  declare("int", Scan.Seen, "0")});
     append(Results, {statement(Scan.Variable + " = " + Scan.Seen + " ? (long)" +

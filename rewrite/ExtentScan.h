@@ -27,15 +27,21 @@ namespace lnr::rewrite {
 struct ExtentScan {
   std::string Index;
   std::string Variable; // declared by the scan, the index's extent after it
-  /// Declared by the scan: the smallest coordinate, or 0. A coordinate may be
-  /// negative (an operand addressed from a base pointer past its start),
-  /// and a temporary indexed by it counts from 0: a schedule that needs
-  /// the extent runs only when this is 0.
+  /// Declared by the scan: the smallest coordinate, or 1 when every one is
+  /// above 0. A coordinate may be negative (an operand addressed from a
+  /// base pointer past its start), and a temporary indexed by it counts
+  /// from 0: a schedule that needs the extent, which runs the index
+  /// densely from 0, runs only when this is 0. It then reaches every
+  /// array between elements the nest reaches (the smallest and the
+  /// largest coordinate's), whatever the subscripts and pointers, and no
+  /// row before the smallest coordinate's (a block of columns, an operand
+  /// passed as 'base - K' for coordinates from 1).
   std::string Minimum;
-  /// Declared by the scan in the coordinate's Type: the smallest and the
-  /// largest coordinate or 0, and whether any coordinate was read. Min and
-  /// max in the coordinate's own type vectorize; the extent, one past the
-  /// largest, is a long (one past an unsigned char's largest is 256).
+  /// Declared by the scan in the coordinate's Type: the smallest
+  /// coordinate or 1 (as Minimum), the largest or 0, and whether any
+  /// coordinate was read. Min and max in the coordinate's own type
+  /// vectorize; the extent, one past the largest, is a long (one past an
+  /// unsigned char's largest is 256).
   std::string Low, Maximum, Seen, Type;
   /// The headers of the loops from the outermost down to the index's own,
   /// and the statement that loads its coordinate in the last one.

@@ -186,14 +186,14 @@ lower::Nodes runtimeChoice(const RuntimeAlternative &Alternative,
   // A schedule that needs a scanned extent runs only when the scanned
   // coordinates start at 0 (ExtentScan::Minimum). Its cost is computed
   // all the same: it reads only what the nest reads (runtimeSymbols).
-  std::string Negative;
+  std::string NotFromZero;
   for (const ExtentScan &Scan : Alternative.Scans)
-    Negative += Scan.Minimum + " < 0 || ";
+    NotFromZero += Scan.Minimum + " != 0 || ";
   return lower::nodes(
       lower::declare("const double", Names.Then, Alternative.ChosenCost),
       lower::declare("const double", Names.Else, Alternative.OtherCost),
       lower::Node::ifElse(
-          lower::code(Negative + Names.Then + " <= " + Names.Else),
+          lower::code(NotFromZero + Names.Then + " <= " + Names.Else),
           std::move(Chosen), std::move(Other)));
 }
 

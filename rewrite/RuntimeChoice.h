@@ -76,10 +76,10 @@ struct CostNames {
 };
 
 /// 'const double Then = cost of Chosen; const double Else = cost of Other;
-/// if (Then <= Else) { Chosen } else { Other }', Other never when a scan it
-/// needs found a negative coordinate. Each cost a declaration of its own:
-/// the condition then reads as the choice it is, and every line is one the
-/// printer lays out itself (a sum broken at its '+').
+/// if (Then <= Else) { Chosen } else { Other }', Other never when the
+/// coordinates a scan it needs found do not start at 0. Each cost a declaration
+/// of its own: the condition then reads as the choice it is, and every line is
+/// one the printer lays out itself (a sum broken at its '+').
 lower::Nodes runtimeChoice(const RuntimeAlternative &Alternative,
                            const CostNames &Names, lower::Nodes Chosen,
                            lower::Nodes Other);

@@ -440,7 +440,7 @@ TEST_P(FixedPoint, LinesLaidOutByClangFormatAlone) {
            c("(double *)malloc(sizeof(double) * " + Size + ")")})};
       break;
     case 1:
-      Tree = {Node::ifElse(c(Name(1, 6) + "_min < 0 || " + Sum + " <= " + Sum),
+      Tree = {Node::ifElse(c(Name(1, 6) + "_min != 0 || " + Sum + " <= " + Sum),
                            {Node::statement(c("x = 1;"))},
                            {Node::statement(c("x = 2;"))})};
       break;

@@ -182,7 +182,7 @@ TEST(ExtentScanTest, ScansTheCoordinatesTheNestReads) {
   EXPECT_EQ(lower::print(scanNodes(Scans)),
             "long j_extent;\n"
             "long j_min;\n"
-            "int j_low = 0;\n"
+            "int j_low = 1;\n"
             "int j_max = 0;\n"
             "int j_seen = 0;\n"
             "if (n > 0) {\n"
@@ -291,6 +291,26 @@ TEST(VersioningTest, TheCommentsNameTemporariesAsTheCodeDeclaresThem) {
       << Summary;
   EXPECT_EQ(scheduleComment(K, *S, DeclaredAs).find("Schedule: " + Renamed),
             0u);
+}
+
+TEST(VersioningTest, TheRunTimeChoiceRunsAScannedRangeOnlyFromZero) {
+  // The other schedule runs the scanned index densely from 0: only when
+  // the coordinates start there does it stay between rows the nest reads.
+  ir::Kernel K = lower::test::sddmmSpmm();
+  OrRefusal<ir::Schedule> S = ir::chooseSchedule(K);
+  ASSERT_TRUE(S) << S.refusal().Message;
+  ExtentScan Scan;
+  Scan.Index = "j";
+  Scan.Variable = "j_extent";
+  Scan.Minimum = "j_min";
+  RuntimeAlternative Other{*S, {}, "1.0", "2.0", {Scan}};
+  std::string Printed = lower::print(
+      runtimeChoice(Other, CostNames{"then_cost", "else_cost"},
+                    {lower::Node::statement(lower::code("x = 1;"))},
+                    {lower::Node::statement(lower::code("x = 2;"))}));
+  EXPECT_NE(Printed.find("if (j_min != 0 || then_cost <= else_cost) {"),
+            std::string::npos)
+      << Printed;
 }
 
 } // namespace

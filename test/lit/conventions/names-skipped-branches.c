@@ -25,7 +25,7 @@ void spmm_gemm(int n, int K, int L, const int *pos, const int *crd,
     }
 }
 // CHECK: const double then_cost_1 =
-// CHECK: if (j_min < 0 || then_cost_1 <= else_cost) {
+// CHECK: if (j_min != 0 || then_cost_1 <= else_cost) {
 // CHECK-NEXT: /* Schedule: split {Bv,C}{D}, shared (i), temporary dense t_1(k);
 // CHECK: double *t_1 =
 // CHECK: /* Schedule: split {C,D}{Bv}, shared (), temporary dense t_1(j,l);

@@ -13,7 +13,7 @@
 // CODE-LABEL: {{^}}void paren_condition(
 // CODE: {{^ *}}long j_extent;
 // CODE-NEXT: {{^ *}}long j_min;
-// CODE-NEXT: {{^ *}}int j_low = 0;
+// CODE-NEXT: {{^ *}}int j_low = 1;
 // CODE-NEXT: {{^ *}}int j_max = 0;
 // CODE-NEXT: {{^ *}}int j_seen = 0;
 // CODE-NEXT: {{^ *}}if (n > 0) {
@@ -41,7 +41,7 @@ void paren_condition(int n, int K, int L, const int *pos, const int *crd,
 // CODE-LABEL: {{^}}void paren_variable(
 // CODE: {{^ *}}long j_extent;
 // CODE-NEXT: {{^ *}}long j_min;
-// CODE-NEXT: {{^ *}}int j_low = 0;
+// CODE-NEXT: {{^ *}}int j_low = 1;
 // CODE-NEXT: {{^ *}}int j_max = 0;
 // CODE-NEXT: {{^ *}}int j_seen = 0;
 // CODE-NEXT: {{^ *}}if (n > 0) {
