@@ -1,5 +1,4 @@
-//===- IncludeCheck.h - Does a file compile with a header added? -*- C++
-//-*-===//
+//===- IncludeCheck.h - A file parsed with a header added ---*- C++ -*-===//
 //
 // A rewrite whose temporaries call malloc, or whose overlap test compares
 // addresses as uintptr_t, includes <stdlib.h> or <stdint.h> when the file

@@ -1,5 +1,4 @@
-//===- LibraryNames.cpp - the C library names a rewrite uses
-//---------------===//
+//===- LibraryNames.cpp - The C library names a rewrite uses ----------===//
 //
 // A rewrite allocates its temporaries with malloc, calloc, free and size_t
 // and compares addresses as uintptr_t, including <stdlib.h> and <stdint.h>
