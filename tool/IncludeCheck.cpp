@@ -148,7 +148,7 @@ IncludeCheck::namesOf(const std::string &Header) {
   return Found;
 }
 
-bool IncludeCheck::mayConflict(const HeaderNames &Header) {
+bool IncludeCheck::mayConflict(const HeaderNames &Header, SourceLocation At) {
   ASTContext &Ctx = CI.getASTContext();
   const SourceManager &SM = CI.getSourceManager();
   Preprocessor &PP = CI.getPreprocessor();
@@ -169,14 +169,19 @@ bool IncludeCheck::mayConflict(const HeaderNames &Header) {
       if (writtenByTheFile(*D, SM))
         return true;
   }
-  // A feature-test macro of the file's own ('#define _GNU_SOURCE' after a
-  // declaration): an include above it would read the C library without it.
-  for (const auto &[Name, State] : PP.macros())
-    if (Name->getName().size() > 1 && Name->getName()[0] == '_' &&
-        (std::isupper(static_cast<unsigned char>(Name->getName()[1])) ||
-         Name->getName()[1] == '_') &&
-        OwnMacro(*Name))
+  // A feature-test macro of the file's own defined after At ('#define
+  // _GNU_SOURCE' after a declaration): the include would read the C
+  // library without it.
+  for (const auto &[Name, State] : PP.macros()) {
+    StringRef Spelled = Name->getName();
+    if (Spelled.size() > 1 && Spelled[0] == '_' &&
+        (std::isupper(static_cast<unsigned char>(Spelled[1])) ||
+         Spelled[1] == '_') &&
+        OwnMacro(*Name) &&
+        !SM.isBeforeInTranslationUnit(PP.getMacroInfo(Name)->getDefinitionLoc(),
+                                      At))
       return true;
+  }
   // A name the header defines as a macro and the unit spells without
   // defining it: the macro would replace it.
   for (const std::string &Name : Header.Macros) {
@@ -193,14 +198,14 @@ bool IncludeCheck::mayConflict(const HeaderNames &Header) {
 
 std::optional<std::string> IncludeCheck::conflict(FileID File, unsigned Offset,
                                                   const std::string &Header) {
-  if (!mayConflict(namesOf(Header)))
-    return std::nullopt;
   const SourceManager &SM = CI.getSourceManager();
   const FileEntry *Entry = SM.getFileEntryForID(File);
   if (!Entry)
     return std::nullopt;
   std::string Text = SM.getBufferData(File).str();
   Offset = std::min<unsigned>(Offset, Text.size());
+  if (!mayConflict(namesOf(Header), SM.getComposedLoc(File, Offset)))
+    return std::nullopt;
   unsigned Line = 1 + std::count(Text.begin(), Text.begin() + Offset, '\n');
   Text.insert(Offset, "#include <" + Header + ">\n");
   return parseWith(CI, Entry->getName(), Text, Line);

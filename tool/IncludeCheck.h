@@ -8,9 +8,10 @@
 // does is found the way the compiler would: the file is parsed again,
 // with the same compile command, the include inserted. That parse is only
 // made when the file could conflict at all: when it declares or defines,
-// outside system headers, a name the header declares or defines, or
-// spells a name the header defines as a macro (the header is parsed alone
-// once for its names).
+// outside system headers, a name the header declares or defines, spells
+// a name the header defines as a macro (the header is parsed alone once
+// for its names), or defines a macro named as the feature-test macros are
+// ('_GNU_SOURCE') after the point of the include.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_TOOL_INCLUDECHECK_H
@@ -45,8 +46,9 @@ private:
   /// What Header declares and defines, parsed alone (once a header).
   const HeaderNames &namesOf(const std::string &Header);
   /// Whether the unit declares, defines or spells a name of Names in a
-  /// way the header could conflict with.
-  bool mayConflict(const HeaderNames &Names);
+  /// way the header, included at At, could conflict with, or defines a
+  /// feature-test macro after At.
+  bool mayConflict(const HeaderNames &Names, clang::SourceLocation At);
 
   clang::CompilerInstance &CI;
   std::map<std::string, HeaderNames> Names;
