@@ -178,7 +178,8 @@ def config_arrays(c):
 # coordinate hold exactly the rows the original reads, placed right after
 # PROT_NONE pages (at least as many bytes as the offset's rows), so that a
 # read before their first element faults; the fault is reported as the
-# failure of the kernel that was running.
+# failure of the kernel that was running. A 'pointer' kind's operand is
+# passed off rows before its first (din_off), its subscript plain.
 OFFSET_GUARDS = r"""
 static int din_guarded[ND];
 static size_t din_before[ND];
@@ -344,6 +345,13 @@ def gen_driver(c, k):
             # At least as many bytes before it as the offset's rows.
             after = t["idx"][t["idx"].index(c["offset"]["index"]) + 1:]
             L.append("  din_guarded[%d] = 1;" % a)
+            if c["offset"]["kind"] == "pointer":
+                # A plain subscript over coordinates from off > 0: the
+                # operand passed off rows before its first (1-based
+                # vectors' 'rows - off * K', outside the object as such
+                # legacy code does), the rows the original reads inside.
+                L.append("  din_off[%d] = -(long)CFG_OFFSET[cfg] * "
+                         "(long)(%s);" % (a, size(after)))
             L.append("  din_before[%d] = (size_t)labs((long)CFG_OFFSET[cfg]) "
                      "* (size_t)(%s) * sizeof(real);" % (a, size(after)))
     L.append("  for (int a = 0; a < %d; a++) {" % nd)

@@ -278,7 +278,9 @@ def pick_offset(c):
     that a rewrite that evaluates an operand at a coordinate the original
     never reaches (a scanned extent from 0) fails. c["offset"] = {index,
     kind, sign, name}; each config's 'offset' is its coordinates' first
-    (a macro's is the same for all). Half of the cases outside the classes
+    (a macro's is the same for all). Kind 'pointer' (about a third, when
+    the output is not over x): the subscript stays plain 'x', off > 0,
+    and the driver passes each operand over x off rows before its first. Half of the cases outside the classes
     and the refused styles are rebuilt as exec/column_block.c's
     A(i,l) += B(i,j) C(j,k) D(k,l), whose re-association sizes a
     temporary t(j,l) by a scan of the coordinates. Not with a narrow
@@ -331,6 +333,20 @@ def pick_offset(c):
             g["offset"] = rng.choice([1, 2, 7, 64, 1000, 1, 5, -3])
     if kind == "macro":
         c["offset"]["value"] = fixed
+    # A third of the form's cases (from a generator of their own, so that
+    # the others keep their text) take the 'pointer' kind instead: the
+    # subscript stays plain ('C[j * K + k]'), the coordinates run in
+    # [off, off + m) with off > 0, and the driver passes the operand as
+    # 'rows - off * K' (Numerical Recipes' 1-based vectors, exec/
+    # column_block.c's one_based_spmm_gemm): the original reads only rows
+    # j >= off, a rewrite's loop over j from 0 reads before the operand.
+    # Not when the output is over x (its pointer is the driver's own).
+    prng = random.Random("%d:%d:offset-pointer" % (c["seed"], c["number"]))
+    if prng.random() < 1.0 / 3 and x not in c["out"]["idx"]:
+        c["offset"] = {"index": x, "kind": "pointer", "sign": None,
+                       "name": None}
+        for g in c["configs"]:
+            g["offset"] = prng.choice([1, 1, 1, 2, 3, 7, 64, 1000])
 
 
 def pick_accessor(c):
@@ -869,8 +885,10 @@ class Kernel:
             if self.sparse["fmt"][l] == 1:
                 e = "%s[%s]" % (self.sp(self.pos_arr(l)[1]), self.spos[l])
         off = self.c.get("offset")
-        if off and x == off["index"]:
-            # An 'offset' case: the operands hold the coordinates' block.
+        if off and x == off["index"] and off["kind"] != "pointer":
+            # An 'offset' case: the operands hold the coordinates' block
+            # (a 'pointer' one's subscript is plain: the driver moves the
+            # operand's pointer back instead).
             e = "(%s %s %s)" % (e, off["sign"], off["name"])
         return e
 
@@ -1324,7 +1342,7 @@ class Kernel:
             off = c.get("offset")
             if off and off["kind"] == "param":
                 P.append(("int %s" % off["name"], "offset", off["sign"]))
-            elif off:
+            elif off and off["kind"] == "macro":
                 v = off["value"] if off["sign"] == "-" else -off["value"]
                 self.top.insert(0, "#define %s %s" % (
                     off["name"], v if v >= 0 else "(%d)" % v))
@@ -2403,6 +2421,7 @@ def main(argv=None):
     c89_unwritten = 0  # c89 cases c89ify could not write as C89
     members = 0  # rewrites of kernels whose inputs are struct members
     offset = offset_rewritten = 0  # cases of the 'offset' form
+    offset_pointer = 0  # of those, kind 'pointer' (a plain subscript)
     nomem = nomem_injected = 0  # rewrites run with failing allocations
     grouped = grouped_rewritten = grouped_unparsed = 0  # fuzz_grouped.py
     failures = []
@@ -2415,6 +2434,8 @@ def main(argv=None):
         for r, (c, d) in zip(rs, todo):
             r.cls = c.get("cls")
             r.offset = bool(c.get("offset"))
+            r.offset_pointer = bool(c.get("offset")) and \
+                c["offset"]["kind"] == "pointer"
             if not r.status.startswith("FAIL") and not opts.keep_all:
                 shutil.rmtree(d, ignore_errors=True)
         return rs
@@ -2449,6 +2470,7 @@ def main(argv=None):
             offset += getattr(r, "offset", False)
             offset_rewritten += getattr(r, "offset", False) and \
                 r.status == "rewritten"
+            offset_pointer += getattr(r, "offset_pointer", False)
             nomem += getattr(r, "nomem", False)
             nomem_injected += getattr(r, "nomem_injected", False)
             grouped += getattr(r, "grouped", 0)
@@ -2493,8 +2515,10 @@ def main(argv=None):
               members)
     if offset:
         print("  %d cases with offset subscripts ('(j - j0)' over a "
-              "compressed coordinate, the operand after guard pages): %d "
-              "rewritten" % (offset, offset_rewritten))
+              "compressed coordinate, the operand after guard pages; %d "
+              "with a plain 'j' from off > 0, the operand passed off rows "
+              "before its first): %d rewritten" % (
+                  offset, offset_pointer, offset_rewritten))
     if nomem:
         print("  %d of the rewritten allocate on the heap: run again with "
               "every allocation failing and with the second failing, the "
