@@ -2,17 +2,16 @@
 
 #include "tool/IncludeCheck.h"
 
-#include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 #include <cctype>
-#include <functional>
 #include <memory>
 
 using namespace clang;
@@ -54,36 +53,40 @@ private:
   unsigned InsertedLine;
 };
 
-/// Runs OnParsed on the unit once it is parsed.
-class InspectAction : public ASTFrontendAction {
+/// Preprocesses the unit and keeps every identifier its tokens spell (a
+/// superset of what it declares: also the types and parameters its
+/// declarations name) and every macro it defines. No parse: a header's
+/// names cost its lexing only.
+class SpelledNames : public PreprocessorFrontendAction {
 public:
-  using Inspect = std::function<void(ASTContext &, Preprocessor &)>;
-  explicit InspectAction(Inspect OnParsed) : OnParsed(std::move(OnParsed)) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
-    struct Consumer : ASTConsumer {
-      Inspect &OnParsed;
-      Preprocessor &PP;
-      Consumer(Inspect &OnParsed, Preprocessor &PP)
-          : OnParsed(OnParsed), PP(PP) {}
-      void HandleTranslationUnit(ASTContext &Ctx) override {
-        if (OnParsed)
-          OnParsed(Ctx, PP);
-      }
-    };
-    return std::make_unique<Consumer>(OnParsed, CI.getPreprocessor());
-  }
+  std::set<std::string> Spelled, Macros;
 
-private:
-  Inspect OnParsed;
+protected:
+  void ExecuteAction() override {
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    PP.EnterMainSourceFile();
+    Token Tok;
+    do {
+      PP.Lex(Tok);
+      if (Tok.is(tok::identifier))
+        Spelled.insert(Tok.getIdentifierInfo()->getName().str());
+    } while (Tok.isNot(tok::eof));
+    const SourceManager &SM = PP.getSourceManager();
+    for (const auto &[Name, State] : PP.macros()) {
+      const MacroInfo *Macro = PP.getMacroInfo(Name);
+      if (Macro && !Macro->isBuiltinMacro() &&
+          SM.getFileID(Macro->getDefinitionLoc()) != PP.getPredefinesFileID())
+        Macros.insert(Name->getName().str());
+    }
+  }
 };
 
-/// Parses the unit of Original's compile command with the file Path read
-/// as Text instead, Text holding a line inserted at InsertedLine (0:
-/// none); the first error, if any. OnParsed sees the result.
-std::optional<std::string> parseWith(CompilerInstance &Original, StringRef Path,
-                                     StringRef Text, unsigned InsertedLine,
-                                     InspectAction::Inspect OnParsed = {}) {
+/// Runs Action on the unit of Original's compile command with the file
+/// Path read as Text instead, Text holding a line inserted at InsertedLine
+/// (0: none); the first error, if any.
+std::optional<std::string> runWith(CompilerInstance &Original, StringRef Path,
+                                   StringRef Text, unsigned InsertedLine,
+                                   FrontendAction &Action) {
   auto Invocation =
       std::make_shared<CompilerInvocation>(Original.getInvocation());
   // A syntax check: no dependency file, no output, no statistics.
@@ -104,7 +107,6 @@ std::optional<std::string> parseWith(CompilerInstance &Original, StringRef Path,
   Check.setFileManager(new FileManager(Original.getFileSystemOpts(),
                                        &Original.getVirtualFileSystem()));
   Check.createSourceManager(Check.getFileManager());
-  InspectAction Action(std::move(OnParsed));
   Check.ExecuteAction(Action);
   return Errors.Message;
 }
@@ -126,25 +128,10 @@ IncludeCheck::namesOf(const std::string &Header) {
   HeaderNames &Found = Names[Header];
   const SourceManager &SM = CI.getSourceManager();
   const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
-  parseWith(CI, Main->getName(), "#include <" + Header + ">\n", 0,
-            [&](ASTContext &Ctx, Preprocessor &PP) {
-              for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-                if (const auto *Named = dyn_cast<NamedDecl>(D))
-                  if (Named->getIdentifier())
-                    Found.Declared.insert(Named->getName().str());
-                if (const auto *Enum = dyn_cast<EnumDecl>(D))
-                  for (const EnumConstantDecl *C : Enum->enumerators())
-                    Found.Declared.insert(C->getName().str());
-              }
-              const SourceManager &HeaderSM = Ctx.getSourceManager();
-              for (const auto &[Name, State] : PP.macros()) {
-                const MacroInfo *Macro = PP.getMacroInfo(Name);
-                if (Macro && !Macro->isBuiltinMacro() &&
-                    HeaderSM.getFileID(Macro->getDefinitionLoc()) !=
-                        PP.getPredefinesFileID())
-                  Found.Macros.insert(Name->getName().str());
-              }
-            });
+  SpelledNames Action;
+  runWith(CI, Main->getName(), "#include <" + Header + ">\n", 0, Action);
+  Found.Spelled = std::move(Action.Spelled);
+  Found.Macros = std::move(Action.Macros);
   return Found;
 }
 
@@ -158,7 +145,7 @@ bool IncludeCheck::mayConflict(const HeaderNames &Header, SourceLocation At) {
            !SM.isInSystemHeader(Macro->getDefinitionLoc()) &&
            SM.getFileID(Macro->getDefinitionLoc()) != PP.getPredefinesFileID();
   };
-  for (const std::string &Name : Header.Declared) {
+  for (const std::string &Name : Header.Spelled) {
     auto Known = Ctx.Idents.find(Name);
     if (Known == Ctx.Idents.end())
       continue; // the file never spells it
@@ -208,7 +195,8 @@ std::optional<std::string> IncludeCheck::conflict(FileID File, unsigned Offset,
     return std::nullopt;
   unsigned Line = 1 + std::count(Text.begin(), Text.begin() + Offset, '\n');
   Text.insert(Offset, "#include <" + Header + ">\n");
-  return parseWith(CI, Entry->getName(), Text, Line);
+  SyntaxOnlyAction Parse;
+  return runWith(CI, Entry->getName(), Text, Line, Parse);
 }
 
 } // namespace lnr::tool

@@ -9,8 +9,8 @@
 // with the same compile command, the include inserted. That parse is only
 // made when the file could conflict at all: when it declares or defines,
 // outside system headers, a name the header declares or defines, spells
-// a name the header defines as a macro (the header is parsed alone once
-// for its names), or defines a macro named as the feature-test macros are
+// a name the header defines as a macro (the header is preprocessed alone
+// once for its names), or defines a macro named as the feature-test macros are
 // ('_GNU_SOURCE') after the point of the include.
 //
 //===----------------------------------------------------------------------===//
@@ -40,10 +40,13 @@ public:
 
 private:
   struct HeaderNames {
-    std::set<std::string> Declared; // ordinary names and tags
+    /// Every identifier its tokens spell, preprocessed: what it declares
+    /// (ordinary names and tags) and more.
+    std::set<std::string> Spelled;
     std::set<std::string> Macros;
   };
-  /// What Header declares and defines, parsed alone (once a header).
+  /// What Header declares and defines, preprocessed alone (once a
+  /// header).
   const HeaderNames &namesOf(const std::string &Header);
   /// Whether the unit declares, defines or spells a name of Names in a
   /// way the header, included at At, could conflict with, or defines a
