@@ -9,6 +9,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
 #include <cctype>
@@ -81,14 +82,31 @@ protected:
   }
 };
 
-/// Runs Action on the unit of Original's compile command with the file
-/// Path read as Text instead, Text holding a line inserted at InsertedLine
-/// (0: none); the first error, if any.
-std::optional<std::string> runWith(CompilerInstance &Original, StringRef Path,
+/// What a check needs of the unit's compile, copied on the thread that
+/// parses it.
+struct Compile {
+  std::shared_ptr<CompilerInvocation> Invocation;
+  std::shared_ptr<PCHContainerOperations> PCH;
+  FileSystemOptions FileSystem;
+  IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files;
+  std::string MainPath;
+};
+
+Compile compileOf(CompilerInstance &CI) {
+  const SourceManager &SM = CI.getSourceManager();
+  const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
+  return {std::make_shared<CompilerInvocation>(CI.getInvocation()),
+          CI.getPCHContainerOperations(), CI.getFileSystemOpts(),
+          &CI.getVirtualFileSystem(), Main ? Main->getName().str() : ""};
+}
+
+/// Runs Action on the unit of Unit's compile command with the file Path
+/// read as Text instead, Text holding a line inserted at InsertedLine (0:
+/// none); the first error, if any.
+std::optional<std::string> runWith(const Compile &Unit, StringRef Path,
                                    StringRef Text, unsigned InsertedLine,
                                    FrontendAction &Action) {
-  auto Invocation =
-      std::make_shared<CompilerInvocation>(Original.getInvocation());
+  auto Invocation = std::make_shared<CompilerInvocation>(*Unit.Invocation);
   // A syntax check: no dependency file, no output, no statistics.
   Invocation->getDependencyOutputOpts() = DependencyOutputOptions();
   Invocation->getFrontendOpts().OutputFile.clear();
@@ -98,14 +116,12 @@ std::optional<std::string> runWith(CompilerInstance &Original, StringRef Path,
   Invocation->getPreprocessorOpts().RetainRemappedFileBuffers = true;
   Invocation->getPreprocessorOpts().addRemappedFile(Path, Buffer.get());
 
-  CompilerInstance Check(Original.getPCHContainerOperations());
+  CompilerInstance Check(Unit.PCH);
   Check.setInvocation(std::move(Invocation));
   FirstError Errors(Path, InsertedLine);
   Check.createDiagnostics(&Errors, /*ShouldOwnClient=*/false);
   Check.setVerboseOutputStream(llvm::nulls()); // no "N errors generated."
-
-  Check.setFileManager(new FileManager(Original.getFileSystemOpts(),
-                                       &Original.getVirtualFileSystem()));
+  Check.setFileManager(new FileManager(Unit.FileSystem, Unit.Files));
   Check.createSourceManager(Check.getFileManager());
   Check.ExecuteAction(Action);
   return Errors.Message;
@@ -120,19 +136,38 @@ bool writtenByTheFile(const Decl &D, const SourceManager &SM) {
 
 } // namespace
 
+IncludeCheck::IncludeCheck(CompilerInstance &CI) : CI(CI) {
+  Compile Unit = compileOf(CI);
+  if (Unit.MainPath.empty())
+    return;
+  // The parse reads the unit's file system on this thread: the names are
+  // read through a file system of their own, from the same directory.
+  auto Own = llvm::vfs::createPhysicalFileSystem();
+  if (llvm::ErrorOr<std::string> Dir = Unit.Files->getCurrentWorkingDirectory())
+    Own->setCurrentWorkingDirectory(*Dir);
+  Unit.Files = std::move(Own);
+  Gathering = std::async(std::launch::async, [Unit = std::move(Unit)] {
+    std::map<std::string, HeaderNames> Found;
+    for (const char *Header : {"stdlib.h", "stdint.h"}) {
+      SpelledNames Action;
+      runWith(Unit, Unit.MainPath, std::string("#include <") + Header + ">\n",
+              0, Action);
+      Found[Header] = {std::move(Action.Spelled), std::move(Action.Macros)};
+    }
+    return Found;
+  });
+}
+
+IncludeCheck::~IncludeCheck() {
+  if (Gathering.valid())
+    Gathering.wait();
+}
+
 const IncludeCheck::HeaderNames &
 IncludeCheck::namesOf(const std::string &Header) {
-  auto Known = Names.find(Header);
-  if (Known != Names.end())
-    return Known->second;
-  HeaderNames &Found = Names[Header];
-  const SourceManager &SM = CI.getSourceManager();
-  const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
-  SpelledNames Action;
-  runWith(CI, Main->getName(), "#include <" + Header + ">\n", 0, Action);
-  Found.Spelled = std::move(Action.Spelled);
-  Found.Macros = std::move(Action.Macros);
-  return Found;
+  if (Gathering.valid())
+    Names = Gathering.get();
+  return Names[Header];
 }
 
 bool IncludeCheck::mayConflict(const HeaderNames &Header, SourceLocation At) {
@@ -196,7 +231,8 @@ std::optional<std::string> IncludeCheck::conflict(FileID File, unsigned Offset,
   unsigned Line = 1 + std::count(Text.begin(), Text.begin() + Offset, '\n');
   Text.insert(Offset, "#include <" + Header + ">\n");
   SyntaxOnlyAction Parse;
-  return runWith(CI, Entry->getName(), Text, Line, Parse);
+  Compile Unit = compileOf(CI);
+  return runWith(Unit, Entry->getName(), Text, Line, Parse);
 }
 
 } // namespace lnr::tool

@@ -20,6 +20,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Frontend/CompilerInstance.h"
 
+#include <future>
 #include <map>
 #include <optional>
 #include <set>
@@ -30,7 +31,11 @@ namespace lnr::tool {
 class IncludeCheck {
 public:
   /// Checks files of the unit CI is parsing, with its compile command.
-  explicit IncludeCheck(clang::CompilerInstance &CI) : CI(CI) {}
+  /// Made before the parse: the headers' names are gathered on a thread
+  /// of their own while the file is parsed (a core the parse leaves idle
+  /// on a small file).
+  explicit IncludeCheck(clang::CompilerInstance &CI);
+  ~IncludeCheck();
 
   /// The first error File gets with '#include <Header>' inserted at
   /// Offset ("conflicting types for 'int64_t' (line 3)"), if any. Asked
@@ -45,8 +50,8 @@ private:
     std::set<std::string> Spelled;
     std::set<std::string> Macros;
   };
-  /// What Header declares and defines, preprocessed alone (once a
-  /// header).
+  /// What Header ("stdlib.h" or "stdint.h") declares and defines,
+  /// preprocessed alone.
   const HeaderNames &namesOf(const std::string &Header);
   /// Whether the unit declares, defines or spells a name of Names in a
   /// way the header, included at At, could conflict with, or defines a
@@ -54,6 +59,7 @@ private:
   bool mayConflict(const HeaderNames &Names, clang::SourceLocation At);
 
   clang::CompilerInstance &CI;
+  std::future<std::map<std::string, HeaderNames>> Gathering;
   std::map<std::string, HeaderNames> Names;
 };
 
