@@ -78,14 +78,14 @@ void describeFlatForm(ExtentScan &Scan, const ir::Kernel &K,
   Scan.Ordered = Ordered;
 }
 
-/// Whether every array the nest reads or writes at Index stays in bounds
-/// when Index runs densely from 0 to one past its largest coordinate, as
-/// a schedule given the scanned extent runs it: the nest reaches each
-/// array at the coordinates that occur only, and a subscript with no
-/// invariant part (C[j * K + k]) then only reaches elements between the
-/// pointer, valid, and the largest element the nest reads. One with an
-/// invariant part (C[(j - j0) * K + k], a block of columns) would read
-/// rows before the pointer; one in a macro's body is not seen.
+/// Whether no array the nest reaches at Index has an invariant part in its
+/// subscript, or a subscript in a macro's body. A schedule given the
+/// scanned extent runs Index densely from 0; it runs only when the
+/// smallest coordinate is 0 (RuntimeChoice.cpp), which keeps it between
+/// rows the nest reads. A subscript with an invariant part (C[(j - j0) *
+/// K + k], a block of columns) says the coordinates start elsewhere: the
+/// extent is not scanned for it at all, a branch fewer, and the source's
+/// own word taken before the run-time test.
 bool readFromZeroInBounds(const NestSource &S, const std::string &Index) {
   for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
     bool AtIndex = std::any_of(
