@@ -96,6 +96,7 @@ void insertIncludes(std::vector<NestOutcome> &Outcomes,
     At = std::max(*At, afterFeatureMacros(Code));
     O.IncludeFix = clang::tooling::Replacement(
         SM.getFileEntryForID(O.File)->getName(), *At, 0, Text);
+    O.IncludedHeaders = Headers[O.File];
   }
 }
 
@@ -106,19 +107,11 @@ includeConflicts(const std::vector<NestOutcome> &Outcomes,
   for (const NestOutcome &O : Outcomes) {
     if (!O.IncludeFix)
       continue;
-    llvm::StringRef Text = O.IncludeFix->getReplacementText();
-    while (!Text.empty()) {
-      auto [Line, Rest] = Text.split('\n');
-      Text = Rest;
-      llvm::StringRef Header = Line.trim();
-      if (!Header.consume_front("#include <") || !Header.consume_back(">"))
-        continue;
-      if (Found.count(Header.str()))
-        continue;
-      if (std::optional<std::string> Error =
-              Conflict(O.File, O.IncludeFix->getOffset(), Header.str()))
-        Found[Header.str()] = *Error;
-    }
+    for (const std::string &Header : O.IncludedHeaders)
+      if (!Found.count(Header))
+        if (std::optional<std::string> Error =
+                Conflict(O.File, O.IncludeFix->getOffset(), Header))
+          Found[Header] = *Error;
   }
   return Found;
 }

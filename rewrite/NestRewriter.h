@@ -96,6 +96,8 @@ struct NestOutcome {
   /// without it. A header gets its own include, whatever its includers
   /// declare.
   std::optional<clang::tooling::Replacement> IncludeFix;
+  /// The headers IncludeFix includes ("stdint.h", "stdlib.h").
+  std::vector<std::string> IncludedHeaders;
   /// Set as well when the nest needs only <stdint.h> (NeedsStdint): the
   /// file's one insertion then holds every header its nests need.
   bool NeedsStdlib = false;
