@@ -123,6 +123,10 @@ struct NestSource {
   std::string ElementType;
   std::string ValueType;                // of the product of the factors
   std::vector<std::string> FactorTypes; // parallel to Factors
+  /// Parallel to Factors: the original's product converts the factor to
+  /// ValueType ('E[j] * vals[p]' with a long E and an int vals[p]), which
+  /// the rewrite then writes wherever it multiplies it.
+  std::vector<bool> ConvertedFactors;
   /// The nest assigns every element of the output once (TACO's
   /// `A_vals[lA] = tjA_val;`): the rewrite zeroes it, then accumulates.
   bool ZeroOutputFirst = false;

@@ -365,6 +365,9 @@ private:
   std::optional<ir::Access> orderByStride(const AffineForm &Form,
                                           const std::string &Tensor);
   bool readFactor(const Expr *E, const Expr *Output);
+  /// Records a factor's source text and type, and whether the original's
+  /// product converts it to another type (NestSource::ConvertedFactors).
+  void recordFactor(const Expr *E, const std::string &Text);
   /// Whether a dense loop walks nonzeros: up to pos[1] (a compressed first
   /// level walked from 0 whose variable is also an index, not read as one
   /// by isRootFromZero) or with values read at its variable (COO).
@@ -395,7 +398,13 @@ private:
   bool readOutput(const Expr *Lhs, const Expr *Statement);
   bool readProduct(const Expr *Rhs, QualType Target, const Expr *Statement);
   bool checkTypes(QualType Target, QualType Value, const Expr *Statement);
+  /// A multiplication of the product that wraps in a narrower unsigned
+  /// type than the whole product's: regrouped, it would not wrap.
+  bool checkMultiplication(const BinaryOperator *Mul);
   const Expr *PendingProduct = nullptr;
+  /// The type the original computes the whole product in (the usual
+  /// arithmetic conversions of all its factors, left to right).
+  QualType ProductType;
   const Expr *outputBase = nullptr;
   AffineForm OutputForm;
   bool ReadingOutput = false;

@@ -246,16 +246,34 @@ bool Recoverer::checkTypes(QualType Target, QualType Value,
   return true;
 }
 
+bool Recoverer::checkMultiplication(const BinaryOperator *Mul) {
+  QualType Type = Mul->getType();
+  if (!Type->isUnsignedIntegerType() ||
+      Ctx.hasSameUnqualifiedType(Type, ProductType))
+    return true;
+  return refuse("lnr-mixed-types",
+                "the product multiplies in '" + typeName(Type) +
+                    "', which wraps, before it converts to '" +
+                    typeName(ProductType) +
+                    "'; the fused nest's partial products would not wrap",
+                Mul->getOperatorLoc());
+}
+
 bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
                             const Expr *Statement) {
-  QualType ProductType = Rhs->IgnoreParenImpCasts()->getType();
+  ProductType = Rhs->IgnoreParenImpCasts()->getType().getUnqualifiedType();
   if (!checkTypes(Target, ProductType, Statement))
     return false;
-  // The temporaries hold partial sums: they take the type the original
-  // sums in, the accumulator's where the nest had one, the output's
-  // otherwise (float products summed into a double output are summed in
-  // double; double products into a float output, rounded to float).
+  // The temporaries hold partial sums of partial products: they take the
+  // type the original sums in, the accumulator's where the nest had one,
+  // the output's otherwise (float products summed into a double output
+  // are summed in double), or the product's where it is wider (double
+  // products into a float output: the original rounds each whole term,
+  // never a partial product, to float).
   QualType Held = Accumulator ? Accumulator->getType() : Target;
+  if (ProductType->isRealFloatingType() && Held->isRealFloatingType() &&
+      Ctx.getFloatingTypeOrder(ProductType, Held) > 0)
+    Held = ProductType;
   Source.ElementType = typeName(Held);
   Source.ValueType = typeName(ProductType);
   return readFactor(Rhs, outputBase);

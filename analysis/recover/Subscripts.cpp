@@ -406,7 +406,8 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
       return readFactor(Value, Output);
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->getOpcode() == BO_Mul)
-      return readFactor(B->getLHS(), Output) && readFactor(B->getRHS(), Output);
+      return checkMultiplication(B) && readFactor(B->getLHS(), Output) &&
+             readFactor(B->getRHS(), Output);
     if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)
       return refuse("lnr-unsupported-sum",
                     "the statement adds terms; only a product of factors is "
@@ -445,8 +446,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
                     "the factor '" + Text + "' changes in the nest",
                     E->getBeginLoc());
     Kernel.Stmt.Factors.push_back(ir::Access{Text, {}});
-    Source.Factors.push_back(Text);
-    Source.FactorTypes.push_back(typeName(E->getType()));
+    recordFactor(E, Text);
     Source.FactorAliases.push_back({});
     return true;
   }
@@ -467,8 +467,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     AtPosition.Terms[P] = Coefficient();
     recordRange(ASE->getBase(), AtPosition, false);
     Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
-    Source.Factors.push_back(Text);
-    Source.FactorTypes.push_back(typeName(E->getType()));
+    recordFactor(E, Text);
     Source.FactorAliases.push_back(aliasesIn(E));
     return true;
   }
@@ -478,10 +477,22 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     return false;
   recordRange(arrayOf(ASE), Form, false);
   Kernel.Stmt.Factors.push_back(*A);
-  Source.Factors.push_back(Text);
-  Source.FactorTypes.push_back(typeName(E->getType()));
+  recordFactor(E, Text);
   Source.FactorAliases.push_back(aliasesIn(E));
   return true;
+}
+
+void Recoverer::recordFactor(const Expr *E, const std::string &Text) {
+  Source.Factors.push_back(Text);
+  Source.FactorTypes.push_back(typeName(E->getType()));
+  // 'E[j] * vals[p] * C[k]' with a long E multiplies the int vals[p] and
+  // C[k] in long (a float local 'v = vals[p]' of a double vals[p], in
+  // float): a rewrite that groups them apart must convert them too.
+  QualType Own = E->getType().getUnqualifiedType();
+  if (Own->isPromotableIntegerType())
+    Own = Ctx.getPromotedIntegerType(Own);
+  Source.ConvertedFactors.push_back(
+      !ProductType.isNull() && !Ctx.hasSameUnqualifiedType(Own, ProductType));
 }
 
 } // namespace lnr::recover::detail

@@ -294,6 +294,26 @@ std::optional<Code> Context::access(const ir::Access &A) {
   return std::nullopt;
 }
 
+std::optional<size_t> Context::sourceFactor(const ir::Access &A) const {
+  if (CName.count(A.Tensor))
+    return std::nullopt;
+  for (size_t I = 0; I < K.Stmt.Factors.size(); ++I)
+    if (K.Stmt.Factors[I].Tensor == A.Tensor &&
+        K.Stmt.Factors[I].Indices == A.Indices)
+      return I;
+  return std::nullopt;
+}
+
+Code Context::asOperand(size_t I, Code Text) const {
+  if (I >= S.ConvertedFactors.size() || !S.ConvertedFactors[I])
+    return Text;
+  std::string Spelled = Text.str();
+  Code Cast = code("(" + S.ValueType + ")");
+  if (operand(Spelled) == Spelled)
+    return Cast + Text;
+  return Cast + code("(") + Text + code(")");
+}
+
 std::optional<Code>
 Context::statementText(const ir::Assignment &A,
                        const std::map<std::string, std::string> &Read) {
@@ -303,6 +323,9 @@ Context::statementText(const ir::Assignment &A,
     std::optional<Code> F = It != Read.end()
                                 ? std::optional<Code>(lower::code(It->second))
                                 : access(A.Factors[I]);
+    if (F && It == Read.end())
+      if (std::optional<size_t> Source = sourceFactor(A.Factors[I]))
+        F = asOperand(*Source, std::move(*F));
     if (!F) {
       Text.reset();
     } else {
@@ -316,7 +339,10 @@ Context::statementText(const ir::Assignment &A,
 std::optional<Code> Context::factorText(const ir::Access &X) {
   if (CName.count(X.Tensor))
     return access(X);
-  return inlinedFactor(X);
+  std::optional<Code> Text = inlinedFactor(X);
+  if (std::optional<size_t> Source = sourceFactor(X); Text && Source)
+    return asOperand(*Source, std::move(*Text));
+  return Text;
 }
 
 std::optional<Code> Context::jamText(const ir::Access &X) {

@@ -96,6 +96,14 @@ public:
                 const std::map<std::string, std::string> &Read = {});
   /// A factor with the dense positions it reads written out.
   std::optional<Code> inlinedFactor(const ir::Access &A) const;
+  /// The position of A among the statement's factors when it is one as
+  /// written (not a temporary).
+  std::optional<size_t> sourceFactor(const ir::Access &A) const;
+  /// Text, factor I's, as an operand of a product the rewrite writes:
+  /// '(long)vals[p]' where the original's product converts it
+  /// (NestSource::ConvertedFactors), so that every product is computed in
+  /// the type the original computes it in, however it is grouped.
+  Code asOperand(size_t I, Code Text) const;
   std::optional<Code> aliasInit(const std::string &Name) const;
   /// A factor or temporary as an unrolled statement reads it.
   std::optional<Code> factorText(const ir::Access &X);

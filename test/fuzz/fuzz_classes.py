@@ -158,7 +158,20 @@ def reduction_index(c):
 
 
 def apply_mixed(c, rng, helpers):
-    """Class 3: factors and output of different types."""
+    """Class 3: factors and output of different types. Kind 'wide' (from
+    a generator of its own, so that the other kinds' cases are those of
+    earlier versions): float factors with a double alpha first, into a
+    double output; C then multiplies every factor in double, and the
+    driver scales the data so that a product of two factors in float
+    overflows (a rewrite must convert the factors it groups apart)."""
+    wrng = random.Random("%d:%d:mixed-wide" % (c["seed"], c["number"]))
+    if wrng.random() < 0.3:
+        c["real"], c["out_type"], c["acc_type"] = "float", "double", "double"
+        c["vmode"] = 1
+        c["scalars"] = ["alpha"]
+        c["paren"] = False  # '(f * g) * alpha' would be float first
+        c["mix"] = "wide"
+        return True
     kind = rng.choices(["f_d", "d_f", "int"], [45, 25, 30])[0]
     if kind == "int":
         c["real"] = rng.choice(["double", "float"])

@@ -135,6 +135,9 @@ int main(void) {
 """
 
 INT_TYPES = {"_Bool", "short", "int8_t", "unsigned char", "int"}
+# The 'wide' kind's scale of each float factor: a product of two of them
+# (each at least 2^-6 before it, fz_values' vmode 1) reaches 2^128.
+WIDE_SHIFT = 70
 
 
 def tolerance(c):
@@ -308,7 +311,16 @@ def gen_driver(c, k):
     L.append("static real *din[ND], *din_abs[ND], *din_keep[ND];")
     L.append("static size_t din_n[ND];")
     L.append("static long din_off[ND];")
-    L.append("static real sc[4];")
+    # The mixed class's 'wide' kind (fuzz_classes.apply_mixed): a double
+    # alpha first in a product of float factors, each scaled by 2^WIDE (a
+    # product of two overflows float) and alpha by 2^(-WIDE * factors), so
+    # that only products computed in double, as the original's, are finite.
+    wide = c.get("mix") == "wide"
+    L.append("typedef %s scalar;" % ("double" if wide else "real"))
+    L.append("#define WIDE %d" % (WIDE_SHIFT if wide else 0))
+    L.append("#define WIDE_FACTORS %d" % (
+        len(c["dense"]) + (1 if c["sparse"] else 0)))
+    L.append("static scalar sc[4];")
     L.append("static size_t region_n;\nstatic long a_at, x_at;")
     if offc:
         L.append(OFFSET_GUARDS)
@@ -369,8 +381,8 @@ def gen_driver(c, k):
         L.append("    din[a] = fz_alloc(din_n[a], sizeof(real));")
         L.append("    din_abs[a] = fz_alloc(din_n[a], sizeof(real));")
     L.append("    for (size_t x = 0; x < din_n[a]; x++) {")
-    L.append("      din[a][x] = (real)tmp[x];")
-    L.append("      din_abs[a][x] = (real)fabs(tmp[x]);")
+    L.append("      din[a][x] = (real)ldexp(tmp[x], WIDE);")
+    L.append("      din_abs[a][x] = (real)fabs(ldexp(tmp[x], WIDE));")
     L.append("    }")
     L.append("    din_keep[a] = fz_dup(din[a], din_n[a] * sizeof(real));")
     L.append("    free(tmp);")
@@ -380,7 +392,7 @@ def gen_driver(c, k):
     L.append("    sct[a] = 2.0 * fz_unit(rng) - 1.0;")
     L.append("  fz_values(sct, 4, VMODE, sign, rng);")
     L.append("  for (int a = 0; a < 4; a++)")
-    L.append("    sc[a] = (real)sct[a];")
+    L.append("    sc[a] = (scalar)ldexp(sct[a], -WIDE * WIDE_FACTORS);")
     if s:
         order = len(s["levels"])
         L.append("  int dims[FZ_MAX_ORDER] = {%s};" % ", ".join(
@@ -410,8 +422,8 @@ def gen_driver(c, k):
         L.append("  sv = fz_alloc(nv, sizeof(real));")
         L.append("  sv_abs = fz_alloc(nv, sizeof(real));")
         L.append("  for (size_t x = 0; x < nv; x++) {")
-        L.append("    sv[x] = (real)S.vals[x];")
-        L.append("    sv_abs[x] = (real)fabs(S.vals[x]);")
+        L.append("    sv[x] = (real)ldexp(S.vals[x], WIDE);")
+        L.append("    sv_abs[x] = (real)fabs(ldexp(S.vals[x], WIDE));")
         L.append("  }")
         L.append("  sv_keep = fz_dup(sv, nv * sizeof(real));")
         L.append("  for (int l = 0; l < %d; l++) {" % order)
@@ -594,7 +606,7 @@ def gen_call(c, k, L, X):
             return "(use_abs ? din_abs[%d] : din[%d]) + din_off[%d]" % (
                 dix[ref], dix[ref], dix[ref])
         if kind == "scalar":
-            return "use_abs ? (real)fabs((double)sc[0]) : sc[0]"
+            return "use_abs ? (scalar)fabs((double)sc[0]) : sc[0]"
         if kind == "out":
             return "out"
         if kind == "taco":

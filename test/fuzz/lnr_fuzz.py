@@ -1008,6 +1008,11 @@ class Kernel:
         for s in c["scalars"]:
             factors.append(s)
         self.rng.shuffle(factors)
+        if c.get("mix") == "wide":
+            # The double alpha first: C then multiplies every float factor
+            # in double (fuzz_classes.apply_mixed).
+            factors.remove("alpha")
+            factors.insert(0, "alpha")
         if ref == "output_read":
             factors.append(access(out["name"], out["idx"], True))
         out_text = access(out["name"], out["idx"], True)
@@ -1326,7 +1331,7 @@ class Kernel:
                     ty, q, self.arr(t), ty, t))
             for s in c["scalars"]:
                 if s == "alpha":
-                    P.append(("%s alpha" % R, "scalar", s))
+                    P.append(("%s alpha" % self.alpha_type(), "scalar", s))
             self.pre = pre
         else:
             kinds = {c["bounds"][x] for x in idx}
@@ -1377,7 +1382,7 @@ class Kernel:
                           t["name"]))
             for s in c["scalars"]:
                 if s == "alpha":
-                    P.append(("%s alpha" % R, "scalar", s))
+                    P.append(("%s alpha" % self.alpha_type(), "scalar", s))
             P.append(("%s *%s%s" % (out_t, rq.strip() + " " if rq else "",
                                     out["name"]), "out", None))
             if self.members:
@@ -1668,6 +1673,11 @@ class Kernel:
             self.pre.append("const %s *%s = fz_u.r;" % (R, name))
         return [("const %s *%sp" % (R, name), "aliasp", name),
                 ("int fz_sel", "sel", None), ("long fz_delta", "delta", None)]
+
+    def alpha_type(self):
+        """The scalar factor alpha's type: the factors' own, or double in
+        the mixed class's 'wide' kind."""
+        return "double" if self.c.get("mix") == "wide" else self.real
 
     def first_dense(self):
         return self.c["dense"][0]["name"] if self.c["dense"] else None

@@ -428,6 +428,60 @@ void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
             (std::vector<std::string>{"B[p]", "C[(long)j * K + k]"}));
 }
 
+TEST(RecoveryTest, FactorsTheProductConvertsAreMarked) {
+  // C multiplies left to right: a long E first makes every product long,
+  // and the int factors are converted to it; an unsigned char factor is
+  // promoted to int, the product's type, and is not.
+  Recovered R = recoverFrom(R"(
+void kernel(int N, int K, long alpha, const int *restrict pos,
+            const int *restrict crd, const int *restrict B,
+            const long *restrict E, long *restrict A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        A[i * K + k] += E[j * K + k] * B[p] * alpha;
+    }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Source.ValueType, "long");
+  EXPECT_EQ(R.Source.ConvertedFactors, (std::vector<bool>{false, true, false}));
+  Recovered Narrow = recoverFrom(R"(
+void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
+            const int *restrict B, const unsigned char *restrict C,
+            int *restrict I) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        I[i * K + k] += B[p] * C[j * K + k];
+    }
+}
+)");
+  ASSERT_EQ(Narrow.Refusal, "") << Narrow.Message;
+  EXPECT_EQ(Narrow.Source.ConvertedFactors, (std::vector<bool>{false, false}));
+}
+
+TEST(RecoveryTest, DoubleProductsIntoAFloatOutputAreHeldInDouble) {
+  Recovered R = recoverFrom(R"(
+void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
+            const float *restrict B, const float *restrict C,
+            float *restrict A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        A[i * K + k] += 0.5 * B[p] * C[j * K + k];
+    }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Source.ValueType, "double");
+  EXPECT_EQ(R.Source.ElementType, "double");
+  EXPECT_EQ(R.Source.ConvertedFactors, (std::vector<bool>{false, true, true}));
+}
+
 TEST(RecoveryTest, C89LocalsAssignedInTheLoopsAreReadInPlace) {
   Recovered R = recoverFrom(R"(
 void kernel(int N, int K, const int *pos, const int *crd, const double *B,

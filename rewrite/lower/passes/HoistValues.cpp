@@ -77,7 +77,12 @@ private:
       if (Read.count(Access) || !hoistable(C, F, L, *A))
         continue;
       Declaration D;
-      D.Type = code("const " + C.S.FactorTypes[F]);
+      // In the product's type where the original converts the factor: the
+      // constant is then an operand like any other (Context::asOperand).
+      bool Converted =
+          F < C.S.ConvertedFactors.size() && C.S.ConvertedFactors[F];
+      D.Type =
+          code("const " + (Converted ? C.S.ValueType : C.S.FactorTypes[F]));
       D.Name = C.Names.pickLocal(C.K.Stmt.Factors[F].Tensor + "_val");
       D.Init = C.code(C.S.Factors[F]);
       Held.push_back({C.Enclosing.size(), D.Name});

@@ -62,7 +62,9 @@ std::optional<Code> fixedProduct(Context &C, const ir::Assignment &A,
     Product += Product.empty() ? *X : code(" * ") + *X;
     ++Count;
   }
-  return Count > 1 ? code("(double)") + Product : Product;
+  // Converted factors already begin '(double)' (Context::asOperand).
+  bool Cast = Count > 1 && Product.str().rfind("(double)", 0) != 0;
+  return Cast ? code("(double)") + Product : Product;
 }
 
 /// KLoop and LLoop around A, jammed (canJam holds).

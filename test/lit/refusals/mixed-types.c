@@ -77,3 +77,21 @@ void complex_elements(int n, int K, int L, const int *rowptr,
     }
 }
 // CHECK: mixed-types.c:[[@LINE-3]]:11: remark: nest left unchanged: the output is '_Complex double' and the product '_Complex double'; the rewrite sums real floating-point and integer elements only [lnr-mixed-types]
+
+// An unsigned product wraps at 32 bits before it meets the unsigned long
+// factor; the fused nest, grouping vals, C and D apart, would multiply
+// them in unsigned long, as it must when E comes first (and converts
+// every factor: test/exec/mixed_factor_types.test).
+void unsigned_prefix(int n, int K, int L, const int *rowptr, const int *colidx,
+                     const unsigned *vals, const unsigned *C,
+                     const unsigned *D, const unsigned long *E,
+                     unsigned long *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// CHECK: mixed-types.c:[[@LINE-3]]:50: remark: nest left unchanged: the product multiplies in 'unsigned int', which wraps, before it converts to 'unsigned long'; the fused nest's partial products would not wrap [lnr-mixed-types]

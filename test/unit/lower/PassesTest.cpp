@@ -203,6 +203,36 @@ TEST_F(PassesTest, HoistsTheNonzerosValueBeforeASimdLoop) {
             "A[i * L + l] += t * E[j * L + l];");
 }
 
+TEST_F(PassesTest, ConvertedFactorsAreMultipliedInTheProductsType) {
+  // 'E[j] * vals[p] * C[k] * D[k]' with a long E and int vals, C, D: the
+  // original multiplies every factor in long. The producer, which leaves E
+  // out, converts each factor itself; the hoisted value is a long.
+  S.FactorTypes = {"int", "int", "int", "long"};
+  S.ConvertedFactors = {true, true, true, false};
+  S.ValueType = S.ElementType = "long";
+  EXPECT_EQ(context().statementText(Dot)->str(),
+            "t += (long)vals[p] * (long)C[i * K + k] * (long)D[j * K + k]");
+  EXPECT_EQ(context().statementText(Scale)->str(),
+            "A[i * L + l] += t * E[j * L + l]");
+  Nodes Tree = sddmmSpmmTree();
+  Node &P = Tree.front().Body.front();
+  P.Body[1].Runs = Execution::Simd; // the loop over k
+  hoistNonzeroValues(context(), Tree);
+  ASSERT_EQ(P.Body.size(), 4u) << print(Tree);
+  EXPECT_EQ(P.Body[1].Decl.Type.str(), "const long");
+  EXPECT_EQ(P.Body[1].Decl.Init.str(), "vals[p]");
+  EXPECT_EQ(P.Body[2].Body.front().Text.str(),
+            "t += B_val * (long)C[i * K + k] * (long)D[j * K + k];");
+}
+
+TEST_F(PassesTest, ConvertedFactorsAreParenthesizedUnlessElements) {
+  S.Factors[0] = "VAL(p)"; // a macro: its expansion may bind looser
+  S.ConvertedFactors = {true, false, false, false};
+  S.ValueType = "long";
+  EXPECT_EQ(context().statementText(Dot)->str(),
+            "t += (long)(VAL(p)) * C[i * K + k] * D[j * K + k]");
+}
+
 TEST_F(PassesTest, HoistedNamesAreGivenBackWhenTheirLoopCloses) {
   // Two loops over the nonzeros, each around a vectorized loop: the second
   // declares the name the first gave back; a second vectorized loop in
