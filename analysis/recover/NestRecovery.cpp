@@ -178,6 +178,7 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   Source.ShadowedLibraryName =
       shadowedLibraryName(Locals, Ctx, temporaryLibraryNames());
   Source.UnusableAddressType = unusableAddressType(Locals, Ctx);
+  respellShadowedTypes(Locals);
   describeHeaderConflicts();
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }

@@ -405,6 +405,12 @@ private:
   /// The type the original computes the whole product in (the usual
   /// arithmetic conversions of all its factors, left to right).
   QualType ProductType;
+  QualType HeldType;                     // NestSource::ElementType
+  std::vector<QualType> FactorQualTypes; // NestSource::FactorTypes
+  /// The types the rewrite declares and converts to, spelled without a
+  /// typedef name the function shadows ('typedef long wide;' and a
+  /// parameter 'int wide': 'long').
+  void respellShadowedTypes(const std::set<std::string> &Locals);
   const Expr *outputBase = nullptr;
   AffineForm OutputForm;
   bool ReadingOutput = false;

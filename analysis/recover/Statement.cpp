@@ -9,6 +9,7 @@
 #include "analysis/recover/Recoverer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 using namespace clang;
@@ -274,9 +275,31 @@ bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
   if (ProductType->isRealFloatingType() && Held->isRealFloatingType() &&
       Ctx.getFloatingTypeOrder(ProductType, Held) > 0)
     Held = ProductType;
+  HeldType = Held;
   Source.ElementType = typeName(Held);
   Source.ValueType = typeName(ProductType);
   return readFactor(Rhs, outputBase);
+}
+
+void Recoverer::respellShadowedTypes(const std::set<std::string> &Locals) {
+  auto Spelled = [&](QualType T, std::string &Out) {
+    if (T.isNull())
+      return;
+    for (size_t At = 0; At < Out.size();) {
+      size_t End = At;
+      while (End < Out.size() && (isalnum(Out[End]) || Out[End] == '_'))
+        ++End;
+      if (End > At && Locals.count(Out.substr(At, End - At))) {
+        Out = typeName(T.getCanonicalType());
+        return;
+      }
+      At = End + 1;
+    }
+  };
+  Spelled(HeldType, Source.ElementType);
+  Spelled(ProductType, Source.ValueType);
+  for (size_t I = 0; I < FactorQualTypes.size(); ++I)
+    Spelled(FactorQualTypes[I], Source.FactorTypes[I]);
 }
 
 } // namespace lnr::recover::detail

@@ -485,6 +485,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
 void Recoverer::recordFactor(const Expr *E, const std::string &Text) {
   Source.Factors.push_back(Text);
   Source.FactorTypes.push_back(typeName(E->getType()));
+  FactorQualTypes.push_back(E->getType());
   // 'E[j] * vals[p] * C[k]' with a long E multiplies the int vals[p] and
   // C[k] in long (a float local 'v = vals[p]' of a double vals[p], in
   // float): a rewrite that groups them apart must convert them too.
