@@ -4,6 +4,7 @@
 #include "rewrite/CText.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace lnr::lower {
 
@@ -309,7 +310,12 @@ Code Context::asOperand(size_t I, Code Text) const {
     return Text;
   std::string Spelled = Text.str();
   Code Cast = code("(" + S.ValueType + ")");
-  if (operand(Spelled) == Spelled)
+  // A name, a number ('alpha', '2', '0.5') or an element ('vals[p]').
+  bool Plain = std::all_of(Spelled.begin(), Spelled.end(), [](char Ch) {
+    return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_' ||
+           Ch == '.';
+  });
+  if (Plain || operand(Spelled) == Spelled)
     return Cast + Text;
   return Cast + code("(") + Text + code(")");
 }

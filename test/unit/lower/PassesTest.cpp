@@ -231,6 +231,10 @@ TEST_F(PassesTest, ConvertedFactorsAreParenthesizedUnlessElements) {
   S.ValueType = "long";
   EXPECT_EQ(context().statementText(Dot)->str(),
             "t += (long)(VAL(p)) * C[i * K + k] * D[j * K + k]");
+  C.reset();
+  S.Factors[0] = "alpha"; // a name, as a number, needs none
+  EXPECT_EQ(context().statementText(Dot)->str(),
+            "t += (long)alpha * C[i * K + k] * D[j * K + k]");
 }
 
 TEST_F(PassesTest, HoistedNamesAreGivenBackWhenTheirLoopCloses) {
