@@ -230,18 +230,15 @@ std::optional<Code> Context::aliasInit(const std::string &Name) const {
 /// The source of an input factor with the dense positions it reads (TACO's
 /// kD, row pointers) written out.
 std::optional<Code> Context::inlinedFactor(const ir::Access &A) const {
-  for (size_t I = 0; I < K.Stmt.Factors.size(); ++I) {
-    if (K.Stmt.Factors[I].Tensor != A.Tensor ||
-        K.Stmt.Factors[I].Indices != A.Indices)
-      continue;
-    Code Text = code(S.Factors[I]);
-    if (I < S.FactorAliases.size())
-      for (const std::string &Name : S.FactorAliases[I])
-        if (std::optional<Code> Init = aliasInit(Name))
-          Text = Text.fill(Name, *Init);
-    return Text;
-  }
-  return std::nullopt;
+  std::optional<size_t> I = sourceFactor(A);
+  if (!I)
+    return std::nullopt;
+  Code Text = code(S.Factors[*I]);
+  if (*I < S.FactorAliases.size())
+    for (const std::string &Name : S.FactorAliases[*I])
+      if (std::optional<Code> Init = aliasInit(Name))
+        Text = Text.fill(Name, *Init);
+  return Text;
 }
 
 } // namespace lnr::lower
@@ -288,10 +285,8 @@ std::optional<Code> Context::access(const ir::Access &A) {
   }
   if (A.Tensor == K.Stmt.Lhs.Tensor && A.Indices == K.Stmt.Lhs.Indices)
     return code(S.Output);
-  for (size_t I = 0; I < K.Stmt.Factors.size(); ++I)
-    if (K.Stmt.Factors[I].Tensor == A.Tensor &&
-        K.Stmt.Factors[I].Indices == A.Indices)
-      return code(S.Factors[I]);
+  if (std::optional<size_t> I = sourceFactor(A))
+    return code(S.Factors[*I]);
   return std::nullopt;
 }
 

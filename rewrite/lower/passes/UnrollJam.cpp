@@ -51,6 +51,7 @@ std::optional<Code> fixedProduct(Context &C, const ir::Assignment &A,
                                  const std::string &LIndex, unsigned N) {
   Code Product;
   unsigned Count = 0;
+  bool FirstConverted = false; // already '(double)' (Context::asOperand)
   for (const ir::Access &F : A.Factors) {
     if (F.uses(LIndex))
       continue;
@@ -59,12 +60,15 @@ std::optional<Code> fixedProduct(Context &C, const ir::Assignment &A,
       return std::nullopt;
     if (N)
       *X = X->fill(KIdx, C.code(KIdx + " + " + std::to_string(N)));
+    if (Product.empty()) {
+      std::optional<size_t> I = C.sourceFactor(F);
+      FirstConverted =
+          I && *I < C.S.ConvertedFactors.size() && C.S.ConvertedFactors[*I];
+    }
     Product += Product.empty() ? *X : code(" * ") + *X;
     ++Count;
   }
-  // Converted factors already begin '(double)' (Context::asOperand).
-  bool Cast = Count > 1 && Product.str().rfind("(double)", 0) != 0;
-  return Cast ? code("(double)") + Product : Product;
+  return Count > 1 && !FirstConverted ? code("(double)") + Product : Product;
 }
 
 /// KLoop and LLoop around A, jammed (canJam holds).
