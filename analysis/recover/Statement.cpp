@@ -8,8 +8,9 @@
 
 #include "analysis/recover/Recoverer.h"
 
+#include "clang/Basic/CharInfo.h"
+
 #include <algorithm>
-#include <cctype>
 #include <set>
 
 using namespace clang;
@@ -287,7 +288,7 @@ void Recoverer::respellShadowedTypes(const std::set<std::string> &Locals) {
       return;
     for (size_t At = 0; At < Out.size();) {
       size_t End = At;
-      while (End < Out.size() && (isalnum(Out[End]) || Out[End] == '_'))
+      while (End < Out.size() && isAsciiIdentifierContinue(Out[End]))
         ++End;
       if (End > At && Locals.count(Out.substr(At, End - At))) {
         Out = typeName(T.getCanonicalType());
