@@ -28,14 +28,26 @@ LATE = re.compile(r"^static int fz_after_kernel;\n.*\Z", re.M | re.S)
 # size_t;'), between markers: left out too.
 CONFLICT = re.compile(r"^/\* fz conflict \*/\n.*?^/\* fz conflict end \*/\n",
                       re.M | re.S)
+# A feature-test macro ('#define _XOPEN_SOURCE 700' before <math.h>, for
+# 'M_PI' under -std=c89): it counts only before the first header of the
+# file, which an earlier kernel's headers would be. Taken to the top of
+# the group, once.
+FEATURE = re.compile(r"^\s*#\s*define\s+(_XOPEN_SOURCE|_GNU_SOURCE|"
+                     r"_POSIX_C_SOURCE|_DEFAULT_SOURCE|_BSD_SOURCE)\b.*\n",
+                     re.M)
 
 
 def grouped_source(sources):
-    """The kernels' texts in one file, each renamed apart from the others."""
-    parts = []
+    """The kernels' texts in one file, each renamed apart from the others,
+    after the feature-test macros of them all."""
+    features = {}
+    for src in sources:
+        for m in FEATURE.finditer(src):
+            features.setdefault(m.group(1), m.group(0))
+    parts = list(features.values())
     for i, src in enumerate(sources):
         text = re.sub(r"\bkern\b", "kern_%d" % i,
-                      CONFLICT.sub("", LATE.sub("", src)))
+                      FEATURE.sub("", CONFLICT.sub("", LATE.sub("", src))))
         text = re.sub(r"\bfz_(\w+)", r"fz%d_\1" % i, text)
         for name in sorted(set(STATIC_FUNCTION.findall(text))):
             text = re.sub(r"\b%s\b" % name, "%s_%d" % (name, i), text)

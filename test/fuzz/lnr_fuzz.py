@@ -1804,6 +1804,11 @@ def check_groups(prepared, results, opts):
         r.grouped = len(members) if g.parsed else 0
         r.grouped_rewritten = g.rewritten
         r.grouped_unparsed = 0 if g.parsed else len(members)
+        if not g.parsed:
+            # The grouping's own problem, printed so that the next run
+            # says what it did not rename or reorder.
+            r.grouped_error = "cases %s: %s" % (
+                ",".join(map(str, numbers)), g.detail.strip()[:600])
         if not opts.keep_all:
             shutil.rmtree(work, ignore_errors=True)
 
@@ -2434,6 +2439,7 @@ def main(argv=None):
     offset_pointer = 0  # of those, kind 'pointer' (a plain subscript)
     nomem = nomem_injected = 0  # rewrites run with failing allocations
     grouped = grouped_rewritten = grouped_unparsed = 0  # fuzz_grouped.py
+    grouped_error = ""  # the first group that did not parse, and why
     failures = []
 
     def batch(ns):
@@ -2486,6 +2492,7 @@ def main(argv=None):
             grouped += getattr(r, "grouped", 0)
             grouped_rewritten += getattr(r, "grouped_rewritten", 0)
             grouped_unparsed += getattr(r, "grouped_unparsed", 0)
+            grouped_error = grouped_error or getattr(r, "grouped_error", "")
             if r.status == "refused":
                 for name in set(r.remarks):
                     remark_counts[name] = remark_counts.get(name, 0) + 1
@@ -2541,6 +2548,8 @@ def main(argv=None):
                                 " (%d cases in files that did not parse, "
                                 "not compared)" % grouped_unparsed
                                 if grouped_unparsed else ""))
+    if grouped_error:
+        print("  the first grouped file that did not parse: " + grouped_error)
     if remark_counts:
         print("  unchanged nests by remark: " + ", ".join(
             "%s %d" % kv for kv in sorted(remark_counts.items(),
