@@ -8,7 +8,9 @@
 namespace lnr::ir {
 namespace {
 
-bool isNnz(const std::string &Symbol) { return Symbol.rfind("nnz(", 0) == 0; }
+bool isNnz(const std::string &Symbol) {
+  return Symbol.compare(0, 4, "nnz(") == 0;
+}
 
 bool symbolOrder(const std::string &A, const std::string &B) {
   if (isNnz(A) != isNnz(B))
@@ -242,10 +244,8 @@ std::vector<WorkTerm> workOf(const BranchedGraph &G, const Kernel &K) {
   return Out;
 }
 
-Cost costOf(const BranchedGraph &G, const Kernel &K) {
-  std::vector<Monomial> Terms;
-  collect(G, K, Walk{}, Terms);
-  Cost C = simplified(std::move(Terms));
+SymbolOrder symbolOrderOf(const Kernel &K) {
+  SymbolOrder Order;
   std::vector<const Access *> Accesses{&K.Stmt.Lhs};
   for (const Access &A : K.Stmt.Factors)
     Accesses.push_back(&A);
@@ -268,37 +268,52 @@ Cost costOf(const BranchedGraph &G, const Kernel &K) {
           V && !V->Extent.empty())
         Smaller.push_back(extentSymbol(V->Extent));
       for (const std::string &S : Smaller)
-        C.Order.push_back({S, Nnz});
+        Order.push_back({S, Nnz});
       Smaller.push_back(Nnz);
     }
   }
+  return Order;
+}
+
+Cost costOf(const BranchedGraph &G, const Kernel &K) {
+  return costOf(G, K, symbolOrderOf(K));
+}
+
+Cost costOf(const BranchedGraph &G, const Kernel &K, const SymbolOrder &Order) {
+  std::vector<Monomial> Terms;
+  collect(G, K, Walk{}, Terms);
+  Cost C = simplified(std::move(Terms));
+  C.Order = Order;
   return C;
 }
 
 namespace {
 
-bool symbolLeq(const std::string &A, const std::string &B, const Cost &C) {
-  return A == B || std::find(C.Order.begin(), C.Order.end(),
-                             std::make_pair(A, B)) != C.Order.end();
+bool symbolLeq(const std::string &A, const std::string &B,
+               const SymbolOrder &Order) {
+  return A == B || std::any_of(Order.begin(), Order.end(), [&](const auto &P) {
+           return P.first == A && P.second == B;
+         });
 }
 
 /// A <= B symbol by symbol: each symbol of A matched to a distinct symbol of
 /// B at least as large (equal symbols first).
-bool monomialLeq(const Monomial &A, const Monomial &B, const Cost &C) {
+bool monomialLeq(const Monomial &A, const Monomial &B,
+                 const SymbolOrder &Order) {
   std::vector<bool> Used(B.size(), false);
-  std::vector<std::string> Left;
+  std::vector<const std::string *> Left;
   for (const std::string &S : A) {
     bool Matched = false;
     for (size_t I = 0; I < B.size() && !Matched; ++I)
       if (!Used[I] && B[I] == S)
         Used[I] = Matched = true;
     if (!Matched)
-      Left.push_back(S);
+      Left.push_back(&S);
   }
-  for (const std::string &S : Left) {
+  for (const std::string *S : Left) {
     bool Matched = false;
     for (size_t I = 0; I < B.size() && !Matched; ++I)
-      if (!Used[I] && symbolLeq(S, B[I], C))
+      if (!Used[I] && symbolLeq(*S, B[I], Order))
         Used[I] = Matched = true;
     if (!Matched)
       return false;
@@ -306,7 +321,7 @@ bool monomialLeq(const Monomial &A, const Monomial &B, const Cost &C) {
   return true;
 }
 
-bool boundedBy(const Monomial &M, const Cost &Other, const Cost &Order) {
+bool boundedBy(const Monomial &M, const Cost &Other, const SymbolOrder &Order) {
   return std::any_of(
       Other.Terms.begin(), Other.Terms.end(),
       [&](const Monomial &O) { return monomialLeq(M, O, Order); });
@@ -315,8 +330,8 @@ bool boundedBy(const Monomial &M, const Cost &Other, const Cost &Order) {
 } // namespace
 
 bool mayCostMore(const Cost &A, const Cost &B) {
-  Cost Order = A;
-  Order.Order.insert(Order.Order.end(), B.Order.begin(), B.Order.end());
+  SymbolOrder Order = A.Order;
+  Order.insert(Order.end(), B.Order.begin(), B.Order.end());
   return std::any_of(A.Terms.begin(), A.Terms.end(), [&](const Monomial &M) {
     return !boundedBy(M, B, Order);
   });

@@ -21,6 +21,8 @@ namespace lnr::ir {
 
 /// A product of symbols, kept sorted (nnz symbols first).
 using Monomial = std::vector<std::string>;
+/// Orderings of symbols, {small, large} (Cost::Order).
+using SymbolOrder = std::vector<std::pair<std::string, std::string>>;
 
 struct Cost {
   std::vector<Monomial> Terms; // no term divides another
@@ -28,7 +30,7 @@ struct Cost {
   /// at most the nonzeros of a prefix through it (the usual assumption of
   /// sparse asymptotics: no asymptotically many empty fibers), and a
   /// prefix has at most the nonzeros of a longer prefix.
-  std::vector<std::pair<std::string, std::string>> Order;
+  SymbolOrder Order;
 
   /// "O(nnz(B_ij)*(K+L))": the common sparse factor pulled out.
   std::string toString() const;
@@ -44,6 +46,10 @@ std::string nnzSymbol(const Access &A, unsigned Level);
 
 Cost costOf(const Kernel &K);
 Cost costOf(const BranchedGraph &G, const Kernel &K);
+/// The orderings Cost::Order holds for K, the same for every graph of K.
+SymbolOrder symbolOrderOf(const Kernel &K);
+/// costOf(G, K) with K's orderings found once for many graphs (a search).
+Cost costOf(const BranchedGraph &G, const Kernel &K, const SymbolOrder &Order);
 
 /// True when every term of After is bounded by a term of Before and some
 /// term of Before is bounded by no term of After: After never grows faster,

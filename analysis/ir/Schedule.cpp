@@ -74,12 +74,12 @@ unsigned splits(const SplitPlan &P) {
          (P.ConsumerPlan ? splits(*P.ConsumerPlan) : 0);
 }
 
-Schedule evaluate(const Kernel &K, SplitPlan Plan, BranchedGraph G,
-                  const SizeModel &Sizes) {
+Schedule evaluate(const Kernel &K, const SymbolOrder &Order, SplitPlan Plan,
+                  BranchedGraph G, const SizeModel &Sizes) {
   Schedule S;
   S.Plan = std::move(Plan);
   S.Order = K.Loops;
-  S.Estimate = costOf(G, K);
+  S.Estimate = costOf(G, K, Order);
   S.Value = Sizes.valueOf(S.Estimate);
   S.TemporarySize = temporarySize(G, K, Sizes);
   countStrided(G, K, {}, S.StridedAccesses);
@@ -337,7 +337,8 @@ OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
     SplitPlan Plan = *Resolved;
     std::vector<SplitPlan *> Copies;
     collectSplits(Plan, Copies);
-    Found.push_back(evaluate(K, std::move(Plan), std::move(*G), Opts.Sizes));
+    Found.push_back(evaluate(K, symbolOrderOf(K), std::move(Plan),
+                             std::move(*G), Opts.Sizes));
   }
   if (Found.empty())
     return *First;
@@ -382,11 +383,13 @@ std::vector<Schedule> enumerateSchedules(const Kernel &K,
   if (K.validate() || K.Stmt.Factors.size() < 2)
     return Found;
   std::set<std::string> Seen;
+  const SymbolOrder Order = symbolOrderOf(K);
   for (Alternative &A : searchSchedules(K, Opts.MaxDepth, Opts.MaxCandidates)) {
     // Different plans often build the same graph.
     if (!Seen.insert(toString(A.Graph)).second)
       continue;
-    Found.push_back(evaluate(K, *A.Plan, std::move(A.Graph), Opts.Sizes));
+    Found.push_back(
+        evaluate(K, Order, *A.Plan, std::move(A.Graph), Opts.Sizes));
   }
   std::stable_sort(Found.begin(), Found.end(), better);
   // Leave out what another schedule beats asymptotically. Thousands of
@@ -555,7 +558,8 @@ OrRefusal<Schedule> applyDirective(const Kernel &K,
   OrRefusal<BranchedGraph> G = distribute(Ordered, Plan);
   if (!G)
     return G.refusal();
-  Schedule S = evaluate(Ordered, Plan, std::move(*G), Opts.Sizes);
+  Schedule S = evaluate(Ordered, symbolOrderOf(Ordered), Plan, std::move(*G),
+                        Opts.Sizes);
   S.Order = Ordered.Loops;
   return S;
 }
