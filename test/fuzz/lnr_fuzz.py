@@ -1807,8 +1807,10 @@ def check_groups(prepared, results, opts):
         if not g.parsed:
             # The grouping's own problem, printed so that the next run
             # says what it did not rename or reorder.
+            errors = [l for l in g.detail.splitlines() if "error:" in l]
             r.grouped_error = "cases %s: %s" % (
-                ",".join(map(str, numbers)), g.detail.strip()[:600])
+                ",".join(map(str, numbers)),
+                (errors or g.detail.strip().splitlines() or ["?"])[0][:300])
         if not opts.keep_all:
             shutil.rmtree(work, ignore_errors=True)
 
