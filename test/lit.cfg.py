@@ -46,5 +46,10 @@ config.substitutions.append(
                                       "node_modules", ".bin",
                                       "sarif-multitool")))
 
+# The tool linked with mimalloc (not under the sanitizers): its settings
+# are tested (tool/Allocator.h).
+if config.lnr_mimalloc == "ON":
+    config.available_features.add("mimalloc")
+
 if os.path.isfile(os.path.join(config.data_dir, "cora.mtx")):
     config.available_features.add("shared-data")
