@@ -289,17 +289,25 @@ Cost costOf(const BranchedGraph &G, const Kernel &K, const SymbolOrder &Order) {
 
 namespace {
 
-bool symbolLeq(const std::string &A, const std::string &B,
-               const SymbolOrder &Order) {
-  return A == B || std::any_of(Order.begin(), Order.end(), [&](const auto &P) {
-           return P.first == A && P.second == B;
-         });
+/// The orderings known of two costs, read in place.
+struct Orders {
+  const SymbolOrder &A, &B;
+};
+
+bool ordered(const SymbolOrder &Order, const std::string &Small,
+             const std::string &Large) {
+  return std::any_of(Order.begin(), Order.end(), [&](const auto &P) {
+    return P.first == Small && P.second == Large;
+  });
+}
+
+bool symbolLeq(const std::string &A, const std::string &B, Orders O) {
+  return A == B || ordered(O.A, A, B) || ordered(O.B, A, B);
 }
 
 /// A <= B symbol by symbol: each symbol of A matched to a distinct symbol of
 /// B at least as large (equal symbols first).
-bool monomialLeq(const Monomial &A, const Monomial &B,
-                 const SymbolOrder &Order) {
+bool monomialLeq(const Monomial &A, const Monomial &B, Orders O) {
   std::vector<bool> Used(B.size(), false);
   std::vector<const std::string *> Left;
   for (const std::string &S : A) {
@@ -313,7 +321,7 @@ bool monomialLeq(const Monomial &A, const Monomial &B,
   for (const std::string *S : Left) {
     bool Matched = false;
     for (size_t I = 0; I < B.size() && !Matched; ++I)
-      if (!Used[I] && symbolLeq(*S, B[I], Order))
+      if (!Used[I] && symbolLeq(*S, B[I], O))
         Used[I] = Matched = true;
     if (!Matched)
       return false;
@@ -321,20 +329,17 @@ bool monomialLeq(const Monomial &A, const Monomial &B,
   return true;
 }
 
-bool boundedBy(const Monomial &M, const Cost &Other, const SymbolOrder &Order) {
-  return std::any_of(
-      Other.Terms.begin(), Other.Terms.end(),
-      [&](const Monomial &O) { return monomialLeq(M, O, Order); });
+bool boundedBy(const Monomial &M, const Cost &Other, Orders O) {
+  return std::any_of(Other.Terms.begin(), Other.Terms.end(),
+                     [&](const Monomial &T) { return monomialLeq(M, T, O); });
 }
 
 } // namespace
 
 bool mayCostMore(const Cost &A, const Cost &B) {
-  SymbolOrder Order = A.Order;
-  Order.insert(Order.end(), B.Order.begin(), B.Order.end());
-  return std::any_of(A.Terms.begin(), A.Terms.end(), [&](const Monomial &M) {
-    return !boundedBy(M, B, Order);
-  });
+  Orders O{A.Order, B.Order};
+  return std::any_of(A.Terms.begin(), A.Terms.end(),
+                     [&](const Monomial &M) { return !boundedBy(M, B, O); });
 }
 
 bool asymptoticallyCheaper(const Cost &After, const Cost &Before) {

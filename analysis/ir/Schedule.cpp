@@ -324,6 +324,7 @@ OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
                    "'" + Directive + "': more than 10 splits");
   std::optional<Refusal> First;
   std::vector<Schedule> Found;
+  const SymbolOrder Order = symbolOrderOf(K);
   for (unsigned Mask = 0; Mask < (1u << Splits.size()); ++Mask) {
     for (size_t I = 0; I < Splits.size(); ++I)
       Splits[I]->Reorder = Mask & (1u << I);
@@ -337,8 +338,8 @@ OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
     SplitPlan Plan = *Resolved;
     std::vector<SplitPlan *> Copies;
     collectSplits(Plan, Copies);
-    Found.push_back(evaluate(K, symbolOrderOf(K), std::move(Plan),
-                             std::move(*G), Opts.Sizes));
+    Found.push_back(
+        evaluate(K, Order, std::move(Plan), std::move(*G), Opts.Sizes));
   }
   if (Found.empty())
     return *First;
