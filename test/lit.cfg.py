@@ -47,7 +47,7 @@ config.substitutions.append(
                                       "sarif-multitool")))
 
 # The tool linked with mimalloc (not under the sanitizers): its settings
-# are tested (tool/Allocator.h).
+# are tested (tool/Allocator.cpp).
 if config.lnr_mimalloc == "ON":
     config.available_features.add("mimalloc")
 
