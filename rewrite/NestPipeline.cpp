@@ -22,6 +22,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Format/Format.h"
 #include "llvm/Support/ThreadPool.h"
@@ -262,12 +263,14 @@ void NestPipeline::State::addFunction(const clang::FunctionDecl &FD) {
       !rewrittenAt(FD.getLocation(), SM, Opts))
     return;
   std::vector<recover::NestSite> Sites = recover::findLoopNests(FD);
-  if (Sites.empty())
-    return;
-  LibraryStates.insert(recover::libraryNamesTaken(Ctx));
-  OwnRewrites Own(FD.getBody(), SM);
-  for (const recover::NestSite &Site : Sites)
-    addNest(Site, FD, Own);
+  if (!Sites.empty()) {
+    LibraryStates.insert(recover::libraryNamesTaken(Ctx));
+    OwnRewrites Own(FD.getBody(), SM);
+    for (const recover::NestSite &Site : Sites)
+      addNest(Site, FD, Own);
+  }
+  for (const clang::CXXMethodDecl *Lambda : recover::lambdasIn(FD.getBody()))
+    addFunction(*Lambda);
 }
 
 void NestPipeline::State::addNest(const recover::NestSite &Site,
@@ -346,15 +349,36 @@ NestPipeline::NestPipeline(clang::ASTContext &Ctx, const Options &Opts)
 
 NestPipeline::~NestPipeline() { S->Workers.wait(); }
 
+/// Whether D is a class whose member functions are written as they are
+/// compiled: a class, struct or union, or an explicit specialization, not
+/// a lambda's closure (its operator is read with the lambda) nor an
+/// instantiation of a class template (its members are one use's).
+static bool isWrittenClass(const clang::Decl &D) {
+  const auto *Class = llvm::dyn_cast<clang::CXXRecordDecl>(&D);
+  if (!Class || Class->isLambda() || !Class->isThisDeclarationADefinition())
+    return false;
+  if (llvm::isa<clang::ClassTemplatePartialSpecializationDecl>(Class))
+    return false;
+  if (const auto *Spec =
+          llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(Class))
+    return Spec->getSpecializationKind() == clang::TSK_ExplicitSpecialization;
+  return true;
+}
+
 void NestPipeline::add(const clang::Decl &D) {
   if (S->Ctx.getDiagnostics().hasErrorOccurred())
     return;
   if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(&D))
     S->addFunction(*FD);
   else if (llvm::isa<clang::LinkageSpecDecl>(D) ||
-           llvm::isa<clang::NamespaceDecl>(D))
+           llvm::isa<clang::NamespaceDecl>(D) || isWrittenClass(D))
     for (const clang::Decl *Inner : llvm::cast<clang::DeclContext>(D).decls())
       add(*Inner);
+  else if (const auto *Var = llvm::dyn_cast<clang::VarDecl>(&D))
+    // 'auto kernel = [](...) { nest };' and a static member's lambda.
+    for (const clang::CXXMethodDecl *Lambda :
+         recover::lambdasIn(Var->getInit()))
+      S->addFunction(*Lambda);
 }
 
 std::vector<NestOutcome> NestPipeline::finish() {

@@ -9,10 +9,11 @@ packages=(
   cmake g++ make patch
   clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev llvm-14-tools
   libomp-14-dev clang-format-14 clang-tools-14
-  libgtest-dev libbenchmark-dev python3
+  libgtest-dev libbenchmark-dev python3 python3-psutil
   libmimalloc-dev
   libeigen3-dev gnuplot-nox
-  neovim
+  neovim pre-commit git
+  help2man dpkg-dev
 )
 
 missing=()

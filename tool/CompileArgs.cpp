@@ -87,6 +87,22 @@ std::string databaseAbove(StringRef From) {
 
 } // namespace
 
+std::string databaseDirectoryFor(StringRef File) {
+  SmallString<256> Path(File);
+  if (sys::fs::make_absolute(Path))
+    return "";
+  for (StringRef Dir = sys::path::parent_path(Path); !Dir.empty();
+       Dir = sys::path::parent_path(Dir))
+    for (StringRef Sub : {"", "build"})
+      for (StringRef Name : {"compile_commands.json", "compile_flags.txt"}) {
+        SmallString<256> Candidate(Dir);
+        sys::path::append(Candidate, Sub, Name);
+        if (sys::fs::exists(Candidate))
+          return std::string(sys::path::parent_path(Candidate));
+      }
+  return "";
+}
+
 tooling::CommandLineArguments
 addDefaultArguments(const tooling::CommandLineArguments &Args, StringRef File) {
   LanguageFlags F = languageFlags(Args);

@@ -19,6 +19,11 @@
 
 namespace lnr::tool {
 
+/// The directory of the compilation database (compile_commands.json or
+/// compile_flags.txt) of File, where clangd looks for it: File's directory
+/// and each parent, and the build/ of each; "" when there is none.
+std::string databaseDirectoryFor(llvm::StringRef File);
+
 /// Args with the tool's defaults: a C file (.c, .h) is parsed as GNU C99
 /// (-xc -std=gnu99) unless the command sets its language (-x, --language),
 /// its standard (-std=; a C++ one alone makes it C++) or runs a C++ compiler

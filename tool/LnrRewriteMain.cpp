@@ -16,7 +16,6 @@
 #include "tool/CompileArgs.h"
 #include "tool/Config.h"
 #include "tool/FileTransaction.h"
-#include "tool/OmpSchedule.h"
 #include "tool/Outputs.h"
 #include "tool/PathChecks.h"
 #include "tool/ProjectConfig.h"
@@ -41,9 +40,11 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -59,6 +60,9 @@ cl::OptionCategory ToolCategory("lnr-rewrite options");
 const char Overview[] =
     "Fuses sparse tensor loop nests after distributing them (SparseLNR).\n"
     "\n"
+    "  lnr-rewrite [options] <file>... [-- <compiler args>]\n"
+    "  lnr-rewrite --check -p <build dir>   (every file of its database)\n"
+    "\n"
     "Each outermost loop nest of each function is recovered as tensor index\n"
     "notation; when loop fusion after distribution lowers its asymptotic\n"
     "cost, the nest is rewritten as an imperfect nest with small temporaries.\n"
@@ -68,7 +72,11 @@ const char Overview[] =
     "\n"
     "Exit status: 0 on success, 1 when --check finds a nest that would be\n"
     "rewritten, 2 on bad usage, a file that does not parse or cannot be\n"
-    "written (and then no file is written).\n";
+    "written (and then no file is written, unless -i --fix-errors; --check\n"
+    "and --output=sarif still report the other files).\n";
+
+// -p, the compilation database and '--', as every Clang tool says them.
+cl::extrahelp DatabaseHelp(tooling::CommonOptionsParser::HelpMessage);
 
 cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place"),
                       cl::cat(ToolCategory));
@@ -108,6 +116,16 @@ cl::opt<OutputFormat> Output(
                           "a SARIF 2.1.0 log of the nests with a remark, "
                           "the rewrites as fixes (with --check, for CI)")),
     cl::init(OutputFormat::Text), cl::cat(ToolCategory));
+cl::opt<std::string> SarifRoot(
+    "sarif-root",
+    cl::desc("With --output=sarif: the directory the log's locations are "
+             "relative to (its %SRCROOT%); default: the working directory"),
+    cl::value_desc("dir"), cl::cat(ToolCategory));
+cl::opt<bool> FixErrors(
+    "fix-errors",
+    cl::desc("With -i: rewrite the files that parse even when others do not "
+             "(the exit status is still 2), as clang-tidy's --fix-errors"),
+    cl::cat(ToolCategory));
 cl::opt<unsigned> Offset(
     "offset",
     cl::desc("Rewrite and report only the nest containing this byte offset "
@@ -132,14 +150,37 @@ cl::opt<std::string> EmitGraphDir(
              "{original,fused}.dot instead of standard output"),
     cl::value_desc("dir"), cl::cat(ToolCategory));
 
-cl::opt<bool> NoOpenMP("no-openmp",
-                       cl::desc("Do not add '#pragma omp parallel for'"),
-                       cl::cat(ToolCategory));
-cl::opt<bool> NoPrefetch(
-    "no-prefetch",
-    cl::desc("Do not add software prefetches of the rows the next nonzero "
-             "gathers"),
-    cl::cat(ToolCategory));
+// The options of tool/Options.def: a boolean as --<flag> and --no-<flag>,
+// a string as --<flag>=<value>. cl::desc keeps its text by reference: each
+// is a literal.
+#define LNR_DEFAULT_NOTE_true " (the default)"
+#define LNR_DEFAULT_NOTE_false ""
+#define LNR_NEGATION_NOTE_true ""
+#define LNR_NEGATION_NOTE_false " (the default)"
+#define LNR_BOOL_OPTION(Key, Default, Flag, Help)                              \
+  cl::opt<bool> Key##On(Flag, cl::desc(Help LNR_DEFAULT_NOTE_##Default),       \
+                        cl::cat(ToolCategory));                                \
+  cl::opt<bool> Key##Off(                                                      \
+      "no-" Flag,                                                              \
+      cl::desc("The opposite of --" Flag LNR_NEGATION_NOTE_##Default),         \
+      cl::cat(ToolCategory));
+#define LNR_STRING_OPTION(Key, Default, Flag, Value, Help)                     \
+  cl::opt<std::string> Key##On(Flag,                                           \
+                               cl::desc(Help " (default: '" Default "')"),     \
+                               cl::value_desc(Value), cl::cat(ToolCategory));
+#include "tool/Options.def"
+
+/// A boolean given as --<flag> or --no-<flag> (the last one wins, as for
+/// clang's -f/-fno- pairs), or None when neither is.
+Optional<bool> lastOf(const cl::opt<bool> &Yes, const cl::opt<bool> &No) {
+  bool Positive = Yes.getNumOccurrences(), Negative = No.getNumOccurrences();
+  if (!Positive && !Negative)
+    return None;
+  if (Positive && (!Negative || Yes.getPosition() > No.getPosition()))
+    return bool(Yes);
+  return !No;
+}
+
 cl::opt<bool> PrintInFileStyle(
     "print-in-file-style",
     cl::desc("Print each rewrite in the file's clang-format style with the "
@@ -147,55 +188,12 @@ cl::opt<bool> PrintInFileStyle(
              "is formatted by clang-format: docs/code-generation.md)"),
     cl::init(true), cl::Hidden, cl::cat(ToolCategory));
 
-cl::opt<bool> NoUnrollJam(
-    "no-unroll-jam",
-    cl::desc("Do not unroll and jam the loops of a GEMM-like consumer"),
-    cl::cat(ToolCategory));
-cl::opt<bool> NoSplitReductions(
-    "no-split-reductions",
-    cl::desc("Do not sum a dot product into a scalar temporary as eight "
-             "partial sums"),
-    cl::cat(ToolCategory));
-cl::opt<bool> NoRuntimeChoice(
-    "no-runtime-choice",
-    cl::desc("When two schedules are each cheaper for some sizes, write only "
-             "the one the size model prefers instead of both with a test of "
-             "the actual sizes"),
-    cl::cat(ToolCategory));
-cl::opt<std::string> OmpSchedule(
-    "omp-schedule",
-    cl::desc("Schedule clause of added OpenMP loops (default: dynamic, 64)"),
-    cl::init("dynamic, 64"), cl::cat(ToolCategory));
 cl::opt<std::string> ScheduleDirective(
     "schedule",
     cl::desc("Apply this SparseLNR directive to every nest instead of "
              "searching, e.g. \"reorder(i,j,k,l);loopfuse(2)\""),
     cl::value_desc("directive"), cl::cat(ToolCategory));
-cl::opt<std::string> HeaderFilter(
-    "header-filter",
-    cl::desc("Also rewrite the nests of functions written in the headers "
-             "whose name (as the #include found it) matches this regular "
-             "expression, as clang-tidy's option; system headers never"),
-    cl::value_desc("regex"), cl::cat(ToolCategory));
-cl::opt<bool> AssumeNoAlias(
-    "assume-no-alias",
-    cl::desc("Trust that outputs share no memory with inputs even when not "
-             "declared restrict (no run-time overlap test)"),
-    cl::cat(ToolCategory));
-cl::opt<bool> NoAliasCheck(
-    "no-alias-check",
-    cl::desc("Leave a nest whose output is not proved disjoint from its "
-             "inputs unchanged (lnr-possible-alias) instead of versioning "
-             "the rewrite under a run-time overlap test"),
-    cl::cat(ToolCategory));
 
-cl::opt<std::string> Remarks(
-    "remarks",
-    cl::desc("Which nests get a remark: 'default' (the nests rewritten and "
-             "those refused for a reason that blocks a gain), 'all', 'none', "
-             "or a list of remark names and globs, as clang-tidy's -checks "
-             "(\"lnr-*,-lnr-no-gain\")"),
-    cl::value_desc("policy"), cl::init("default"), cl::cat(ToolCategory));
 cl::opt<bool> Quiet("quiet",
                     cl::desc("Print nothing on standard error but errors"),
                     cl::cat(ToolCategory));
@@ -260,40 +258,49 @@ cl::opt<bool> DumpConfig(
 /// those given, so that they override the file and nothing else does.
 ToolConfig commandLineConfig() {
   ToolConfig C;
-  if (NoOpenMP.getNumOccurrences())
-    C.OpenMP = !NoOpenMP;
-  if (OmpSchedule.getNumOccurrences())
-    C.OmpSchedule = OmpSchedule.getValue();
-  if (NoPrefetch.getNumOccurrences())
-    C.Prefetch = !NoPrefetch;
-  if (NoUnrollJam.getNumOccurrences())
-    C.UnrollJam = !NoUnrollJam;
-  if (NoSplitReductions.getNumOccurrences())
-    C.SplitReductions = !NoSplitReductions;
-  if (NoRuntimeChoice.getNumOccurrences())
-    C.RuntimeChoice = !NoRuntimeChoice;
-  if (AssumeNoAlias.getNumOccurrences())
-    C.AssumeNoAlias = AssumeNoAlias.getValue();
-  if (NoAliasCheck.getNumOccurrences())
-    C.AliasCheck = !NoAliasCheck;
-  if (HeaderFilter.getNumOccurrences())
-    C.HeaderFilterRegex = HeaderFilter.getValue();
-  if (Remarks.getNumOccurrences())
-    C.Remarks = Remarks.getValue();
+#define LNR_BOOL_OPTION(Key, Default, Flag, Help)                              \
+  C.Key = lastOf(Key##On, Key##Off);
+#define LNR_STRING_OPTION(Key, Default, Flag, Value, Help)                     \
+  if (Key##On.getNumOccurrences())                                             \
+    C.Key = Key##On.getValue();
+#include "tool/Options.def"
   return C;
 }
 
 /// A message of ToolConfig::invalidValue() with the option's command-line
 /// spelling instead of its key in the file.
 std::string optionSpelling(StringRef Why) {
-  for (auto [Key, Option] :
-       {std::pair<StringRef, StringRef>{"OmpSchedule", "--omp-schedule"},
-        {"HeaderFilterRegex", "--header-filter"},
-        {"Remarks:", "--remarks:"}})
-    if (Why.startswith(Key))
-      return (Option + Why.drop_front(Key.size())).str();
-  return Why.str();
+  std::string Out = Why.str();
+#define LNR_BOOL_OPTION(Key, Default, Flag, Help)
+#define LNR_STRING_OPTION(Key, Default, Flag, Value, Help)                     \
+  if (Why.startswith(#Key))                                                    \
+    Out = ("--" Flag + Why.drop_front(std::strlen(#Key))).str();
+#include "tool/Options.def"
+  return Out;
 }
+
+/// The table of docs/cli.md: every option of tool/Options.def with its
+/// key, flags, default and help.
+void printOptionsTable(raw_ostream &OS) {
+  OS << "| `.lnr-rewrite` key | flags | default | effect |\n"
+     << "|---|---|---|---|\n";
+#define LNR_BOOL_OPTION(Key, Default, Flag, Help)                              \
+  OS << "| `" #Key "` | `--" Flag "`, `--no-" Flag "` | `"                     \
+     << (Default ? "true" : "false") << "` | " << Help << " |\n";
+#define LNR_STRING_OPTION(Key, Default, Flag, Value, Help)                     \
+  OS << "| `" #Key "` | `--" Flag "=<" Value ">` | `'" Default "'` | " << Help \
+     << " |\n";
+#include "tool/Options.def"
+}
+
+cl::opt<bool> OptionsTable(
+    "options-table",
+    cl::desc("Print the table of the options a .lnr-rewrite file sets, in "
+             "Markdown, and exit"),
+    cl::Hidden, cl::cat(ToolCategory), cl::callback([](const bool &) {
+      printOptionsTable(outs());
+      exit(0);
+    }));
 
 cl::opt<bool>
     Lsp("lsp",
@@ -301,14 +308,6 @@ cl::opt<bool>
                  "output (diagnostics and code actions per nest), with the "
                  "other options of this command line"),
         cl::cat(ToolCategory));
-
-/// --lsp takes no file, which the parser must know before it parses.
-bool lspRequested(int argc, const char **argv) {
-  for (int I = 1; I < argc && StringRef(argv[I]) != "--"; ++I)
-    if (StringRef(argv[I]) == "--lsp" || StringRef(argv[I]) == "-lsp")
-      return true;
-  return false;
-}
 
 int fail(const Twine &Message) {
   WithColor::error(errs(), "lnr-rewrite") << Message << "\n";
@@ -411,8 +410,6 @@ std::optional<std::string> usageError(ArrayRef<std::string> Sources,
   if (selecting() && Sources.size() != 1)
     return std::string(Offset.getNumOccurrences() ? "--offset" : "--line") +
            " needs exactly one file";
-  if (std::optional<std::string> Why = ompScheduleError(OmpSchedule))
-    return escaped("invalid --omp-schedule '" + OmpSchedule + "': " + *Why);
   if (!ScheduleDirective.empty())
     if (std::optional<lnr::Refusal> Why =
             lnr::ir::directiveSyntaxError(ScheduleDirective))
@@ -450,12 +447,67 @@ std::string buildPath() {
   return static_cast<cl::opt<std::string> *>(It->second)->getValue();
 }
 
+/// With no file on the command line, every file of the -p database, as
+/// run-clang-tidy checks them; Loaded holds that database (CommonOptionsParser
+/// loads one only for files it was given). Why not, when there is no file
+/// and no -p.
+std::optional<std::string>
+databaseFiles(std::vector<std::string> &Sources,
+              std::unique_ptr<tooling::CompilationDatabase> &Loaded) {
+  if (!Sources.empty() || Lsp || DumpConfig)
+    return std::nullopt;
+  std::string Dir = buildPath();
+  if (Dir.empty())
+    return std::string("no file: name the files, or a build directory (-p) "
+                       "to read every file of its compilation database");
+  std::string Error;
+  Loaded = tooling::CompilationDatabase::autoDetectFromDirectory(Dir, Error);
+  if (!Loaded)
+    return "no compilation database in '" + Dir + "': " + Error;
+  Sources = Loaded->getAllFiles();
+  if (Sources.empty())
+    return "the compilation database in '" + Dir + "' lists no file";
+  return std::nullopt;
+}
+
+/// -p <dir> for the database of the first file of Args when Args name no
+/// database (no -p, no '--'): found where clangd and the language server
+/// find it, in a build/ directory too (CommonOptionsParser would look only
+/// in the file's directory and its parents). Empty when Args name one, or
+/// none is found.
+std::string foundDatabase(ArrayRef<const char *> Args) {
+  StringRef First;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "--" || A == "-p" || A.startswith("-p=") || A == "--p" ||
+        A.startswith("--p="))
+      return "";
+    StringRef Ext = sys::path::extension(A);
+    if (First.empty() && !A.startswith("-") &&
+        (Ext == ".c" || Ext == ".h" || Ext == ".cc" || Ext == ".cpp" ||
+         Ext == ".cxx" || Ext == ".hpp"))
+      First = A;
+  }
+  return First.empty() ? "" : databaseDirectoryFor(First);
+}
+
+/// The root SARIF locations are relative to: --sarif-root, or the working
+/// directory; real and absolute, as the files' paths are.
+std::string sarifRoot() {
+  SmallString<256> Root(SarifRoot);
+  if (Root.empty() && sys::fs::current_path(Root))
+    return "";
+  if (sys::fs::make_absolute(Root))
+    return "";
+  return realPath(Root);
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "lnr-rewrite version " LNR_VERSION " (LLVM " LLVM_VERSION_STRING
-          ")\n";
+    OS << "lnr-rewrite version " LNR_VERSION " (git " LNR_GIT_COMMIT
+          ", LLVM " LLVM_VERSION_STRING ")\n";
   });
   // '-' is standard input, parsed under the path it stands for.
   std::vector<const char *> Args(argv, argv + argc);
@@ -469,12 +521,13 @@ int main(int argc, const char **argv) {
       ReadsStdin = true;
     }
   }
+  std::string FoundDatabase = foundDatabase(Args);
+  if (!FoundDatabase.empty())
+    Args.insert(Args.begin() + 1, {"-p", FoundDatabase.c_str()});
   int ArgCount = Args.size();
   Expected<tooling::CommonOptionsParser> Parser =
-      tooling::CommonOptionsParser::create(
-          ArgCount, Args.data(), ToolCategory,
-          lspRequested(ArgCount, Args.data()) ? cl::ZeroOrMore : cl::OneOrMore,
-          Overview);
+      tooling::CommonOptionsParser::create(ArgCount, Args.data(), ToolCategory,
+                                           cl::ZeroOrMore, Overview);
   if (!Parser) {
     errs() << toString(Parser.takeError());
     return 2;
@@ -487,7 +540,14 @@ int main(int argc, const char **argv) {
           ->setValue(UseColor);
     errs().enable_colors(UseColor == cl::BOU_TRUE);
   }
-  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  // Option values first, whatever the files.
+  ToolConfig CommandLine = commandLineConfig();
+  if (Optional<std::string> Why = CommandLine.invalidValue())
+    return fail(escaped("invalid " + optionSpelling(*Why)));
+  std::vector<std::string> Sources = Parser->getSourcePathList();
+  std::unique_ptr<tooling::CompilationDatabase> Loaded;
+  if (std::optional<std::string> Why = databaseFiles(Sources, Loaded))
+    return fail(*Why);
   std::optional<std::string> StdinCode;
   if (ReadsStdin) {
     if (Sources.size() != 1)
@@ -504,22 +564,33 @@ int main(int argc, const char **argv) {
   if (std::optional<std::string> Why =
           usageError(Sources, /*OnDisk=*/!ReadsStdin))
     return fail(*Why);
+  // Every path resolved once, against the directory the tool was run in:
+  // each run then takes its compile command's directory as the working
+  // directory of a file system of its own, never the process's, which the
+  // runs of -j share.
+  std::vector<std::string> Files;
+  for (const std::string &Source : Sources)
+    Files.push_back(tooling::getAbsolutePath(Source));
   if (Lsp && (!Sources.empty() || selecting()))
     return fail("--lsp takes no file, --offset or --line");
+  // CommonOptionsParser loads a database only for files it was given.
+  const tooling::CompilationDatabase *Database =
+      Loaded            ? Loaded.get()
+      : Sources.empty() ? nullptr
+                        : &Parser->getCompilations();
+  tooling::ArgumentsAdjuster AsGiven =
+      Database ? spelledAsGiven(*Database, Sources) : nullptr;
   if (std::optional<std::string> Why =
-          Lsp ? std::nullopt
-              : unusableBuildDirectory(Parser->getCompilations(), Sources,
-                                       buildPath()))
+          Database ? unusableBuildDirectory(*Database, Sources, buildPath())
+                   : std::nullopt)
     return fail(*Why + "; nothing was written");
 
-  ToolConfig CommandLine = commandLineConfig();
-  if (Optional<std::string> Why = CommandLine.invalidValue())
-    return fail(escaped("invalid " + optionSpelling(*Why)));
   ConfigLookup Configs;
   if (DumpConfig) {
-    // The configuration of the first file, as clang-tidy dumps its own.
-    Expected<ToolConfig> Config =
-        Configs.configFor(Sources.front(), CommandLine);
+    // The configuration of the first file, as clang-tidy dumps its own;
+    // without one, of a file in the working directory.
+    Expected<ToolConfig> Config = Configs.configFor(
+        Sources.empty() ? "lnr-rewrite.c" : Sources.front(), CommandLine);
     if (!Config)
       return fail(toString(Config.takeError()));
     outs() << Config->yaml();
@@ -558,18 +629,17 @@ int main(int argc, const char **argv) {
 
   // One parse of Files into Into; the diagnostics into Out when given
   // (-j), else on standard error.
-  auto RunOn = [&](ArrayRef<std::string> Files, const ActionOptions &O,
+  auto RunOn = [&](ArrayRef<std::string> Paths, const ActionOptions &O,
                    RunResults &Into, raw_ostream *Out) {
-    tooling::ClangTool Tool(Parser->getCompilations(), Files);
+    tooling::ClangTool Tool(*Database, Paths,
+                            std::make_shared<PCHContainerOperations>(),
+                            vfs::createPhysicalFileSystem());
     // ClangTool keeps the path and the text by reference: both outlive it.
-    std::string StdinAbsolute =
-        StdinCode ? tooling::getAbsolutePath(Files.front()) : "";
     if (StdinCode)
-      Tool.mapVirtualFile(StdinAbsolute, *StdinCode);
+      Tool.mapVirtualFile(Paths.front(), *StdinCode);
     Tool.appendArgumentsAdjuster(addDefaultArguments);
     if (!StdinCode)
-      Tool.appendArgumentsAdjuster(
-          spelledAsGiven(Parser->getCompilations(), Files));
+      Tool.appendArgumentsAdjuster(AsGiven);
     if (UseColor != cl::BOU_UNSET) // clang's diagnostics, by clang's flag
       Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
           UseColor == cl::BOU_TRUE ? "-fcolor-diagnostics"
@@ -610,7 +680,7 @@ int main(int argc, const char **argv) {
   if (Jobs == 1 || Sources.size() < 2) {
     // One file at a time: its nests are lowered and printed on every core.
     Opts.Rewrite.Threads = 0;
-    ToolStatus = RunOn(Sources, Opts, Results, nullptr);
+    ToolStatus = RunOn(Files, Opts, Results, nullptr);
   } else {
     // As run-clang-tidy: the files in parallel, each file's diagnostics
     // kept and printed in the command line's order, its results merged in
@@ -634,7 +704,7 @@ int main(int argc, const char **argv) {
         R.Opts.Configs = &R.Configs;
         raw_string_ostream Out(R.Diagnostics);
         R.Opts.Statistics = &Out;
-        R.Status = RunOn(Sources[I], R.Opts, R.Results, &Out);
+        R.Status = RunOn(Files[I], R.Opts, R.Results, &Out);
         Out.flush();
         if (Progress) {
           std::lock_guard<std::mutex> Lock(ProgressLock);
@@ -652,8 +722,8 @@ int main(int argc, const char **argv) {
 
   // The command-line spelling of each file, for diff headers.
   StringMap<std::string> Spelling;
-  for (const std::string &File : Sources)
-    Spelling.try_emplace(realPath(File), File);
+  for (size_t I = 0; I < Files.size(); ++I)
+    Spelling.try_emplace(realPath(Files[I]), Sources[I]);
   bool Missing = false;
   for (const auto &Entry : Spelling)
     Missing |= llvm::none_of(Results.Files, [&](const FileResult &R) {
@@ -666,8 +736,23 @@ int main(int argc, const char **argv) {
       WithColor::error(errs(), "lnr-rewrite") << E << "\n";
     return fail("nothing was rewritten");
   }
-  if (Results.ParseFailed || Missing || (ToolStatus != 0 && !Check))
-    return fail("some files could not be parsed; nothing was rewritten");
+  // A file that does not parse: its errors are on stderr, and nothing is
+  // written, unless the run reports on every file (--check, a SARIF log)
+  // or -i --fix-errors writes those that parsed; the status is 2 anyway.
+  bool Failed = Results.ParseFailed || Missing || (ToolStatus != 0 && !Check);
+  if (Failed) {
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (llvm::none_of(Results.Files, [&](const FileResult &R) {
+            return R.Path == realPath(Files[I]);
+          }))
+        Results.Failures.push_back("'" + Sources[I] +
+                                   "' could not be parsed; clang's errors "
+                                   "are on standard error");
+    bool KeepGoing =
+        Check || Output == OutputFormat::SARIF || (InPlace && FixErrors);
+    if (!KeepGoing)
+      return fail("some files could not be parsed; nothing was rewritten");
+  }
   if (selecting() && !Results.Files.front().Selected && !Quiet)
     WithColor::warning(errs(), "lnr-rewrite")
         << "no loop nest at "
@@ -690,7 +775,7 @@ int main(int argc, const char **argv) {
           outputCollision(What, Results, NewCode, Sources))
     return fail(*Why);
   FileTransaction Writes;
-  std::string Main = Sources.empty() ? "" : realPath(Sources.front());
+  std::string Main = Files.empty() ? "" : realPath(Files.front());
   if (Error E = stageWrites(Writes, What, Results, NewCode, Main))
     return fail(toString(std::move(E)) + "; nothing was rewritten");
   if (Error E = Writes.commit())
@@ -721,10 +806,14 @@ int main(int argc, const char **argv) {
   if (Output == OutputFormat::JSON)
     outs() << replacementsJson(Results);
   if (Output == OutputFormat::SARIF)
-    outs() << sarifLog(Results, Check);
+    outs() << sarifLog(Results, Check, sarifRoot());
   if (EmitGraph == GraphFormat::Dot && EmitGraphDir.empty())
     outs() << graphsDot(Results);
 
+  if (Failed)
+    return fail("some files could not be parsed; " +
+                std::string(InPlace ? "the others were rewritten"
+                                    : "the others were reported"));
   if (Check)
     for (const FileResult &R : Results.Files)
       for (const NestReport &N : R.Nests)

@@ -24,9 +24,13 @@ std::string replacementsJson(const RunResults &Results);
 
 /// A SARIF 2.1.0 log, for CI: one result per nest whose remark was shown
 /// (ruleId the remark's name; level note, or error for a nest --check
-/// finds), its location and message, and for a rewrite its replacements as
-/// a fix; the rules table describes every name (RemarkNames.h).
-std::string sarifLog(const RunResults &Results, bool Check);
+/// finds), its location (relative to Root, the %SRCROOT% base, where the
+/// file is below it), message and fingerprint, and for a rewrite its
+/// replacements as a fix; the rules table describes every name
+/// (RemarkNames.h) with its row of docs/refusals.md. Results.Failures are
+/// the invocation's notifications (executionSuccessful false).
+std::string sarifLog(const RunResults &Results, bool Check,
+                     const std::string &Root);
 
 /// Every nest's iteration graphs, each preceded by a `//` comment saying
 /// which nest and which graph it is.

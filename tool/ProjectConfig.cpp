@@ -18,16 +18,10 @@ using lnr::tool::ToolConfig;
 template <> struct yaml::MappingTraits<ToolConfig> {
   static void mapping(IO &IO, ToolConfig &C) {
     IO.mapOptional("InheritParentConfig", C.InheritParentConfig);
-    IO.mapOptional("OpenMP", C.OpenMP);
-    IO.mapOptional("OmpSchedule", C.OmpSchedule);
-    IO.mapOptional("Prefetch", C.Prefetch);
-    IO.mapOptional("UnrollJam", C.UnrollJam);
-    IO.mapOptional("SplitReductions", C.SplitReductions);
-    IO.mapOptional("RuntimeChoice", C.RuntimeChoice);
-    IO.mapOptional("AssumeNoAlias", C.AssumeNoAlias);
-    IO.mapOptional("AliasCheck", C.AliasCheck);
-    IO.mapOptional("HeaderFilterRegex", C.HeaderFilterRegex);
-    IO.mapOptional("Remarks", C.Remarks);
+#define LNR_BOOL_OPTION(Key, Default, Flag, Help) IO.mapOptional(#Key, C.Key);
+#define LNR_STRING_OPTION(Key, Default, Flag, Value, Help)                     \
+  IO.mapOptional(#Key, C.Key);
+#include "tool/Options.def"
   }
 };
 
@@ -35,16 +29,10 @@ namespace lnr::tool {
 
 ToolConfig ToolConfig::defaults() {
   ToolConfig C;
-  C.OpenMP = true;
-  C.OmpSchedule = std::string("dynamic, 64");
-  C.Prefetch = true;
-  C.UnrollJam = true;
-  C.SplitReductions = true;
-  C.RuntimeChoice = true;
-  C.AssumeNoAlias = false;
-  C.AliasCheck = true;
-  C.HeaderFilterRegex = std::string("");
-  C.Remarks = std::string("default");
+#define LNR_BOOL_OPTION(Key, Default, Flag, Help) C.Key = Default;
+#define LNR_STRING_OPTION(Key, Default, Flag, Value, Help)                     \
+  C.Key = std::string(Default);
+#include "tool/Options.def"
   return C;
 }
 
@@ -54,16 +42,10 @@ ToolConfig ToolConfig::overriddenBy(const ToolConfig &Over) const {
     if (From)
       Into = From;
   };
-  Take(C.OpenMP, Over.OpenMP);
-  Take(C.OmpSchedule, Over.OmpSchedule);
-  Take(C.Prefetch, Over.Prefetch);
-  Take(C.UnrollJam, Over.UnrollJam);
-  Take(C.SplitReductions, Over.SplitReductions);
-  Take(C.RuntimeChoice, Over.RuntimeChoice);
-  Take(C.AssumeNoAlias, Over.AssumeNoAlias);
-  Take(C.AliasCheck, Over.AliasCheck);
-  Take(C.HeaderFilterRegex, Over.HeaderFilterRegex);
-  Take(C.Remarks, Over.Remarks);
+#define LNR_BOOL_OPTION(Key, Default, Flag, Help) Take(C.Key, Over.Key);
+#define LNR_STRING_OPTION(Key, Default, Flag, Value, Help)                     \
+  Take(C.Key, Over.Key);
+#include "tool/Options.def"
   C.InheritParentConfig = None; // a property of one file, not of a merge
   return C;
 }
@@ -92,8 +74,26 @@ Optional<std::string> ToolConfig::invalidValue() const {
   return None;
 }
 
+/// Whether Text holds no setting: empty, only comments, or documents with
+/// nothing in them ('---'). Such a file is the defaults, as an empty
+/// .clang-format or .clang-tidy is; YAML I/O would read it as a mapping
+/// of empty values.
+static bool holdsNoSetting(StringRef Text) {
+  SourceMgr Sources;
+  Sources.setDiagHandler([](const SMDiagnostic &, void *) {});
+  yaml::Stream Documents(Text, Sources);
+  for (yaml::Document &D : Documents) {
+    yaml::Node *Root = D.getRoot();
+    if (Documents.failed() || (Root && !isa<yaml::NullNode>(Root)))
+      return false;
+  }
+  return !Documents.failed();
+}
+
 Expected<ToolConfig> parseConfig(StringRef Text, StringRef Path) {
   ToolConfig C;
+  if (holdsNoSetting(Text))
+    return C;
   std::string Diagnostics;
   // YAML I/O prints its own errors through a SourceMgr: collect them, with
   // the file's name, instead of letting them reach stderr.

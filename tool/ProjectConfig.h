@@ -37,16 +37,10 @@ namespace lnr::tool {
 /// set only where it was given.
 struct ToolConfig {
   llvm::Optional<bool> InheritParentConfig;
-  llvm::Optional<bool> OpenMP;
-  llvm::Optional<std::string> OmpSchedule;
-  llvm::Optional<bool> Prefetch;
-  llvm::Optional<bool> UnrollJam;
-  llvm::Optional<bool> SplitReductions;
-  llvm::Optional<bool> RuntimeChoice;
-  llvm::Optional<bool> AssumeNoAlias;
-  llvm::Optional<bool> AliasCheck;
-  llvm::Optional<std::string> HeaderFilterRegex;
-  llvm::Optional<std::string> Remarks;
+#define LNR_BOOL_OPTION(Key, Default, Flag, Help) llvm::Optional<bool> Key;
+#define LNR_STRING_OPTION(Key, Default, Flag, Value, Help)                     \
+  llvm::Optional<std::string> Key;
+#include "tool/Options.def"
 
   /// Every option with the tool's default value.
   static ToolConfig defaults();

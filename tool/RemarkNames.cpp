@@ -28,6 +28,9 @@ static const RemarkName Names[] = {
     {"lnr-mixed-types",
      "the output's type differs from the product's in a way the rewrite "
      "would change (rounding, wrapping)"},
+    {"lnr-signed-overflow",
+     "the nest sums in a signed integer type, where the fused nest's partial "
+     "sums could overflow where the original's do not"},
     {"lnr-shadowed-name",
      "malloc, calloc, free or size_t names something else where the "
      "rewrite would allocate temporaries"},

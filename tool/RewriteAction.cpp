@@ -183,6 +183,10 @@ public:
       Pipeline.reset();
       return;
     }
+    // What follows is the tool's findings, not the compiler's errors: each
+    // is reported, past clang's -ferror-limit (20 'nest would be rewritten'
+    // errors would end in 'fatal error: too many errors emitted').
+    Diags.setErrorLimit(0);
     const SourceManager &SM = Ctx.getSourceManager();
     recordFilesRead(SM);
     if (!ConfigError.empty())
@@ -534,28 +538,29 @@ void appendResults(RunResults &Into, RunResults &&From) {
   }
 }
 
-Error applyConfig(const ToolConfig &C, ActionOptions &Opts) {
-  if (Optional<std::string> Why = C.invalidValue())
+Error applyConfig(const ToolConfig &Given, ActionOptions &Opts) {
+  if (Optional<std::string> Why = Given.invalidValue())
     return createStringError(inconvertibleErrorCode(), "invalid %s",
                              Why->c_str());
+  // Every option set: the defaults of tool/Options.def where Given has none.
+  const ToolConfig C = ToolConfig::defaults().overriddenBy(Given);
   rewrite::Options &R = Opts.Rewrite;
-  R.Lowering.OpenMP = C.OpenMP.getValueOr(true);
-  R.Lowering.OmpSchedule = C.OmpSchedule.getValueOr("dynamic, 64");
-  R.Lowering.Prefetch = C.Prefetch.getValueOr(true);
-  R.Lowering.UnrollJam = C.UnrollJam.getValueOr(true);
-  R.Lowering.SplitReductions = C.SplitReductions.getValueOr(true);
-  R.RuntimeChoice = C.RuntimeChoice.getValueOr(true);
-  R.Recovery.AssumeNoAlias = C.AssumeNoAlias.getValueOr(false);
-  R.Recovery.NoAliasCheck = !C.AliasCheck.getValueOr(true);
+  R.Lowering.OpenMP = *C.OpenMP;
+  R.Lowering.OmpSchedule = *C.OmpSchedule;
+  R.Lowering.Prefetch = *C.Prefetch;
+  R.Lowering.UnrollJam = *C.UnrollJam;
+  R.Lowering.SplitReductions = *C.SplitReductions;
+  R.RuntimeChoice = *C.RuntimeChoice;
+  R.Recovery.AssumeNoAlias = *C.AssumeNoAlias;
+  R.Recovery.NoAliasCheck = !*C.AliasCheck;
   R.RewriteHeader = nullptr;
-  if (!C.HeaderFilterRegex.getValueOr("").empty()) {
+  if (!C.HeaderFilterRegex->empty()) {
     auto Headers = std::make_shared<Regex>(*C.HeaderFilterRegex);
     R.RewriteHeader = [Headers](StringRef Name) {
       return Headers->match(Name);
     };
   }
-  Expected<RemarkPolicy> Policy =
-      RemarkPolicy::parse(C.Remarks.getValueOr("default"));
+  Expected<RemarkPolicy> Policy = RemarkPolicy::parse(*C.Remarks);
   if (!Policy)
     return Policy.takeError();
   Opts.Remarks = *Policy;

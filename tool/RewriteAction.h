@@ -120,6 +120,9 @@ struct RunResults {
   bool ParseFailed = false;
   /// Messages of failures after parsing (clang-format); exit status 2.
   std::vector<std::string> Errors;
+  /// Why a file of the command line has no result (it did not parse), for
+  /// the SARIF log's notifications.
+  std::vector<std::string> Failures;
   /// Every file a parse read (the files of the command line, the headers
   /// they include): no output may be one of them.
   std::set<std::string> FilesRead;

@@ -361,7 +361,8 @@ Schedule::describe(const Kernel &K,
   for (const Loop &L : Graph.Loops)
     Shared += (Shared.empty() ? "" : ",") + L.Index;
   std::string Out =
-      "split " + Plan.toString(K.Stmt) + ", shared (" + Shared + ")";
+      "split " + Plan.toString(K.Stmt) +
+      (Shared.empty() ? ", no loop shared" : ", shared (" + Shared + ")");
   for (const Temporary &T : Graph.temporaries()) {
     auto Declared = DeclaredAs.find(T.Name);
     const std::string &Name =

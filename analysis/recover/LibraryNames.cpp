@@ -13,6 +13,8 @@
 
 #include "analysis/recover/NestRecovery.h"
 #include "analysis/recover/Recoverer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -109,26 +111,57 @@ std::string unusableAddressType(const std::set<std::string> &Locals,
   return "";
 }
 
+/// Whether every compiler's headers declare D where this parse found it:
+/// D is the file's own, or reached from the user's code through a header
+/// the C standard says declares it (Headers), not through another system
+/// header that happens to include it here (clang's <omp.h> includes
+/// <stdlib.h> and <stdint.h>; gcc's includes neither), as include-what-
+/// you-use has it.
+static bool declaredForEveryCompiler(const NamedDecl &D,
+                                     const SourceManager &SM,
+                                     llvm::ArrayRef<llvm::StringRef> Headers) {
+  FileID File = SM.getFileID(SM.getExpansionLoc(D.getLocation()));
+  while (File.isValid()) {
+    SourceLocation IncludedAt = SM.getIncludeLoc(File);
+    if (IncludedAt.isInvalid())
+      return true; // the main file's own declaration
+    if (!SM.isInSystemHeader(IncludedAt)) {
+      // Included by the user's own code: a header of the user's holds the
+      // declaration, or a system header must be one that promises it.
+      if (!SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
+        return true;
+      const FileEntry *Entry = SM.getFileEntryForID(File);
+      return Entry && llvm::is_contained(
+                          Headers, llvm::sys::path::filename(Entry->getName()));
+    }
+    File = SM.getFileID(IncludedAt);
+  }
+  return false;
+}
+
 void Recoverer::describeLibrary(SourceLocation Begin) {
   Source.IsNameTaken = [&Idents = Ctx.Idents](const std::string &Name) {
     return Idents.find(Name) != Idents.end();
   };
-  // Declared before the nest: <stdlib.h> included after the kernel
-  // declares nothing the rewrite may call.
-  auto Declared = [&](const char *Name) {
+  // Declared before the nest (<stdlib.h> included after the kernel
+  // declares nothing the rewrite may call), by a header that promises it.
+  auto Declared = [&](const char *Name, auto IsKind,
+                      llvm::ArrayRef<llvm::StringRef> Headers) {
     for (const NamedDecl *D :
          Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
-      if (isa<FunctionDecl>(D) &&
-          SM.isBeforeInTranslationUnit(D->getLocation(), Begin))
+      if (IsKind(D) && SM.isBeforeInTranslationUnit(D->getLocation(), Begin) &&
+          declaredForEveryCompiler(*D, SM, Headers))
         return true;
     return false;
   };
-  Source.HasStdlib = Declared("malloc") && Declared("free");
-  Source.HasCalloc = Declared("calloc");
-  for (const NamedDecl *D :
-       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("uintptr_t")))
-    Source.HasStdint |= isa<TypedefNameDecl>(D) &&
-                        SM.isBeforeInTranslationUnit(D->getLocation(), Begin);
+  auto Function = [](const NamedDecl *D) { return isa<FunctionDecl>(D); };
+  auto Typedef = [](const NamedDecl *D) { return isa<TypedefNameDecl>(D); };
+  static constexpr llvm::StringRef Stdlib[] = {"stdlib.h"};
+  static constexpr llvm::StringRef Stdint[] = {"stdint.h", "inttypes.h"};
+  Source.HasStdlib = Declared("malloc", Function, Stdlib) &&
+                     Declared("free", Function, Stdlib);
+  Source.HasCalloc = Declared("calloc", Function, Stdlib);
+  Source.HasStdint = Declared("uintptr_t", Typedef, Stdint);
 }
 
 void Recoverer::describeHeaderConflicts() {

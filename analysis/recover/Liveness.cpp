@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/recover/Recoverer.h"
+#include "analysis/recover/StatementNames.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -228,11 +229,9 @@ bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
     const auto *Block = dyn_cast<CompoundStmt>(Parent);
     if (!Block)
       return refuse("lnr-live-induction-variable",
-                    Name +
-                        " is declared outside the nest, which is inside "
-                        "a '" +
-                        std::string(Parent->getStmtClassName()) +
-                        "'; it is not proved unread after the nest",
+                    Name + " is declared outside the nest, which is inside " +
+                        statementKind(*Parent) +
+                        "; it is not proved unread after the nest",
                     O.From);
     auto After = std::find(Block->body_begin(), Block->body_end(), Child);
     for (++After; After != Block->body_end(); ++After) {

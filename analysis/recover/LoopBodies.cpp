@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/recover/Recoverer.h"
+#include "analysis/recover/StatementNames.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -332,7 +333,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
   for (const Stmt *S : Body)
     if (isAssert(S))
       return refuse("lnr-assert",
-                    "the nest checks '" + text(S) +
+                    "the nest checks '" + written(S) +
                         "' as it runs; the rewrite would drop or move the "
                         "check, so the nest is kept as written",
                     SM.getExpansionLoc(S->getBeginLoc()));
@@ -449,8 +450,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
       return refuse("lnr-early-exit", "the nest may leave a loop early",
                     S->getBeginLoc());
     return refuse("lnr-unsupported-statement",
-                  std::string("a '") + S->getStmtClassName() +
-                      "' is not a loop nest statement",
+                  statementKind(*S) + " is not a loop nest statement",
                   S->getBeginLoc());
   }
   return refuse("lnr-unsupported-statement", "the loop body is empty",

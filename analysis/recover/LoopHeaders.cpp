@@ -88,10 +88,10 @@ const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
       Alone && loopOf(Alone) && loopOf(Alone)->RelativeTo) {
     const ArraySubscriptExpr *Start = loopOf(Alone)->RelativeTo;
     refuse("lnr-non-affine-subscript",
-           "'" + text(Load) + "' reads at '" + Alone->getName().str() +
+           "'" + written(Load) + "' reads at '" + Alone->getName().str() +
                "', which counts positions from its fiber's start '" +
-               text(Start) + "'; it is a position only as '" + text(Start) +
-               " + " + Alone->getName().str() + "'",
+               written(Start) + "'; it is a position only as '" +
+               written(Start) + " + " + Alone->getName().str() + "'",
            Load->getBeginLoc());
     return nullptr;
   }
@@ -347,7 +347,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
                     For->getBeginLoc());
     if (Root && !isInvariant(LoPos->getBase()))
       return refuse("lnr-unsupported-loop",
-                    "the positions array '" + text(LoPos->getBase()) +
+                    "the positions array '" + written(LoPos->getBase()) +
                         "' of the loop over '" + L.Var->getName().str() +
                         "' may change between iterations",
                     For->getBeginLoc());
@@ -388,7 +388,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
                       For->getBeginLoc());
       if (!isInvariant(Bound))
         return refuse("lnr-unsupported-loop",
-                      "the bound '" + text(Bound) + "' of the loop over '" +
+                      "the bound '" + written(Bound) + "' of the loop over '" +
                           L.Var->getName().str() +
                           "' calls a function, reads a volatile object or has "
                           "another side effect; it may change between "
@@ -397,7 +397,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
       // Only the outermost loop's bound is read wherever the nest runs.
       if (!Loops.empty() && mayFaultElsewhere(Bound, Ctx))
         return refuse("lnr-unsupported-loop",
-                      "the bound '" + text(Bound) + "' of the loop over '" +
+                      "the bound '" + written(Bound) + "' of the loop over '" +
                           L.Var->getName().str() +
                           "' reads an array element or through '*', or divides "
                           "by a variable: the nest reads it only when the "

@@ -16,6 +16,7 @@
 #include "analysis/recover/NestRecovery.h"
 #include "analysis/recover/Recoverer.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
@@ -114,6 +115,10 @@ std::vector<NestSite> findLoopNests(const FunctionDecl &Function) {
       Nests.push_back(At);
       continue;
     }
+    // A lambda's body is a function of its own (lambdasIn), not a
+    // statement of this one.
+    if (isa<LambdaExpr>(S))
+      continue;
     // The body of a `while` or `do` loop, or of a repeat loop, is searched
     // as a block is; inside
     // an expression, only a statement expression can hold a loop.
@@ -137,6 +142,26 @@ std::vector<NestSite> findLoopNests(const FunctionDecl &Function) {
       Work.push_back({*It, At.Region, nullptr, At.InExpression});
   }
   return Nests;
+}
+
+std::vector<const CXXMethodDecl *> lambdasIn(const Stmt *Root) {
+  std::vector<const CXXMethodDecl *> Found;
+  std::vector<const Stmt *> Work{Root};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+      // A generic lambda's operator is a template: as for templates, its
+      // text is not one instantiation's.
+      if (!Lambda->isGenericLambda())
+        Found.push_back(Lambda->getCallOperator());
+      continue; // its own lambdas are found from its operator
+    }
+    Work.insert(Work.end(), S->child_begin(), S->child_end());
+  }
+  return Found;
 }
 
 namespace detail {
@@ -432,6 +457,10 @@ bool Recoverer::buildKernel(const Stmt *Function, const Stmt *Nest) {
     S.Index = Loop.Index;
     const VarDecl *IndexVar = L.Compressed ? L.Coordinate : L.Var;
     S.IndexType = typeName(IndexVar->getType());
+    S.CounterType =
+        Ctx.getTypeSize(IndexVar->getType()) < Ctx.getTypeSize(Ctx.IntTy)
+            ? "int"
+            : S.IndexType;
     S.VariableType = typeName(L.Var->getType());
     Source.Loops.push_back(std::move(S));
     Kernel.Loops.push_back(std::move(Loop));

@@ -14,6 +14,7 @@
 #include "analysis/recover/NestSource.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Stmt.h"
 
 #include <map>
@@ -71,8 +72,14 @@ struct NestSite {
 /// (the loop repeats the nests in it, each self-contained), and so is that of a
 /// `for` loop whose variable its body does not use (a repeat loop, `for (t
 /// = 0; t < T; t++) { nests }`), and statement expressions, whose nests are
-/// marked InExpression.
+/// marked InExpression. A lambda's body is not searched: lambdasIn finds
+/// it as a function of its own.
 std::vector<NestSite> findLoopNests(const clang::FunctionDecl &Function);
+
+/// The call operators of the lambdas written in Root (a function's body, a
+/// variable's initializer), outermost first; not those of generic lambdas,
+/// which are templates, nor of lambdas inside them.
+std::vector<const clang::CXXMethodDecl *> lambdasIn(const clang::Stmt *Root);
 
 /// A nest refused for its first obstacle whose imperfect body is a
 /// producer and a consumer already distributed and fused: its failure says

@@ -18,9 +18,14 @@
 namespace lnr {
 
 struct LoopSource {
-  std::string Index;                 // the IR index the loop iterates
-  std::string IndexType;             // its C type: "int", "int32_t", ...
-  std::string VariableType;          // the loop variable's ("size_t p")
+  std::string Index;        // the IR index the loop iterates
+  std::string IndexType;    // its C type: "int", "int32_t", ...
+  std::string VariableType; // the loop variable's ("size_t p")
+  /// The type a loop the rewrite adds counts in up to this index's extent
+  /// (a prefetch over a row, a scanned extent): IndexType, or "int" where
+  /// that is narrower ('unsigned char k' with K = 250 would wrap at 256
+  /// before 'k += 8' reached K).
+  std::string CounterType;
   std::string Header;                // "for (int p = rowptr[i]; ...; p++)"
   std::vector<std::string> Prologue; // "int j = colidx[p];"
   /// Compressed loops: the position variable ("p"), the positions array as

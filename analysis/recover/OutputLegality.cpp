@@ -98,7 +98,7 @@ bool Recoverer::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
   if (Proved)
     return true;
   return refuse("lnr-assign-in-reduction",
-                "'" + text(Lhs) +
+                "'" + written(Lhs) +
                     "' is assigned a whole sum in each "
                     "iteration of the loops over " +
                     Names +

@@ -55,7 +55,7 @@ void Recoverer::recordMemoryScalars(const Stmt *Nest) {
     if ((Text.empty() || (F && F->isBitField())) &&
         Source.Overlap.Unbounded.empty())
       Source.Overlap.Unbounded =
-          "the nest reads '" + text(E) +
+          "the nest reads '" + written(E) +
           "' from memory, whose address the test cannot take";
     OverlapFacts::Array A;
     A.Base = "&(" + Text + ")";

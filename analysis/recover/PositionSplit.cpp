@@ -135,7 +135,7 @@ bool Recoverer::readPositionSplit(const ForStmt *For) {
   if (!asVar(Pos) || constantOf(Search->getArg(1), Ctx) != 0 ||
       !isInvariant(Pos) || !isInvariant(Rows) || mentionsNestVariable(Rows) ||
       text(Rows).empty() || !Start || !isScaled(Start, F0, *S, Ctx))
-    return Refuse("searches '" + text(Search) +
+    return Refuse("searches '" + written(Search) +
                       "', not the row of the chunk's first position 'fpos0 "
                       "* " +
                       std::to_string(*S) + "' from 0",
@@ -150,7 +150,7 @@ bool Recoverer::readPositionSplit(const ForStmt *For) {
   };
   if (!IsLevelEnd(dyn_cast_or_null<ArraySubscriptExpr>(
           stripsCover(OuterBound, *S, Ctx))))
-    return Refuse("runs over '" + text(OuterBound) +
+    return Refuse("runs over '" + written(OuterBound) +
                       "' chunks, not proved to cover the positions of '" +
                       PosName + "' ('(" + LevelEnd + " + " +
                       std::to_string(*S - 1) + ") / " + std::to_string(*S) +
@@ -222,7 +222,7 @@ bool Recoverer::readPositionSplit(const ForStmt *For) {
     for (const Decl *D : cast<DeclStmt>(H)->decls()) {
       const auto *V = cast<VarDecl>(D);
       if (V != RowPosition && V->getInit() && V->getInit()->HasSideEffects(Ctx))
-        return Refuse("has a side effect in '" + text(V->getInit()) + "'",
+        return Refuse("has a side effect in '" + written(V->getInit()) + "'",
                       H->getBeginLoc());
     }
   for (const Stmt *R : Rest)

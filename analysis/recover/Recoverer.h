@@ -488,6 +488,17 @@ private:
     return Lexer::getSourceText(File, SM, LO).str();
   }
   std::string text(const Stmt *S) const { return text(S->getSourceRange()); }
+  /// S as written, for a remark: its text, or where S lies in a macro's
+  /// body (text() is empty), the macro's use as the file writes it
+  /// ('STRIPS').
+  std::string written(const Stmt *S) const {
+    std::string Text = text(S);
+    if (!Text.empty())
+      return Text;
+    return Lexer::getSourceText(SM.getExpansionRange(S->getSourceRange()), SM,
+                                LO)
+        .str();
+  }
   bool inFile(SourceRange R) const {
     return R.getBegin().isFileID() && R.getEnd().isFileID();
   }

@@ -129,14 +129,14 @@ bool Recoverer::readSplitLoop(const ForStmt *For) {
   if (!Covered || text(Covered) != text(N) || text(N).empty())
     return refuse(
         "lnr-unsupported-loop",
-        "the split loop's strips, '" + text(OuterBound) +
+        "the split loop's strips, '" + written(OuterBound) +
             "' of them, are not proved to cover '" + I->getName().str() +
-            " < " + text(N) + "' (TACO writes '(" + text(N) + " + " +
+            " < " + written(N) + "' (TACO writes '(" + written(N) + " + " +
             std::to_string(*S - 1) + ") / " + std::to_string(*S) + "')",
         For->getBeginLoc());
   if (!isInvariant(N) || mentionsNestVariable(N))
     return refuse("lnr-unsupported-loop",
-                  "the bound '" + text(N) + "' of the split loop over '" +
+                  "the bound '" + written(N) + "' of the split loop over '" +
                       I->getName().str() + "' may change in the nest",
                   N->getBeginLoc());
   Rest.erase(Rest.begin(), Rest.begin() + 2);

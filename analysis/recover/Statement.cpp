@@ -125,7 +125,7 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
         if (!Source.DeferredRefusal)
           Source.DeferredRefusal = Refusal(
               "lnr-assign-in-reduction",
-              "'" + text(U->Lhs) +
+              "'" + written(U->Lhs) +
                   "' is assigned a whole sum once per position of the "
                   "compressed first level walked by '" +
                   L.Var->getName().str() + "', at its coordinate '" +
@@ -138,7 +138,7 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
                      (L.Compressed || Kernel.Stmt.Lhs.uses(Index));
       if (!Indexes && !Above.count(L.Var))
         return refuse("lnr-assign-in-reduction",
-                      "'" + text(U->Lhs) +
+                      "'" + written(U->Lhs) +
                           "' is assigned, not accumulated, "
                           "inside the loop over '" +
                           (L.Compressed ? L.Var->getName().str() : Index) +
@@ -189,7 +189,7 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
   outputBase = arrayOf(Out->getBase());
   if (!asVar(outputBase))
     return refuse("lnr-unsupported-access",
-                  "the output '" + text(outputBase->IgnoreParenImpCasts()) +
+                  "the output '" + written(outputBase->IgnoreParenImpCasts()) +
                       "' is not a variable",
                   outputBase->getBeginLoc());
   Kernel.Stmt.Lhs = *OutAccess;
@@ -276,6 +276,20 @@ bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
   if (ProductType->isRealFloatingType() && Held->isRealFloatingType() &&
       Ctx.getFloatingTypeOrder(ProductType, Held) > 0)
     Held = ProductType;
+  // Signed integers overflow where the fused nest's other order of sums
+  // and its partial sums in temporaries form a value the original never
+  // does ('1e9 * 0' four times: 4e9 in the temporary): undefined behaviour
+  // the original does not have. Unsigned integers wrap, and wrapping sums
+  // agree in any order.
+  // Said only where a schedule would gain (a zeroing loop has no sum).
+  if ((Target->isSignedIntegerType() || Held->isSignedIntegerType()) &&
+      !Source.DeferredRefusal)
+    Source.DeferredRefusal =
+        Refusal("lnr-signed-overflow",
+                "the nest sums in '" + typeName(Held) +
+                    "', a signed integer type: the fused nest's partial "
+                    "sums, in another order, could overflow where the "
+                    "original's do not");
   HeldType = Held;
   Source.ElementType = typeName(Held);
   Source.ValueType = typeName(ProductType);

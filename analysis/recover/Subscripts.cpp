@@ -118,7 +118,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
                    (ToBits == FromBits && !To->isSignedIntegerType()));
     if (!Exact)
       return refuse("lnr-non-affine-subscript",
-                    "the cast '" + text(E) +
+                    "the cast '" + written(E) +
                         "' may change the value of the index it converts",
                     E->getBeginLoc());
     return affine(Cast->getSubExpr(), Out);
@@ -194,7 +194,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
     if (Walk && !Walk->Compressed && isInvariant(Load->getBase()) &&
         Load->getType()->isIntegerType() && walksNonzeros(*Walk))
       return refuse("lnr-unsupported-format",
-                    "'" + text(E) +
+                    "'" + written(E) +
                         "' reads a coordinate from an array indexed by the "
                         "loop over '" +
                         X->getName().str() +
@@ -256,7 +256,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
     }
   }
   return refuse("lnr-non-affine-subscript",
-                "'" + text(E) + "' is not an affine function of the indices",
+                "'" + written(E) + "' is not an affine function of the indices",
                 E->getBeginLoc());
 }
 
@@ -294,7 +294,7 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
     // input's: only arrays of arrays are read as several dimensions.
     if (!Outer->getType()->isArrayType()) {
       refuse("lnr-unsupported-access",
-             "'" + text(Outer->getBase()->IgnoreParenImpCasts()) +
+             "'" + written(Outer->getBase()->IgnoreParenImpCasts()) +
                  "' holds pointers to rows, which may overlap; only arrays "
                  "of arrays ('double C[][K]') are read as matrices",
              ASE->getBeginLoc());
@@ -339,7 +339,7 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
       for (auto &[V, C] : Dim.Terms)
         Form.Terms[V] = C;
     }
-    Source.Overlap.Unbounded = "'" + text(Base) +
+    Source.Overlap.Unbounded = "'" + written(Base) +
                                "' is read as a matrix; the overlap test bounds "
                                "only one-dimensional subscripts";
     if (ReadingOutput) {
@@ -426,7 +426,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
                   E->getBeginLoc());
   if (readsVolatile(E))
     return refuse("lnr-side-effect",
-                  "'" + text(E) +
+                  "'" + written(E) +
                       "' reads a volatile object, which must be read once "
                       "per term",
                   E->getBeginLoc());
@@ -453,11 +453,12 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
   if (!ASE)
     return refuse("lnr-unsupported-expression",
-                  "'" + text(E) + "' is not an array element or a scalar",
+                  "'" + written(E) + "' is not an array element or a scalar",
                   E->getBeginLoc());
   if (tensorName(ASE->getBase()) == tensorName(Output))
     return refuse("lnr-output-read",
-                  "the output '" + text(Output) + "' is also read as a factor",
+                  "the output '" + written(Output) +
+                      "' is also read as a factor",
                   E->getBeginLoc());
   InputArrays.push_back({arrayOf(ASE), E->getBeginLoc()});
   // The values of a sparse tensor: vals[p], p a compressed position.

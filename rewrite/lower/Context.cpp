@@ -11,26 +11,6 @@ namespace lnr::lower {
 using rewrite::isSimple;
 using rewrite::parenthesized;
 
-namespace {
-
-/// The type of a loop variable that counts to an extent found by a scan of
-/// coordinates of type Type: a narrow coordinate's extent (256 for an
-/// unsigned char) does not fit the coordinate's own type.
-std::string wideEnough(const std::string &Type) {
-  static const char *const Narrow[] = {
-      "char",    "signed char",    "unsigned char",
-      "short",   "unsigned short", "int8_t",
-      "uint8_t", "int16_t",        "uint16_t",
-      "_Bool",   "short int",      "unsigned short int",
-      "bool"};
-  return std::find(std::begin(Narrow), std::end(Narrow), Type) !=
-                 std::end(Narrow)
-             ? "int"
-             : Type;
-}
-
-} // namespace
-
 std::string atLeastOne(const std::string &Count) {
   return "(" + Count + " > 0 ? " + Count + " : 1)";
 }
@@ -105,8 +85,7 @@ std::optional<LoopHeader> Context::loopHeader(const std::string &Index,
                             Index) != S.OuterDeclared.end();
   if (Opts.DeclarationsFirst && !Declared)
     return std::nullopt;
-  std::string Type =
-      Opts.DeclarationsFirst ? "" : wideEnough(Loop->IndexType) + " ";
+  std::string Type = Opts.DeclarationsFirst ? "" : Loop->CounterType + " ";
   H.Init = code(Type + Index + " = 0");
   H.Condition = code(Index + " < " + V->Extent);
   H.Step = code(Index + "++");

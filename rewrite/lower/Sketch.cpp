@@ -20,15 +20,13 @@ const char *runs(Execution E) {
 }
 
 std::string loopLine(const Node &N) {
-  std::string Over;
+  std::string Prefix = runs(N.Runs);
   if (!N.Index.empty())
-    Over = N.Index + (N.Compressed ? " (compressed)" : "");
-  else if (N.Header.fromSource())
-    Over = N.Header.Source.str();
-  else
-    Over = "(" + N.Header.Init.str() + "; " + N.Header.Condition.str() + "; " +
-           N.Header.Step.str() + ")";
-  return std::string(runs(N.Runs)) + "for " + Over;
+    return Prefix + "for " + N.Index + (N.Compressed ? " (compressed)" : "");
+  if (N.Header.fromSource()) // the file's own header, 'for' and all
+    return Prefix + N.Header.Source.str();
+  return Prefix + "for (" + N.Header.Init.str() + "; " +
+         N.Header.Condition.str() + "; " + N.Header.Step.str() + ")";
 }
 
 std::string declarationLine(const Declaration &D) {

@@ -319,7 +319,7 @@ TEST(ScheduleTest, PlansAreAppliedAsWritten) {
   EXPECT_EQ(Full->Graph.Temp->Indices, (std::vector<std::string>{"j", "l"}));
   EXPECT_FALSE(Full->Graph.Temp->Positions);
   EXPECT_EQ(Full->describe(K),
-            "split {C,D}{B}!, shared (), temporary dense t(j,l)");
+            "split {C,D}{B}!, no loop shared, temporary dense t(j,l)");
   EXPECT_EQ(Full->Estimate.toString(), "O(nnz(B_ij)*L+K*L*M)");
   // The producer iterates j densely: it does not read B.
   EXPECT_FALSE(Full->Graph.producer().Loops.front().isCompressed());
@@ -405,7 +405,7 @@ TEST(ScheduleTest, SddmmSpmmAsTwoKernelsStoresTheTemporaryAtBsPositions) {
   EXPECT_EQ(S->Graph.Temp->Positions->Levels, 2u);
   EXPECT_EQ(S->Graph.Temp->Indices, (std::vector<std::string>{"i", "j"}));
   EXPECT_EQ(S->Estimate.toString(), "O(nnz(B_ij)*(K+L))");
-  EXPECT_EQ(S->describe(K), "split {B,C,D}{E}!, shared (), temporary "
+  EXPECT_EQ(S->describe(K), "split {B,C,D}{E}!, no loop shared, temporary "
                             "t(i,j) at the positions of B");
 }
 

@@ -1,6 +1,7 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 
 #include "tool/lsp/Analysis.h"
+#include "tool/CompileArgs.h"
 #include "tool/ProjectConfig.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -67,16 +68,11 @@ private:
 std::unique_ptr<tooling::CompilationDatabase>
 compileCommandsFor(StringRef Path) {
   std::string Ignored;
-  for (StringRef Dir = sys::path::parent_path(Path); !Dir.empty();
-       Dir = sys::path::parent_path(Dir))
-    for (StringRef Sub : {"", "build"}) {
-      SmallString<256> Candidate(Dir);
-      sys::path::append(Candidate, Sub);
-      if (std::unique_ptr<tooling::CompilationDatabase> DB =
-              tooling::CompilationDatabase::loadFromDirectory(Candidate,
-                                                              Ignored))
-        return tooling::inferMissingCompileCommands(std::move(DB));
-    }
+  std::string Dir = databaseDirectoryFor(Path);
+  if (!Dir.empty())
+    if (std::unique_ptr<tooling::CompilationDatabase> DB =
+            tooling::CompilationDatabase::loadFromDirectory(Dir, Ignored))
+      return tooling::inferMissingCompileCommands(std::move(DB));
   return std::make_unique<tooling::FixedCompilationDatabase>(
       sys::path::parent_path(Path), std::vector<std::string>());
 }

@@ -12,7 +12,7 @@ namespace {
 struct Rows {
   /// extent -> rows, each with its dense index y (a hole)
   std::map<std::string, std::vector<std::pair<Code, std::string>>> ByExtent;
-  std::map<std::string, std::string> Type; // extent -> y's type
+  std::map<std::string, std::string> Type; // extent -> y's counter type
 };
 
 /// Every row X(L.Index, y) read below Loop, over L, at the next coordinate,
@@ -45,7 +45,7 @@ Rows gatheredRows(Context &C, const Node &Loop) {
       Code Row = Named ? Text->fill(L.Index, Next, /*Parenthesize=*/false)
                        : Text->replace(C.code(L.Index), Next);
       Out.ByExtent[YVar->Extent].push_back({Row, Y});
-      Out.Type[YVar->Extent] = YSrc->IndexType;
+      Out.Type[YVar->Extent] = YSrc->CounterType;
     }
   return Out;
 }

@@ -4,10 +4,12 @@
    literal) makes every product of the term wide. A rewrite that groups
    the narrow factors apart must still multiply them in the wide type. */
 
-/* long E first: every product in long. */
+/* unsigned long E first: every product in unsigned long (an unsigned
+   product wraps at 2^32, an unsigned long one at 2^64; the kernels are
+   unsigned: a signed integer kernel is refused, lnr-signed-overflow). */
 void long_first(int n, int K, int L, const int *rowptr, const int *colidx,
-                const int *vals, const int *C, const int *D, const long *E,
-                long *restrict A) {
+                const unsigned *vals, const unsigned *C, const unsigned *D,
+                const unsigned long *E, unsigned long *restrict A) {
   for (int i = 0; i < n; i++)
     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
       int j = colidx[p];
@@ -17,10 +19,11 @@ void long_first(int n, int K, int L, const int *rowptr, const int *colidx,
     }
 }
 
-/* A long scalar first. */
-void alpha_first(int n, int K, int L, long alpha, const int *rowptr,
-                 const int *colidx, const int *vals, const int *C, const int *D,
-                 const int *E, long *restrict A) {
+/* An unsigned long scalar first. */
+void alpha_first(int n, int K, int L, unsigned long alpha, const int *rowptr,
+                 const int *colidx, const unsigned *vals, const unsigned *C,
+                 const unsigned *D, const unsigned *E,
+                 unsigned long *restrict A) {
   for (int i = 0; i < n; i++)
     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
       int j = colidx[p];
@@ -31,10 +34,12 @@ void alpha_first(int n, int K, int L, long alpha, const int *rowptr,
     }
 }
 
-/* <SpMM, GEMM> with long values and int dense operands, in the order it is
-   usually written: the re-associated schedule multiplies C by D alone. */
+/* <SpMM, GEMM> with unsigned long values and unsigned dense operands, in the
+   order it is usually written: the re-associated schedule multiplies C by D
+   alone. */
 void long_values(int n, int K, int L, const int *pos, const int *crd,
-                 const long *Bv, const int *C, const int *D, long *restrict A) {
+                 const unsigned long *Bv, const unsigned *C, const unsigned *D,
+                 unsigned long *restrict A) {
   for (int i = 0; i < n; i++)
     for (int p = pos[i]; p < pos[i + 1]; p++) {
       int j = crd[p];

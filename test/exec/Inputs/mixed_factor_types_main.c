@@ -1,18 +1,20 @@
 /* Runs the original and the rewritten kernels of mixed_factor_types.c on
-   values whose narrow products overflow (int products past 2^31, float
+   values whose narrow products overflow (unsigned products past 2^32, float
    products past FLT_MAX) while the wide ones the originals compute do not,
    and compares the outputs: integers exactly, floating point relative to
    the value, NaN and infinities included. */
 #include <math.h>
 #include <stdio.h>
 
-typedef void LongSddmm(int, int, int, const int *, const int *, const int *,
-                       const int *, const int *, const long *, long *);
-typedef void AlphaSddmm(int, int, int, long, const int *, const int *,
-                        const int *, const int *, const int *, const int *,
-                        long *);
-typedef void LongSpmm(int, int, int, const int *, const int *, const long *,
-                      const int *, const int *, long *);
+typedef unsigned long ulong;
+typedef void LongSddmm(int, int, int, const int *, const int *,
+                       const unsigned *, const unsigned *, const unsigned *,
+                       const ulong *, ulong *);
+typedef void AlphaSddmm(int, int, int, ulong, const int *, const int *,
+                        const unsigned *, const unsigned *, const unsigned *,
+                        const unsigned *, ulong *);
+typedef void LongSpmm(int, int, int, const int *, const int *, const ulong *,
+                      const unsigned *, const unsigned *, ulong *);
 typedef void DoubleSddmm(int, int, int, const int *, const int *, const float *,
                          const float *, const float *, const double *,
                          double *);
@@ -33,10 +35,10 @@ static const int colidx[NNZ] = {1, 3, 0, 2, 1, 3, 0, 2};
 
 static int failures;
 
-static void sameLong(const char *what, const long *X, const long *Y, int n) {
+static void sameLong(const char *what, const ulong *X, const ulong *Y, int n) {
   for (int q = 0; q < n; q++)
     if (X[q] != Y[q]) {
-      printf("FAIL: %s: A[%d] original %ld, rewritten %ld\n", what, q, X[q],
+      printf("FAIL: %s: A[%d] original %lu, rewritten %lu\n", what, q, X[q],
              Y[q]);
       failures++;
       return;
@@ -57,8 +59,8 @@ static void sameReal(const char *what, const double *X, const double *Y, int n,
 }
 
 static void integers(void) {
-  int vals[NNZ], C[N * MAXK], D[N * MAXK * MAXL], E[N * MAXL];
-  long Bv[NNZ], EL[N * MAXL];
+  unsigned vals[NNZ], C[N * MAXK], D[N * MAXK * MAXL], E[N * MAXL];
+  ulong Bv[NNZ], EL[N * MAXL];
   for (int p = 0; p < NNZ; p++) {
     vals[p] = 70000 + 13 * p;
     Bv[p] = 1 + p % 3;
@@ -69,7 +71,7 @@ static void integers(void) {
     D[q] = 60000 + 11 * q;
   for (int q = 0; q < N * MAXL; q++)
     E[q] = EL[q] = 2 + q % 5;
-  long X[N * MAXL], Y[N * MAXL];
+  ulong X[N * MAXL], Y[N * MAXL];
   int K = 4, L = 3;
   for (int q = 0; q < N * MAXL; q++)
     X[q] = Y[q] = q;
@@ -78,8 +80,8 @@ static void integers(void) {
   sameLong("long E first", X, Y, N * L);
   for (int q = 0; q < N * MAXL; q++)
     X[q] = Y[q] = q;
-  alpha_first_orig(N, K, L, 1L, rowptr, colidx, vals, C, D, E, X);
-  alpha_first_rewr(N, K, L, 1L, rowptr, colidx, vals, C, D, E, Y);
+  alpha_first_orig(N, K, L, 1UL, rowptr, colidx, vals, C, D, E, X);
+  alpha_first_rewr(N, K, L, 1UL, rowptr, colidx, vals, C, D, E, Y);
   sameLong("long alpha first", X, Y, N * L);
   /* Both schedules of the run-time choice: K > L runs C * D first (K = 3:
      no unrolled step, whose hoisted products are double).  */

@@ -37,7 +37,7 @@
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
 // FUSED:      {{^}}    } break; default: break; }{{$}}
 // RUN: lnr-rewrite %t.rewritten.c -- 2> /dev/null | diff %t.rewritten.c -
-// RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -Wno-unused-function -Wno-comment -c %t.rewritten.c -o %t.strict.o
+// RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -Wno-unused-function -Wno-comment -Wno-switch-bool -c %t.rewritten.c -o %t.strict.o
 // RUN: for f in in_else then_else omp_if label in_case; do \
 // RUN:   %cc -O2 -fopenmp -w -c -x c %s -DLNR_PROVE=$f -Dlnr_entry=lnr_original -o %t.orig.o && \
 // RUN:   %cc -O2 -fopenmp -w -c -x c %t.rewritten.c -DLNR_PROVE=$f -Dlnr_entry=lnr_rewritten -o %t.rewr.o && \

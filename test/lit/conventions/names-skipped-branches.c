@@ -28,5 +28,5 @@ void spmm_gemm(int n, int K, int L, const int *pos, const int *crd,
 // CHECK: if (j_min != 0 || then_cost_1 <= else_cost) {
 // CHECK-NEXT: /* Schedule: split {Bv,C}{D}, shared (i), temporary dense t_1(k);
 // CHECK: double *t_1 =
-// CHECK: /* Schedule: split {C,D}{Bv}, shared (), temporary dense t_1(j,l);
+// CHECK: /* Schedule: split {C,D}{Bv}, no loop shared, temporary dense t_1(j,l);
 // CHECK: double *t_1 =

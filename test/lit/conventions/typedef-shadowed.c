@@ -1,16 +1,17 @@
 // The types a rewrite declares its temporaries, hoisted values and
 // conversions in are spelled as the file spells them, unless the function
 // shadows that name: here 'wide' is a parameter, and 'wide t = 0;' would
-// not compile. The rewrite spells the type itself ('long').
+// not compile. The rewrite spells the type itself ('unsigned long').
 // RUN: lnr-rewrite %s -- > %t.c 2> %t.err
 // RUN: FileCheck --check-prefix=REMARK %s < %t.err
 // RUN: FileCheck %s < %t.c
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
 
-typedef long wide;
+typedef unsigned long wide;
 
 void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
-            const int *vals, const int *C, const int *D, const wide *E,
+            const unsigned *vals, const unsigned *C, const unsigned *D,
+            const wide *E,
             wide *restrict A, int wide) {
   (void)wide;
   for (int i = 0; i < n; i++)
@@ -22,5 +23,6 @@ void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
     }
 }
 // REMARK: remark: fused
-// CHECK: long t = 0;
-// CHECK: t += (long)vals[p] * (long)C[i * K + k] * (long)D[j * K + k];
+// CHECK: unsigned long t = 0;
+// CHECK: t += (unsigned long)vals[p] * (unsigned long)C[i * K + k] *
+// CHECK-NEXT: (unsigned long)D[j * K + k];

@@ -24,8 +24,8 @@ void scaled_spmv(int n, int L, const int *rowptr, const int *colidx,
     }
 }
 // REMARK: fuse/pragma-fallback.c:[[@LINE-8]]:1: remark: fused 'y(i) += vals(i,j) * x(j) * z(l)': O(nnz(vals_ij)*L) -> O(nnz(vals_ij)+L+n) [lnr-fuse]
-// EXPLAIN: schedule: split {vals,x}{{[{][{]}}z}{t'}}, shared (), temporary dense t(i), temporary scalar t1
-// EXPLAIN-NEXT: not chosen: split {z}{vals,x}, shared (), temporary scalar t, O(nnz(vals_ij)+L): the schedule splits the loop that '#pragma omp parallel for' parallelizes [lnr-unsupported-pragma]
+// EXPLAIN: schedule: split {vals,x}{{[{][{]}}z}{t'}}, no loop shared, temporary dense t(i), temporary scalar t1
+// EXPLAIN-NEXT: not chosen: split {z}{vals,x}, no loop shared, temporary scalar t, O(nnz(vals_ij)+L): the schedule splits the loop that '#pragma omp parallel for' parallelizes [lnr-unsupported-pragma]
 // The directive, as written, on the loop that writes y.
 // CODE:      t1 += z[l];
 // CODE:      if (L > 0) {

@@ -65,7 +65,7 @@ void sddmm_spmm_masked(int n, int K, int L, const int *rowptr,
                 vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/unsupported-statement.c:[[@LINE-7]]:7: remark: nest left unchanged: a 'IfStmt' is not a loop nest statement [lnr-unsupported-statement]
+// CHECK: refusals/unsupported-statement.c:[[@LINE-7]]:7: remark: nest left unchanged: an 'if' statement is not a loop nest statement [lnr-unsupported-statement]
 
 // Two values declared at once: neither a coordinate, a position, a row
 // pointer nor a value local (values: fuse/value-locals.c).
@@ -107,7 +107,7 @@ void row_scan_null(int n, const int *rowptr) {
     for (int p = rowptr[i]; p < rowptr[i + 1]; p++)
       ;
 }
-// CHECK: refusals/unsupported-statement.c:[[@LINE-2]]:7: remark: nest left unchanged: a 'NullStmt' is not a loop nest statement [lnr-unsupported-statement]
+// CHECK: refusals/unsupported-statement.c:[[@LINE-2]]:7: remark: nest left unchanged: an empty statement is not a loop nest statement [lnr-unsupported-statement]
 
 // A nest inside a GNU statement expression: it is reported, with a remark,
 // and left as it is (an earlier build skipped it silently).

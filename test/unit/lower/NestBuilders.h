@@ -31,7 +31,7 @@ inline ir::Kernel sddmmSpmm() { return ir::test::sddmmSpmm("n"); }
 inline LoopSource denseLoop(const std::string &I, const std::string &Bound) {
   LoopSource L;
   L.Index = I;
-  L.IndexType = "int";
+  L.IndexType = L.CounterType = "int";
   L.VariableType = "int";
   L.Header = "for (int " + I + " = 0; " + I + " < " + Bound + "; " + I + "++)";
   L.Bound = Bound;
@@ -43,7 +43,7 @@ inline NestSource sddmmSpmmSource() {
   NestSource S;
   LoopSource J;
   J.Index = "j";
-  J.IndexType = "int";
+  J.IndexType = J.CounterType = "int";
   J.VariableType = "int";
   J.Header = "for (int p = rowptr[i]; p < rowptr[i + 1]; p++)";
   J.Prologue = {"int j = colidx[p];"};
