@@ -178,10 +178,10 @@ public:
     std::thread Worker([this] { work(); });
     bool Exited = false;
     while (!Exited) {
-      std::optional<std::string> Body = T.read();
-      if (!Body)
+      std::optional<json::Value> Message = T.read();
+      if (!Message)
         break; // the client went away without `exit`
-      Exited = dispatch(*Body);
+      Exited = dispatch(*Message);
     }
     {
       std::lock_guard<std::mutex> Lock(M);
@@ -193,15 +193,10 @@ public:
   }
 
 private:
-  /// Handles one message; true after `exit`.
-  bool dispatch(StringRef Body) {
-    Expected<json::Value> Message = json::parse(Body);
-    if (!Message) {
-      T.replyError(nullptr, ErrorCode::ParseError,
-                   "not JSON: " + toString(Message.takeError()));
-      return false;
-    }
-    const json::Object *O = Message->getAsObject();
+  /// Handles one message (JSON: the transport answers what is not); true
+  /// after `exit`.
+  bool dispatch(const json::Value &Message) {
+    const json::Object *O = Message.getAsObject();
     Optional<StringRef> Method = O ? O->getString("method") : None;
     const json::Value *Id = O ? O->get("id") : nullptr;
     if (!Method) {

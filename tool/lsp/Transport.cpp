@@ -1,6 +1,7 @@
 //===- Transport.cpp ------------------------------------------------------===//
 
 #include "tool/lsp/Transport.h"
+#include "tool/lsp/BoundedParse.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -8,44 +9,31 @@
 using namespace llvm;
 
 namespace lnr::tool::lsp {
-namespace {
 
-/// One header line without its CRLF; nullopt at the end of the input.
-std::optional<std::string> readLine(std::FILE *In) {
-  std::string Line;
-  int C;
-  while ((C = std::fgetc(In)) != EOF) {
-    if (C == '\n')
-      return StringRef(Line).rtrim('\r').str();
-    Line.push_back(char(C));
-  }
-  if (Line.empty())
-    return std::nullopt;
-  return Line;
-}
-
-} // namespace
-
-std::optional<std::string> Transport::read() {
-  std::optional<size_t> Length;
-  // Headers up to the empty line; only Content-Length matters (LSP's
-  // Content-Type has one value).
-  while (std::optional<std::string> Line = readLine(In)) {
-    if (Line->empty()) {
-      if (!Length)
-        continue; // stray blank line between messages
-      std::string Body(*Length, '\0');
-      if (std::fread(Body.data(), 1, *Length, In) != *Length)
-        return std::nullopt;
-      return Body;
+std::optional<json::Value> Transport::read() {
+  while (true) {
+    Frame F = Frames.next();
+    if (F.K == Frame::End)
+      return std::nullopt;
+    if (F.Skipped > 0)
+      notify("window/logMessage",
+             json::Object{{"type", 2}, // Warning
+                          {"message", "lnr-rewrite: skipped " +
+                                          std::to_string(F.Skipped) +
+                                          " bytes outside any message"}});
+    if (F.K == Frame::Lost) {
+      replyError(nullptr, ErrorCode::InvalidRequest, F.Text);
+      continue;
     }
-    auto [Name, Value] = StringRef(*Line).split(':');
-    size_t N;
-    if (Name.trim().equals_insensitive("Content-Length") &&
-        !Value.trim().getAsInteger(10, N))
-      Length = N;
+    Expected<json::Value> Message = parseBounded(F.Text);
+    if (Message)
+      return std::move(*Message);
+    replyError(nullptr, ErrorCode::ParseError,
+               "not JSON: " + toString(Message.takeError()));
+    // Its Content-Length may have been too long: the next header, or its
+    // start, may be in it.
+    Frames.rescan(F.Text);
   }
-  return std::nullopt;
 }
 
 void Transport::send(json::Value Message) {

@@ -5,9 +5,27 @@
 // thread's; writing is locked, since the analysis thread publishes
 // diagnostics and answers the requests that waited for it.
 //
+// No byte sequence ends the reading before the end of the input, and none
+// makes it allocate or recurse without bound (the bounds are Limits.h's):
+// - a body is at most MaxMessageBytes: a larger Content-Length, or one that
+//   is no number, is answered with InvalidRequest and id null (JSON-RPC
+//   2.0's id of a request whose id could not be read), and the body is
+//   dropped as it comes, never stored;
+// - a body goes to llvm::json::parse only if it nests at most MaxJsonDepth
+//   arrays and objects (BoundedParse.h); a deeper one, invalid UTF-8 or any
+//   other text that is not JSON is answered with ParseError, id null;
+// - header lines are kept to their last bytes (MaxHeaderLine).
+// After a wrong Content-Length or garbage, reading resynchronises on the
+// next `Content-Length:` header (Framing.h says how): inside a body that
+// was too long, after the rest of one that was too short, at the end of a
+// garbage line. The bytes skipped that way are told to the client in a
+// window/logMessage.
+//
 //===----------------------------------------------------------------------===//
 #ifndef LNR_TOOL_LSP_TRANSPORT_H
 #define LNR_TOOL_LSP_TRANSPORT_H
+
+#include "tool/lsp/Framing.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -32,11 +50,11 @@ enum class ErrorCode {
 
 class Transport {
 public:
-  Transport(std::FILE *In, std::FILE *Out) : In(In), Out(Out) {}
+  Transport(std::FILE *In, std::FILE *Out) : Frames(In), Out(Out) {}
 
-  /// The next message's body; nullopt at the end of the input or when the
-  /// framing is broken beyond recovery (no Content-Length).
-  std::optional<std::string> read();
+  /// The next message, parsed; nullopt only at the end of the input. What
+  /// comes before it and is no message is answered or logged, and skipped.
+  std::optional<llvm::json::Value> read();
 
   void reply(const llvm::json::Value &Id, llvm::json::Value Result);
   void replyError(const llvm::json::Value &Id, ErrorCode Code,
@@ -46,7 +64,8 @@ public:
 private:
   void send(llvm::json::Value Message);
 
-  std::FILE *In, *Out;
+  FrameReader Frames;
+  std::FILE *Out;
   std::mutex WriteLock;
 };
 
