@@ -13,6 +13,7 @@ class Client:
                                      stdout=subprocess.PIPE, env=env)
         self.incoming = queue.Queue()
         self.notifications = []
+        self.other_responses = []  # those wait_reply passed over (id null...)
         self.next_id = 1
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -67,6 +68,8 @@ class Client:
                 self.notifications.append(msg)
             elif msg.get("id") == rid:
                 return msg
+            else:
+                self.other_responses.append(msg)
 
     def request(self, method, params, timeout=60):
         return self.wait_reply(self.start_request(method, params), timeout)
