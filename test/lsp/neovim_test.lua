@@ -46,12 +46,13 @@ local function run()
   local nest_line = vim.fn.search("for (int i = 0; i < n; i++)", "n") - 1
   check(fused.lnum == nest_line, "on the nest's first line of the buffer")
 
-  vim.fn.cursor(vim.fn.search("colidx\\[p\\]", "n"), 1)
+  -- The cursor on the nest's indentation, column 0 of its first line.
+  vim.fn.cursor(nest_line + 1, 1)
   local params = vim.lsp.util.make_range_params()
   params.context = { diagnostics = {} }
   local replies = vim.lsp.buf_request_sync(buf, "textDocument/codeAction", params, 60000)
   local actions = replies and replies[id] and replies[id].result or {}
-  check(#actions == 2, "two code actions at the cursor")
+  check(#actions == 2, "two code actions at column 0 of the nest's first line")
   check(actions[1].title:match("^Fuse loop nest: O%(") ~= nil, "the first fuses")
   check(actions[2].title == "Keep this nest as written (NOLINT)", "the second keeps it")
 

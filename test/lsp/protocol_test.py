@@ -179,6 +179,31 @@ def main():
           in kept_text and len(kept_text) == len(KERNEL) + len(" // NOLINT(lnr-fuse)"),
           "NOLINT at the end of the nest's first line")
 
+    # Anywhere on a line of the nest's diagnostic: on its first line's
+    # indentation (column 0), and on its last line.
+    for where, pos in [("column 0 of the nest's first line",
+                        {"line": at(KERNEL, "  for (int i = 0; i < n; i++) { /*")["line"],
+                         "character": 0}),
+                       ("column 0 of the nest's last line",
+                        at(KERNEL, "  }\n}\n\nvoid add"))]:
+        r = c.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": {"start": pos, "end": pos},
+            "context": {"diagnostics": []}})
+        check(len(r.get("result", [])) == 2, "the two actions at " + where)
+    # The client's diagnostic, sent with a range elsewhere (clangd's rule:
+    # the fixes of every diagnostic in context.diagnostics).
+    fused = [d for d in diags if d.get("code") == "lnr-fuse"]
+    far = at(KERNEL, "double g(double);")
+    r = c.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": {"start": far, "end": far},
+        "context": {"diagnostics": fused}})
+    check(len(fused) == 1 and len(r.get("result", [])) == 2,
+          "the two actions of a diagnostic the client sends")
+    r = c.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": {"start": far, "end": far},
+        "context": {"diagnostics": []}})
+    check(r.get("result") == [], "none away from the nest without it")
+
     r = c.request("textDocument/codeAction", {
         "textDocument": {"uri": uri},
         "range": {"start": at(KERNEL, "A[i * m"), "end": at(KERNEL, "A[i * m")},
@@ -307,10 +332,12 @@ def main():
         "uri": other, "languageId": "c", "version": 1,
         "text": "void f(void) {\n  int x = ;\n}\n"}})
     diags = c.wait_diagnostics(other, version=1)
-    check(len(diags) == 1 and diags[0]["severity"] == 1
+    check(len(diags) == 1 and diags[0]["severity"] == 4
           and diags[0]["range"]["start"] == {"line": 1, "character": 10}
-          and diags[0]["source"] == "clang",
-          "a file that does not parse: its clang error as a diagnostic")
+          and diags[0]["source"] == "lnr-rewrite"
+          and diags[0]["code"] == "lnr-not-analysed"
+          and diags[0]["message"].startswith("not analysed: the file does not parse"),
+          "a file that does not parse: one Hint, clangd reports the errors")
     c.notify("textDocument/didClose", {"textDocument": {"uri": other}})
     check(c.wait_diagnostics(other) == [], "closing clears the diagnostics")
     r = c.request("textDocument/codeAction", {
@@ -324,6 +351,23 @@ def main():
 
     r = c.request("shutdown", None)
     check("error" not in r and r.get("result") is None, "shutdown")
+    c.notify("exit", None)
+    check(c.proc.wait(timeout=60) == 0, "exit after shutdown: status 0")
+
+    # initializationOptions.compilerErrors: clang's errors, as diagnostics.
+    c = Client([tool, "--lsp"], env=env)
+    c.request("initialize", {"capabilities": {},
+                             "initializationOptions": {"compilerErrors": True}})
+    c.notify("initialized", {})
+    c.notify("textDocument/didOpen", {"textDocument": {
+        "uri": other, "languageId": "c", "version": 1,
+        "text": "void f(void) {\n  int x = ;\n}\n"}})
+    diags = c.wait_diagnostics(other, version=1)
+    check(len(diags) == 1 and diags[0]["severity"] == 1
+          and diags[0]["range"]["start"] == {"line": 1, "character": 10}
+          and diags[0]["source"] == "clang",
+          "compilerErrors: the file's clang error as a diagnostic")
+    c.request("shutdown", None)
     c.notify("exit", None)
     check(c.proc.wait(timeout=60) == 0, "exit after shutdown: status 0")
 

@@ -50,6 +50,7 @@ struct PendingAction {
   std::string Uri;
   unsigned Version;
   unsigned Begin, End;
+  std::vector<unsigned> Sent; // where the client's diagnostics start
 };
 
 /// A message to send once the state's lock is released: writing to the
@@ -88,14 +89,36 @@ json::Object diagnostic(const Analysis &A, const NestReport &N) {
                       {"message", message(N)}};
 }
 
-json::Object publishParams(const std::string &Uri, const Document &D) {
+/// A file that does not parse: clang's errors when the client asked for
+/// them (initializationOptions.compilerErrors), else one Hint at the first:
+/// next to clangd, which reports them already, they would show twice.
+void parseDiagnostics(const Analysis &A, bool CompilerErrors,
+                      json::Array &Out) {
+  if (A.Errors.empty())
+    return;
+  if (!CompilerErrors) {
+    const ParseError &E = A.Errors.front();
+    Out.push_back(json::Object{{"range", range(A.Code, E.Begin, E.End)},
+                               {"severity", 4},
+                               {"code", "lnr-not-analysed"},
+                               {"source", "lnr-rewrite"},
+                               {"message", "not analysed: the file does not "
+                                           "parse (" +
+                                               E.Message + ")"}});
+    return;
+  }
+  for (const ParseError &E : A.Errors)
+    Out.push_back(json::Object{{"range", range(A.Code, E.Begin, E.End)},
+                               {"severity", 1},
+                               {"source", "clang"},
+                               {"message", E.Message}});
+}
+
+json::Object publishParams(const std::string &Uri, const Document &D,
+                           bool CompilerErrors) {
   json::Array Diagnostics;
   const Analysis &A = *D.Last;
-  for (const ParseError &E : A.Errors)
-    Diagnostics.push_back(json::Object{{"range", range(A.Code, E.Begin, E.End)},
-                                       {"severity", 1},
-                                       {"source", "clang"},
-                                       {"message", E.Message}});
+  parseDiagnostics(A, CompilerErrors, Diagnostics);
   // The nests the command line would give a remark (--remarks, the
   // default policy, NOLINT), no more.
   for (const NestReport &N : A.Nests)
@@ -128,14 +151,27 @@ json::Object codeAction(std::string Title, const std::string &Uri,
        json::Object{{"changes", json::Object{{Uri, std::move(Edits)}}}}}};
 }
 
-/// The two actions of each nest the analysis would rewrite that overlaps
-/// [Begin, End] (a cursor when they are equal).
+/// Where the line Offset is on starts.
+unsigned startOfLine(StringRef Code, unsigned Offset) {
+  size_t Newline = Code.substr(0, Offset).rfind('\n');
+  return Newline == StringRef::npos ? 0 : unsigned(Newline + 1);
+}
+
+/// The two actions of each nest the analysis would rewrite that is on a
+/// line of [Begin, End] (a cursor when they are equal), or whose
+/// diagnostic starts at one of Sent (the client's context.diagnostics), as
+/// clangd offers the fixes of the diagnostics under the cursor.
 json::Array codeActions(const std::string &Uri, const Document &D,
-                        unsigned Begin, unsigned End) {
+                        unsigned Begin, unsigned End,
+                        const std::vector<unsigned> &Sent) {
   json::Array Actions;
   const Analysis &A = *D.Last;
   for (const NestReport &N : A.Nests) {
-    if (N.Fix.empty() || N.Begin > End || Begin > N.End)
+    if (N.Fix.empty())
+      continue;
+    bool OnItsLines = startOfLine(A.Code, N.Begin) <= End &&
+                      Begin <= endOfLine(A.Code, N.End);
+    if (!OnItsLines && !llvm::is_contained(Sent, N.Begin))
       continue;
     std::string Cost = N.Cost.empty() ? "" : ": " + N.Cost;
     Actions.push_back(codeAction("Fuse loop nest" + Cost, Uri,
@@ -149,6 +185,24 @@ json::Array codeActions(const std::string &Uri, const Document &D,
                                  false));
   }
   return Actions;
+}
+
+/// Where the client's context.diagnostics of this server start in Text.
+std::vector<unsigned> sentDiagnostics(StringRef Text,
+                                      const json::Object &Params) {
+  std::vector<unsigned> Starts;
+  const json::Object *Context = Params.getObject("context");
+  const json::Array *Sent =
+      Context ? Context->getArray("diagnostics") : nullptr;
+  for (const json::Value &V : Sent ? *Sent : json::Array()) {
+    const json::Object *Diag = V.getAsObject();
+    const json::Object *Range = Diag ? Diag->getObject("range") : nullptr;
+    if (!Range || Diag->getString("source") != StringRef("lnr-rewrite"))
+      continue;
+    if (std::optional<unsigned> At = offsetOf(Text, Range->get("start")))
+      Starts.push_back(*At);
+  }
+  return Starts;
 }
 
 /// Whether the client's `only` kinds let refactor.rewrite through.
@@ -223,6 +277,8 @@ private:
                const json::Object &Params) {
     if (Method == "initialize") {
       Initialized = true;
+      if (const json::Object *Init = Params.getObject("initializationOptions"))
+        CompilerErrors = Init->getBoolean("compilerErrors").getValueOr(false);
       return T.reply(Id, initializeResult());
     }
     if (!Initialized)
@@ -387,13 +443,14 @@ private:
       Lock.unlock();
       return T.reply(Id, json::Array());
     }
+    std::vector<unsigned> Sent = sentDiagnostics(D.Text, Params);
     if (D.AnalyzedVersion == D.Version) {
-      json::Array Actions = codeActions(Uri, D, *Begin, *End);
+      json::Array Actions = codeActions(Uri, D, *Begin, *End, Sent);
       Lock.unlock();
       return T.reply(Id, std::move(Actions));
     }
     // Answered by the worker when the analysis of this text ends.
-    Pending.push_back({Id, Uri, D.Version, *Begin, *End});
+    Pending.push_back({Id, Uri, D.Version, *Begin, *End, std::move(Sent)});
   }
 
   /// Answers the pending requests of Uri: from its analysis when it is of
@@ -414,7 +471,7 @@ private:
                                       "the document changed"));
       else
         Out.push_back(Outgoing::reply(
-            P->Id, codeActions(Uri, It->second, P->Begin, P->End)));
+            P->Id, codeActions(Uri, It->second, P->Begin, P->End, P->Sent)));
       P = Pending.erase(P);
     }
   }
@@ -473,8 +530,9 @@ private:
       It->second.Last = std::move(Result);
       It->second.AnalyzedVersion = Version;
       std::vector<Outgoing> Out;
-      Out.push_back(Outgoing::notification("textDocument/publishDiagnostics",
-                                           publishParams(Uri, It->second)));
+      Out.push_back(Outgoing::notification(
+          "textDocument/publishDiagnostics",
+          publishParams(Uri, It->second, CompilerErrors)));
       settlePending(Uri, Out);
       Lock.unlock();
       send(Out);
@@ -487,6 +545,9 @@ private:
   const std::chrono::milliseconds Debounce;
   // Read and written by the reading thread only.
   bool Initialized = false, ShutdownRequested = false;
+  /// initializationOptions.compilerErrors: publish clang's errors of a file
+  /// that does not parse (by default one Hint; clangd reports them).
+  bool CompilerErrors = false;
   // The state both threads share, under M.
   std::mutex M;
   std::condition_variable Wake;
