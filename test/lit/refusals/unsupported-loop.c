@@ -185,6 +185,26 @@ void split_short(int n, int K, int L, const int *pos, const int *crd,
 }
 // CHECK: refusals/unsupported-loop.c:[[@LINE-13]]:3: remark: nest left unchanged: the split loop's strips, 'n / 16' of them, are not proved to cover 'i < n' (TACO writes '(n + 15) / 16') [lnr-unsupported-loop]
 
+// The same with the strip count a macro: the remark names it as written.
+#define STRIPS (n / 16)
+void split_short_macro(int n, int K, int L, const int *pos, const int *crd,
+                       const double *vals, const double *C, const double *D,
+                       const double *E, double *restrict A) {
+  for (int i0 = 0; i0 < STRIPS; i0++)
+    for (int i1 = 0; i1 < 16; i1++) {
+      int i = i0 * 16 + i1;
+      if (i >= n)
+        continue;
+      for (int p = pos[i]; p < pos[i + 1]; p++) {
+        int j = crd[p];
+        for (int k = 0; k < K; k++)
+          for (int l = 0; l < L; l++)
+            A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+      }
+    }
+}
+// CHECK: refusals/unsupported-loop.c:[[@LINE-13]]:3: remark: nest left unchanged: the split loop's strips, 'STRIPS' of them, are not proved to cover 'i < n' (TACO writes '(n + 15) / 16') [lnr-unsupported-loop]
+
 // A split whose body reads the strip's offset.
 void split_reads_offset(int n, int K, const int *pos, const int *crd,
                         const double *vals, const double *C,
