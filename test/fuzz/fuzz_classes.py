@@ -46,6 +46,17 @@ configurations that exercise it:
   headers    <stdlib.h> included after the kernel or not at all, and locals
              named like what a rewrite declares or calls (malloc, free,
              size_t, t, ...): the rewrite must compile.
+  intsum     (drawn apart, INTSUM_SHARE of the cases outside the others)
+             integer kernels: factors, output and accumulator all 'int',
+             'long', 'unsigned' or 'unsigned long', with data near the
+             type's limits (one factor 0 and one about half the type's
+             largest value, the others 1: every term is 'big * 0', a sum
+             of the big factor over a reduction is not), built with
+             -fsanitize=signed-integer-overflow. A kernel that sums in a
+             signed type must be left unchanged with the remark
+             [lnr-signed-overflow]; an unsigned one (whose arithmetic
+             wraps, so any association gives the same bits) is rewritten
+             and compared exactly.
 """
 
 import random
@@ -75,11 +86,25 @@ def class_rng(seed, number):
     return random.Random("%d:%d:class" % (seed, number))
 
 
+# Class 'intsum' is drawn from a generator of its own among the cases of no
+# other class, so that the other classes' cases are those of earlier
+# versions: about INTSUM_SHARE of those.
+NEW_CLASSES = ["intsum"]
+INTSUM_SHARE = 0.1
+# Its types: (type, weight); the signed ones must be refused.
+INT_SUMS = [("int", 40), ("long", 30), ("unsigned", 20),
+            ("unsigned long", 10)]
+SIGNED_SUMS = {"int", "long"}
+
+
 def pick_class(seed, number):
     """The class of case (seed, number), or None, and the generator the
     class draws from."""
     rng = class_rng(seed, number)
     if rng.random() >= CLASS_SHARE:
+        irng = random.Random("%d:%d:class-intsum" % (seed, number))
+        if irng.random() < INTSUM_SHARE:
+            return "intsum", irng
         return None, rng
     return rng.choice(CLASSES), rng
 
@@ -433,10 +458,76 @@ def pick_conflict(c):
     c["conflict_at"] = rng.choice(["top", "end"])
 
 
+def apply_intsum(c, rng, helpers):
+    """Class 'intsum': an integer kernel (factors, output, accumulator and
+    alpha of one type; no floating literal factor), half of them <SpMM,
+    GEMM> A(i,l) += B(i,j) C(j,k) D(k,l), whose fused temporary sums C D
+    over k apart from B's values. The case's own configs run on small values
+    (-2 to 2; 0 to 3 unsigned: no sum overflows); up to four more put one
+    factor (izero: the sparse values, -1, or a dense operand's number) at 0,
+    another (ibig) at 4 to 6 tenths of the type's largest value (negative
+    with isign -1) and every other value at 1: each term of the original is
+    'big * 0' (its partial products are big at most) and its sums are 0,
+    while a temporary that sums the big factor over a reduction of 3 or more
+    overflows a signed type. Unsigned kernels also run on values over the
+    type's whole range (ischeme 2), where every product wraps."""
+    if c["style"] == "taco":
+        c["style"] = "hand"
+        c["itype"] = "int"
+    if rng.random() < 0.5:
+        # <SpMM, GEMM>: A(i,l) += B(i,j) C(j,k) D(k,l), whose fused
+        # temporary t(j,l) sums C(j,k) D(k,l) over k without B's zeros.
+        i, j, k, l = (c["indices"] + [n for n in "ijkl"
+                                      if n not in c["indices"]])[:4]
+        c["indices"] = [i, j, k, l]
+        c["order"] = [i, j, k, l] if rng.random() < 0.5 else [i, j, l, k]
+        c["out"] = {"name": "A", "idx": [i, l]}
+        c["sparse"] = {"name": "B", "format": "CSR", "levels": [i, j],
+                       "fmt": [0, 1]}
+        c["dense"] = [{"name": "C", "idx": [j, k]},
+                      {"name": "D", "idx": [k, l]}]
+        c["bounds"] = {x: rng.choice(["param", "param", "struct", "local"])
+                       for x in c["indices"]}
+        c["macro_ext"] = {x: 2 for x in c["indices"]}
+        c["stmt"] = "+="
+        c["pragma"] = None
+        c["configs"] = helpers["make_configs"](rng, c)
+    t = rng.choices([n for n, _ in INT_SUMS], [w for _, w in INT_SUMS])[0]
+    c["real"] = c["out_type"] = c["acc_type"] = t
+    c["isum"] = t
+    c["vmode"] = 0
+    c["scalars"] = ["alpha"] if c["scalars"] else []
+    if not c["dense"]:
+        c["dense"].append({"name": "C", "idx": [rng.choice(c["indices"])]})
+    for g in c["configs"]:
+        g["ischeme"] = 0
+    factors = ([-1] if c["sparse"] else []) + list(range(len(c["dense"])))
+    pairs = [(z, b) for b in factors for z in factors if z != b]
+    rng.shuffle(pairs)
+    for zero, big in pairs[:4]:
+        c["configs"].append(ext_config(
+            c, rng, lambda y: rng.randint(3, 6), 1.0, 0.0, 0.3, ischeme=1,
+            izero=zero, ibig=big,
+            isign=rng.choice([1, -1]) if t in SIGNED_SUMS else 1))
+    if t not in SIGNED_SUMS:
+        for _ in range(2):
+            c["configs"].append(ext_config(
+                c, rng, lambda y: rng.randint(2, 5), 0.6, 0.1, 0.1,
+                ischeme=2))
+    return True
+
+
+def pick_intsum_type(c):
+    """An 'intsum' case written as C89 sums in 'unsigned' rather than
+    'unsigned long' (c89ify.py reads one-word types only)."""
+    if c.get("isum") == "unsigned long" and c.get("std") == "c89":
+        c["real"] = c["out_type"] = c["acc_type"] = c["isum"] = "unsigned"
+
+
 CLASS_APPLY = {"nonfinite": apply_nonfinite, "extent": apply_extent,
                "mixed": apply_mixed, "crd": apply_crd,
                "overwrite": apply_overwrite, "alias": apply_alias,
-               "headers": apply_headers}
+               "headers": apply_headers, "intsum": apply_intsum}
 
 
 def class_fixup(c):
@@ -463,6 +554,12 @@ def class_fixup(c):
         c["acc_add"] = "="
     if c.get("alias") and not c["dense"]:
         c["alias"] = None
-    if c.get("alias") or c.get("crd_type") or c.get("headers"):
+    if c.get("isum"):
+        # One integer type throughout, a dense operand for the big values.
+        c["real"] = c["out_type"] = c["acc_type"] = c["isum"]
+        if not c["dense"]:
+            c["dense"].append({"name": "C", "idx": [c["indices"][0]]})
+    if c.get("alias") or c.get("crd_type") or c.get("headers") or \
+            c.get("isum"):
         c["style"] = "hand"
     return c

@@ -7,7 +7,10 @@ The memory the kernels write is one region of the output's type: the output
 and, in class 'alias', the aliased input inside it. The region is compared
 element by element, NaN-aware (same_elem), relative to
 M = |initial| + sum of |terms| (the original run on the absolute values of
-everything); integer outputs compare exactly.
+everything); integer outputs compare exactly, in their own type. Each call
+of a kernel runs under alarm(FZ_CALL_LIMIT): a kernel that does not return
+is reported as a hang (the rewrite's) or as the generator's (the
+original's). Class 'intsum' makes its integer data by fz_ival.
 """
 
 DRIVER_MAIN = r"""
@@ -45,6 +48,7 @@ static int same_elem(double o, double r, double m, double *err) {
 #endif
 
 int main(void) {
+  signal(SIGALRM, fz_on_alarm);
   omp_set_dynamic(0);
   fz_alloc_policy = FZ_ALLOC_POLICY;
   for (int cfg = 0; cfg < NCFG; cfg++) {
@@ -103,8 +107,10 @@ int main(void) {
       size_t bad = 0, first = 0;
       double worst = 0;
       for (size_t x = 0; x < nA; x++) {
-        double o = bo[GUARD + x], r = br[GUARD + x], m = M[x], err;
-        if (!same_elem(o, r, m, &err)) {
+        double o = bo[GUARD + x], r = br[GUARD + x], m = M[x], err = 0;
+        /* Integers in their own type: a long's bits, not a double's. */
+        if (OUT_INT ? bo[GUARD + x] != br[GUARD + x]
+                    : !same_elem(o, r, m, &err)) {
           if (!bad++)
             first = x;
         } else if (err > worst)
@@ -134,10 +140,88 @@ int main(void) {
 }
 """
 
-INT_TYPES = {"_Bool", "short", "int8_t", "unsigned char", "int"}
+INT_TYPES = {"_Bool", "short", "int8_t", "unsigned char", "int", "long",
+             "unsigned", "unsigned long"}
+# The largest value of each type of class 'intsum' (fuzz_classes).
+INT_MAX_OF = {"int": "INT_MAX", "long": "LONG_MAX", "unsigned": "UINT_MAX",
+              "unsigned long": "ULONG_MAX"}
 # The 'wide' kind's scale of each float factor: a product of two of them
 # (each at least 2^-6 before it, fz_values' vmode 1) reaches 2^128.
 WIDE_SHIFT = 70
+
+
+# Each call of a kernel runs under alarm(FZ_CALL_LIMIT) (the driver is built
+# with -DFZ_CALL_LIMIT=N, lnr_fuzz.py's --hang-timeout): a loop that never
+# ends (a counter that wraps before its bound) is reported as the hang of
+# the kernel that was running, the rewrite's (FAIL-hang) or the original's
+# (the generator's).
+HANG_LIMIT = r"""
+#ifndef FZ_CALL_LIMIT
+#define FZ_CALL_LIMIT 20
+#endif
+#define FZ_STR2(x) #x
+#define FZ_STR(x) FZ_STR2(x)
+static volatile sig_atomic_t fz_running; /* 1 the original, 2 the rewrite */
+
+static void fz_say(const char *s) {
+  size_t n = 0;
+  while (s[n])
+    n++;
+  if (write(2, s, n) < 0)
+    return;
+}
+
+static void fz_say_int(int v) {
+  char d[16];
+  int n = 15;
+  d[n] = 0;
+  do
+    d[--n] = (char)('0' + v % 10);
+  while ((v /= 10) > 0 && n > 0);
+  fz_say(d + n);
+}
+
+static void fz_on_alarm(int sig) {
+  (void)sig;
+  if (fz_running == 2) {
+    fz_say("FAIL: hang: config ");
+    fz_say_int(cur_cfg);
+    fz_say(": the rewrite did not finish in " FZ_STR(FZ_CALL_LIMIT) " s\n");
+  } else if (fz_running == 1) {
+    fz_say("FAIL: generator: config ");
+    fz_say_int(cur_cfg);
+    fz_say(": the original did not finish in " FZ_STR(FZ_CALL_LIMIT) " s\n");
+  } else {
+    fz_say("fuzz: the driver did not finish\n");
+  }
+  _exit(4);
+}
+"""
+
+# Class 'intsum' (fuzz_classes.apply_intsum): the value of a factor (role: a
+# dense operand's number, -1 the sparse values, -2 alpha) from the double v
+# the other classes would use, by the config's scheme.
+INT_VALUES = r"""
+#define IMAX ((real)%s)
+static real fz_ival(int role, double v, int cfg, uint64_t *rng) {
+  if (CFG_ISCHEME[cfg] == 1) {
+    if (role == CFG_IZERO[cfg])
+      return 0;
+    if (role == CFG_IBIG[cfg]) {
+      real b = IMAX / 10 * (real)(4 + fz_below(rng, 3));
+      return CFG_ISIGN[cfg] < 0 ? -b : b;
+    }
+    return 1;
+  }
+  if (CFG_ISCHEME[cfg] == 2)
+    return (real)fz_next(rng);
+  if ((real)-1 < 0)
+    return (real)lround(v * 2.0);
+  return (real)lround(fabs(v) * 3.0);
+}
+
+static real fz_iabs(real x) { return x < (real)0 ? -x : x; }
+"""
 
 
 def tolerance(c):
@@ -174,6 +258,11 @@ def config_arrays(c):
     arr("ROOT_FIRST", lambda g: g.get("root_first") or 0)
     if c.get("offset"):
         arr("OFFSET", lambda g: g.get("offset") or 0)
+    if c.get("isum"):
+        arr("ISCHEME", lambda g: g.get("ischeme") or 0)
+        arr("IZERO", lambda g: -99 if g.get("izero") is None else g["izero"])
+        arr("IBIG", lambda g: -99 if g.get("ibig") is None else g["ibig"])
+        arr("ISIGN", lambda g: g.get("isign") or 1)
     return L
 
 
@@ -270,11 +359,11 @@ def gen_driver(c, k):
         L.append('#include "taco_tensor_t.h"')
     L.append("#include <math.h>\n#include <omp.h>\n#include <stdio.h>\n"
              "#include <stdlib.h>\n#include <string.h>\n#include <float.h>\n"
-             "#include <stdint.h>")
+             "#include <stdint.h>\n#include <limits.h>\n#include <signal.h>\n"
+             "#include <unistd.h>")
     offc = c.get("offset")
     if offc:
-        L.append("#include <signal.h>\n#include <sys/mman.h>\n"
-                 "#include <unistd.h>")
+        L.append("#include <sys/mman.h>")
     L.append("typedef %s real;" % R)
     L.append("typedef %s oreal;" % OT)
     L.append("#define OUT_INT %d" % (OT in INT_TYPES))
@@ -295,6 +384,7 @@ def gen_driver(c, k):
     L += config_arrays(c)
     L.append("static int ext[NIDX];")
     L.append("static int cur_cfg;")
+    L.append(HANG_LIMIT)
     X = {x: "ext[%d]" % a for a, x in enumerate(idx)}
     if not k.taco and any(c["bounds"][x] in ("struct", "local") for x in idx):
         L.append("struct fz_dims {\n  int %s;\n};" % ", ".join(
@@ -321,6 +411,9 @@ def gen_driver(c, k):
     L.append("#define WIDE_FACTORS %d" % (
         len(c["dense"]) + (1 if c["sparse"] else 0)))
     L.append("static scalar sc[4];")
+    isum = c.get("isum")
+    if isum:
+        L.append(INT_VALUES % INT_MAX_OF[isum])
     L.append("static size_t region_n;\nstatic long a_at, x_at;")
     if offc:
         L.append(OFFSET_GUARDS)
@@ -381,8 +474,12 @@ def gen_driver(c, k):
         L.append("    din[a] = fz_alloc(din_n[a], sizeof(real));")
         L.append("    din_abs[a] = fz_alloc(din_n[a], sizeof(real));")
     L.append("    for (size_t x = 0; x < din_n[a]; x++) {")
-    L.append("      din[a][x] = (real)ldexp(tmp[x], WIDE);")
-    L.append("      din_abs[a][x] = (real)fabs(ldexp(tmp[x], WIDE));")
+    if isum:
+        L.append("      din[a][x] = fz_ival(a, tmp[x], cfg, rng);")
+        L.append("      din_abs[a][x] = fz_iabs(din[a][x]);")
+    else:
+        L.append("      din[a][x] = (real)ldexp(tmp[x], WIDE);")
+        L.append("      din_abs[a][x] = (real)fabs(ldexp(tmp[x], WIDE));")
     L.append("    }")
     L.append("    din_keep[a] = fz_dup(din[a], din_n[a] * sizeof(real));")
     L.append("    free(tmp);")
@@ -392,7 +489,10 @@ def gen_driver(c, k):
     L.append("    sct[a] = 2.0 * fz_unit(rng) - 1.0;")
     L.append("  fz_values(sct, 4, VMODE, sign, rng);")
     L.append("  for (int a = 0; a < 4; a++)")
-    L.append("    sc[a] = (scalar)ldexp(sct[a], -WIDE * WIDE_FACTORS);")
+    if isum:
+        L.append("    sc[a] = fz_ival(-2, sct[a], cfg, rng);")
+    else:
+        L.append("    sc[a] = (scalar)ldexp(sct[a], -WIDE * WIDE_FACTORS);")
     if s:
         order = len(s["levels"])
         L.append("  int dims[FZ_MAX_ORDER] = {%s};" % ", ".join(
@@ -422,8 +522,12 @@ def gen_driver(c, k):
         L.append("  sv = fz_alloc(nv, sizeof(real));")
         L.append("  sv_abs = fz_alloc(nv, sizeof(real));")
         L.append("  for (size_t x = 0; x < nv; x++) {")
-        L.append("    sv[x] = (real)ldexp(S.vals[x], WIDE);")
-        L.append("    sv_abs[x] = (real)fabs(ldexp(S.vals[x], WIDE));")
+        if isum:
+            L.append("    sv[x] = fz_ival(-1, S.vals[x], cfg, rng);")
+            L.append("    sv_abs[x] = fz_iabs(sv[x]);")
+        else:
+            L.append("    sv[x] = (real)ldexp(S.vals[x], WIDE);")
+            L.append("    sv_abs[x] = (real)fabs(ldexp(S.vals[x], WIDE));")
         L.append("  }")
         L.append("  sv_keep = fz_dup(sv, nv * sizeof(real));")
         L.append("  for (int l = 0; l < %d; l++) {" % order)
@@ -606,6 +710,8 @@ def gen_call(c, k, L, X):
             return "(use_abs ? din_abs[%d] : din[%d]) + din_off[%d]" % (
                 dix[ref], dix[ref], dix[ref])
         if kind == "scalar":
+            if c.get("isum"):
+                return "use_abs ? fz_iabs(sc[0]) : sc[0]"
             return "use_abs ? (scalar)fabs((double)sc[0]) : sc[0]"
         if kind == "out":
             return "out"
@@ -637,8 +743,12 @@ def gen_call(c, k, L, X):
             args.append(arg(kind, ref))
     if c.get("offset"):
         L.append("  fz_who = rewritten ? 2 : 1;")
+    L.append("  fz_running = rewritten ? 2 : 1;")
+    L.append("  alarm(FZ_CALL_LIMIT);")
     L.append("  (rewritten ? lnr_rewritten : lnr_original)(%s);" %
              ", ".join(args))
+    L.append("  alarm(0);")
+    L.append("  fz_running = 0;")
     if c.get("offset"):
         L.append("  fz_who = 0;")
     L.append("}")

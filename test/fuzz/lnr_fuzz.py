@@ -15,13 +15,23 @@ and styles it refuses -- and for each one:
   * if the tool left the file as it was: the output must be byte-identical
     and a remark must say why ('nest left unchanged');
   * if the tool rewrote it: a kernel in a refused style must not have been
-    rewritten; the rewrite must be a fixed point of the tool; both versions
-    are compiled (gcc -O2 -fopenmp) into one driver that runs them on random
-    data (empty slices, empty tensors, extents of 1 and 0, explicit zeros,
-    a long parallel loop) with 1 and 2 threads, and compares every output
-    element relative to M = |A0| + sum of |terms| (the original run on the
-    absolute values of every input), checks guards around the output and
-    that no input was written;
+    rewritten; the rewrite must be a fixed point of the tool; it must
+    compile with gcc and clang-14 (-fsyntax-only -fopenmp
+    -Werror=implicit-function-declaration) wherever the kernel does
+    (FAIL-compiler); both versions are compiled (gcc -O2 -fopenmp
+    -Werror=implicit-function-declaration) into one driver that runs them
+    on random data (empty slices, empty tensors, extents of 1 and 0,
+    explicit zeros, a long parallel loop) with 1 and 2 threads, each call
+    under a time limit (--hang-timeout: FAIL-hang), and compares every
+    output element relative to M = |A0| + sum of |terms| (the original run
+    on the absolute values of every input; integers exactly), checks
+    guards around the output and that no input was written;
+  * a kernel that sums in a signed integer type (class 'intsum') must be
+    left unchanged with the remark [lnr-signed-overflow] (or for a reason
+    its unsigned twin is refused for too): a rewrite of it, and any rewrite
+    of an integer kernel, runs under -fsanitize=signed-integer-overflow
+    (FAIL-overflow when the rewrite overflows, FAIL-signed-rewritten
+    otherwise);
   * if the rewrite allocates temporaries on the heap: it runs again with its
     malloc, calloc and free interposed (fuzz_alloc.h) and every allocation
     failing, then the second of each call failing (a thread's vector of a
@@ -34,7 +44,7 @@ Usage:
   lnr_fuzz.py --tool build/tool/lnr-rewrite [--cases N] [--seed S]
               [--first F] [--only C1,C2,...] [-j J] [--batch B]
               [--work DIR] [--keep-all] [--quiet] [--tolerate KIND]
-              [--tsan] [--reduce] [--print]
+              [--tsan] [--reduce] [--print] [--hang-timeout S]
 
   --cases N --seed S   the long mode: N cases from seed S (scripts/fuzz.sh
                        runs 10,000 from seed 1000); ctest runs 200 from
@@ -49,6 +59,8 @@ Usage:
   --batch B            cases per lnr-rewrite process (-i on B files at once;
                        a batch whose run fails is rerun case by case)
   --print              print the kernels only
+  --hang-timeout S     each call of a kernel in a driver stops after S
+                       seconds (20): FAIL-hang for the rewrite
 
 A case is determined by (seed, case number) alone: '--seed S --only C'
 reproduces case C of a run. Failed cases are kept in the work directory
@@ -256,6 +268,9 @@ def make_case(seed, number):
     pick_quotient_bound(c)
     pick_comments(c)
     pick_configurations(c)
+    pick_includes(c)
+    pick_counters(c)
+    fuzz_classes.pick_intsum_type(c)
     return c
 
 
@@ -611,6 +626,169 @@ def pick_configurations(c):
     if (rng.random() < 0.5 and c["style"] == "hand" and not c["restrict"]
             and "uintptr_t" not in (c.get("hostile") or [])):
         c["hostile"] = (c.get("hostile") or []) + ["uintptr_t"]
+
+
+# What a hand-written file includes (pick_includes): '<omp.h>' only (gcc's
+# includes nothing, clang's <stdlib.h> and <stdint.h>, which the tool parses
+# with), nothing, or '<stdlib.h>' only.
+INCLUDE_VARIANTS = ["omp", "none", "stdlib"]
+
+
+def pick_includes(c):
+    """About one hand-written case in 6 each (c["includes"]) includes '<omp.h>'
+    only, nothing at all, or '<stdlib.h>' only, besides what the kernel itself
+    needs (<stddef.h> for a size_t, <assert.h>, <math.h> of the feature_macro
+    form, <stdint.h> for a class's narrow types; an index type int32_t becomes
+    int; a C89 file none rather than <omp.h>, since clang's is not C89). The
+    tool parses the file with clang's <omp.h>, which includes <stdlib.h> and
+    <stdint.h>; gcc's includes neither: a rewrite that uses uintptr_t (the
+    run-time overlap test) or malloc (heap temporaries) must include their
+    headers itself, or gcc rejects it (every rewrite is built by gcc and
+    clang-14 with -Werror=implicit-function-declaration). Four in five of those
+    outside the classes and the refused styles lose the output's 'restrict'
+    (and --assume-no-alias), so that the overlap test is used. Not in class
+    'headers', which chooses its includes itself, nor in TACO's files
+    (taco_tensor_t.h includes both headers). From a generator of its own, so
+    that the other fields of a case are those of earlier versions."""
+    rng = random.Random("%d:%d:includes" % (c["seed"], c["number"]))
+    x = rng.random()
+    if c["style"] != "hand" or c.get("headers") or x >= 0.5:
+        return
+    c["includes"] = INCLUDE_VARIANTS[int(x * 6)]
+    # Clang's <omp.h> is not C89 ('static inline'): the tool cannot parse
+    # such a file with -std=c89.
+    if c["includes"] == "omp" and c.get("std") == "c89":
+        c["includes"] = "none"
+    if c["itype"] == "int32_t":
+        c["itype"] = "int"
+    if (c["restrict"] and c["cls"] is None and c["refusal"] is None and
+            rng.random() < 0.8):
+        c["restrict"] = False
+        if "--assume-no-alias" in c["flags"]:
+            c["flags"] = [f for f in c["flags"] if f != "--assume-no-alias"]
+
+
+# Loop counters narrower than int, and size_t (pick_counters): each type's
+# largest value, and the extents near it (an added loop stepping by 8, or
+# by 16 for float, from 0 to such an extent wraps).
+COUNTER_TYPES = {"char": 127, "unsigned char": 255, "short": 32767,
+                 "unsigned short": 65535, "size_t": None}
+COUNTER_NEAR_MAX = {"char": (121, 127), "unsigned char": (249, 255),
+                    "short": (32761, 32767), "unsigned short": (65529, 65535)}
+
+
+def counter_loops(c):
+    """The indices of the dense loops written 'for (T x = 0; x < X; x++)'
+    (Kernel.header's plain form), which pick_counters may retype."""
+    ref = c["refusal"]
+    dl = dense_loops(c)
+    out = []
+    for d in dl:
+        x = c["order"][d]
+        if (d == 0 and (c.get("split") or c.get("pos_split") or
+                        ref in ("c89", "step2"))):
+            continue
+        if d == max(dl) and ref in ("inclusive", "macro_loop"):
+            continue
+        if ref == "from_one" and d == from_one_depth(c):
+            continue
+        if c.get("pos_split") and d <= 1:
+            continue
+        out.append(x)
+    return out
+
+
+def pick_counters(c):
+    """About 60% of the hand-written C99 cases with a dense operand X(j, y)
+    over a compressed j and a dense y below it (the rows the prefetch of the
+    next nonzero gathers), 10% of the others, count one or two dense loops in a
+    type narrower than int ('char', 'short', 'unsigned char', 'unsigned short')
+    or in 'size_t' (c["counters"]: index -> type), as legacy code does. Every
+    config's extent of such an index fits the type (the original stops), and
+    one config per narrow index takes an extent near the type's largest value
+    (unsigned char 249 to 255, char 121 to 127, ...), the other extents small:
+    a loop the rewrite adds over that extent in the counter's type that steps
+    by more than 1 (the prefetch of the next row, 'pf += 8') wraps and never
+    ends. Each run of the driver's kernels has a time limit (FAIL-hang). The
+    index preferred is such a y, then the deepest outside the output. Not with
+    a negative extent (class 'extent') nor in class 'headers' under size_t, nor
+    in class 'mixed' (its sums' lengths and the narrow outputs' ranges are
+    chosen), nor in C89 files (c89ify.py reads one-word types). From a
+    generator of its own, so that the other fields of a case are those of
+    earlier versions."""
+    rng = random.Random("%d:%d:counters" % (c["seed"], c["number"]))
+    draw = rng.random()
+    if (c["style"] != "hand" or c.get("std") == "c89" or
+            c["refusal"] == "c89" or c["cls"] == "mixed"):
+        return
+    cands = counter_loops(c)
+    s = c["sparse"]
+    compressed = [x for x, f in zip(s["levels"], s["fmt"]) if f == 1] \
+        if s else []
+    depth = {x: d for d, x in enumerate(c["order"])}
+    gathered = [y for y in cands for t in c["dense"]
+                if len(t["idx"]) == 2 and t["idx"][1] == y and
+                t["idx"][0] in compressed and depth[t["idx"][0]] < depth[y]]
+    # More often where the prefetch of the next row would count in it.
+    if not cands or draw >= (0.6 if gathered else 0.1):
+        return
+    outside = [y for y in cands if y not in c["out"]["idx"]]
+    first = rng.choice(gathered if gathered and rng.random() < 0.9 else
+                       outside[-1:] if outside and rng.random() < 0.6
+                       else cands)
+    chosen = [first]
+    rest = [y for y in cands if y != first]
+    if rest and rng.random() < 0.3:
+        chosen.append(rng.choice(rest))
+    types = list(COUNTER_TYPES)
+    counters = {}
+    for y in chosen:
+        t = rng.choices(types, [25, 30, 15, 15, 15])[0]
+        # Not size_t over a negative extent ('k < K' converts K), nor where
+        # class 'headers' declares a name size_t.
+        if t == "size_t" and (y == c.get("ext_index") or c.get("headers")):
+            t = "unsigned char"
+        counters[y] = t
+    c["counters"] = counters
+    # A config per narrow index with its extent near the type's largest,
+    # the others small (a bound by a macro keeps its value).
+    for y, t in counters.items():
+        if t not in COUNTER_NEAR_MAX or c["bounds"].get(y) == "macro" or \
+                not c["configs"]:
+            continue
+        lo, hi = COUNTER_NEAR_MAX[t]
+        g = dict(c["configs"][0])
+        # The other extents 2 to 4 (fibers of 2 nonzeros or more: the
+        # prefetch runs before a next one), the compressed levels' first,
+        # within about 200,000 iterations; then 1.
+        ext = dict(zip(c["indices"], g["ext"]))
+        ext[y] = rng.randint(lo, hi)
+        budget = 200000 // ext[y]
+        for z in sorted(c["indices"], key=lambda z: z not in compressed):
+            if z == y:
+                continue
+            if c["bounds"].get(z) != "macro":
+                ext[z] = rng.randint(2, 4)
+                if ext[z] > budget:
+                    ext[z] = 1
+            budget //= max(1, ext[z])
+        g["ext"] = [ext[z] for z in c["indices"]]
+        g.update(density=rng.choice([0.6, 1.0]), empty=0.0, keep=0.0,
+                 near_max=y)
+        c["configs"].append(g)
+    fit_counter_extents(c)
+
+
+def fit_counter_extents(c):
+    """Caps every config's extent of an index counted in a narrow type to
+    the type's largest value (the original's loop stops there)."""
+    for y, t in (c.get("counters") or {}).items():
+        top = COUNTER_TYPES.get(t)
+        if top is None or y not in c["indices"]:
+            continue
+        a = c["indices"].index(y)
+        for g in c["configs"]:
+            g["ext"][a] = min(g["ext"][a], top)
 
 
 def pick_default_none(c):
@@ -1138,7 +1316,9 @@ class Kernel:
                        "if (%s >= %s) continue;" % (x, b)]
                 return hdr, pre, []
             else:
-                hdr = "for (%s %s = 0; %s < %s; %s++)" % (it, x, x, b, x)
+                # A narrow counter (pick_counters) in the plain form only.
+                ct = (c.get("counters") or {}).get(x) or it
+                hdr = "for (%s %s = 0; %s < %s; %s++)" % (ct, x, x, b, x)
             body = []
             if self.sparse and x in self.sparse["levels"]:
                 l = self.sparse["levels"].index(x)
@@ -1404,6 +1584,15 @@ class Kernel:
                 text.append("#include <stdint.h>")
             if c.get("headers") == "top":
                 text.append("#include <stdlib.h>")
+            # The file's own includes (pick_includes), and what a size_t
+            # counter needs (pick_counters).
+            if c.get("includes") == "omp":
+                text.append("#include <omp.h>")
+            elif c.get("includes") == "stdlib":
+                text.append("#include <stdlib.h>")
+            if "size_t" in (c.get("counters") or {}).values() and \
+                    c.get("casts") != "size_t":
+                text.append("#include <stddef.h>")
 
         text += self.top
         text.append("")
@@ -1914,10 +2103,21 @@ def check_files(c, k, src, opts, workdir, first=None, second=None):
             log.append(err2.decode("utf-8", "replace"))
             return fail("inplace", "stdout shows something else than -i "
                         "wrote (exit %s)" % rc2)
+    signed = c.get("isum") in fuzz_classes.SIGNED_SUMS
     if out == srcb:
         if "nest left unchanged" not in errs:
             return fail("no-remark", "the nest is unchanged without a remark")
-        return Result(number, "refused", "", remarks)
+        result = Result(number, "refused", "", remarks)
+        if signed and "lnr-signed-overflow" not in remarks:
+            # Class 'intsum': refused for the signed sum, unless its
+            # unsigned twin is refused too (a reason the tool finds first).
+            if unsigned_twin_rewritten(c, opts, workdir, log):
+                return fail("signed-remark", "a kernel that sums in '%s' is "
+                            "unchanged without [lnr-signed-overflow] (%s), "
+                            "its unsigned twin is rewritten" % (
+                                c["isum"], ", ".join(sorted(set(remarks)))))
+            result.signed_other = True
+        return result
     # Rewritten.
     with open(os.path.join(workdir, "rewritten.c"), "wb") as f:
         f.write(out)
@@ -1936,7 +2136,35 @@ def check_files(c, k, src, opts, workdir, first=None, second=None):
         log.append(err3.decode("utf-8", "replace"))
         return fail("not-idempotent", "the tool changed its own output "
                     "(exit %s)" % rc3)
-    return compile_and_run(c, k, opts, workdir, log, fail, remarks)
+    result = compile_and_run(c, k, opts, workdir, log, fail, remarks)
+    if signed and not result.status.startswith("FAIL"):
+        # Class 'intsum': run first (an overflow the sanitizer catches is
+        # FAIL-overflow), refused in any case.
+        return fail("signed-rewritten", "a kernel that sums in '%s' was "
+                    "rewritten (no overflow on the driver's data)" %
+                    c["isum"])
+    return result
+
+
+def unsigned_twin_rewritten(c, opts, workdir, log):
+    """Whether the tool rewrites the kernel of 'intsum' case c with its
+    signed type made unsigned ('int' -> 'unsigned', 'long' -> 'unsigned
+    long'; 'unsigned' in C89): the same text but for the type, in
+    unsigned_twin.c."""
+    t = json.loads(json.dumps(c))
+    u = "unsigned long" if c["isum"] == "long" and c.get("std") != "c89" \
+        else "unsigned"
+    t["real"] = t["out_type"] = t["acc_type"] = t["isum"] = u
+    src = Kernel(t).emit()
+    if t.get("std") == "c89":
+        src = c89ify.c89ify(src)
+    path = os.path.join(workdir, "unsigned_twin.c")
+    with open(path, "w") as f:
+        f.write(src)
+    rc, out, err = run(tool_cmd(opts, t, path), timeout=opts.tool_timeout)
+    log.append("$ %s\nexit %s\n%s" % (" ".join(tool_cmd(opts, t, path)), rc,
+                                      err.decode("utf-8", "replace")))
+    return rc == 0 and out != src.encode()
 
 
 def compile_and_run(c, k, opts, workdir, log, fail, remarks):
@@ -1946,10 +2174,17 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
         with open(os.path.join(workdir, "%s_w.c" % who), "w") as f:
             f.write("#define kern lnr_%s\n#include \"%s\"\n" % (who, fn))
     exe = os.path.join(workdir, "driver")
-    base = [opts.cc, "-O2", "-fopenmp", "-w", "-I" + workdir, "-I" + HERE]
+    # Not -w: it silences -Werror=implicit-function-declaration too.
+    base = [opts.cc, "-O2", "-fopenmp"] + STRICT_FLAGS + [
+        "-I" + workdir, "-I" + HERE, "-DFZ_CALL_LIMIT=%d" % opts.hang_timeout]
     if opts.tsan:
-        base = [opts.cc, "-O1", "-g", "-fopenmp", "-fsanitize=thread", "-w",
-                "-I" + workdir, "-I" + HERE]
+        base = [opts.cc, "-O1", "-g", "-fopenmp", "-fsanitize=thread"] + \
+            STRICT_FLAGS + ["-I" + workdir, "-I" + HERE,
+                            "-DFZ_CALL_LIMIT=%d" % (5 * opts.hang_timeout)]
+    elif c.get("isum"):
+        # Class 'intsum': a signed overflow aborts, in the kernel that
+        # overflowed (its file named in the report).
+        base = base[:2] + SIGNED_OVERFLOW_FLAGS + base[2:]
     elif c.get("cls") in fuzz_classes.ASAN_CLASSES:
         # Out-of-range coordinates and extents: a temporary indexed by a
         # negative or wrapped coordinate is caught by AddressSanitizer even
@@ -1962,13 +2197,16 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     if rc != 0:
         log.append(err.decode("utf-8", "replace"))
         return fail("generator", "the generated kernel does not compile")
+    # Both compilers before the C89 check: a header the rewrite relies on
+    # without including it is the compilers' failure in every standard.
+    broken = both_compilers(opts, workdir, log)
+    if broken:
+        return fail("compiler", "the rewrite does not compile with %s, the "
+                    "kernel does" % broken)
     c89 = strict_c89(c, opts, workdir, log)
     if c89 == "rewrite":
         return fail("c89", "the rewrite of a C89 kernel does not build with "
                     "-std=c89 -pedantic-errors")
-    if not both_compilers(opts, workdir, log):
-        return fail("compiler", "the rewrite does not compile with %s, the "
-                    "kernel does" % other_compiler(opts))
     broken = other_configurations(c, opts, workdir, log)
     if broken:
         return fail("configuration", "the rewrite does not compile with %s, "
@@ -2030,7 +2268,33 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     result.members = bool(c.get("members"))
     result.nomem = bool(nomem)
     result.nomem_injected = failed_allocations > 0
+    # What the rewrite relies on a header for: the run-time overlap test
+    # (uintptr_t), heap temporaries (malloc, calloc).
+    result.overlap_test = rewritten_text.count("uintptr_t") > \
+        original_text.count("uintptr_t")
+    result.heap = bool(nomem)
     return result
+
+
+# The summary's lines of the file's includes (pick_includes), the narrow
+# loop counters (pick_counters) and class 'intsum' by the sign of its type.
+FORM_TAGS = ["includes-omp", "includes-none", "includes-stdlib", "counters",
+             "counters-near-max", "intsum-signed", "intsum-unsigned"]
+
+
+def form_tags(c):
+    """The FORM_TAGS of case c."""
+    tags = []
+    if c.get("includes"):
+        tags.append("includes-" + c["includes"])
+    if c.get("counters"):
+        tags.append("counters")
+        if any(g.get("near_max") in c["counters"] for g in c["configs"]):
+            tags.append("counters-near-max")
+    if c.get("isum"):
+        tags.append("intsum-signed" if c["isum"] in fuzz_classes.SIGNED_SUMS
+                    else "intsum-unsigned")
+    return tags
 
 
 def other_compiler(opts):
@@ -2038,22 +2302,41 @@ def other_compiler(opts):
     return "clang-14" if "clang" not in os.path.basename(opts.cc) else "gcc"
 
 
+# Every build of a kernel or a rewrite: a function called without its
+# header's declaration (malloc where only clang's <omp.h> includes
+# <stdlib.h>) is an error, as in C99 with GCC 14 and Clang 16.
+STRICT_FLAGS = ["-Werror=implicit-function-declaration"]
+# Class 'intsum': the kernels, the driver and the link.
+SIGNED_OVERFLOW_FLAGS = ["-fsanitize=signed-integer-overflow",
+                         "-fno-sanitize-recover=signed-integer-overflow"]
+# A report of UndefinedBehaviorSanitizer: the file where it happened.
+UBSAN_RE = re.compile(r"^(?:.*/)?([^/:\s]+):\d+:\d+: runtime error: (.*)$",
+                      re.M)
+
+
 def both_compilers(opts, workdir, log):
-    """Whether the rewrite compiles with the other compiler (-fopenmp) where
-    the kernel does: each rejects what the other takes (clang a variable
-    used under 'default(none)' without a data-sharing clause)."""
-    other = other_compiler(opts)
-    if not shutil.which(other):
-        return True
-    check = [other, "-fsyntax-only", "-fopenmp", "-w", "-I" + workdir,
-             "-I" + HERE]
-    if run(check + ["kernel.c"], cwd=workdir, timeout=opts.cc_timeout)[0]:
-        return True  # the kernel is not the other compiler's C
-    rc, _, err = run(check + ["rewritten.c"], cwd=workdir,
-                     timeout=opts.cc_timeout)
-    if rc != 0:
-        log.append(" ".join(check[:3]) + ":\n" + err.decode("utf-8", "replace"))
-    return rc == 0
+    """The compiler (gcc, then clang-14) that does not compile the rewrite
+    (-fsyntax-only -fopenmp -Werror=implicit-function-declaration) where
+    it compiles the kernel, or "": each rejects what the other takes
+    (clang a variable used under 'default(none)' without a data-sharing
+    clause; gcc a call of malloc or a uintptr_t whose header only clang's
+    <omp.h> includes)."""
+    for cc in (opts.cc, other_compiler(opts)):
+        if not shutil.which(cc):
+            continue
+        check = [cc, "-fsyntax-only", "-fopenmp"] + STRICT_FLAGS + [
+            "-I" + workdir, "-I" + HERE]
+        # The kernel was built with opts.cc already (original.o).
+        if cc != opts.cc and run(check + ["kernel.c"], cwd=workdir,
+                                 timeout=opts.cc_timeout)[0]:
+            continue  # the kernel is not this compiler's C
+        rc, _, err = run(check + ["rewritten.c"], cwd=workdir,
+                         timeout=opts.cc_timeout)
+        if rc != 0:
+            log.append(" ".join(check[:4]) + ":\n" +
+                       err.decode("utf-8", "replace"))
+            return cc
+    return ""
 
 
 def other_configurations(c, opts, workdir, log):
@@ -2102,6 +2385,12 @@ def strict_c89(c, opts, workdir, log):
     for strict in checks:
         rc, _, err = run(strict + ["rewritten.c"], cwd=workdir,
                          timeout=opts.cc_timeout)
+        # Not where the kernel itself fails (clang's <omp.h> is not C89:
+        # 'static inline').
+        if rc != 0 and strict is not checks[0] and run(
+                strict + ["kernel.c"], cwd=workdir,
+                timeout=opts.cc_timeout)[0]:
+            continue
         if rc != 0:
             log.append(" ".join(strict[:4]) + ":\n" +
                        err.decode("utf-8", "replace"))
@@ -2145,10 +2434,26 @@ def run_variant(c, opts, workdir, log, fail, base, exe, name, wrapper,
                            env=env)
         rc, out, err = p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
-        return fail("timeout", "the driver did not finish in %ds" %
-                    opts.run_timeout)
+        # Each kernel call has its own limit (FZ_CALL_LIMIT); this is the
+        # whole driver's.
+        return fail("hang", "%s: the driver did not finish in %ds" % (
+            name, opts.run_timeout))
     log.append(out.decode("utf-8", "replace") +
                err.decode("utf-8", "replace"))
+    errs = err.decode("utf-8", "replace")
+    if "FAIL: hang:" in errs:
+        return fail("hang", "%s: %s" % (name, next(
+            ln for ln in errs.splitlines() if "FAIL: hang:" in ln)))
+    ub = UBSAN_RE.search(errs)
+    if ub:
+        # The original's overflow is the generator's (its data); the
+        # rewrite's (rewritten.c, flipped.c, nomem_*.c) a failure.
+        if ub.group(1) == "kernel.c":
+            return fail("generator", "the original: " + ub.group(2))
+        if ub.group(1) != "driver.c":
+            return fail("overflow", "%s: %s: %s" % (name, ub.group(1),
+                                                     ub.group(2)))
+        return fail("generator", "the driver: " + ub.group(2))
     if opts.tsan and (rc == 66 or b"ThreadSanitizer" in err):
         return fail("race", "ThreadSanitizer: " + next(
             (ln for ln in err.decode("utf-8", "replace").splitlines()
@@ -2266,6 +2571,12 @@ def fixup(c):
                     s["fmt"][s["levels"].index(off["index"])] == 1 and
                     c["style"] == "hand"):
         c["offset"] = None
+    # A narrow counter stays on a plain dense loop, its extents in range.
+    if c.get("counters"):
+        loops = set(counter_loops(c))
+        c["counters"] = {x: t for x, t in c["counters"].items()
+                         if x in loops}
+    fit_counter_extents(c)
     return fuzz_classes.class_fixup(c)
 
 
@@ -2366,7 +2677,12 @@ def main(argv=None):
     ap.add_argument("--archer", default="/usr/lib/llvm-14/lib/libarcher.so")
     ap.add_argument("--tool-timeout", type=int, default=60)
     ap.add_argument("--cc-timeout", type=int, default=180)
-    ap.add_argument("--run-timeout", type=int, default=120)
+    ap.add_argument("--run-timeout", type=int, default=120,
+                    help="seconds for a whole driver run (FAIL-hang)")
+    ap.add_argument("--hang-timeout", type=int, default=20,
+                    help="seconds for each call of a kernel in a driver "
+                    "(alarm(); FAIL-hang for the rewrite's, the "
+                    "generator's for the original's)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--tolerate", action="append", default=[],
                     metavar="KIND",
@@ -2442,6 +2758,7 @@ def main(argv=None):
     nomem = nomem_injected = 0  # rewrites run with failing allocations
     grouped = grouped_rewritten = grouped_unparsed = 0  # fuzz_grouped.py
     grouped_error = ""  # the first group that did not parse, and why
+    by_form = {}  # form_tags -> {generated, rewritten, ..., first failure}
     failures = []
 
     def batch(ns):
@@ -2451,6 +2768,7 @@ def main(argv=None):
         rs = check_batch(todo, opts)
         for r, (c, d) in zip(rs, todo):
             r.cls = c.get("cls")
+            r.forms = form_tags(c)
             r.offset = bool(c.get("offset"))
             r.offset_pointer = bool(c.get("offset")) and \
                 c["offset"]["kind"] == "pointer"
@@ -2481,6 +2799,23 @@ def main(argv=None):
             else:
                 bc["failed"] += 1
                 first_failure.setdefault(r.cls or "base", r.number)
+            for tag in getattr(r, "forms", []):
+                bf = by_form.setdefault(tag, {
+                    "generated": 0, "rewritten": 0, "unchanged": 0,
+                    "failed": 0, "overlap": 0, "heap": 0, "other": 0,
+                    "first": None})
+                bf["generated"] += 1
+                if r.status == "rewritten":
+                    bf["rewritten"] += 1
+                    bf["overlap"] += getattr(r, "overlap_test", False)
+                    bf["heap"] += getattr(r, "heap", False)
+                elif r.status == "refused":
+                    bf["unchanged"] += 1
+                    bf["other"] += getattr(r, "signed_other", False)
+                else:
+                    bf["failed"] += 1
+                    if bf["first"] is None:
+                        bf["first"] = r.number
             both += getattr(r, "both_schedules", False)
             c89_checked += getattr(r, "c89_checked", False)
             c89_unwritten += getattr(r, "c89_unwritten", False)
@@ -2559,7 +2894,7 @@ def main(argv=None):
     for kind in sorted(k for k in counts if k.startswith("FAIL")):
         print("  %s: %d%s" % (kind, counts[kind], " (tolerated: a known bug)"
                               if kind[5:] in opts.tolerate else ""))
-    for cls in ["base"] + fuzz_classes.CLASSES:
+    for cls in ["base"] + fuzz_classes.CLASSES + fuzz_classes.NEW_CLASSES:
         if cls in by_class:
             bc = by_class[cls]
             print("  class %-9s %4d generated, %4d rewritten, %4d unchanged, "
@@ -2567,6 +2902,23 @@ def main(argv=None):
                                     bc["unchanged"], bc["failed"],
                                     " (first: case %d)" % first_failure[cls]
                                     if cls in first_failure else ""))
+    for tag in FORM_TAGS:
+        if tag in by_form:
+            bf = by_form[tag]
+            extra = ""
+            if tag.startswith("includes-"):
+                extra = " (%d with the overlap test, %d with heap " \
+                    "temporaries)" % (bf["overlap"], bf["heap"])
+            unchanged = ""
+            if tag == "intsum-signed":
+                unchanged = " (%d for another reason, as their unsigned " \
+                    "twins)" % bf["other"]
+            print("  form %-17s %4d generated, %4d rewritten%s, %4d "
+                  "unchanged%s, %3d failed%s" % (
+                      tag, bf["generated"], bf["rewritten"], extra,
+                      bf["unchanged"], unchanged, bf["failed"],
+                      " (first: case %d)" % bf["first"]
+                      if bf["first"] is not None else ""))
     print("  work directory: %s" % opts.work)
     print("%d passed, %d failed" % (len(numbers) - len(failures),
                                     len(failures)))
