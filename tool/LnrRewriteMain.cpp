@@ -23,12 +23,12 @@
 #include "tool/RemarkPolicy.h"
 #include "tool/RewriteAction.h"
 #include "tool/RunWrites.h"
+#include "tool/Runs.h"
 #include "tool/UnifiedDiff.h"
 #include "tool/lsp/Server.h"
 
 #include "analysis/ir/Schedule.h"
 
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
@@ -38,15 +38,11 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
-#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <set>
 
 using namespace clang;
@@ -464,7 +460,9 @@ databaseFiles(std::vector<std::string> &Sources,
   Loaded = tooling::CompilationDatabase::autoDetectFromDirectory(Dir, Error);
   if (!Loaded)
     return "no compilation database in '" + Dir + "': " + Error;
+  // In the order of their paths: the database's own order is a hash's.
   Sources = Loaded->getAllFiles();
+  llvm::sort(Sources);
   if (Sources.empty())
     return "the compilation database in '" + Dir + "' lists no file";
   return std::nullopt;
@@ -627,98 +625,9 @@ int main(int argc, const char **argv) {
     Opts.Select = *Select;
   }
 
-  // One parse of Files into Into; the diagnostics into Out when given
-  // (-j), else on standard error.
-  auto RunOn = [&](ArrayRef<std::string> Paths, const ActionOptions &O,
-                   RunResults &Into, raw_ostream *Out) {
-    tooling::ClangTool Tool(*Database, Paths,
-                            std::make_shared<PCHContainerOperations>(),
-                            vfs::createPhysicalFileSystem());
-    // ClangTool keeps the path and the text by reference: both outlive it.
-    if (StdinCode)
-      Tool.mapVirtualFile(Paths.front(), *StdinCode);
-    Tool.appendArgumentsAdjuster(addDefaultArguments);
-    if (!StdinCode)
-      Tool.appendArgumentsAdjuster(AsGiven);
-    if (UseColor != cl::BOU_UNSET) // clang's diagnostics, by clang's flag
-      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-          UseColor == cl::BOU_TRUE ? "-fcolor-diagnostics"
-                                   : "-fno-color-diagnostics",
-          tooling::ArgumentInsertPosition::END));
-    // Flags clang does not know are dropped with a warning, once each.
-    raw_ostream &Err = Out ? *Out : errs();
-    auto Dropped = std::make_shared<std::set<std::string>>();
-    Tool.appendArgumentsAdjuster(
-        dropUnknownFlags([Dropped, &Err](StringRef Flag, StringRef File) {
-          if (Quiet || !Dropped->insert(Flag.str()).second)
-            return;
-          WithColor::warning(Err, "lnr-rewrite")
-              << "dropped the compiler flag '" << Flag
-              << "', which clang does not know (in the command of '" << File
-              << "')\n";
-        }));
-    if (Quiet) // the compiler's warnings too
-      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-          "-w", tooling::ArgumentInsertPosition::END));
-    // --check reports its findings as errors, which clang counts as a
-    // failed file; whether a file parsed is decided below instead.
-    Tool.setPrintErrorMessage(false);
-    std::unique_ptr<TextDiagnosticPrinter> Printer;
-    if (Out) {
-      auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
-      DiagOpts->ShowColors = UseColor == cl::BOU_UNSET
-                                 ? errs().has_colors()
-                                 : UseColor == cl::BOU_TRUE;
-      Printer = std::make_unique<TextDiagnosticPrinter>(*Out, &*DiagOpts);
-      Tool.setDiagnosticConsumer(Printer.get());
-    }
-    return Tool.run(newRewriteActionFactory(O, Into).get());
-  };
-
+  RunSetup Setup{*Database, AsGiven, StdinCode, Jobs, UseColor, Quiet};
   RunResults Results;
-  int ToolStatus = 0;
-  if (Jobs == 1 || Sources.size() < 2) {
-    // One file at a time: its nests are lowered and printed on every core.
-    Opts.Rewrite.Threads = 0;
-    ToolStatus = RunOn(Files, Opts, Results, nullptr);
-  } else {
-    // As run-clang-tidy: the files in parallel, each file's diagnostics
-    // kept and printed in the command line's order, its results merged in
-    // that order, so that the output is the one of a run without -j.
-    struct FileRun {
-      ActionOptions Opts;
-      ConfigLookup Configs;
-      RunResults Results;
-      std::string Diagnostics;
-      int Status = 0;
-    };
-    std::vector<FileRun> Runs(Sources.size());
-    bool Progress = errs().is_displayed() && Sources.size() > 3 && !Quiet;
-    std::mutex ProgressLock;
-    unsigned Finished = 0;
-    ThreadPool Pool(hardware_concurrency(Jobs));
-    for (size_t I = 0; I < Sources.size(); ++I)
-      Pool.async([&, I] {
-        FileRun &R = Runs[I];
-        R.Opts = Opts;
-        R.Opts.Configs = &R.Configs;
-        raw_string_ostream Out(R.Diagnostics);
-        R.Opts.Statistics = &Out;
-        R.Status = RunOn(Files[I], R.Opts, R.Results, &Out);
-        Out.flush();
-        if (Progress) {
-          std::lock_guard<std::mutex> Lock(ProgressLock);
-          errs() << "[" << ++Finished << "/" << Sources.size() << "] "
-                 << Sources[I] << "\n";
-        }
-      });
-    Pool.wait();
-    for (FileRun &R : Runs) {
-      errs() << R.Diagnostics;
-      appendResults(Results, std::move(R.Results));
-      ToolStatus |= R.Status;
-    }
-  }
+  int ToolStatus = runFiles(Setup, Files, Sources, Opts, Results);
 
   // The command-line spelling of each file, for diff headers.
   StringMap<std::string> Spelling;
