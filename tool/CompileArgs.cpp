@@ -70,18 +70,20 @@ bool isCxxStandard(StringRef Std) {
 }
 
 /// The compilation database that gave a command: compile_commands.json (or
-/// compile_flags.txt) in From or the nearest parent that has one.
+/// compile_flags.txt) in From or the nearest parent that has one, or in
+/// their build/, where clangd looks too.
 std::string databaseAbove(StringRef From) {
   SmallString<256> Dir(From);
   if (sys::fs::make_absolute(Dir))
     return "";
   for (StringRef D = Dir; !D.empty(); D = sys::path::parent_path(D))
-    for (StringRef Name : {"compile_commands.json", "compile_flags.txt"}) {
-      SmallString<256> Candidate(D);
-      sys::path::append(Candidate, Name);
-      if (sys::fs::exists(Candidate))
-        return std::string(Candidate);
-    }
+    for (StringRef Sub : {"", "build"})
+      for (StringRef Name : {"compile_commands.json", "compile_flags.txt"}) {
+        SmallString<256> Candidate(D);
+        sys::path::append(Candidate, Sub, Name);
+        if (sys::fs::exists(Candidate))
+          return std::string(Candidate);
+      }
   return "";
 }
 
@@ -91,16 +93,8 @@ std::string databaseDirectoryFor(StringRef File) {
   SmallString<256> Path(File);
   if (sys::fs::make_absolute(Path))
     return "";
-  for (StringRef Dir = sys::path::parent_path(Path); !Dir.empty();
-       Dir = sys::path::parent_path(Dir))
-    for (StringRef Sub : {"", "build"})
-      for (StringRef Name : {"compile_commands.json", "compile_flags.txt"}) {
-        SmallString<256> Candidate(Dir);
-        sys::path::append(Candidate, Sub, Name);
-        if (sys::fs::exists(Candidate))
-          return std::string(sys::path::parent_path(Candidate));
-      }
-  return "";
+  std::string Database = databaseAbove(sys::path::parent_path(Path));
+  return Database.empty() ? "" : sys::path::parent_path(Database).str();
 }
 
 tooling::CommandLineArguments

@@ -13,7 +13,6 @@
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstring>
 #include <map>
 
 using namespace clang;
@@ -66,19 +65,22 @@ std::string replacementsJson(const RunResults &Results) {
 
 namespace {
 
-/// A file: URI of an absolute path, percent-encoding what RFC 3986 does
-/// not allow in a path.
-std::string fileUri(StringRef Path) {
-  std::string Uri = "file://";
-  if (!Path.startswith("/"))
-    Uri += "/";
+/// Path percent-encoded where RFC 3986 does not allow it in a URI's path.
+std::string uriPath(StringRef Path) {
+  std::string Out;
   for (unsigned char C : Path) {
     if (isAlnum(C) || StringRef("/-._~").contains(C))
-      Uri += C;
+      Out += C;
     else
-      Uri += {'%', hexdigit(C >> 4), hexdigit(C & 15)};
+      Out += {'%', hexdigit(C >> 4), hexdigit(C & 15)};
   }
-  return Uri;
+  return Out;
+}
+
+/// A file: URI of an absolute path.
+std::string fileUri(StringRef Path) {
+  return std::string(Path.startswith("/") ? "file://" : "file:///") +
+         uriPath(Path);
 }
 
 /// Where SARIF locates a file: relative to the root (%SRCROOT%) when it is
@@ -89,8 +91,7 @@ json::Object artifactLocation(StringRef Path, StringRef Root) {
   if (!Root.empty() && Relative.consume_front(Root) &&
       (Root.endswith("/") || Relative.consume_front("/")) &&
       !Relative.empty()) {
-    std::string Uri = fileUri(Relative).substr(std::strlen("file:///"));
-    return json::Object{{"uri", Uri}, {"uriBaseId", "%SRCROOT%"}};
+    return json::Object{{"uri", uriPath(Relative)}, {"uriBaseId", "%SRCROOT%"}};
   }
   return json::Object{{"uri", fileUri(Path)}};
 }

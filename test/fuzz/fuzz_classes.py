@@ -223,6 +223,21 @@ def apply_mixed(c, rng, helpers):
     return True
 
 
+def spmm_gemm_shape(c, rng):
+    """Makes case c <SpMM, GEMM>, A(i,l) += B(i,j) C(j,k) D(k,l) with B in
+    CSR, over c's first four index names (i, j, k, l as needed), in the
+    order i, j, k, l or i, j, l, k."""
+    i, j, k, l = (c["indices"] + [n for n in "ijkl"
+                                  if n not in c["indices"]])[:4]
+    c["indices"] = [i, j, k, l]
+    c["order"] = [i, j, k, l] if rng.random() < 0.5 else [i, j, l, k]
+    c["out"] = {"name": "A", "idx": [i, l]}
+    c["sparse"] = {"name": "B", "format": "CSR", "levels": [i, j],
+                   "fmt": [0, 1]}
+    c["dense"] = [{"name": "C", "idx": [j, k]},
+                  {"name": "D", "idx": [k, l]}]
+
+
 def apply_crd(c, rng, helpers):
     """Class 4: a narrow or signed coordinate type with extreme values."""
     if c["style"] == "taco":
@@ -232,15 +247,7 @@ def apply_crd(c, rng, helpers):
         # <SpMM, GEMM>: A(i,l) += B(i,j) C(j,k) D(k,l) with j compressed
         # and leading C: a re-association's temporary t(j,l) is sized by a
         # scan of the coordinates (no subscript states J).
-        i, j, k, l = (c["indices"] + [n for n in "ijkl"
-                                      if n not in c["indices"]])[:4]
-        c["indices"] = [i, j, k, l]
-        c["order"] = [i, j, k, l] if rng.random() < 0.5 else [i, j, l, k]
-        c["out"] = {"name": "A", "idx": [i, l]}
-        c["sparse"] = {"name": "B", "format": "CSR", "levels": [i, j],
-                       "fmt": [0, 1]}
-        c["dense"] = [{"name": "C", "idx": [j, k]},
-                      {"name": "D", "idx": [k, l]}]
+        spmm_gemm_shape(c, rng)
         c["bounds"] = {x: "param" for x in c["indices"]}
         c["macro_ext"] = {x: 2 for x in c["indices"]}
         c["stmt"] = "+="
@@ -477,15 +484,7 @@ def apply_intsum(c, rng, helpers):
     if rng.random() < 0.5:
         # <SpMM, GEMM>: A(i,l) += B(i,j) C(j,k) D(k,l), whose fused
         # temporary t(j,l) sums C(j,k) D(k,l) over k without B's zeros.
-        i, j, k, l = (c["indices"] + [n for n in "ijkl"
-                                      if n not in c["indices"]])[:4]
-        c["indices"] = [i, j, k, l]
-        c["order"] = [i, j, k, l] if rng.random() < 0.5 else [i, j, l, k]
-        c["out"] = {"name": "A", "idx": [i, l]}
-        c["sparse"] = {"name": "B", "format": "CSR", "levels": [i, j],
-                       "fmt": [0, 1]}
-        c["dense"] = [{"name": "C", "idx": [j, k]},
-                      {"name": "D", "idx": [k, l]}]
+        spmm_gemm_shape(c, rng)
         c["bounds"] = {x: rng.choice(["param", "param", "struct", "local"])
                        for x in c["indices"]}
         c["macro_ext"] = {x: 2 for x in c["indices"]}
