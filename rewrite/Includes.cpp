@@ -102,7 +102,7 @@ void insertIncludes(std::vector<NestOutcome> &Outcomes,
 
 std::map<std::string, std::string>
 includeConflicts(const std::vector<NestOutcome> &Outcomes,
-                 const decltype(Options::IncludeConflict) &Conflict) {
+                 const decltype(FileHooks::IncludeConflict) &Conflict) {
   std::map<std::string, std::string> Found;
   for (const NestOutcome &O : Outcomes) {
     if (!O.IncludeFix)

@@ -26,10 +26,10 @@ void insertIncludes(std::vector<NestOutcome> &Outcomes,
                     const clang::SourceManager &SM);
 
 /// The headers the outcomes' IncludeFix would add that a file does not
-/// compile with (Options::IncludeConflict), each with the first error.
+/// compile with (FileHooks::IncludeConflict), each with the first error.
 std::map<std::string, std::string>
 includeConflicts(const std::vector<NestOutcome> &Outcomes,
-                 const decltype(Options::IncludeConflict) &Conflict);
+                 const decltype(FileHooks::IncludeConflict) &Conflict);
 
 } // namespace lnr::rewrite
 

@@ -113,11 +113,11 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
   return printStyleFor(It->second->Format, Code);
 }
 
-/// A recovered nest waiting for a worker, with its options (its file's
-/// style).
+/// A recovered nest waiting for a worker, with how it is printed (its
+/// file's style).
 struct Pending {
   RecoveredForRewrite Nest;
-  Options Opts;
+  NestPrinting Printing;
   std::string Path;     // of the nest's file, as its replacements name it
   llvm::StringRef Code; // the file's text
 };
@@ -188,16 +188,16 @@ private:
 };
 
 /// The outcome of a recovered nest the caller does not report
-/// (Options::Wanted), which is neither lowered nor printed; none for one
+/// (FileHooks::Wanted), which is neither lowered nor printed; none for one
 /// it reports.
 std::optional<NestOutcome> unwanted(const RecoveredForRewrite &Found,
-                                    const Options &Opts) {
-  if (!Opts.Wanted)
+                                    const FileHooks &Hooks) {
+  if (!Hooks.Wanted)
     return std::nullopt;
   NestOutcome Where = Found.Out;
   Where.Offset = Found.Source.Offset;
   Where.Length = Found.Source.Length;
-  if (Opts.Wanted(Where))
+  if (Hooks.Wanted(Where))
     return std::nullopt;
   return Where;
 }
@@ -219,8 +219,10 @@ bool rewrittenAt(clang::SourceLocation Loc, const clang::SourceManager &SM,
 } // namespace
 
 struct NestPipeline::State {
-  State(clang::ASTContext &Ctx, const Options &Opts)
+  State(clang::ASTContext &Ctx, const Options &Opts, FileHooks Hooks,
+        recover::UnitFacts Unit)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts),
+        Hooks(std::move(Hooks)), Unit(std::move(Unit)),
         Schedules(Opts.Scheduling), Workers(Opts.Threads),
         Taken(Ctx.Idents, Ctx.getLangOpts()) {}
 
@@ -232,7 +234,10 @@ struct NestPipeline::State {
 
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
-  Options Opts;
+  const Options &Opts;
+  const FileHooks Hooks;
+  /// What an earlier reading of the whole unit learnt (finish).
+  const recover::UnitFacts Unit;
   ir::ScheduleCache Schedules;
   FileStyles Styles;
   // One outcome per nest, in order. A recovered nest's is written by a
@@ -284,7 +289,7 @@ void NestPipeline::State::addNest(const recover::NestSite &Site,
   Where.File = File;
   Where.Function = FD.getNameAsString();
   setWindow(Where, FD, SM);
-  auto Read = recoverForRewrite(Site, Ctx, Opts.Recovery,
+  auto Read = recoverForRewrite(Site, Ctx, Opts.Recovery, Unit,
                                 /*InHeader=*/!SM.isWrittenInMainFile(Begin),
                                 std::move(Where));
   NestOutcome &Slot = Outcomes.emplace_back();
@@ -294,16 +299,17 @@ void NestPipeline::State::addNest(const recover::NestSite &Site,
     return;
   }
   if (std::optional<NestOutcome> Skipped =
-          unwanted(std::get<RecoveredForRewrite>(Read), Opts)) {
+          unwanted(std::get<RecoveredForRewrite>(Read), Hooks)) {
     Slot = std::move(*Skipped);
     return;
   }
-  Pending &Nest = Recovered.emplace_back(
-      Pending{std::get<RecoveredForRewrite>(std::move(Read)), Opts,
-              filePath(SM, File), SM.getBufferData(File)});
+  Pending &Nest = Recovered.emplace_back();
+  Nest.Nest = std::get<RecoveredForRewrite>(std::move(Read));
+  Nest.Path = filePath(SM, File);
+  Nest.Code = SM.getBufferData(File);
   if (Opts.PrintInFileStyle)
-    Nest.Opts.Style =
-        printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Opts.LineFallback);
+    Nest.Printing.Style =
+        printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Printing.LineFallback);
   // Not the AST's table, which the parse and the next recoveries add to;
   // the nest's file's skipped branches too.
   if (ReadRaw.insert(File).second)
@@ -320,8 +326,8 @@ void NestPipeline::State::addNest(const recover::NestSite &Site,
 }
 
 void NestPipeline::State::lower(NestOutcome &Slot, Pending &Nest, bool InOwn) {
-  Workers.run([&Slot, &Nest, &Schedules = Schedules, InOwn] {
-    Slot = rewriteRecovered(Nest.Nest, Nest.Opts, Schedules);
+  Workers.run([&Slot, &Nest, &Opts = Opts, &Schedules = Schedules, InOwn] {
+    Slot = rewriteRecovered(Nest.Nest, Opts, Nest.Printing, Schedules);
     if (InOwn)
       leaveOwnRewrite(Slot);
     formatUnstyled(Slot, Nest.Path, Nest.Code);
@@ -344,8 +350,21 @@ std::vector<NestOutcome> NestPipeline::State::outcomesInOrder() {
   return All;
 }
 
-NestPipeline::NestPipeline(clang::ASTContext &Ctx, const Options &Opts)
-    : S(std::make_unique<State>(Ctx, Opts)) {}
+NestPipeline::NestPipeline(clang::ASTContext &Ctx, const Options &Opts,
+                           FileHooks Hooks, recover::UnitFacts Unit)
+    : S(std::make_unique<State>(Ctx, Opts, std::move(Hooks), std::move(Unit))) {
+}
+
+/// The unit's nests read again from its whole AST, knowing Unit.
+static std::vector<NestOutcome> readAgain(clang::ASTContext &Ctx,
+                                          const Options &Opts,
+                                          const FileHooks &Hooks,
+                                          recover::UnitFacts Unit) {
+  NestPipeline Pipeline(Ctx, Opts, Hooks, std::move(Unit));
+  for (const clang::FunctionDecl *FD : functionsOf(Ctx))
+    Pipeline.add(*FD);
+  return Pipeline.finish();
+}
 
 NestPipeline::~NestPipeline() { S->Workers.wait(); }
 
@@ -388,11 +407,10 @@ std::vector<NestOutcome> NestPipeline::finish() {
        *S->LibraryStates.begin() != recover::libraryNamesTaken(S->Ctx))) {
     // Read again from the whole unit, each name taken where a function's
     // nests were read taken for every nest.
-    Options Again = S->Opts;
+    recover::UnitFacts Again = S->Unit;
     for (const std::set<std::string> &Taken : S->LibraryStates)
-      Again.Recovery.LibraryNamesTakenElsewhere.insert(Taken.begin(),
-                                                       Taken.end());
-    return rewriteNests(S->Ctx, Again);
+      Again.LibraryNamesTakenElsewhere.insert(Taken.begin(), Taken.end());
+    return readAgain(S->Ctx, S->Opts, S->Hooks, std::move(Again));
   }
   std::function<bool(const std::string &)> WholeUnit = S->Taken.now();
   for (State::Deferred &D : S->HeaderNests) {
@@ -402,26 +420,24 @@ std::vector<NestOutcome> NestPipeline::finish() {
   S->Workers.wait();
   std::vector<NestOutcome> All = S->outcomesInOrder();
   insertIncludes(All, S->SM);
-  if (S->Opts.IncludeConflict && S->Opts.Recovery.HeaderConflicts.empty()) {
+  if (S->Hooks.IncludeConflict && S->Unit.HeaderConflicts.empty()) {
     // A header the file does not compile with: read again, the nests that
     // need it doing without it or left as they are.
     std::map<std::string, std::string> Conflicts =
-        includeConflicts(All, S->Opts.IncludeConflict);
+        includeConflicts(All, S->Hooks.IncludeConflict);
     if (!Conflicts.empty()) {
-      Options Again = S->Opts;
-      Again.Recovery.HeaderConflicts = std::move(Conflicts);
-      return rewriteNests(S->Ctx, Again);
+      recover::UnitFacts Again = S->Unit;
+      Again.HeaderConflicts = std::move(Conflicts);
+      return readAgain(S->Ctx, S->Opts, S->Hooks, std::move(Again));
     }
   }
   return All;
 }
 
 std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
-                                      const Options &Opts) {
-  NestPipeline Pipeline(Ctx, Opts);
-  for (const clang::FunctionDecl *FD : functionsOf(Ctx))
-    Pipeline.add(*FD);
-  return Pipeline.finish();
+                                      const Options &Opts,
+                                      const FileHooks &Hooks) {
+  return readAgain(Ctx, Opts, Hooks, {});
 }
 
 std::string filePath(const clang::SourceManager &SM, clang::FileID File) {

@@ -27,7 +27,10 @@ namespace lnr::rewrite {
 
 class NestPipeline {
 public:
-  NestPipeline(clang::ASTContext &Ctx, const Options &Opts);
+  /// Opts must outlive the pipeline. Unit: what an earlier reading of the
+  /// whole unit learnt (finish reads it again with them).
+  NestPipeline(clang::ASTContext &Ctx, const Options &Opts,
+               FileHooks Hooks = {}, recover::UnitFacts Unit = {});
   /// Waits for the workers.
   ~NestPipeline();
 

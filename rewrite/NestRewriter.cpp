@@ -70,13 +70,13 @@ replacement(const lower::Nodes &Tree, const NestSource &S,
 /// replacement and what --explain and the remark say of it.
 class NestRewrite {
 public:
-  NestRewrite(const ir::Kernel &Kernel, const NestSource &Source,
-              const Options &Common, const Dialect &Standard,
-              ir::ScheduleCache &Schedules, NestOutcome Out)
-      : Kernel(Kernel), Source(Source), Opts(Common), Standard(Standard),
-        Schedules(Schedules), Out(std::move(Out)), Before(ir::costOf(Kernel)),
-        Scanned(Kernel), Names(Source.IsNameTaken) {
-    Opts.Lowering.DeclarationsFirst = Standard.DeclarationsFirst;
+  NestRewrite(const RecoveredForRewrite &Nest, const Options &Opts,
+              const NestPrinting &Printing, ir::ScheduleCache &Schedules)
+      : Kernel(Nest.Kernel), Source(Nest.Source), Opts(Opts),
+        Printing(Printing), Standard(Nest.Standard), Schedules(Schedules),
+        Out(Nest.Out), Before(ir::costOf(Kernel)), Scanned(Kernel),
+        Names(Source.IsNameTaken) {
+    Facts.DeclarationsFirst = Standard.DeclarationsFirst;
   }
 
   NestOutcome run();
@@ -84,8 +84,12 @@ public:
 private:
   const ir::Kernel &Kernel;
   const NestSource &Source;
-  Options Opts;
-  const Dialect Standard;
+  const Options &Opts;
+  const NestPrinting &Printing;
+  const Dialect &Standard;
+  /// The lowering's facts of this nest: its file's dialect, and the flag
+  /// of its checks (set once they are known).
+  lower::NestFacts Facts;
   ir::ScheduleCache &Schedules;
   NestOutcome Out;
   const ir::Cost Before;
@@ -150,9 +154,9 @@ std::optional<Refusal> NestRewrite::schedule() {
                    [&](const ir::Schedule &S) {
                      return ir::asymptoticallyCheaper(S.Estimate, Before);
                    }))
-    return Refusal("lnr-no-gain", "the best schedule costs " +
-                                      Candidates->front().Estimate.toString() +
-                                      ", not less than " + Before.toString());
+    return Refusal(rule::NoGain, "the best schedule costs " +
+                                     Candidates->front().Estimate.toString() +
+                                     ", not less than " + Before.toString());
   Out.Gains = true;
   return Source.DeferredRefusal;
 }
@@ -164,7 +168,7 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
   if (Source.Overlap.Needed) {
     if (Standard.AddressInt == "uintptr_t" &&
         !Source.UnusableAddressType.empty())
-      return Refusal("lnr-shadowed-name",
+      return Refusal(rule::ShadowedName,
                      Source.UnusableAddressType +
                          ", and the run-time overlap test compares the "
                          "arrays' addresses as uintptr_t");
@@ -229,7 +233,7 @@ NestOutcome NestRewrite::run() {
     return refused(*R);
   // The flag a temporary that cannot be allocated clears: the checks',
   // whose fallback then runs, or one of its own.
-  Opts.Lowering.AllocatedFlag = Checks ? Checks->Flag : Names.pick("allocated");
+  Facts.AllocatedFlag = Checks ? Checks->Flag : Names.pick("allocated");
   if (Opts.Directive.empty() && Opts.RuntimeChoice)
     Costs = {Names.pick("then_cost"), Names.pick("else_cost")};
   // Best first; a schedule the code generator cannot write yet gives way to
@@ -249,19 +253,19 @@ NestOutcome NestRewrite::run() {
     if (!ir::asymptoticallyCheaper(S.Estimate, Before)) {
       if (!FirstProblem)
         FirstProblem = Refusal(
-            "lnr-no-gain", "the best schedule costs " + S.Estimate.toString() +
-                               ", not less than " + Before.toString());
+            rule::NoGain, "the best schedule costs " + S.Estimate.toString() +
+                              ", not less than " + Before.toString());
       continue;
     }
     if (!covered(S)) {
-      Skip(S, Refusal("lnr-unsupported-format",
+      Skip(S, Refusal(rule::UnsupportedFormat,
                       "a temporary of the schedule is indexed by the "
                       "positions of a level whose order is not checked: a "
                       "position in two fibers would sum both"));
       continue;
     }
     OrRefusal<lower::LoweredNest> Emitted =
-        lower::lowerNest(S.Graph, Kernel, Source, Opts.Lowering, Names);
+        lower::lowerNest(S.Graph, Kernel, Source, Opts.Lowering, Facts, Names);
     if (!Emitted) {
       Skip(S, Emitted.refusal());
       continue;
@@ -283,10 +287,10 @@ NestRewrite::versioning(lower::LoweredNest &Emitted,
   Versioning V;
   V.Allocates =
       Emitted.Allocates || (Alternative && Alternative->Emitted.Allocates);
-  V.AllocatedFlag = Opts.Lowering.AllocatedFlag;
+  V.AllocatedFlag = Facts.AllocatedFlag;
   V.Checks = Checks;
   V.ChecksPositions = ChecksPositions;
-  V.DeclarationsFirst = Opts.Lowering.DeclarationsFirst;
+  V.DeclarationsFirst = Facts.DeclarationsFirst;
   // The scans the tree needs, first.
   std::vector<ExtentScan> Needed;
   for (const ExtentScan &Scan : Scans)
@@ -312,10 +316,10 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
                                    lower::LoweredNest Emitted) {
   std::optional<RuntimeAlternative> Alternative;
   if (Opts.Directive.empty() && Opts.RuntimeChoice)
-    Alternative =
-        runtimeAlternative(S, Kernel, Source, *Candidates, Before,
-                           Opts.Lowering, Schedules, Scanned, Scans, Names,
-                           [&](const ir::Schedule &O) { return covered(O); });
+    Alternative = runtimeAlternative(
+        S, Kernel, Source, *Candidates, Before, Opts.Lowering, Facts, Schedules,
+        Scanned, Scans, Names,
+        [&](const ir::Schedule &O) { return covered(O); });
   describe(S, Emitted, Alternative,
            Emitted.Allocates ||
                (Alternative && Alternative->Emitted.Allocates));
@@ -340,8 +344,8 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
   lower::Nodes Tree = versioned(std::move(V), Source);
   if (Opts.Sketch)
     Out.Sketch = lower::sketch(Tree);
-  Out.Fix =
-      replacement(Tree, Source, Opts.Style, Opts.LineFallback, Out.Styled);
+  Out.Fix = replacement(Tree, Source, Printing.Style, Printing.LineFallback,
+                        Out.Styled);
   return std::move(Out);
 }
 
@@ -384,7 +388,7 @@ void NestRewrite::describe(const ir::Schedule &S,
         Out.Notes.push_back(N);
   Out.FusedTree = toString(S.Graph);
   Out.Graph = S.Graph;
-  Out.Name = "lnr-fuse";
+  Out.Name = rule::Fuse;
   Out.Message = "fused '" + toString(Kernel.Stmt) + "': " + Before.toString() +
                 " -> " + After +
                 (Alternative ? ", whichever costs less at run time" : "") +
@@ -398,12 +402,13 @@ void NestRewrite::describe(const ir::Schedule &S,
 
 std::variant<NestOutcome, RecoveredForRewrite>
 recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
-                  const recover::Options &Recovery, bool InHeader,
+                  const recover::Options &Recovery,
+                  const recover::UnitFacts &Unit, bool InHeader,
                   NestOutcome Out) {
   Out.Nest = Site.Nest;
   Out.FunctionBody = Site.Function;
   Out.Where = Site.Nest->getBeginLoc();
-  auto Recovered = recover::recoverNest(Site, Ctx, Recovery);
+  auto Recovered = recover::recoverNest(Site, Ctx, Recovery, Unit);
   if (auto *F = std::get_if<recover::Failure>(&Recovered)) {
     Out.Name = F->Reason.Name;
     Out.Message = "nest left unchanged: " + F->Reason.Message;
@@ -426,11 +431,9 @@ recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
 }
 
 NestOutcome rewriteRecovered(const RecoveredForRewrite &Nest,
-                             const Options &Common,
+                             const Options &Opts, const NestPrinting &Printing,
                              ir::ScheduleCache &Schedules) {
-  return NestRewrite(Nest.Kernel, Nest.Source, Common, Nest.Standard, Schedules,
-                     Nest.Out)
-      .run();
+  return NestRewrite(Nest, Opts, Printing, Schedules).run();
 }
 
 } // namespace lnr::rewrite

@@ -34,18 +34,11 @@ struct Options {
   /// A SparseLNR directive ("reorder(i,j,k,l);loopfuse(2)") applied to
   /// every nest instead of the search; empty to search.
   std::string Directive;
-  /// The style the nest's replacement is printed in (its file's
-  /// clang-format style, as the printer follows it), set for each nest by
-  /// rewriteNests; none when the printer cannot follow it, and the caller
-  /// formats the text with clang-format (NestOutcome::Styled).
-  std::optional<lower::PrintStyle> Style;
-  /// With Style: lays out the lines the printer does not break, with
-  /// clang-format in the file's style (LineFormat.h).
-  lower::LineFormatter LineFallback;
   /// Whether each rewrite's NestOutcome::Sketch is made (--explain).
   bool Sketch = false;
-  /// Whether rewriteNests sets Style (--print-in-file-style, the default):
-  /// off, every rewrite is formatted by clang-format.
+  /// Whether each nest is printed in its file's style (NestPrinting::Style;
+  /// --print-in-file-style, the default): off, every rewrite is formatted
+  /// by clang-format.
   bool PrintInFileStyle = true;
   /// Without a directive, when the best schedule and another one are each
   /// cheaper for some sizes, write both and pick one at run time by their
@@ -55,17 +48,22 @@ struct Options {
   /// rewritten too, given the header's name as the include found it
   /// (--header-filter). Unset: only the main file's. System headers never.
   std::function<bool(llvm::StringRef)> RewriteHeader;
+  /// How many of a file's nests rewriteNests lowers and prints at once,
+  /// while the calling thread recovers the next ones (the recovery reads
+  /// the AST); 0: one per core. The outcomes are the same, in the same
+  /// order, whatever the number.
+  unsigned Threads = 1;
+};
+
+/// What the caller asks of one translation unit's nests, beside the
+/// configured Options: its questions of the unit being parsed.
+struct FileHooks {
   /// Whether the caller reports a nest (--offset, --line select one): the
   /// others are recovered, for the names their recovery invents, but
   /// neither lowered nor printed. Asked of the outcome as the recovery
   /// leaves it (the nest, its file, the replacement's Offset and Length).
   /// Unset: every nest.
   std::function<bool(const NestOutcome &)> Wanted;
-  /// How many of a file's nests rewriteNests lowers and prints at once,
-  /// while the calling thread recovers the next ones (the recovery reads
-  /// the AST); 0: one per core. The outcomes are the same, in the same
-  /// order, whatever the number.
-  unsigned Threads = 1;
   /// The first error File gets with '#include <Header>' inserted at Offset
   /// (a parse of the file so changed), if any: the headers a rewrite adds
   /// must not conflict with the file's own declarations ('typedef long
@@ -73,6 +71,19 @@ struct Options {
   std::function<std::optional<std::string>(clang::FileID File, unsigned Offset,
                                            const std::string &Header)>
       IncludeConflict;
+};
+
+/// How one nest's replacement is printed, found by the pipeline from the
+/// nest's file.
+struct NestPrinting {
+  /// The style the replacement is printed in (its file's clang-format
+  /// style, as the printer follows it); none when the printer cannot
+  /// follow it, or with Options::PrintInFileStyle off, and the caller
+  /// formats the text with clang-format (NestOutcome::Styled).
+  std::optional<lower::PrintStyle> Style;
+  /// With Style: lays out the lines the printer does not break, with
+  /// clang-format in the file's style (LineFormat.h).
+  lower::LineFormatter LineFallback;
 };
 
 struct NestOutcome {
@@ -135,8 +146,8 @@ struct NestOutcome {
 struct RecoveredForRewrite {
   ir::Kernel Kernel;
   NestSource Source;
-  Dialect Standard;
-  NestOutcome Out; // where the nest is
+  Dialect Standard; // of the nest's file
+  NestOutcome Out;  // where the nest is
 };
 
 /// The first step of a nest found by recover::findLoopNests, the only one
@@ -145,20 +156,22 @@ struct RecoveredForRewrite {
 /// outcome's File, Function and window, kept by every later step.
 std::variant<NestOutcome, RecoveredForRewrite>
 recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
-                  const recover::Options &Recovery, bool InHeader,
+                  const recover::Options &Recovery,
+                  const recover::UnitFacts &Unit, bool InHeader,
                   NestOutcome Where);
 
 /// The rest of the pipeline (NestRewriter.cpp): scheduling, checks,
 /// lowering and printing. Clang-free and safe to run for several nests at
-/// once (Schedules and Common.LineFallback are shared safely).
+/// once (Schedules and Printing.LineFallback are shared safely).
 NestOutcome rewriteRecovered(const RecoveredForRewrite &Nest,
-                             const Options &Common,
+                             const Options &Opts, const NestPrinting &Printing,
                              ir::ScheduleCache &Schedules);
 
 /// Every outermost `for` nest of every function written in the main file,
 /// and in the headers Opts.RewriteHeader accepts, in translation-unit order.
 std::vector<NestOutcome> rewriteNests(clang::ASTContext &Ctx,
-                                      const Options &Opts);
+                                      const Options &Opts,
+                                      const FileHooks &Hooks = {});
 
 /// The path of File as the replacements name it and clang-format's style
 /// lookup starts from: its real path, or the name it was opened by.

@@ -199,7 +199,7 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
   std::optional<lower::Nodes> Ordered =
       orderedPositionsCheck(S, Relied, Flag, Names, Why);
   if (!Ordered)
-    return Refusal("lnr-unsupported-format",
+    return Refusal(rule::UnsupportedFormat,
                    "the rewrite relies on positions that never decrease, "
                    "and cannot check it: " +
                        Why);

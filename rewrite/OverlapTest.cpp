@@ -178,7 +178,7 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
             const Dialect &Standard, NamePicker &Names) {
   const Types Ty = typesFor(Standard);
   auto Refuse = [](const std::string &Why) {
-    return Refusal("lnr-possible-alias",
+    return Refusal(rule::PossibleAlias,
                    "the output may share memory with an input and the fused "
                    "nest reads the inputs in a different order; no run-time "
                    "overlap test could be written: " +

@@ -89,7 +89,7 @@ void leaveOwnRewrite(NestOutcome &O) {
   // Done already: no gain to report by default (RemarkPolicy.h).
   O.Styled = O.NeedsStdlib = O.NeedsStdint = O.Gains = false;
   O.Notes.clear();
-  O.Name = "lnr-already-fused";
+  O.Name = rule::AlreadyFused;
   O.Message = "nest left unchanged: it is part of lnr-rewrite's rewrite of a "
               "nest (after its comment '/* lnr-rewrite: ...'), which a run "
               "on the tool's own output leaves as it is; rewrite the "

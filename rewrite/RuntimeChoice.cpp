@@ -144,9 +144,9 @@ runtimeCost(const std::vector<ir::WorkTerm> &Work,
 std::optional<RuntimeAlternative> runtimeAlternative(
     const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
     const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
-    const lower::LowerOptions &Opts, ir::ScheduleCache &Schedules,
-    const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans,
-    const NamePicker &Names,
+    const lower::LowerOptions &Opts, const lower::NestFacts &Facts,
+    ir::ScheduleCache &Schedules, const ir::Kernel &Scanned,
+    const std::vector<ExtentScan> &Scans, const NamePicker &Names,
     const std::function<bool(const ir::Schedule &)> &Allowed) {
   const std::vector<ir::Schedule> &Others =
       Scans.empty() ? Candidates : Schedules.enumerate(Scanned);
@@ -166,7 +166,7 @@ std::optional<RuntimeAlternative> runtimeAlternative(
     if (!OtherCost)
       continue;
     OrRefusal<lower::LoweredNest> Emitted =
-        lower::lowerNest(Other.Graph, Scanned, Source, Opts, Names);
+        lower::lowerNest(Other.Graph, Scanned, Source, Opts, Facts, Names);
     if (!Emitted)
       continue;
     RuntimeAlternative Out{

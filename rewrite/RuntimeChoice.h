@@ -64,9 +64,9 @@ struct RuntimeAlternative {
 std::optional<RuntimeAlternative> runtimeAlternative(
     const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
     const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
-    const lower::LowerOptions &Opts, ir::ScheduleCache &Schedules,
-    const ir::Kernel &Scanned, const std::vector<ExtentScan> &Scans,
-    const NamePicker &Names,
+    const lower::LowerOptions &Opts, const lower::NestFacts &Facts,
+    ir::ScheduleCache &Schedules, const ir::Kernel &Scanned,
+    const std::vector<ExtentScan> &Scans, const NamePicker &Names,
     const std::function<bool(const ir::Schedule &)> &Allowed);
 
 /// The names the run-time choice gives the two costs (picked with the

@@ -1,9 +1,10 @@
 //===- RemarkNames.h - Every remark name and what it means -----*- C++ -*-===//
 //
-// One table of the names the tool reports ([lnr-fuse], the refusals, the
-// driver's own lnr-nolint) with one line each: --list-remarks prints it, and
-// SARIF's rules table describes each ruleId with it. README.md's *Refusals*
-// gives each an example.
+// The names the tool reports ([lnr-fuse], the refusals, the driver's own
+// lnr-nolint, the language server's lnr-not-analysed) with one line each,
+// as analysis/ir/RemarkNames.def lists them: --list-remarks prints them,
+// and SARIF's rules table describes each ruleId with them.
+// docs/refusals.md gives each an example.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_TOOL_REMARKNAMES_H
@@ -19,7 +20,8 @@ struct RemarkName {
   llvm::StringRef Meaning; // one sentence, no trailing period
 };
 
-/// Every name, lnr-fuse first, then the refusals in README.md's order.
+/// Every name, lnr-fuse first, then the refusals in docs/refusals.md's
+/// order.
 llvm::ArrayRef<RemarkName> remarkNames();
 
 /// The meaning of Name; empty for a name not in the table.

@@ -1,6 +1,7 @@
 //===- RemarkPolicy.cpp ---------------------------------------------------===//
 
 #include "tool/RemarkPolicy.h"
+#include "analysis/ir/Refusal.h"
 #include "tool/NestProducts.h"
 #include "tool/RemarkNames.h"
 
@@ -33,13 +34,15 @@ Expected<RemarkPolicy> RemarkPolicy::parse(StringRef Value) {
 
 bool RemarkPolicy::worthARemark(const NestRemark &N) {
   // A rewrite is always news, and so is the answer to --schedule.
-  if (N.Name == "lnr-fuse" || N.Name == "lnr-invalid-schedule")
+  if (N.Name == rule::Fuse.spelling() ||
+      N.Name == rule::InvalidSchedule.spelling())
     return true;
   // Refused after a cheaper schedule was found: the refusal blocks a gain.
   if (N.Gains)
     return true;
   // Nothing to gain, by the cost model or because it is done already.
-  if (N.Name == "lnr-no-gain" || N.Name == "lnr-already-fused")
+  if (N.Name == rule::NoGain.spelling() ||
+      N.Name == rule::AlreadyFused.spelling())
     return false;
   // Refused before any schedule was costed: a gain is possible only where
   // a product of three or more factors is computed.

@@ -155,18 +155,20 @@ public:
                                        .getVirtualFileSystem()
                                        .getCurrentWorkingDirectory())
       BuildDirectory = *Dir;
+    rewrite::FileHooks Hooks;
     // A selection's nest alone is lowered and printed.
     if (Opts.Select)
-      Opts.Rewrite.Wanted = [this, &Ctx](const rewrite::NestOutcome &O) {
+      Hooks.Wanted = [this, &Ctx](const rewrite::NestOutcome &O) {
         return overlapsSelection(O, Ctx.getSourceManager(), Ctx.getLangOpts());
       };
     // The headers a rewrite adds must not break the file.
     Includes = std::make_unique<IncludeCheck>(CI);
-    Opts.Rewrite.IncludeConflict = [this](FileID File, unsigned Offset,
-                                          const std::string &Header) {
+    Hooks.IncludeConflict = [this](FileID File, unsigned Offset,
+                                   const std::string &Header) {
       return Includes->conflict(File, Offset, Header);
     };
-    Pipeline = std::make_unique<rewrite::NestPipeline>(Ctx, Opts.Rewrite);
+    Pipeline = std::make_unique<rewrite::NestPipeline>(Ctx, Opts.Rewrite,
+                                                       std::move(Hooks));
   }
 
   bool HandleTopLevelDecl(DeclGroupRef Decls) override {

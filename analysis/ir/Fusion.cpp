@@ -81,7 +81,7 @@ std::optional<Refusal> fitDrivers(const Kernel &K, std::vector<Loop> &Loops,
       L = Loop{L.Index, "", 0};
       continue;
     }
-    return Refusal("lnr-unsupported-schedule",
+    return Refusal(rule::UnsupportedSchedule,
                    std::string("the ") + Name + " would iterate '" + L.Index +
                        "' over the nonzeros of '" + L.Driver +
                        "', which it does not read, and '" + L.Index +
@@ -303,19 +303,19 @@ OrRefusal<Step> Distributor::split(const Assignment &Stmt,
   std::vector<bool> InProducer(Factors.size(), false);
   for (unsigned P : Producer) {
     if (P >= Factors.size() || InProducer[P])
-      return Refusal("lnr-invalid-schedule",
+      return Refusal(rule::InvalidSchedule,
                      "the split names factor " + std::to_string(P + 1) +
                          " of " + std::to_string(Factors.size()) +
                          " twice or out of range");
     InProducer[P] = true;
   }
   if (Factors.size() < 2)
-    return Refusal("lnr-no-gain", "'" + toString(Stmt) +
+    return Refusal(rule::NoGain, "'" + toString(Stmt) +
                                       "' is not a product of two or more "
                                       "factors; there is nothing to "
                                       "distribute");
   if (Producer.empty() || Producer.size() == Factors.size())
-    return Refusal("lnr-no-gain", "a split needs factors on both sides; '" +
+    return Refusal(rule::NoGain, "a split needs factors on both sides; '" +
                                       toString(Stmt) +
                                       "' has nothing to distribute");
   Step S;
@@ -326,7 +326,7 @@ OrRefusal<Step> Distributor::split(const Assignment &Stmt,
   if (!Stmt.Accumulate)
     for (const Loop &L : Loops)
       if (!Stmt.Lhs.uses(L.Index))
-        return Refusal("lnr-assign-in-reduction",
+        return Refusal(rule::AssignInReduction,
                        "'" + toString(Stmt.Lhs) + "' is assigned, not " +
                            "accumulated, inside the reduction loop over '" +
                            L.Index + "'; only its last value is kept");
@@ -346,12 +346,12 @@ OrRefusal<Step> Distributor::split(const Assignment &Stmt,
   if (std::all_of(
           ConsumerIdx.begin(), ConsumerIdx.end(),
           [&](const std::string &I) { return contains(ProducerIdx, I); }))
-    return Refusal("lnr-no-gain",
+    return Refusal(rule::NoGain,
                    "every index of the factors after the split and of the "
                    "output is also iterated by the factors before it; "
                    "distribution removes no loop");
   if (S.TPrimeDims.size() == ProducerIdx.size())
-    return Refusal("lnr-no-gain",
+    return Refusal(rule::NoGain,
                    "the factors before the split sum over no index of their "
                    "own; distribution removes no loop");
 
@@ -414,7 +414,7 @@ OrRefusal<BranchedGraph> Distributor::join(const Step &S,
   std::optional<Temporary> Temp =
       storage(K, S.TName, TempDims, S.TPrimeDims, Shared, S.ProducerFactors);
   if (!Temp)
-    return Refusal("lnr-unsupported-temporary",
+    return Refusal(rule::UnsupportedTemporary,
                    "the temporary would be indexed by " +
                        toString(Access{"", TempDims}) +
                        ", an index without an extent, and follows no sparse "

@@ -60,7 +60,7 @@ const IndexVar *Kernel::findIndex(const std::string &Name) const {
 
 std::optional<Refusal> Kernel::validate() const {
   auto Invalid = [](std::string Message) {
-    return Refusal("lnr-invalid-kernel", std::move(Message));
+    return Refusal(rule::InvalidKernel, std::move(Message));
   };
   std::vector<const Access *> Accesses{&Stmt.Lhs};
   for (const Access &A : Stmt.Factors)
@@ -157,7 +157,7 @@ std::optional<Refusal> Kernel::validate() const {
                L.DriverLevel == Level;
       };
       if (std::none_of(Loops.begin(), Loops.end(), Drives))
-        return Refusal("lnr-unsupported-coiteration",
+        return Refusal(rule::UnsupportedCoiteration,
                        "'" + A->Tensor + "' is compressed at '" +
                            A->Indices[Level] +
                            "', which another tensor's loop iterates; the two "

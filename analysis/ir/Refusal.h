@@ -1,7 +1,8 @@
 //===- Refusal.h - A named reason not to transform -------------*- C++ -*-===//
 //
-// Every stage returns either its result or a Refusal. The name is stable and
-// shown in diagnostics as [lnr-...]; docs/refusals.md lists every name.
+// Every stage returns either its result or a Refusal. The name is stable,
+// one of RemarkNames.def, and shown in diagnostics as [lnr-...];
+// docs/refusals.md lists every name.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_ANALYSIS_IR_REFUSAL_H
@@ -14,12 +15,41 @@
 
 namespace lnr {
 
+/// A name of RemarkNames.def: only the rule:: constants make one, so a
+/// misspelt name does not compile.
+class RuleName {
+public:
+  const char *spelling() const { return Spelling; }
+  operator std::string() const { return Spelling; }
+  friend bool operator==(const std::string &S, RuleName R) {
+    return S == R.Spelling;
+  }
+  friend bool operator!=(const std::string &S, RuleName R) {
+    return S != R.Spelling;
+  }
+
+private:
+  friend struct RuleNames;
+  constexpr explicit RuleName(const char *Spelling) : Spelling(Spelling) {}
+  const char *Spelling;
+};
+
+struct RuleNames {
+#define LNR_REMARK(Identifier, Spelling, Meaning)                              \
+  static constexpr RuleName Identifier{Spelling};
+#include "analysis/ir/RemarkNames.def"
+#undef LNR_REMARK
+};
+
+/// rule::NoGain, rule::UnsupportedLoop, ...: every name the tool reports.
+using rule = RuleNames;
+
 struct Refusal {
-  std::string Name;    // e.g. "lnr-unsupported-sum"
+  std::string Name;    // its spelling: "lnr-unsupported-sum"
   std::string Message; // one sentence, no trailing period
 
-  Refusal(std::string Name, std::string Message)
-      : Name(std::move(Name)), Message(std::move(Message)) {}
+  Refusal(RuleName Name, std::string Message)
+      : Name(Name), Message(std::move(Message)) {}
 };
 
 /// Either a value or the reason it could not be produced.

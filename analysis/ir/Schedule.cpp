@@ -132,7 +132,7 @@ public:
     if (P && Pos != Text.size())
       fail("unexpected '" + Text.substr(Pos, 1) + "' after the plan");
     if (!Error.empty())
-      return Refusal("lnr-invalid-schedule", "'" + Text + "': " + Error +
+      return Refusal(rule::InvalidSchedule, "'" + Text + "': " + Error +
                                                  " (at character " +
                                                  std::to_string(Pos + 1) + ")");
     return *P;
@@ -227,7 +227,7 @@ OrRefusal<SplitPlan> resolvePlan(const PlanText &P,
                                  const std::vector<std::string> &Names,
                                  const std::string &Directive) {
   auto Invalid = [&](const std::string &Why) {
-    return Refusal("lnr-invalid-schedule", "'" + Directive + "': " + Why);
+    return Refusal(rule::InvalidSchedule, "'" + Directive + "': " + Why);
   };
   auto List = [](const std::vector<std::string> &Of) {
     std::string Out;
@@ -307,7 +307,7 @@ OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
   if (auto Invalid = K.validate())
     return *Invalid;
   if (K.Stmt.Factors.size() < 2)
-    return Refusal("lnr-no-gain", "'" + toString(K.Stmt) +
+    return Refusal(rule::NoGain, "'" + toString(K.Stmt) +
                                       "' is not a product of two or more "
                                       "factors; there is nothing to "
                                       "distribute");
@@ -320,7 +320,7 @@ OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
   std::vector<SplitPlan *> Splits;
   collectSplits(*Resolved, Splits);
   if (Splits.size() > 10)
-    return Refusal("lnr-invalid-schedule",
+    return Refusal(rule::InvalidSchedule,
                    "'" + Directive + "': more than 10 splits");
   std::optional<Refusal> First;
   std::vector<Schedule> Found;
@@ -421,7 +421,7 @@ Refusal noScheduleReason(const Kernel &K) {
   OrRefusal<BranchedGraph> Paper = fuseAfterDistribution(K, 1);
   if (!Paper)
     return Paper.refusal();
-  return Refusal("lnr-no-gain", "no split of the product is legal");
+  return Refusal(rule::NoGain, "no split of the product is legal");
 }
 
 const std::vector<Schedule> &ScheduleCache::enumerate(const Kernel &K) {
@@ -451,7 +451,7 @@ OrRefusal<Schedule> chooseSchedule(const Kernel &K,
   Cost Before = costOf(K);
   Schedule &Best = Candidates.front();
   if (!asymptoticallyCheaper(Best.Estimate, Before))
-    return Refusal("lnr-no-gain", "the best schedule found costs " +
+    return Refusal(rule::NoGain, "the best schedule found costs " +
                                       Best.Estimate.toString() +
                                       ", not less than " + Before.toString());
   return std::move(Best);
@@ -469,7 +469,7 @@ struct DirectiveParts {
 
 OrRefusal<DirectiveParts> parseDirective(const std::string &Directive) {
   auto Invalid = [&](const std::string &Why) {
-    return Refusal("lnr-invalid-schedule", "'" + Directive + "': " + Why);
+    return Refusal(rule::InvalidSchedule, "'" + Directive + "': " + Why);
   };
   DirectiveParts Parts;
   std::string Rest = Directive;
@@ -533,7 +533,7 @@ OrRefusal<Schedule> applyDirective(const Kernel &K,
                                    const std::string &Directive,
                                    const SchedulerOptions &Opts) {
   auto Invalid = [&](const std::string &Why) {
-    return Refusal("lnr-invalid-schedule", "'" + Directive + "': " + Why);
+    return Refusal(rule::InvalidSchedule, "'" + Directive + "': " + Why);
   };
   OrRefusal<DirectiveParts> Parts = parseDirective(Directive);
   if (!Parts)

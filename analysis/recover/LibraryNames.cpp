@@ -166,8 +166,8 @@ void Recoverer::describeLibrary(SourceLocation Begin) {
 
 void Recoverer::describeHeaderConflicts() {
   auto Conflict = [&](const char *Header) -> std::string {
-    auto Found = Opts.HeaderConflicts.find(Header);
-    if (Found == Opts.HeaderConflicts.end())
+    auto Found = Unit.HeaderConflicts.find(Header);
+    if (Found == Unit.HeaderConflicts.end())
       return "";
     return std::string("the file does not compile with <") + Header +
            "> included (" + Found->second + ")";

@@ -228,7 +228,7 @@ bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
       continue;
     const auto *Block = dyn_cast<CompoundStmt>(Parent);
     if (!Block)
-      return refuse("lnr-live-induction-variable",
+      return refuse(rule::LiveInductionVariable,
                     Name + " is declared outside the nest, which is inside " +
                         statementKind(*Parent) +
                         "; it is not proved unread after the nest",
@@ -240,7 +240,7 @@ bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
       if (!references(S, O.Var) || privateIn(S, O.Var)) {
         if (jumpsOut(S, false, false))
           return refuse(
-              "lnr-live-induction-variable",
+              rule::LiveInductionVariable,
               "a 'break' or 'continue' at line " +
                   std::to_string(SM.getSpellingLineNumber(S->getBeginLoc())) +
                   " may skip the assignment of " + Name +
@@ -277,7 +277,7 @@ bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
       } Read;
       Read.V = O.Var;
       Read.TraverseStmt(const_cast<Stmt *>(S));
-      return refuse("lnr-live-induction-variable",
+      return refuse(rule::LiveInductionVariable,
                     Name +
                         " is declared outside the nest and read after it "
                         "(line " +
@@ -314,7 +314,7 @@ bool Recoverer::outerVariablesDead(const Stmt *Nest, const ForStmt *Outer) {
       Use = SM.getExpansionLoc(Use);
       if (SM.isBeforeInTranslationUnit(Use, From) ||
           SM.isBeforeInTranslationUnit(To, Use))
-        return refuse("lnr-live-induction-variable",
+        return refuse(rule::LiveInductionVariable,
                       Name + " is declared outside the nest and read in it "
                              "before the nest assigns it",
                       Use);
@@ -326,12 +326,12 @@ bool Recoverer::outerVariablesDead(const Stmt *Nest, const ForStmt *Outer) {
     Uses.Nest = Nest;
     Uses.TraverseStmt(const_cast<Stmt *>(FunctionBody));
     if (Uses.NestParents.empty())
-      return refuse("lnr-live-induction-variable",
+      return refuse(rule::LiveInductionVariable,
                     "the nest is not found in its function; " + Name +
                         " is not proved unread after it",
                     O.From);
     if (Uses.Escape)
-      return refuse("lnr-live-induction-variable",
+      return refuse(rule::LiveInductionVariable,
                     Name + " is declared outside the nest and used at line " +
                         LineOf(Uses.Escape->getBeginLoc()) +
                         " other than by reading or assigning it (its address "
@@ -339,7 +339,7 @@ bool Recoverer::outerVariablesDead(const Stmt *Nest, const ForStmt *Outer) {
                         "rewrite changes its value after the nest",
                     Uses.Escape->getBeginLoc());
     if (Uses.Goto)
-      return refuse("lnr-live-induction-variable",
+      return refuse(rule::LiveInductionVariable,
                     "the function holds a 'goto' (line " +
                         LineOf(Uses.Goto->getBeginLoc()) +
                         "): the rewrite changes the value of " + Name +

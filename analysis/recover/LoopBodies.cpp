@@ -41,7 +41,7 @@ bool Recoverer::readRowPointer(const VarDecl *V, const Expr *Init,
   AffineForm Form;
   if (!Base || !Offset || !Base->getType()->isPointerType() ||
       !isInvariant(Base) || !asVar(Base))
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   "the pointer '" + V->getName().str() +
                       "' is not a row of an array ('C + i * K')",
                   Where->getBeginLoc());
@@ -77,7 +77,7 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   if (V && V->getInit() && V->getType()->isRealFloatingType())
     return readValueLocal(V, V->getInit(), DS, Owner);
   if (!V || !V->getInit() || !V->getType()->isIntegerType())
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   "only coordinate loads ('int j = crd[p];'), dense "
                   "positions ('int kC = i * K + k;'), row pointers and "
                   "values ('double v = vals[p];') may be declared in the "
@@ -100,7 +100,7 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   // `iB = taco_binarySearchAfter(...)`) is not an affine function.
   if (const auto *Call =
           dyn_cast<CallExpr>(V->getInit()->IgnoreParenImpCasts()))
-    return refuse("lnr-unsupported-call",
+    return refuse(rule::UnsupportedCall,
                   "'" + V->getName().str() + "' is set by the call '" +
                       text(Call) +
                       "'; the recovery reads positions and coordinates from "
@@ -154,18 +154,18 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
       cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
   if (Owner.Coordinate || !V->getType()->isIntegerType() ||
       !isInvariant(Load->getBase()))
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   "only the coordinate load ('j = crd[p];') may assign a "
                   "variable in the nest",
                   B->getBeginLoc());
   if (loopOf(V) || coordinateLoop(V))
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   "'" + V->getName().str() +
                       "' is both a loop variable and a coordinate of the nest",
                   B->getBeginLoc());
   std::string Text = text(B);
   if (Text.empty() || !inFile(B->getSourceRange()))
-    return refuse("lnr-macro", "the coordinate load is written inside a macro",
+    return refuse(rule::Macro, "the coordinate load is written inside a macro",
                   B->getBeginLoc());
   if (!addOuterVariable(V, Owner.For, B->getBeginLoc(), B->getBeginLoc()))
     return false;
@@ -183,14 +183,14 @@ bool Recoverer::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
   const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
   if (!V->hasLocalStorage() || V->getType()->isReferenceType() || !FD ||
       FD->getBody() != FunctionBody)
-    return refuse("lnr-live-induction-variable",
+    return refuse(rule::LiveInductionVariable,
                   Name + " is declared outside the nest and is not a local "
                          "variable of this function (a global, a static or "
                          "a reference); its value after the nest is "
                          "observable, and the rewrite changes it",
                   Where);
   if (V->getType().isVolatileQualified())
-    return refuse("lnr-live-induction-variable",
+    return refuse(rule::LiveInductionVariable,
                   Name + " is volatile: every write of it is observable, and "
                          "the rewritten nest makes others",
                   Where);
@@ -322,7 +322,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
   for (const Stmt *S : Body)
     if (const auto *If = dyn_cast<IfStmt>(S); If && skipsSplitTail(If, Body))
       return refuse(
-          "lnr-unsupported-loop",
+          rule::UnsupportedLoop,
           "the loop skips iterations ('" +
               text(SourceRange(If->getBeginLoc(), If->getCond()->getEndLoc())) +
               ") continue'), as a split loop does, but not as TACO's "
@@ -332,7 +332,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
           If->getBeginLoc());
   for (const Stmt *S : Body)
     if (isAssert(S))
-      return refuse("lnr-assert",
+      return refuse(rule::Assert,
                     "the nest checks '" + written(S) +
                         "' as it runs; the rewrite would drop or move the "
                         "check, so the nest is kept as written",
@@ -368,7 +368,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
       for (size_t I = 0; I + 3 + Copies < Body.size(); ++I)
         if (!readLeading(Body[I], Loops[Owner]))
           return Fail ? false
-                      : refuse("lnr-imperfect-nest",
+                      : refuse(rule::ImperfectNest,
                                "the loop body holds more than one statement; "
                                "only perfect nests are rewritten",
                                Body[I]->getBeginLoc());
@@ -380,7 +380,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
         auto [Copy, From] = copyOf(S);
         if (!std::count(Sums.begin(), Sums.end(), From) ||
             std::count(Sums.begin(), Sums.end(), Copy))
-          return refuse("lnr-imperfect-nest",
+          return refuse(rule::ImperfectNest,
                         "the loop body holds more than one statement; only "
                         "perfect nests are rewritten",
                         S->getBeginLoc());
@@ -402,7 +402,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
       if (!readLoop(Inner))
         return false;
       if (!AccumulatorFilled)
-        return refuse("lnr-unsupported-statement",
+        return refuse(rule::UnsupportedStatement,
                       "the loop does not accumulate into '" +
                           Acc->getName().str() + "'",
                       Inner->getBeginLoc());
@@ -419,7 +419,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
   if (First != Body.end()) {
     auto Second = std::find_if(First + 1, Body.end(), NotDecl);
     if (Second != Body.end())
-      return refuse("lnr-imperfect-nest",
+      return refuse(rule::ImperfectNest,
                     "the loop body holds more than one statement; only "
                     "perfect nests are rewritten",
                     (*Second)->getBeginLoc());
@@ -429,7 +429,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
     bool Last = I + 1 == Body.size();
     if (isa<DeclStmt>(S) || (!Last && Leading(S))) {
       if (Last)
-        return refuse("lnr-unsupported-statement",
+        return refuse(rule::UnsupportedStatement,
                       "the loop body ends with a declaration",
                       S->getBeginLoc());
       if (!readLeading(S, Loops[Owner]))
@@ -437,7 +437,7 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
       continue;
     }
     if (!Last)
-      return refuse("lnr-imperfect-nest",
+      return refuse(rule::ImperfectNest,
                     "the loop body holds more than one statement; only "
                     "perfect nests are rewritten",
                     Body[I + 1]->getBeginLoc());
@@ -447,13 +447,13 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
       return readStatement(E);
     if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
         isa<GotoStmt>(S))
-      return refuse("lnr-early-exit", "the nest may leave a loop early",
+      return refuse(rule::EarlyExit, "the nest may leave a loop early",
                     S->getBeginLoc());
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   statementKind(*S) + " is not a loop nest statement",
                   S->getBeginLoc());
   }
-  return refuse("lnr-unsupported-statement", "the loop body is empty",
+  return refuse(rule::UnsupportedStatement, "the loop body is empty",
                 Loops.back().For->getBeginLoc());
 }
 

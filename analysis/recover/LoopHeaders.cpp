@@ -2,7 +2,8 @@
 //
 // Each `for` of the nest is a dense loop (0 to an invariant bound) or a
 // compressed loop (pos[q] to pos[q + 1], q the position of its parent
-// level); compressed loops are then matched with the tensors whose values
+// level), each bound exclusive ('<') or inclusive ('<=', 'k <= pos[q + 1]
+// - 1'); compressed loops are then matched with the tensors whose values
 // they walk.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -53,6 +55,32 @@ bool mayFaultElsewhere(const Expr *E, const ASTContext &Ctx) {
   return false;
 }
 
+/// The bound a loop's variable stays below: 'X' of 'v < X', and of
+/// 'v <= X - 1' (NPB CG's 'k <= rowstr[j + 1] - 1'), as written; 'v <= X'
+/// (1-based arrays, 'j <= n') stays below X + 1 (PlusOne). None for an
+/// inclusive bound compared in unsigned arithmetic, where 'X - 1' wraps
+/// at X = 0 and 'v <= X' never ends at X's maximum.
+struct InclusiveBound {
+  const Expr *Written;
+  bool PlusOne = false;
+};
+
+std::optional<InclusiveBound> upperBound(const BinaryOperator &Cond,
+                                         const ASTContext &Ctx) {
+  const Expr *Rhs = Cond.getRHS();
+  if (Cond.getOpcode() == BO_LT)
+    return InclusiveBound{Rhs};
+  if (!Cond.getLHS()->getType()->isSignedIntegerType())
+    return std::nullopt;
+  Expr::EvalResult One;
+  if (const auto *Sub = dyn_cast<BinaryOperator>(Rhs->IgnoreParenImpCasts());
+      Sub && Sub->getOpcode() == BO_Sub &&
+      Sub->getType()->isSignedIntegerType() &&
+      Sub->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1)
+    return InclusiveBound{Sub->getLHS()};
+  return InclusiveBound{Rhs, true};
+}
+
 } // namespace
 
 const VarDecl *Recoverer::positionVar(const Expr *Index) const {
@@ -87,7 +115,7 @@ const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
   if (const VarDecl *Alone = Load ? asVar(Load->getIdx()) : nullptr;
       Alone && loopOf(Alone) && loopOf(Alone)->RelativeTo) {
     const ArraySubscriptExpr *Start = loopOf(Alone)->RelativeTo;
-    refuse("lnr-non-affine-subscript",
+    refuse(rule::NonAffineSubscript,
            "'" + written(Load) + "' reads at '" + Alone->getName().str() +
                "', which counts positions from its fiber's start '" +
                written(Start) + "'; it is a position only as '" +
@@ -213,7 +241,7 @@ void Recoverer::readRootFromZero(LoopFact &L, const ArraySubscriptExpr *End,
 
 bool Recoverer::readLoop(const ForStmt *For) {
   if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
-    return refuse("lnr-macro", "the loop is written inside a macro",
+    return refuse(rule::Macro, "the loop is written inside a macro",
                   For->getBeginLoc());
   if (readSplitLoop(For) || (!Fail && readPositionSplit(For)))
     return true;
@@ -226,13 +254,13 @@ bool Recoverer::readLoop(const ForStmt *For) {
   const Expr *LoInit = nullptr;
   if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit())) {
     if (!Init->isSingleDecl())
-      return refuse("lnr-unsupported-loop",
+      return refuse(rule::UnsupportedLoop,
                     "the loop declares more than one variable in its "
                     "initialization",
                     For->getBeginLoc());
     L.Var = dyn_cast<VarDecl>(Init->getSingleDecl());
     if (!L.Var || !L.Var->getType()->isIntegerType() || !L.Var->getInit())
-      return refuse("lnr-unsupported-loop",
+      return refuse(rule::UnsupportedLoop,
                     "the loop variable is not an initialized integer",
                     For->getBeginLoc());
     LoInit = L.Var->getInit();
@@ -243,24 +271,24 @@ bool Recoverer::readLoop(const ForStmt *For) {
              asVar(Assign->getLHS())) {
     L.Var = asVar(Assign->getLHS());
     if (!L.Var->getType()->isIntegerType())
-      return refuse("lnr-unsupported-loop",
+      return refuse(rule::UnsupportedLoop,
                     "the loop variable is not an integer", For->getBeginLoc());
     if (!addOuterVariable(L.Var, For, For->getBeginLoc(), For->getBeginLoc()))
       return false;
     LoInit = Assign->getRHS();
   } else {
-    return refuse("lnr-unsupported-loop",
+    return refuse(rule::UnsupportedLoop,
                   "the loop neither declares nor assigns its variable in its "
                   "initialization ('int i = 0' or 'i = 0')",
                   For->getBeginLoc());
   }
   if (loopOf(L.Var) || coordinateLoop(L.Var))
-    return refuse("lnr-unsupported-loop",
+    return refuse(rule::UnsupportedLoop,
                   "'" + L.Var->getName().str() +
                       "' is the variable of two loops of the nest",
                   For->getBeginLoc());
   if (references(LoInit, L.Var))
-    return refuse("lnr-unsupported-loop",
+    return refuse(rule::UnsupportedLoop,
                   "the lower bound of the loop over '" +
                       L.Var->getName().str() + "' reads the variable itself",
                   For->getBeginLoc());
@@ -270,12 +298,25 @@ bool Recoverer::readLoop(const ForStmt *For) {
 
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || Cond->getOpcode() != BO_LT || asVar(Cond->getLHS()) != L.Var)
-    return refuse("lnr-unsupported-loop",
+  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
+      asVar(Cond->getLHS()) != L.Var)
+    return refuse(rule::UnsupportedLoop,
                   "the loop condition is not '" + L.Var->getName().str() +
-                      " < bound'",
+                      " < bound' or '" + L.Var->getName().str() + " <= bound'",
                   For->getBeginLoc());
-  const Expr *Hi = throughBoundLocal(Cond->getRHS()->IgnoreParenImpCasts());
+  // An inclusive bound, 'k <= rowstr[j + 1] - 1' (NPB CG) or 'j <= n'
+  // (1-based arrays): read as its exclusive bound, 'k < rowstr[j + 1]'
+  // or 'j < (n) + 1'; the header is written back as it is.
+  const std::optional<InclusiveBound> Inclusive = upperBound(*Cond, Ctx);
+  if (!Inclusive)
+    return refuse(rule::UnsupportedLoop,
+                  "the loop over '" + L.Var->getName().str() +
+                      "' ends at an inclusive bound compared in unsigned "
+                      "arithmetic, which wraps ('<= n - 1' at n = 0) or never "
+                      "ends ('<= n' at n's maximum)",
+                  For->getBeginLoc());
+  const InclusiveBound &Upper = *Inclusive;
+  const Expr *Hi = throughBoundLocal(Upper.Written->IgnoreParenImpCasts());
 
   const Expr *Inc = For->getInc();
   bool StepsByOne = false;
@@ -288,7 +329,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
                  C->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
   }
   if (!StepsByOne)
-    return refuse("lnr-unsupported-loop",
+    return refuse(rule::UnsupportedLoop,
                   "the loop does not step its variable by one",
                   For->getBeginLoc());
 
@@ -296,14 +337,15 @@ bool Recoverer::readLoop(const ForStmt *For) {
   // or MKL's four-array CSR, pntrb[q] <= p < pntre[q], begin and end
   // arrays apart.
   const auto *LoPos = dyn_cast<ArraySubscriptExpr>(Lo);
-  const auto *HiPos = dyn_cast<ArraySubscriptExpr>(Hi);
+  const auto *HiPos =
+      Upper.PlusOne ? nullptr : dyn_cast<ArraySubscriptExpr>(Hi);
   // Positions relative to the fiber: 0 <= p < pos[q + 1] - pos[q], read
   // at pos[q] + p; the bounds are those of the fiber. A difference that
   // reads no variable of the nest is a dense loop's bound.
   const ArraySubscriptExpr *RelativeTo = nullptr;
   Expr::EvalResult Zero;
   if (const auto *Length = dyn_cast<BinaryOperator>(Hi);
-      Length && Length->getOpcode() == BO_Sub && !LoPos &&
+      Length && Length->getOpcode() == BO_Sub && !LoPos && !Upper.PlusOne &&
       mentionsNestVariable(Length) && Lo->EvaluateAsInt(Zero, Ctx) &&
       Zero.Val.getInt() == 0) {
     LoPos =
@@ -340,13 +382,13 @@ bool Recoverer::readLoop(const ForStmt *For) {
     if (!Root && (!Q || Q == L.Var || !loopOf(Q) ||
                   !((IsNext && SameArray) || FourArrays) ||
                   !isInvariant(LoPos->getBase())))
-      return refuse("lnr-unsupported-loop",
+      return refuse(rule::UnsupportedLoop,
                     "the loop bounds are neither '0 to an invariant bound' "
                     "nor 'pos[q] to pos[q + 1]' (or 'begin[q] to end[q]') of "
                     "an enclosing loop's q",
                     For->getBeginLoc());
     if (Root && !isInvariant(LoPos->getBase()))
-      return refuse("lnr-unsupported-loop",
+      return refuse(rule::UnsupportedLoop,
                     "the positions array '" + written(LoPos->getBase()) +
                         "' of the loop over '" + L.Var->getName().str() +
                         "' may change between iterations",
@@ -363,7 +405,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
       // nothing is stored at or ranged over the positions.
       L.RelativeTo = RelativeTo;
       L.Source.LoopBegin = withBoundLocals(text(LoInit));
-      L.Source.LoopEnd = withBoundLocals(text(Cond->getRHS()));
+      L.Source.LoopEnd = withBoundLocals(text(Upper.Written));
     } else if (FourArrays) {
       // The fibers [begin[q], end[q]) need not be contiguous nor ordered:
       // no element of one array bounds the level's positions.
@@ -382,12 +424,12 @@ bool Recoverer::readLoop(const ForStmt *For) {
   } else {
     for (const Expr *Bound : {Lo, Hi}) {
       if (mentionsNestVariable(Bound) || references(Bound, L.Var))
-        return refuse("lnr-unsupported-loop",
+        return refuse(rule::UnsupportedLoop,
                       "the bounds of the loop over '" + L.Var->getName().str() +
                           "' depend on the nest",
                       For->getBeginLoc());
       if (!isInvariant(Bound))
-        return refuse("lnr-unsupported-loop",
+        return refuse(rule::UnsupportedLoop,
                       "the bound '" + written(Bound) + "' of the loop over '" +
                           L.Var->getName().str() +
                           "' calls a function, reads a volatile object or has "
@@ -396,7 +438,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
                       Bound->getBeginLoc());
       // Only the outermost loop's bound is read wherever the nest runs.
       if (!Loops.empty() && mayFaultElsewhere(Bound, Ctx))
-        return refuse("lnr-unsupported-loop",
+        return refuse(rule::UnsupportedLoop,
                       "the bound '" + written(Bound) + "' of the loop over '" +
                           L.Var->getName().str() +
                           "' reads an array element or through '*', or divides "
@@ -408,16 +450,19 @@ bool Recoverer::readLoop(const ForStmt *For) {
     Expr::EvalResult Zero, Top;
     bool FromZero = Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
     L.FromZero = FromZero;
-    if (Lo->EvaluateAsInt(Zero, Ctx) && !Zero.Val.getInt().isNegative()) {
-      if (!Hi->EvaluateAsInt(Top, Ctx))
-        L.Bound = Coefficient{1, {symbolOf(Hi)}};
-      else if (Top.Val.getInt().isStrictlyPositive())
-        L.Bound = Coefficient{Top.Val.getInt().getExtValue(), {}};
-    }
     // As written, parentheses and all: a macro's expansion maps back to
     // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
-    std::string HiText = withBoundLocals(text(Cond->getRHS())),
+    std::string HiText = withBoundLocals(text(Upper.Written)),
                 LoText = withBoundLocals(text(LoInit));
+    if (Upper.PlusOne && !HiText.empty())
+      HiText = "(" + HiText + ") + 1";
+    if (Lo->EvaluateAsInt(Zero, Ctx) && !Zero.Val.getInt().isNegative()) {
+      if (!Hi->EvaluateAsInt(Top, Ctx))
+        L.Bound = Coefficient{1, {Upper.PlusOne ? HiText : symbolOf(Hi)}};
+      else if (int64_t End = Top.Val.getInt().getExtValue() + Upper.PlusOne;
+               End > 0)
+        L.Bound = Coefficient{End, {}};
+    }
     L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
     L.FromZero = FromZero;
     L.Source.StartsAtZero = FromZero;
@@ -425,7 +470,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
       L.Source.Begin = LoText;
     L.Source.Bound = HiText;
     if (HiText.empty() || LoText.empty())
-      return refuse("lnr-macro",
+      return refuse(rule::Macro,
                     "a bound of the loop over '" + L.Var->getName().str() +
                         "' is written inside a macro's body",
                     For->getBeginLoc());
@@ -437,7 +482,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
                           !(Assign && isa<ParenExpr>(Assign->getLHS())) &&
                           !L.Var->getType()->isBooleanType();
   if (L.Source.Header.empty())
-    return refuse("lnr-macro", "the loop's header is written inside a macro",
+    return refuse(rule::Macro, "the loop's header is written inside a macro",
                   For->getBeginLoc());
   Loops.push_back(std::move(L));
   return readBody(For);
@@ -483,7 +528,7 @@ bool Recoverer::assignTensors() {
     if (!F.Tensor.empty())
       continue;
     if (Read == ValueReads.end())
-      return refuse("lnr-internal",
+      return refuse(rule::Internal,
                     "a factor has no tensor name and is not a values array",
                     Loops.front().For->getBeginLoc());
     const Expr *Vals = Read->first;
@@ -501,7 +546,7 @@ bool Recoverer::assignTensors() {
     std::reverse(Chain.begin(), Chain.end());
     std::string Name = tensorName(Vals);
     if (Kernel.findTensor(Name))
-      return refuse("lnr-unsupported-access",
+      return refuse(rule::UnsupportedAccess,
                     "the values '" + Name + "' are read twice",
                     Vals->getBeginLoc());
     ir::Tensor T{Name, {}};
@@ -509,7 +554,7 @@ bool Recoverer::assignTensors() {
       LoopFact *L = Chain[Level];
       if (L->Compressed) {
         if (!L->Tensor.empty())
-          return refuse("lnr-unsupported-access",
+          return refuse(rule::UnsupportedAccess,
                         "two value arrays share the positions of '" +
                             L->Var->getName().str() + "'",
                         Vals->getBeginLoc());
@@ -527,7 +572,7 @@ bool Recoverer::assignTensors() {
   }
   for (const LoopFact &L : Loops)
     if (L.Compressed && L.Tensor.empty())
-      return refuse("lnr-unsupported-pattern",
+      return refuse(rule::UnsupportedPattern,
                     "the nest iterates the nonzeros at '" +
                         L.Var->getName().str() +
                         "' without reading their values",

@@ -198,8 +198,8 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   recordLevelRanges();
   recordMemoryScalars(Outer);
   std::set<std::string> Locals = namesDeclaredIn(Declaration);
-  Locals.insert(Opts.LibraryNamesTakenElsewhere.begin(),
-                Opts.LibraryNamesTakenElsewhere.end());
+  Locals.insert(Unit.LibraryNamesTakenElsewhere.begin(),
+                Unit.LibraryNamesTakenElsewhere.end());
   Source.ShadowedLibraryName =
       shadowedLibraryName(Locals, Ctx, temporaryLibraryNames());
   Source.UnusableAddressType = unusableAddressType(Locals, Ctx);
@@ -230,7 +230,7 @@ bool Recoverer::trustSplitDirective() {
     return true;
   }
   if (Source.FromRegion)
-    return refuse("lnr-unsupported-pragma",
+    return refuse(rule::UnsupportedPragma,
                   "the position split runs in a parallel region, and its "
                   "rows may write the same elements of the output",
                   Loops.front().For->getBeginLoc());
@@ -265,7 +265,7 @@ Recoverer::rowExtentAndStride() const {
 bool Recoverer::readContext(const Stmt *Nest, const Stmt *Region,
                             bool InExpression) {
   if (InExpression)
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   "the nest is inside a statement expression ('({ ... })'); "
                   "only nests that are statements of the function are "
                   "rewritten",
@@ -280,7 +280,7 @@ bool Recoverer::readRegion(const Stmt *Nest, const Stmt *Region) {
   const auto *Parallel = dyn_cast<OMPParallelDirective>(Region);
   if (!Parallel)
     return refuse(
-        "lnr-unsupported-pragma",
+        rule::UnsupportedPragma,
         "the nest is inside a '#pragma omp " +
             llvm::omp::getOpenMPDirectiveName(
                 cast<OMPExecutableDirective>(Region)->getDirectiveKind())
@@ -289,7 +289,7 @@ bool Recoverer::readRegion(const Stmt *Nest, const Stmt *Region) {
             "read",
         Where);
   if (!inFile(Region->getSourceRange()))
-    return refuse("lnr-macro", "the OpenMP directive is written inside a macro",
+    return refuse(rule::Macro, "the OpenMP directive is written inside a macro",
                   Region->getBeginLoc());
   // The region's one statement must be the nest: the rewrite replaces the
   // whole region with its own.
@@ -300,7 +300,7 @@ bool Recoverer::readRegion(const Stmt *Nest, const Stmt *Region) {
   else
     Statements.push_back(Body);
   if (std::find(Statements.begin(), Statements.end(), Nest) == Statements.end())
-    return refuse("lnr-unsupported-pragma",
+    return refuse(rule::UnsupportedPragma,
                   "the nest is nested inside a statement of a '#pragma omp "
                   "parallel' region; only a region whose one statement is "
                   "the nest is replaced",
@@ -319,7 +319,7 @@ bool Recoverer::readRegion(const Stmt *Nest, const Stmt *Region) {
              "'";
     else
       What = "another statement";
-    return refuse("lnr-unsupported-pragma",
+    return refuse(rule::UnsupportedPragma,
                   "the '#pragma omp parallel' region around the nest also "
                   "holds " +
                       What + " (line " +
@@ -330,7 +330,7 @@ bool Recoverer::readRegion(const Stmt *Nest, const Stmt *Region) {
                   Where);
   }
   if (!isa<OMPLoopDirective>(Nest))
-    return refuse("lnr-unsupported-pragma",
+    return refuse(rule::UnsupportedPragma,
                   "the nest is in a '#pragma omp parallel' region without "
                   "'#pragma omp for': every thread runs the whole nest",
                   Where);
@@ -342,21 +342,21 @@ bool Recoverer::readDirective(const OMPLoopDirective *Directive,
                               const ForStmt *&Outer) {
   SourceLocation Begin = Directive->getBeginLoc();
   if (Parallel && !isa<OMPForDirective>(Directive))
-    return refuse("lnr-unsupported-pragma",
+    return refuse(rule::UnsupportedPragma,
                   "only '#pragma omp for' is read on a nest in a '#pragma omp "
                   "parallel' region",
                   Begin);
   if (!Parallel && !isa<OMPParallelForDirective>(Directive))
-    return refuse("lnr-unsupported-pragma",
+    return refuse(rule::UnsupportedPragma,
                   "only '#pragma omp parallel for' is kept on a rewritten nest",
                   Begin);
   Outer = dyn_cast<ForStmt>(
       Directive->getInnermostCapturedStmt()->getCapturedStmt());
   if (!inFile(Directive->getSourceRange()))
-    return refuse("lnr-macro", "the OpenMP directive is written inside a macro",
+    return refuse(rule::Macro, "the OpenMP directive is written inside a macro",
                   Begin);
   if (!Outer)
-    return refuse("lnr-unsupported-pragma",
+    return refuse(rule::UnsupportedPragma,
                   "the OpenMP directive is not on a plain 'for'", Begin);
   // The region's clauses and its loop's, as one 'parallel for' would have
   // them.
@@ -382,7 +382,7 @@ bool Recoverer::readDirective(const OMPLoopDirective *Directive,
         Kind != llvm::omp::OMPC_num_threads &&
         Kind != llvm::omp::OMPC_proc_bind && Kind != llvm::omp::OMPC_if &&
         Kind != llvm::omp::OMPC_default && Kind != llvm::omp::OMPC_shared)
-      return refuse("lnr-unsupported-pragma",
+      return refuse(rule::UnsupportedPragma,
                     "the clause '" +
                         llvm::omp::getOpenMPClauseName(Kind).str() +
                         "' describes the original nest and would not hold on "
@@ -431,7 +431,7 @@ bool Recoverer::everyLoopIndexUsed() {
     for (const ir::Access &F : Kernel.Stmt.Factors)
       Used = Used || F.uses(Index);
     if (!Used)
-      return refuse("lnr-unsupported-loop",
+      return refuse(rule::UnsupportedLoop,
                     "no access uses '" + Index +
                         "': the loop repeats the statement, and a fused nest "
                         "would not",
@@ -483,7 +483,7 @@ bool Recoverer::buildKernel(const Stmt *Function, const Stmt *Nest) {
   SourceLocation Outer = Loops.front().For->getBeginLoc();
   for (const ir::Access &A : Accesses)
     if (Kernel.findTensor(A.Tensor)->Levels.size() != A.Indices.size())
-      return refuse("lnr-unsupported-access",
+      return refuse(rule::UnsupportedAccess,
                     "'" + A.Tensor +
                         "' is read with different numbers of indices",
                     Outer);
@@ -504,7 +504,7 @@ bool Recoverer::checkPrivateClause(const Stmt *Nest) {
       if (!V ||
           std::none_of(OuterVariables.begin(), OuterVariables.end(),
                        [&](const OuterVariable &O) { return O.Var == V; }))
-        return refuse("lnr-unsupported-pragma",
+        return refuse(rule::UnsupportedPragma,
                       "the clause 'private' names '" +
                           (V ? V->getName().str() : text(Nest)) +
                           "', which is not a loop variable or a coordinate "
@@ -515,7 +515,7 @@ bool Recoverer::checkPrivateClause(const Stmt *Nest) {
       if (O.Var != Loops.front().Var &&
           std::none_of(PrivateVars.begin(), PrivateVars.end(),
                        [&](const auto &P) { return P.first == O.Var; }))
-        return refuse("lnr-unsupported-pragma",
+        return refuse(rule::UnsupportedPragma,
                       "'" + O.Var->getName().str() +
                           "' is declared outside the nest and shared by the "
                           "OpenMP directive: the threads of the nest race on "
@@ -571,14 +571,14 @@ bool Recoverer::describeReplacement(const Stmt *Nest, const ForStmt *Outer) {
         !Directive.drop_front().ltrim().startswith("pragma") &&
         !Source.DeferredRefusal)
       Source.DeferredRefusal = Refusal(
-          "lnr-macro", "the nest holds a preprocessor directive ('" +
+          rule::Macro, "the nest holds a preprocessor directive ('" +
                            Line.trim().str() +
                            "'); a rewrite would keep only what this parse saw");
     Rest = Next;
   }
   for (const char *Digraph : {"<:", ":>", "<%", "%>", "%:"})
     if (Written.contains(Digraph))
-      return refuse("lnr-unsupported-statement",
+      return refuse(rule::UnsupportedStatement,
                     std::string("the nest is spelled with the digraph '") +
                         Digraph + "', which the formatter splits",
                     Begin);
@@ -602,10 +602,12 @@ bool Recoverer::describeReplacement(const Stmt *Nest, const ForStmt *Outer) {
 
 } // namespace detail
 
-std::variant<RecoveredNest, Failure>
-recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
+std::variant<RecoveredNest, Failure> recoverNest(const NestSite &Site,
+                                                 ASTContext &Ctx,
+                                                 const Options &Opts,
+                                                 const UnitFacts &Unit) {
   std::variant<RecoveredNest, Failure> Result =
-      detail::Recoverer(Ctx, Opts, Site.Declaration)
+      detail::Recoverer(Ctx, Opts, Unit, Site.Declaration)
           .run(Site.Nest, Site.Region, Site.Function, Site.InExpression);
   // Whatever stopped the recovery (a second statement in a body, a call
   // that finds a position), a nest that already computes through a
@@ -614,7 +616,7 @@ recoverNest(const NestSite &Site, ASTContext &Ctx, const Options &Opts) {
     if (std::optional<Workspace> W =
             findWorkspace(Site.Nest, Site.Function, Ctx))
       return Failure{
-          Refusal("lnr-already-fused",
+          Refusal(rule::AlreadyFused,
                   "the nest already computes through the workspace '" +
                       W->Name +
                       "' (a precompute or hand fusion: filled at line " +

@@ -33,13 +33,18 @@ struct Options {
   /// Refuse (lnr-possible-alias) an output not proved disjoint instead of
   /// recording what a run-time overlap test needs (OverlapFacts).
   bool NoAliasCheck = false;
+};
+
+/// What the rest of the translation unit tells the recovery of each nest:
+/// facts a first reading of the whole unit learns, not options.
+struct UnitFacts {
   /// Names of the C library (libraryNamesTaken) a macro or a declaration
   /// takes where another function of the file is: taken for every nest too
   /// (a 'free' macro before the kernel and undefined after it).
   std::set<std::string> LibraryNamesTakenElsewhere;
   /// The headers a rewrite would include ("stdlib.h", "stdint.h") with
   /// which the file does not compile, and the first error it then gets
-  /// (rewrite::Options::IncludeConflict): a nest that needs one included
+  /// (rewrite::FileHooks::IncludeConflict): a nest that needs one included
   /// does without it or is left as it is.
   std::map<std::string, std::string> HeaderConflicts;
 };
@@ -84,8 +89,10 @@ std::vector<const clang::CXXMethodDecl *> lambdasIn(const clang::Stmt *Root);
 /// A nest refused for its first obstacle whose imperfect body is a
 /// producer and a consumer already distributed and fused: its failure says
 /// so (lnr-already-fused) instead.
-std::variant<RecoveredNest, Failure>
-recoverNest(const NestSite &Site, clang::ASTContext &Ctx, const Options &Opts);
+std::variant<RecoveredNest, Failure> recoverNest(const NestSite &Site,
+                                                 clang::ASTContext &Ctx,
+                                                 const Options &Opts,
+                                                 const UnitFacts &Unit = {});
 
 /// The names of the C library a rewrite uses (malloc, calloc, free,
 /// size_t, uintptr_t) that the translation unit, as far as it is parsed,

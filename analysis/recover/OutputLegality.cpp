@@ -10,6 +10,7 @@
 #include "analysis/recover/Recoverer.h"
 
 #include "analysis/recover/Linearization.h"
+#include "analysis/recover/MemberPaths.h"
 #include "analysis/recover/OutputDerivation.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -97,7 +98,7 @@ bool Recoverer::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
         rowMajorOrder(outputTerms(OutputForm, /*TacoLevels=*/true)).has_value();
   if (Proved)
     return true;
-  return refuse("lnr-assign-in-reduction",
+  return refuse(rule::AssignInReduction,
                 "'" + written(Lhs) +
                     "' is assigned a whole sum in each "
                     "iteration of the loops over " +
@@ -113,16 +114,24 @@ bool Recoverer::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
 bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
   // The statement names the output once (twice for A[x] = A[x] + ...); any
   // other mention, in a bound or a subscript, reads what the nest writes.
+  // An output held in a struct: each mention of the same member.
   struct Counter : RecursiveASTVisitor<Counter> {
     const VarDecl *Output;
+    const Expr *Member;
     std::vector<SourceLocation> Uses;
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == Output)
+      if (Output && Ref->getDecl() == Output)
         Uses.push_back(Ref->getBeginLoc());
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      if (!Output && sameMemberPath(M, Member))
+        Uses.push_back(M->getBeginLoc());
       return true;
     }
   } C;
   C.Output = asVar(outputBase);
+  C.Member = outputBase;
   C.TraverseStmt(const_cast<ForStmt *>(Outer));
   unsigned Expected =
       Kernel.Stmt.Accumulate && !AccumulatesWithPlusAssign ? 2 : 1;
@@ -130,8 +139,8 @@ bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
     return true;
   for (SourceLocation Use : C.Uses)
     if (Use != outputBase->getBeginLoc())
-      return refuse("lnr-output-read",
-                    "the output '" + C.Output->getName().str() +
+      return refuse(rule::OutputRead,
+                    "the output '" + tensorName(outputBase) +
                         "' is read inside the nest it writes",
                     Use);
   return true;
@@ -142,6 +151,10 @@ bool Recoverer::inputsIndependentOfOutput(const Stmt *Function,
   // restrict on the output excludes other pointers to its elements, except
   // those based on it: set from it in the function, however stored.
   const VarDecl *Output = asVar(outputBase);
+  // An output held in a struct is no restrict pointer of the function's:
+  // checkAliasing leaves every input to the run-time overlap test.
+  if (!Output)
+    return true;
   OutputDerivation Derivation(Output, Function, Ctx, Nest);
   for (const InputArray &In : InputArrays) {
     OutputDerivation::Basis Basis = Derivation.of(In.Base);
@@ -149,7 +162,7 @@ bool Recoverer::inputsIndependentOfOutput(const Stmt *Function,
     if (const VarDecl *V = asVar(In.Base))
       Name = V->getName().str();
     if (Basis == OutputDerivation::Basis::Derived)
-      return refuse("lnr-output-read",
+      return refuse(rule::OutputRead,
                     "'" + Name + "' may point into the output '" +
                         Output->getName().str() +
                         "' (one is set from the other in the function), so "
@@ -164,7 +177,7 @@ bool Recoverer::inputsIndependentOfOutput(const Stmt *Function,
     }
     if (Basis == OutputDerivation::Basis::Escaped && !Opts.AssumeNoAlias)
       return refuse(
-          "lnr-output-read",
+          rule::OutputRead,
           "'" + Name + "' may point into the output '" +
               Output->getName().str() + "': the function lets '" +
               Output->getName().str() + "' escape (line " +
@@ -186,7 +199,8 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
   // reference to a captured pointer loses its qualifiers.
   const VarDecl *V = asVar(OutputBase);
   QualType T = V ? V->getType() : OutputBase->IgnoreParenImpCasts()->getType();
-  if (T->isPointerType() && T.isRestrictQualified())
+  // A member's restrict says nothing of this function's pointers.
+  if (V && T->isPointerType() && T.isRestrictQualified())
     return true;
   if (!Opts.NoAliasCheck) {
     Source.Overlap.Needed = true; // versioned under a run-time test
@@ -194,7 +208,7 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
   }
   std::string Name = tensorName(OutputBase);
   std::string Advice = "pass --assume-no-alias";
-  if (T->isPointerType()) {
+  if (V && T->isPointerType()) {
     std::string Type =
         T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
     Advice = "declare it '" + Type +
@@ -205,11 +219,11 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
   }
   // Reported only for a nest with something to gain (NestSource.h).
   Source.DeferredRefusal = Refusal(
-      "lnr-possible-alias", "'" + Name +
-                                "' may share memory with an input, and the "
-                                "fused nest reads the inputs in a different "
-                                "order; " +
-                                Advice);
+      rule::PossibleAlias, "'" + Name +
+                               "' may share memory with an input, and the "
+                               "fused nest reads the inputs in a different "
+                               "order; " +
+                               Advice);
   return true;
 }
 

@@ -109,7 +109,7 @@ bool Recoverer::readPositionSplit(const ForStmt *For) {
     return false;
   // From here on, the nest is a position split: what does not fit is named.
   auto Refuse = [&](const std::string &Why, SourceLocation Where) {
-    return refuse("lnr-unsupported-loop",
+    return refuse(rule::UnsupportedLoop,
                   "the position split (TACO's pos) over '" +
                       F0->getName().str() + "' " + Why,
                   Where);

@@ -160,10 +160,10 @@ struct LoopFact {
 /// file that fills it.
 class Recoverer {
 public:
-  Recoverer(ASTContext &Ctx, const Options &Opts,
+  Recoverer(ASTContext &Ctx, const Options &Opts, const UnitFacts &Unit,
             const FunctionDecl *Declaration)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Opts(Opts),
-        Declaration(Declaration) {}
+        Unit(Unit), Declaration(Declaration) {}
 
   std::variant<RecoveredNest, Failure> run(const Stmt *Nest, const Stmt *Region,
                                            const Stmt *Function,
@@ -174,6 +174,7 @@ private:
   const SourceManager &SM;
   const LangOptions &LO;
   const Options &Opts;
+  const UnitFacts &Unit;
   const FunctionDecl *Declaration; // of the function the nest is in
   const Stmt *FunctionBody = nullptr;
 
@@ -182,7 +183,7 @@ private:
   ir::Kernel Kernel;
   NestSource Source;
 
-  bool refuse(const char *Name, std::string Message, SourceLocation Where) {
+  bool refuse(RuleName Name, std::string Message, SourceLocation Where) {
     if (!Fail)
       Fail = Failure{Refusal(Name, std::move(Message)), Where};
     return false;

@@ -128,21 +128,21 @@ bool Recoverer::readSplitLoop(const ForStmt *For) {
   const Expr *Covered = stripsCover(OuterBound, *S, Ctx);
   if (!Covered || text(Covered) != text(N) || text(N).empty())
     return refuse(
-        "lnr-unsupported-loop",
+        rule::UnsupportedLoop,
         "the split loop's strips, '" + written(OuterBound) +
             "' of them, are not proved to cover '" + I->getName().str() +
             " < " + written(N) + "' (TACO writes '(" + written(N) + " + " +
             std::to_string(*S - 1) + ") / " + std::to_string(*S) + "')",
         For->getBeginLoc());
   if (!isInvariant(N) || mentionsNestVariable(N))
-    return refuse("lnr-unsupported-loop",
+    return refuse(rule::UnsupportedLoop,
                   "the bound '" + written(N) + "' of the split loop over '" +
                       I->getName().str() + "' may change in the nest",
                   N->getBeginLoc());
   Rest.erase(Rest.begin(), Rest.begin() + 2);
   for (const Stmt *R : Rest)
     if (references(R, I0) || references(R, I1) || isChangedIn(I, R))
-      return refuse("lnr-unsupported-loop",
+      return refuse(rule::UnsupportedLoop,
                     "the body of the split loop over '" + I->getName().str() +
                         "' reads the strip's variables or changes '" +
                         I->getName().str() + "'",

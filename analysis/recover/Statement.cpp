@@ -8,6 +8,8 @@
 
 #include "analysis/recover/Recoverer.h"
 
+#include "analysis/recover/MemberPaths.h"
+
 #include "clang/Basic/CharInfo.h"
 
 #include <algorithm>
@@ -62,16 +64,16 @@ bool Recoverer::readStatement(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
   if (!U)
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   "the innermost statement is not an accumulation "
                   "'A[..] += product'",
                   E->getBeginLoc());
   if (!writtenInFile(E))
-    return refuse("lnr-macro", "the statement is written inside a macro",
+    return refuse(rule::Macro, "the statement is written inside a macro",
                   E->getBeginLoc());
   if (Accumulator && asVar(U->Lhs) == Accumulator) {
     if (!U->Accumulate)
-      return refuse("lnr-unsupported-statement",
+      return refuse(rule::UnsupportedStatement,
                     "'" + Accumulator->getName().str() +
                         "' is assigned, not accumulated",
                     E->getBeginLoc());
@@ -93,13 +95,13 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
   if (!U || !Stored ||
       (Stored != Accumulator &&
        !std::count(AccumulatorCopies.begin(), AccumulatorCopies.end(), Stored)))
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   "after the loop, '" + Accumulator->getName().str() +
                       "' is not stored into the output ('A[..] += " +
                       Accumulator->getName().str() + ";')",
                   E->getBeginLoc());
   if (!writtenInFile(E))
-    return refuse("lnr-macro", "the statement is written inside a macro",
+    return refuse(rule::Macro, "the statement is written inside a macro",
                   E->getBeginLoc());
   if (!readOutput(U->Lhs, E))
     return false;
@@ -124,7 +126,7 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
           OutputForm.Terms.count(L.Coordinate)) {
         if (!Source.DeferredRefusal)
           Source.DeferredRefusal = Refusal(
-              "lnr-assign-in-reduction",
+              rule::AssignInReduction,
               "'" + written(U->Lhs) +
                   "' is assigned a whole sum once per position of the "
                   "compressed first level walked by '" +
@@ -137,7 +139,7 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
       bool Indexes = OutputForm.Terms.count(L.Var) &&
                      (L.Compressed || Kernel.Stmt.Lhs.uses(Index));
       if (!Indexes && !Above.count(L.Var))
-        return refuse("lnr-assign-in-reduction",
+        return refuse(rule::AssignInReduction,
                       "'" + written(U->Lhs) +
                           "' is assigned, not accumulated, "
                           "inside the loop over '" +
@@ -159,7 +161,7 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
   // The loops inside the accumulator sum in its type, those outside in the
   // output's: a fused temporary sums across both.
   if (!Ctx.hasSameUnqualifiedType(Out, Acc))
-    return refuse("lnr-mixed-types",
+    return refuse(rule::MixedTypes,
                   "the nest sums in '" + typeName(Acc) + "' in '" +
                       Accumulator->getName().str() + "' and in '" +
                       typeName(Out) +
@@ -173,11 +175,11 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
 bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
   const auto *Out = dyn_cast<ArraySubscriptExpr>(Lhs->IgnoreParenImpCasts());
   if (!Out)
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   "the statement does not write an array element",
                   Lhs->getBeginLoc());
   if (Lhs->getType().isVolatileQualified())
-    return refuse("lnr-side-effect",
+    return refuse(rule::SideEffect,
                   "the output is volatile: every access of the nest is "
                   "observable, and the fused nest makes fewer",
                   Lhs->getBeginLoc());
@@ -187,16 +189,20 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
   if (!OutAccess)
     return false;
   outputBase = arrayOf(Out->getBase());
-  if (!asVar(outputBase))
-    return refuse("lnr-unsupported-access",
+  // A variable, or an array held in a struct ('result->val'), read where
+  // the nest reads it: the same member each time, which the run-time
+  // overlap test keeps apart from what the nest writes (checkAliasing).
+  if (!asVar(outputBase) &&
+      !(memberPathRoot(outputBase) && isInvariant(outputBase)))
+    return refuse(rule::UnsupportedAccess,
                   "the output '" + written(outputBase->IgnoreParenImpCasts()) +
-                      "' is not a variable",
+                      "' is neither a variable nor a member reached from one",
                   outputBase->getBeginLoc());
   Kernel.Stmt.Lhs = *OutAccess;
   recordRange(outputBase, OutputForm, true);
   Source.Output = substitutedText(Lhs);
   if (Source.Output.empty())
-    return refuse("lnr-macro",
+    return refuse(rule::Macro,
                   "the output is written inside a macro's body; the rewrite "
                   "could not write it back",
                   Lhs->getBeginLoc());
@@ -212,7 +218,7 @@ bool Recoverer::checkTypes(QualType Target, QualType Value,
   if (Target->isBooleanType() ||
       (Target->isIntegerType() &&
        Ctx.getTypeSize(Target) < Ctx.getTypeSize(Ctx.IntTy)))
-    return refuse("lnr-mixed-types",
+    return refuse(rule::MixedTypes,
                   "the output is '" + Target.getAsString() +
                       "', which wraps or saturates on every accumulation; "
                       "partial sums would not",
@@ -222,14 +228,14 @@ bool Recoverer::checkTypes(QualType Target, QualType Value,
   bool Numbers = (Target->isRealFloatingType() || Target->isIntegerType()) &&
                  (Value->isRealFloatingType() || Value->isIntegerType());
   if (!Numbers) // '_Complex double', a vector type
-    return refuse("lnr-mixed-types",
+    return refuse(rule::MixedTypes,
                   "the output is '" + Target.getAsString() +
                       "' and the product '" + Value.getAsString() +
                       "'; the rewrite sums real floating-point and integer "
                       "elements only",
                   Statement->getBeginLoc());
   if (Target->isIntegerType() != Value->isIntegerType())
-    return refuse("lnr-mixed-types",
+    return refuse(rule::MixedTypes,
                   "the output is '" + Target.getAsString() +
                       "' but the product is '" + Value.getAsString() +
                       "'; the conversion on every accumulation would not "
@@ -239,7 +245,7 @@ bool Recoverer::checkTypes(QualType Target, QualType Value,
   // 'unsigned long' output): the fused nest's partial products, in the
   // output's type, would not.
   if (Target->isIntegerType() && !Ctx.hasSameUnqualifiedType(Target, Value))
-    return refuse("lnr-mixed-types",
+    return refuse(rule::MixedTypes,
                   "the output is '" + Target.getAsString() +
                       "' but the product is '" + Value.getAsString() +
                       "', which wraps in its own type; the fused nest's "
@@ -253,7 +259,7 @@ bool Recoverer::checkMultiplication(const BinaryOperator *Mul) {
   if (!Type->isUnsignedIntegerType() ||
       Ctx.hasSameUnqualifiedType(Type, ProductType))
     return true;
-  return refuse("lnr-mixed-types",
+  return refuse(rule::MixedTypes,
                 "the product multiplies in '" + typeName(Type) +
                     "', which wraps, before it converts to '" +
                     typeName(ProductType) +
@@ -285,7 +291,7 @@ bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
   if ((Target->isSignedIntegerType() || Held->isSignedIntegerType()) &&
       !Source.DeferredRefusal)
     Source.DeferredRefusal =
-        Refusal("lnr-signed-overflow",
+        Refusal(rule::SignedOverflow,
                 "the nest sums in '" + typeName(Held) +
                     "', a signed integer type: the fused nest's partial "
                     "sums, in another order, could overflow where the "

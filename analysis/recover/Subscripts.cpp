@@ -117,7 +117,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
              : ToBits > FromBits ||
                    (ToBits == FromBits && !To->isSignedIntegerType()));
     if (!Exact)
-      return refuse("lnr-non-affine-subscript",
+      return refuse(rule::NonAffineSubscript,
                     "the cast '" + written(E) +
                         "' may change the value of the index it converts",
                     E->getBeginLoc());
@@ -131,7 +131,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
         Out.Opaque = true;
         return true;
       }
-      return refuse("lnr-unsupported-counter",
+      return refuse(rule::UnsupportedCounter,
                     "the counter '" + V->getName().str() +
                         "' indexes an input; only the output may be stored "
                         "at its positions",
@@ -147,7 +147,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
       return affine(Value, Out);
     if (isPosition(V)) {
       if (const LoopFact *L = loopOf(V); L->RelativeTo && !ReadingOutput)
-        return refuse("lnr-non-affine-subscript",
+        return refuse(rule::NonAffineSubscript,
                       "'" + V->getName().str() +
                           "' counts positions from its fiber's start '" +
                           text(L->RelativeTo) +
@@ -162,7 +162,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
         Out.Terms[V] = Coefficient();
         return true;
       }
-      return refuse("lnr-non-affine-subscript",
+      return refuse(rule::NonAffineSubscript,
                     "the position '" + V->getName().str() +
                         "' indexes a dense array",
                     E->getBeginLoc());
@@ -193,7 +193,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
     const LoopFact *Walk = X ? loopOf(X) : nullptr;
     if (Walk && !Walk->Compressed && isInvariant(Load->getBase()) &&
         Load->getType()->isIntegerType() && walksNonzeros(*Walk))
-      return refuse("lnr-unsupported-format",
+      return refuse(rule::UnsupportedFormat,
                     "'" + written(E) +
                         "' reads a coordinate from an array indexed by the "
                         "loop over '" +
@@ -212,7 +212,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
         return false;
       for (auto &[V, C] : R.Terms) {
         if (L.Terms.count(V))
-          return refuse("lnr-non-affine-subscript",
+          return refuse(rule::NonAffineSubscript,
                         "'" + V->getName().str() +
                             "' appears twice in the subscript",
                         E->getBeginLoc());
@@ -255,7 +255,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
       }
     }
   }
-  return refuse("lnr-non-affine-subscript",
+  return refuse(rule::NonAffineSubscript,
                 "'" + written(E) + "' is not an affine function of the indices",
                 E->getBeginLoc());
 }
@@ -293,7 +293,7 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
     // Rows behind pointers (double **) may be the same row twice, or an
     // input's: only arrays of arrays are read as several dimensions.
     if (!Outer->getType()->isArrayType()) {
-      refuse("lnr-unsupported-access",
+      refuse(rule::UnsupportedAccess,
              "'" + written(Outer->getBase()->IgnoreParenImpCasts()) +
                  "' holds pointers to rows, which may overlap; only arrays "
                  "of arrays ('double C[][K]') are read as matrices",
@@ -308,7 +308,7 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
   if (const VarDecl *V = asVar(Base))
     if (const RowPointer *Row = rowPointer(V)) {
       if (Subscripts.size() != 1) {
-        refuse("lnr-unsupported-access",
+        refuse(rule::UnsupportedAccess,
                "a row pointer is subscripted more than once",
                ASE->getBeginLoc());
         return std::nullopt;
@@ -317,7 +317,7 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
       RowOffset = Row->Offset;
     }
   if (!isInvariant(Base)) {
-    refuse("lnr-unsupported-access", "the array base depends on the nest",
+    refuse(rule::UnsupportedAccess, "the array base depends on the nest",
            ASE->getBeginLoc());
     return std::nullopt;
   }
@@ -360,7 +360,7 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
     return std::nullopt;
   for (auto &[V, C] : Last.Terms) {
     if (Form.Terms.count(V)) {
-      refuse("lnr-non-affine-subscript",
+      refuse(rule::NonAffineSubscript,
              "'" + V->getName().str() + "' appears twice in the subscript",
              ASE->getBeginLoc());
       return std::nullopt;
@@ -409,30 +409,30 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
       return checkMultiplication(B) && readFactor(B->getLHS(), Output) &&
              readFactor(B->getRHS(), Output);
     if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)
-      return refuse("lnr-unsupported-sum",
+      return refuse(rule::UnsupportedSum,
                     "the statement adds terms; only a product of factors is "
                     "distributed",
                     B->getOperatorLoc());
-    return refuse("lnr-unsupported-expression",
+    return refuse(rule::UnsupportedExpression,
                   "the operator '" + B->getOpcodeStr().str() +
                       "' is not a product of tensor factors",
                   B->getOperatorLoc());
   }
   if (isa<CallExpr>(E))
-    return refuse("lnr-unsupported-call", "the nest calls a function",
+    return refuse(rule::UnsupportedCall, "the nest calls a function",
                   E->getBeginLoc());
   if (E->HasSideEffects(Ctx))
-    return refuse("lnr-side-effect", "a factor has a side effect",
+    return refuse(rule::SideEffect, "a factor has a side effect",
                   E->getBeginLoc());
   if (readsVolatile(E))
-    return refuse("lnr-side-effect",
+    return refuse(rule::SideEffect,
                   "'" + written(E) +
                       "' reads a volatile object, which must be read once "
                       "per term",
                   E->getBeginLoc());
   std::string Text = substitutedText(E);
   if (Text.empty())
-    return refuse("lnr-macro",
+    return refuse(rule::Macro,
                   "a factor is written inside a macro's body; the rewrite "
                   "could not write it back",
                   E->getBeginLoc());
@@ -442,7 +442,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
        !asVar(E)->getType()->isArrayType())) {
     // A scalar factor is read once per term: it must not change in the nest.
     if (const VarDecl *V = asVar(E); V && isChangedIn(V, Loops.front().For))
-      return refuse("lnr-unsupported-statement",
+      return refuse(rule::UnsupportedStatement,
                     "the factor '" + Text + "' changes in the nest",
                     E->getBeginLoc());
     Kernel.Stmt.Factors.push_back(ir::Access{Text, {}});
@@ -452,11 +452,11 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   }
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
   if (!ASE)
-    return refuse("lnr-unsupported-expression",
+    return refuse(rule::UnsupportedExpression,
                   "'" + written(E) + "' is not an array element or a scalar",
                   E->getBeginLoc());
   if (tensorName(ASE->getBase()) == tensorName(Output))
-    return refuse("lnr-output-read",
+    return refuse(rule::OutputRead,
                   "the output '" + written(Output) +
                       "' is also read as a factor",
                   E->getBeginLoc());

@@ -151,13 +151,13 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
   std::string Name = "'" + V->getName().str() + "'";
   const LoopFact &L = Loops[Owner];
   if (Counter)
-    return refuse("lnr-unsupported-counter",
+    return refuse(rule::UnsupportedCounter,
                   "the nest increments two counters ('" +
                       Counter->getName().str() + "' and " + Name + ")",
                   Increment->getBeginLoc());
   if (Owner != 1 || Loops[0].Compressed || !Loops[0].FromZero ||
       L.ParentVar != Loops[0].Var)
-    return refuse("lnr-unsupported-counter",
+    return refuse(rule::UnsupportedCounter,
                   Name + " counts the iterations of the loop over '" +
                       L.Var->getName().str() +
                       "', which is not the compressed level right under the "
@@ -169,7 +169,7 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
       !V->getInit()->EvaluateAsInt(Start, Ctx) ||
       !SM.isBeforeInTranslationUnit(V->getLocation(),
                                     Loops[0].For->getBeginLoc()))
-    return refuse("lnr-unsupported-counter",
+    return refuse(rule::UnsupportedCounter,
                   Name + " is not declared before the nest with a constant "
                          "initial value ('int32_t jA = 0;')",
                   Increment->getBeginLoc());
@@ -200,7 +200,7 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
   W.TraverseStmt(const_cast<Stmt *>(FunctionBody));
   if (W.Labels || W.Found.size() != 1 ||
       W.Found.front() != cast<Expr>(Increment)->IgnoreParens())
-    return refuse("lnr-unsupported-counter",
+    return refuse(rule::UnsupportedCounter,
                   Name + " is written elsewhere in the function, or a label "
                          "may jump past its initialization; it is not proved "
                          "to count the positions",
@@ -216,7 +216,7 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
   long long Offset = Start.Val.getInt().getExtValue() + (First ? 1 : 0);
   std::string Pos = text(L.PosBase);
   if (L.RelativeTo)
-    return refuse("lnr-unsupported-counter",
+    return refuse(rule::UnsupportedCounter,
                   V->getName().str() +
                       " counts the positions of a loop "
                       "relative to its fiber's start '" +
@@ -225,7 +225,7 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
                   Increment->getBeginLoc());
   if (!L.Source.PositionEnds.empty())
     return refuse(
-        "lnr-unsupported-counter",
+        rule::UnsupportedCounter,
         V->getName().str() + " counts the positions of a loop from '" +
             L.Source.LoopBegin + "' to '" + L.Source.LoopEnd +
             "' (separate begin and end arrays): the fibers need not be "
@@ -233,7 +233,7 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
             "the first one",
         Increment->getBeginLoc());
   if (Pos.empty())
-    return refuse("lnr-macro", "the position array is written in a macro",
+    return refuse(rule::Macro, "the position array is written in a macro",
                   L.For->getBeginLoc());
   CounterAssignment = V->getName().str() + " = " + L.Var->getName().str() +
                       " - " + Pos + "[0]" +
@@ -253,7 +253,7 @@ bool Recoverer::resolveSparseOutput() {
   for (const auto &[V, C] : OutputForm.Terms)
     if (isPosition(V)) {
       if (Position)
-        return refuse("lnr-unsupported-access",
+        return refuse(rule::UnsupportedAccess,
                       "the output is indexed by two positions",
                       outputBase->getBeginLoc());
       Position = V;
@@ -288,14 +288,14 @@ bool Recoverer::resolveSparseOutput() {
     if (!Inner || Inner->Compressed || C.Scale != 1 || !C.Symbols.empty() ||
         Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
         OutputForm.Terms.size() != 2)
-      return refuse("lnr-unsupported-access",
+      return refuse(rule::UnsupportedAccess,
                     "the output is stored at the positions of '" + L->Tensor +
                         "' but is not laid out as positions x one dense "
                         "extent ('A[p * M + m]', 0 <= m < M)",
                     outputBase->getBeginLoc());
   }
   if (!Input || !InputAccess)
-    return refuse("lnr-unsupported-access",
+    return refuse(rule::UnsupportedAccess,
                   "the output is stored at positions of a tensor whose "
                   "values the nest does not read",
                   outputBase->getBeginLoc());

@@ -59,15 +59,15 @@ bool Recoverer::readValueLocal(const VarDecl *V, const Expr *Value,
   const Stmt *Nest = Loops.front().For;
   const auto *Assignment = dyn_cast<BinaryOperator>(Where);
   if (V->getType().isVolatileQualified())
-    return refuse("lnr-side-effect",
+    return refuse(rule::SideEffect,
                   Name + " is volatile: each of its reads is observable", Loc);
   if (Value->HasSideEffects(Ctx) || readsVolatile(Value))
-    return refuse("lnr-side-effect",
+    return refuse(rule::SideEffect,
                   "the value of " + Name +
                       " has a side effect, which its uses would repeat",
                   Loc);
   if (references(Value, V))
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   Name + " is set from its own previous value", Loc);
   // `double t = 0; ... t = a * b;` (ATL's style): a constant first value,
   // replaced before it is read; the assignment is the local's value.
@@ -78,13 +78,13 @@ bool Recoverer::readValueLocal(const VarDecl *V, const Expr *Value,
       Value->EvaluateAsRValue(Constant, Ctx))
     return true;
   if (isChangedIn(V, Nest, Assignment))
-    return refuse("lnr-unsupported-statement",
+    return refuse(rule::UnsupportedStatement,
                   Name + " is changed in the nest after it is set; only "
                          "locals set once per iteration are read as values",
                   Loc);
   if (!Ctx.hasSameUnqualifiedType(V->getType(),
                                   Value->IgnoreParenImpCasts()->getType()))
-    return refuse("lnr-mixed-types",
+    return refuse(rule::MixedTypes,
                   Name + " is '" + typeName(V->getType()) + "' and holds a '" +
                       typeName(Value->IgnoreParenImpCasts()->getType()) +
                       "' value; read in its place, the value would not be "
@@ -106,7 +106,7 @@ bool Recoverer::readValueLocal(const VarDecl *V, const Expr *Value,
     U.TraverseStmt(const_cast<Stmt *>(Nest));
     for (SourceLocation Use : U.Found)
       if (SM.isBeforeInTranslationUnit(Use, Loc))
-        return refuse("lnr-unsupported-statement",
+        return refuse(rule::UnsupportedStatement,
                       Name + " is read in the nest before it is assigned", Use);
     if (!DeclaredInNest && !addOuterVariable(V, Owner.For, Loc, Loc))
       return false;
@@ -119,7 +119,7 @@ bool Recoverer::readAssignedLocal(const BinaryOperator *B,
                                   const LoopFact &Owner) {
   const VarDecl *V = asVar(B->getLHS());
   if (text(B).empty())
-    return refuse("lnr-macro", "the assignment is written inside a macro",
+    return refuse(rule::Macro, "the assignment is written inside a macro",
                   B->getBeginLoc());
   if (V->getType()->isPointerType())
     return readRowPointer(V, B->getRHS(), B, &Owner);

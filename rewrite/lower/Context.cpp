@@ -30,8 +30,9 @@ std::string operand(const std::string &C) {
 }
 
 Context::Context(const ir::Kernel &K, const NestSource &S,
-                 const LowerOptions &Opts, NamePicker Names)
-    : K(K), S(S), Opts(Opts), Names(std::move(Names)) {
+                 const LowerOptions &Opts, const NestFacts &Facts,
+                 NamePicker Names)
+    : K(K), S(S), Opts(Opts), Facts(Facts), Names(std::move(Names)) {
   for (const ir::IndexVar &V : K.Indices)
     Holes.insert(V.Name);
   for (const NestSource::Alias &A : S.Aliases)
@@ -83,9 +84,9 @@ std::optional<LoopHeader> Context::loopHeader(const std::string &Index,
   // C89: only over a variable declared before the nest.
   bool Declared = std::find(S.OuterDeclared.begin(), S.OuterDeclared.end(),
                             Index) != S.OuterDeclared.end();
-  if (Opts.DeclarationsFirst && !Declared)
+  if (Facts.DeclarationsFirst && !Declared)
     return std::nullopt;
-  std::string Type = Opts.DeclarationsFirst ? "" : Loop->CounterType + " ";
+  std::string Type = Facts.DeclarationsFirst ? "" : Loop->CounterType + " ";
   H.Init = code(Type + Index + " = 0");
   H.Condition = code(Index + " < " + V->Extent);
   H.Step = code(Index + "++");
@@ -114,7 +115,7 @@ Code Context::startAtZero(const std::string &Index) const {
 std::optional<Refusal> Context::inPlace(const std::string &Index) const {
   if (isSimple(Index))
     return std::nullopt;
-  return Refusal("lnr-unsupported-schedule",
+  return Refusal(rule::UnsupportedSchedule,
                  "the schedule loops densely over the coordinate '" + Index +
                      "', which the nest reads in place: there is no "
                      "variable to loop over");
@@ -239,7 +240,7 @@ static std::optional<std::string> positionOf(Context &C,
       break;
     }
   if (!C.Problem)
-    C.Problem = Refusal("lnr-unsupported-temporary",
+    C.Problem = Refusal(rule::UnsupportedTemporary,
                         "the schedule reads " +
                             toString(ir::Access{T.Name, T.Indices}) +
                             ", stored at the positions of '" +

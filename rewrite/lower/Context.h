@@ -23,11 +23,12 @@ namespace lnr::lower {
 class Context {
 public:
   Context(const ir::Kernel &K, const NestSource &S, const LowerOptions &Opts,
-          NamePicker Names);
+          const NestFacts &Facts, NamePicker Names);
 
   const ir::Kernel &K;
   const NestSource &S;
   const LowerOptions &Opts;
+  const NestFacts &Facts;
   /// Every name the nest declares; those of the rewrite around it (the
   /// scans', the overlap test's) picked already.
   NamePicker Names;

@@ -41,7 +41,7 @@ std::optional<Refusal> GraphLowering::loops(const ir::BranchedGraph &G,
   if (!Header)
     return C.inPlace(L.Index)
                ? *C.inPlace(L.Index)
-               : Refusal("lnr-internal",
+               : Refusal(rule::Internal,
                          "no source for the loop over '" + L.Index + "'");
   Node Loop = Node::loop(*Header);
   Loop.Index = L.Index;
@@ -101,7 +101,7 @@ std::optional<Refusal> GraphLowering::statement(const ir::Assignment &A,
   if (!Text && C.Problem)
     return *C.Problem;
   if (!Text)
-    return Refusal("lnr-internal", "no source for an access of " + toString(A));
+    return Refusal(rule::Internal, "no source for an access of " + toString(A));
   for (const std::string &Declaration : positionsRead(A)) {
     Out.push_back(Node::statement(C.code(Declaration)));
     Out.back().For = Node::Purpose::PositionRead;
@@ -114,7 +114,7 @@ std::optional<Refusal> GraphLowering::statement(const ir::Assignment &A,
 std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
                                                Nodes &Out) {
   Nodes Own; // C89: the temporary's declaration opens a block of its own.
-  Nodes &To = C.Opts.DeclarationsFirst ? Own : Out;
+  Nodes &To = C.Facts.DeclarationsFirst ? Own : Out;
   // The flag first: zeroing a vector is a statement.
   std::optional<ProducerGuard::ElementTest> Tested;
   std::optional<std::string> Guard = producerRuns(G, To, Tested);
@@ -129,7 +129,7 @@ std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
   if (auto R = graph(G.consumer(), Code(), Guard ? Consumer : To))
     return R;
   if (Tested && !TestsMade.count(Tested->Index))
-    return Refusal("lnr-unsupported-schedule",
+    return Refusal(rule::UnsupportedSchedule,
                    "the consumer of " + C.cName(G.Temp->Name) +
                        " has no loop over '" + Tested->Index + "' to test '" +
                        Tested->Condition + "' in");
@@ -137,7 +137,7 @@ std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
     LoopTests.erase(Tested->Index);
   if (Guard)
     To.push_back(Node::ifThen(C.code(*Guard), std::move(Consumer)));
-  if (C.Opts.DeclarationsFirst)
+  if (C.Facts.DeclarationsFirst)
     Out.push_back(Node::block(std::move(Own)));
   return std::nullopt;
 }
@@ -160,7 +160,7 @@ std::optional<std::string> GraphLowering::producerRuns(
       G.producer(), *G.Temp, C.isGlobal(G.Temp->Name), C.K, C.S);
   std::string Temp = toString(ir::Access{G.Temp->Name, G.Temp->Indices});
   if (Guard.Untestable) {
-    C.Problem = Refusal("lnr-unsupported-schedule",
+    C.Problem = Refusal(rule::UnsupportedSchedule,
                         "the consumer of " + Temp +
                             " cannot be skipped where the original computes "
                             "nothing: " +
@@ -168,7 +168,7 @@ std::optional<std::string> GraphLowering::producerRuns(
     return std::nullopt;
   }
   if (std::optional<std::string> Why = producerSkipsUntested(G)) {
-    C.Problem = Refusal("lnr-unsupported-schedule",
+    C.Problem = Refusal(rule::UnsupportedSchedule,
                         "the consumer of " + Temp +
                             " cannot be skipped where the original computes "
                             "nothing: " +
@@ -284,7 +284,7 @@ GraphLowering::allocatingBlock(const ir::BranchedGraph &G,
   Nodes Body = allocations(C, List);
   Body.push_back(
       Node::ifElse(code(allAllocated(C, List)), std::move(Run),
-                   {Node::statement(code(C.Opts.AllocatedFlag + " = 0;"))}));
+                   {Node::statement(code(C.Facts.AllocatedFlag + " = 0;"))}));
   append(Body, releases(C, List));
   Out.push_back(Node::block(std::move(Body)));
   return std::nullopt;
@@ -315,7 +315,7 @@ GraphLowering::allocatingRegion(const ir::BranchedGraph &G,
                                 const std::vector<ir::Temporary> &List,
                                 const std::string &For, Nodes &Out) {
   Allocates = true;
-  const std::string &Flag = C.Opts.AllocatedFlag;
+  const std::string &Flag = C.Facts.AllocatedFlag;
   std::string Missing;
   for (const ir::Temporary &T : List)
     Missing += (Missing.empty() ? "!" : " || !") + C.cName(T.Name);

@@ -39,6 +39,11 @@ struct LowerOptions {
   /// A dot product into a scalar temporary summed into eight partial sums
   /// (docs/code-generation.md, "Partial sums").
   bool SplitReductions = true;
+};
+
+/// What the rewrite around one nest fixes for its lowering, beside the
+/// configured LowerOptions: facts of the nest's file and of its checks.
+struct NestFacts {
   /// The file's standard is C89/C90 (Dialect::DeclarationsFirst):
   /// declarations only where a block starts, none in a loop's header (the
   /// file's own C99 constructs are its business; the rewrite adds none).
@@ -61,7 +66,7 @@ struct LoweredNest {
   /// Allocates temporaries on the heap: when one cannot be allocated, the
   /// tree computes nothing (it may zero the output first, which the
   /// original assigns whole), frees what it allocated and sets
-  /// LowerOptions::AllocatedFlag to 0.
+  /// NestFacts::AllocatedFlag to 0.
   bool Allocates = false;
   /// Each temporary of the schedule by the name the tree declares it
   /// under (NamePicker: 't_1' where the function has a 't').
@@ -79,6 +84,7 @@ std::string privateClause(const NestSource &S);
 OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
                                  const ir::Kernel &K, const NestSource &S,
                                  const LowerOptions &Opts,
+                                 const NestFacts &Facts,
                                  const NamePicker &Names);
 
 } // namespace lnr::lower

@@ -14,7 +14,7 @@
 //   [free(t); }]
 //
 // A temporary that cannot be allocated clears the caller's flag
-// (LowerOptions::AllocatedFlag), and the caller runs the original nest.
+// (NestFacts::AllocatedFlag), and the caller runs the original nest.
 // Shared temporaries are lowered phase by phase (Phases.h).
 //
 //===----------------------------------------------------------------------===//
@@ -96,7 +96,7 @@ std::optional<Refusal> withOutputZeroing(const Context &C, bool Parallel,
           : "";
   std::optional<Nodes> Zero = outputZeroing(C, code(Directive));
   if (!Zero)
-    return Refusal("lnr-internal", "no loops to zero the output over");
+    return Refusal(rule::Internal, "no loops to zero the output over");
   append(*Zero, std::move(Tree));
   Tree.clear();
   Tree.push_back(Node::block(std::move(*Zero)));
@@ -164,13 +164,14 @@ std::string privateClause(const NestSource &S) {
 OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
                                  const ir::Kernel &K, const NestSource &S,
                                  const LowerOptions &Opts,
+                                 const NestFacts &Facts,
                                  const NamePicker &Names) {
   LoweredNest Out;
-  Context C(K, S, Opts, Names);
+  Context C(K, S, Opts, Facts, Names);
   if (std::optional<Refusal> R = nameTemporaries(C, G))
     return *R;
   if ((C.hasVectors() || C.hasGlobals()) && !S.ShadowedLibraryName.empty())
-    return Refusal("lnr-shadowed-name",
+    return Refusal(rule::ShadowedName,
                    "'" + S.ShadowedLibraryName +
                        "' means something else here, and the schedule's "
                        "temporaries are allocated with the C library's "
@@ -179,14 +180,14 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
       (C.hasGlobals() && !(S.HasStdlib && S.HasCalloc)))
     Out.NeedsStdlib = true;
   if (Out.NeedsStdlib && !S.StdlibConflict.empty())
-    return Refusal("lnr-shadowed-name",
+    return Refusal(rule::ShadowedName,
                    "the schedule's temporaries are allocated with the C "
                    "library's malloc, calloc and free, and " +
                        S.StdlibConflict);
   const ir::Loop *Outer = G.Loops.empty() ? nullptr : &G.Loops.front();
   if (!C.hasGlobals() && S.Pragma &&
       !(Outer && !K.Loops.empty() && Outer->Index == K.Loops.front().Index))
-    return Refusal("lnr-unsupported-pragma",
+    return Refusal(rule::UnsupportedPragma,
                    "the schedule splits the loop that '" + *S.Pragma +
                        "' parallelizes");
   GraphLowering L(C);

@@ -129,7 +129,7 @@ private:
   void fail(const Phase &P, const std::string &Why) {
     if (!Untestable)
       Untestable = Refusal(
-          "lnr-unsupported-schedule",
+          rule::UnsupportedSchedule,
           Why + " the phase computing '" +
               (C.isGlobal(P.Fills) ? C.cName(P.Fills) : P.Fills) +
               "' cannot be skipped where the original computes nothing");
@@ -151,7 +151,7 @@ OrRefusal<std::optional<size_t>> keptDirective(const Context &C,
         writesDisjoint(C, *P.Root, /*TrustOutput=*/true, Why))
       return std::optional<size_t>(I);
   }
-  return Refusal("lnr-unsupported-pragma",
+  return Refusal(rule::UnsupportedPragma,
                  "the schedule splits the loop that '" + *C.S.Pragma +
                      "' parallelizes" + (Why.empty() ? "" : ": " + Why));
 }
@@ -173,7 +173,7 @@ class PhaseLowering {
 public:
   PhaseLowering(Context &C, GraphLowering &L, LoweredNest &Out)
       : C(C), L(L), Out(Out), Guards(C, L), Counter(counterOf(C.K, C.S)),
-        Flag(C.Opts.AllocatedFlag),
+        Flag(C.Facts.AllocatedFlag),
         Clause("schedule(" + C.Opts.OmpSchedule + ")"),
         // A region the rewrite opens lists the variables declared before
         // the nest; the file's own directive names them already (the
@@ -247,7 +247,7 @@ private:
                                       nameOf(P) + ": " + Choice.Note;
     std::vector<ir::Temporary> Vectors = vectorsOf(P);
     if (!Vectors.empty() && CounterSet)
-      return Refusal("lnr-unsupported-schedule",
+      return Refusal(rule::UnsupportedSchedule,
                      "the phase computing " + nameOf(P) +
                          " allocates temporaries after a phase that sets '" +
                          Counter +

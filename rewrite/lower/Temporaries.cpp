@@ -33,7 +33,7 @@ std::optional<Refusal> unwritable(const Context &C, const ir::Temporary &T,
   if (T.Positions) {
     if (!C.positionsCount(*T.Positions))
       return Refusal(
-          "lnr-unsupported-temporary",
+          rule::UnsupportedTemporary,
           "the schedule stores " + toString(ir::Access{T.Name, T.Indices}) +
               " at the positions of '" + T.Positions->Tensor +
               "', and the number of those positions is not known (a "
@@ -41,7 +41,7 @@ std::optional<Refusal> unwritable(const Context &C, const ir::Temporary &T,
               "separate begin and end arrays or counted from its "
               "fiber's start, or a loop the recovery did not read)");
   } else if (std::optional<std::string> I = positionOnlyIndex(C, T)) {
-    return Refusal("lnr-unsupported-temporary",
+    return Refusal(rule::UnsupportedTemporary,
                    "the schedule indexes " +
                        toString(ir::Access{T.Name, T.Indices}) + " by '" + *I +
                        "', whose level the nest walks by position only: "
@@ -51,7 +51,7 @@ std::optional<Refusal> unwritable(const Context &C, const ir::Temporary &T,
       if (!C.loopHeader(I))
         return C.inPlace(I)
                    ? *C.inPlace(I)
-                   : Refusal("lnr-internal",
+                   : Refusal(rule::Internal,
                              "no loop to zero the temporary over '" + I + "'");
   }
   return std::nullopt;

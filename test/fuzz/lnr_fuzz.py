@@ -260,6 +260,7 @@ def make_case(seed, number):
     pick_forms(c)
     pick_accessor(c)
     pick_members(c)
+    pick_member_output(c)
     pick_loop_forms(c)
     pick_omp_forms(c)
     pick_position_split(c)
@@ -416,6 +417,23 @@ def pick_members(c):
     if c["style"] != "hand" or c.get("alias") or rng.random() >= 0.12:
         return
     c["members"] = rng.choice(MEMBER_STYLES)
+
+
+def pick_member_output(c):
+    """About 8% of the hand-written cases write their output into an array
+    held in a struct ('member_out'): 'ptr' through a pointer (res->data[..]),
+    'value' in a struct passed by value (res.data[..]), 'nested' in a struct
+    inside one (res->out.data[..]), the member declared 'restrict' or not
+    (a member's restrict proves nothing of the function's pointers: the
+    rewrite runs under the overlap test either way). Not where a directive
+    or a macro names the output (generate_kernel leaves those cases as they
+    are). From a generator of its own, so that the other fields of a case
+    are those of earlier versions."""
+    rng = random.Random("%d:%d:member-out" % (c["seed"], c["number"]))
+    if c["style"] != "hand" or c.get("alias") or rng.random() >= 0.08:
+        return
+    c["member_out"] = {"style": rng.choice(MEMBER_STYLES),
+                       "restrict": rng.random() < 0.5}
 
 
 
@@ -1284,6 +1302,12 @@ class Kernel:
                         _, lo, hi = self.bound_local_decl(l, it, parent)
                         hdr = "for (%s %s = %s; %s < %s; %s++)" % (
                             it, p, lo, p, hi, p)
+                    elif (ref == "inclusive" and hdr.count(" < ") == 1 and
+                          not self.relative(l)):
+                        # NPB CG's 'k <= rowstr[j + 1] - 1'.
+                        head, bound = hdr.rsplit(" < ", 1)
+                        bound, step = bound.split("; ", 1)
+                        hdr = "%s <= %s - 1; %s" % (head, bound, step)
                     body = [] if self.inline_crd or self.position_only(
                         l) else ["%s %s = %s[%s];" % (
                             c.get("crd_type") or it, x, ca, spos[l])]
@@ -1594,6 +1618,8 @@ class Kernel:
                     c.get("casts") != "size_t":
                 text.append("#include <stddef.h>")
 
+        P, body_lines = self.member_output(P, body_lines)
+        self.params = P
         text += self.top
         text.append("")
         ret = "int" if self.taco else "void"
@@ -1815,6 +1841,41 @@ class Kernel:
         first = min(a for a, p in enumerate(P) if p[1] in inputs)
         rest = [p for p in P if p[1] not in inputs]
         return rest[:first] + packed + rest[first:]
+    MEMBER_OUTPUT = {"ptr": ("fz_res *res", "res->data", "data", True),
+                     "value": ("fz_res res", "res.data", "data", False),
+                     "nested": ("fz_layer *res", "res->out.data", "out.data",
+                                True)}
+
+    def member_output(self, P, lines):
+        """P and the nest's lines with the output moved into a struct (a
+        'member_out' case): its parameter a struct whose member the driver
+        sets to the output, and every mention of it in the nest the
+        member's path. Left as they are where a directive or a macro of the
+        file names the output (a clause cannot name a member)."""
+        m = self.c.get("member_out")
+        out = self.c["out"]["name"]
+        mention = re.compile(r"\b%s\b" % re.escape(out))
+        named_elsewhere = any(mention.search(ln) for ln in self.top) or any(
+            ln.lstrip().startswith("#") and mention.search(ln)
+            for ln in lines + self.pre)
+        at = [a for a, p in enumerate(P) if p[1] == "out"]
+        if not m or named_elsewhere or len(at) != 1:
+            return P, lines
+        decl, path, member, pointer = self.MEMBER_OUTPUT[m["style"]]
+        element = P[at[0]][0].rsplit("*", 1)[0].replace("restrict", "")
+        types = ["typedef struct {\n  int fz_rows;\n  %s*%sdata;\n} fz_res;" % (
+            element.strip() + " ", "restrict " if m["restrict"] else "")]
+        if m["style"] == "nested":
+            types.append("typedef struct {\n  int fz_id;\n  fz_res out;\n"
+                         "} fz_layer;")
+        self.top += types
+        self.member_types += types  # for the driver
+        param = (decl, "struct", {"type": decl.split()[0], "pointer": pointer,
+                                  "members": [(member, "out", None)]})
+        P = P[:at[0]] + [param] + P[at[0] + 1:]
+        self.pre = [mention.sub(path, ln) for ln in self.pre]
+        return P, [mention.sub(path, ln) for ln in lines]
+
     def repeated(self, lines):
         """The nest's lines in the case's repeat loop, if any: run twice
         (fz_rep, declared first in the function, counts)."""

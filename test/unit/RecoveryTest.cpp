@@ -816,3 +816,99 @@ TEST(RecoveryTest, RowMajorOrderDoesNotDependOnTheTermsOrder) {
   EXPECT_FALSE(lnr::recover::rowMajorOrder({J, K, N}).has_value());
   EXPECT_FALSE(lnr::recover::rowMajorOrder({K, J, N}).has_value());
 }
+
+const char *const MemberOutput = R"(
+struct mat { int rows; double *data; };
+void kernel(int N, int K, int L, const int *pos, const int *crd,
+            const double *B, const double *C, const double *D,
+            const double *E, struct mat *A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A->data[i * L + l] += B[p] * C[i * K + k] * D[j * K + k] *
+                                E[j * L + l];
+    }
+}
+)";
+
+TEST(RecoveryTest, OutputHeldInAStruct) {
+  Recovered R = recoverFrom(MemberOutput);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A->data(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l)");
+  // No restrict pointer of the function: the overlap test, which bounds
+  // the cell of the output's pointer too.
+  EXPECT_TRUE(R.Source.Overlap.Needed);
+  bool Cell = false;
+  for (const OverlapFacts::Array &A : R.Source.Overlap.Arrays)
+    Cell |= A.Base == "&(A->data)";
+  EXPECT_TRUE(Cell);
+}
+
+TEST(RecoveryTest, OutputHeldInAStructUnderNoAliasCheck) {
+  // Without the run-time test, the member is not proved apart: said where
+  // a schedule would gain.
+  recover::Options NoCheck;
+  NoCheck.NoAliasCheck = true;
+  Recovered R = recoverFrom(MemberOutput, 0, NoCheck);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  ASSERT_TRUE(R.Source.DeferredRefusal.has_value());
+  EXPECT_EQ(R.Source.DeferredRefusal->Name, "lnr-possible-alias");
+}
+
+TEST(RecoveryTest, OutputMemberReadInItsNest) {
+  Recovered R = recoverFrom(R"(
+struct mat { int rows; double *data; };
+void kernel(int N, int L, const int *pos, const int *crd, const double *B,
+            struct mat *A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A->data[i * L + l] += B[p] * A->data[j * L + l];
+    }
+}
+)");
+  EXPECT_EQ(R.Refusal, "lnr-output-read");
+  EXPECT_EQ(R.Message, "the output 'A->data' is also read as a factor");
+}
+
+TEST(RecoveryTest, OutputMemberAccumulatedByAssignment) {
+  // 'A->data[x] = A->data[x] + ...' names the member twice, as the
+  // statement must.
+  Recovered R = recoverFrom(R"(
+struct mat { int rows; double *data; };
+void kernel(int N, int K, int L, const int *pos, const int *crd,
+            const double *B, const double *C, const double *D,
+            const double *E, struct mat *A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A->data[i * L + l] = A->data[i * L + l] + B[p] * C[i * K + k] *
+                                                        D[j * K + k] *
+                                                        E[j * L + l];
+    }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A->data(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l)");
+}
+
+TEST(RecoveryTest, OutputMemberOfAnElementTheNestPicks) {
+  Recovered R = recoverFrom(R"(
+struct row { double *data; };
+void kernel(int N, int L, const int *pos, const int *crd, const double *B,
+            const double *E, struct row *A) {
+  for (int i = 0; i < N; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i].data[l] += B[p] * E[j * L + l];
+    }
+}
+)");
+  EXPECT_EQ(R.Refusal, "lnr-unsupported-access");
+}

@@ -1,6 +1,7 @@
 //===- Server.cpp ---------------------------------------------------------===//
 
 #include "tool/lsp/Server.h"
+#include "analysis/ir/Refusal.h"
 #include "tool/Config.h"
 #include "tool/lsp/Analysis.h"
 #include "tool/lsp/Protocol.h"
@@ -100,7 +101,7 @@ void parseDiagnostics(const Analysis &A, bool CompilerErrors,
     const ParseError &E = A.Errors.front();
     Out.push_back(json::Object{{"range", range(A.Code, E.Begin, E.End)},
                                {"severity", 4},
-                               {"code", "lnr-not-analysed"},
+                               {"code", rule::NotAnalysed.spelling()},
                                {"source", "lnr-rewrite"},
                                {"message", "not analysed: the file does not "
                                            "parse (" +

@@ -18,7 +18,7 @@ void runPasses(Context &C, Nodes &Tree) {
     splitReductions(C, Tree);
   vectorize(C, Tree);
   // C89: a declaration before the loop would follow the body's statements.
-  if (!C.Opts.DeclarationsFirst)
+  if (!C.Facts.DeclarationsFirst)
     hoistNonzeroValues(C, Tree);
 }
 

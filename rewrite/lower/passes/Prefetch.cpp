@@ -68,10 +68,10 @@ Nodes prefetches(Context &C, const Node &Loop) {
   C.Names.release(Var);
   Nodes Block;
   // C89: one variable, declared where the block starts, for every loop.
-  if (C.Opts.DeclarationsFirst)
+  if (C.Facts.DeclarationsFirst)
     Block.push_back(Node::statement(code("long " + Var + ";")));
   for (const auto &[Extent, List] : Gathered.ByExtent) {
-    std::string Init = C.Opts.DeclarationsFirst
+    std::string Init = C.Facts.DeclarationsFirst
                            ? Var + " = 0"
                            : Gathered.Type[Extent] + " " + Var + " = 0";
     Nodes Calls;

@@ -79,7 +79,8 @@ void sddmm_spmm_reuse(int n, int K, int L, const int *rowptr, const int *colidx,
 }
 // CHECK: refusals/unsupported-access.c:[[@LINE-9]]:3: remark: nest left unchanged: 'E' is read with different numbers of indices [lnr-unsupported-access]
 
-// The output is a member of a struct.
+// The output is a member of an array's element: not read (a member reached
+// from a variable is: exec/struct_outputs.test).
 struct dense {
   int cols;
   double *restrict data;
@@ -92,8 +93,8 @@ void sddmm_spmm_struct(int n, int K, int L, const int *rowptr,
       int j = colidx[p];
       for (int k = 0; k < K; k++)
         for (int l = 0; l < L; l++)
-          out->data[i * L + l] +=
+          out[0].data[i * L + l] +=
               vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/unsupported-access.c:[[@LINE-4]]:11: remark: nest left unchanged: the output 'out->data' is not a variable [lnr-unsupported-access]
+// CHECK: refusals/unsupported-access.c:[[@LINE-4]]:11: remark: nest left unchanged: the output 'out[0].data' is neither a variable nor a member reached from one [lnr-unsupported-access]

@@ -39,20 +39,21 @@ void sddmm_spmm_even_rows(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop does not step its variable by one [lnr-unsupported-loop]
 
-// An inclusive bound.
-void sddmm_spmm_inclusive(int n, int K, int L, const int *rowptr,
+// An inclusive bound compared in unsigned arithmetic: 'K - 1' wraps at
+// K = 0 (in a signed type it is read: exec/inclusive_bounds.test).
+void sddmm_spmm_inclusive(int n, unsigned K, int L, const int *rowptr,
                           const int *colidx, const double *vals,
                           const double *C, const double *D, const double *E,
                           double *restrict A) {
   for (int i = 0; i < n; i++)
     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
       int j = colidx[p];
-      for (int k = 0; k <= K - 1; k++)
+      for (unsigned k = 0; k <= K - 1; k++)
         for (int l = 0; l < L; l++)
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/unsupported-loop.c:[[@LINE-5]]:7: remark: nest left unchanged: the loop condition is not 'k < bound' [lnr-unsupported-loop]
+// CHECK: refusals/unsupported-loop.c:[[@LINE-5]]:7: remark: nest left unchanged: the loop over 'k' ends at an inclusive bound compared in unsigned arithmetic, which wraps ('<= n - 1' at n = 0) or never ends ('<= n' at n's maximum) [lnr-unsupported-loop]
 
 // A while loop written as a for: the step is in the body.
 void sddmm_spmm_while_style(int n, int K, int L, const int *rowptr,
@@ -84,7 +85,7 @@ void sddmm_spmm_backwards(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' [lnr-unsupported-loop]
+// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' or 'i <= bound' [lnr-unsupported-loop]
 
 // A triangular bound.
 void sddmm_spmm_triangular(int n, int L, const int *rowptr, const int *colidx,
@@ -163,7 +164,7 @@ void sddmm_spmm_no_condition(int n, int K, int L, const int *rowptr,
     }
   }
 }
-// CHECK: refusals/unsupported-loop.c:[[@LINE-11]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' [lnr-unsupported-loop]
+// CHECK: refusals/unsupported-loop.c:[[@LINE-11]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' or 'i <= bound' [lnr-unsupported-loop]
 
 // TACO's split loop (read: fuse/split-loops.c) whose strips do not cover
 // the rows: i0 < n / 16 leaves the last n % 16 rows out.

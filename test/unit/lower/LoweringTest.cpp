@@ -27,8 +27,8 @@ LoweredNest lowered(const ir::Kernel &K, const NestSource &S,
                     const LowerOptions &Opts = {}) {
   OrRefusal<ir::Schedule> Chosen = ir::chooseSchedule(K);
   EXPECT_TRUE(Chosen) << Chosen.refusal().Message;
-  OrRefusal<LoweredNest> Out =
-      lowerNest(Chosen->Graph, K, S, Opts, NamePicker(S.IsNameTaken));
+  OrRefusal<LoweredNest> Out = lowerNest(Chosen->Graph, K, S, Opts, NestFacts(),
+                                         NamePicker(S.IsNameTaken));
   EXPECT_TRUE(Out) << Out.refusal().Message;
   return Out ? *Out : LoweredNest();
 }

@@ -39,6 +39,7 @@ protected:
   ir::Kernel K = sddmmSpmm();
   NestSource S = sddmmSpmmSource();
   LowerOptions Opts;
+  NestFacts Facts;
   std::unique_ptr<Context> C;
   /// t = 0; t += B(i,j) C(i,k) D(j,k); A(i,l) += t E(j,l); and the GEMM
   /// consumer A(i,l) += v(k) D(k,l) of a vector v.
@@ -52,7 +53,8 @@ protected:
   /// The context, made once the test has set the source and options.
   Context &context() {
     if (!C) {
-      C = std::make_unique<Context>(K, S, Opts, NamePicker(S.IsNameTaken));
+      C = std::make_unique<Context>(K, S, Opts, Facts,
+                                    NamePicker(S.IsNameTaken));
       C->CName = {{"t", "t"}, {"v", "v"}};
       C->Vectors = {{"v", {"k"}}};
     }

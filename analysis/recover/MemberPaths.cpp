@@ -1,0 +1,57 @@
+//===- MemberPaths.cpp ----------------------------------------------------===//
+
+#include "analysis/recover/MemberPaths.h"
+
+#include "clang/AST/Decl.h"
+
+namespace lnr::recover {
+
+using namespace clang;
+
+namespace {
+
+/// E as a member of a field that is not a bit-field, or null.
+const MemberExpr *fieldMember(const Expr *E) {
+  const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!M)
+    return nullptr;
+  const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+  return F && !F->isBitField() ? M : nullptr;
+}
+
+const VarDecl *variable(const Expr *E) {
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+} // namespace
+
+const VarDecl *memberPathRoot(const Expr *E) {
+  const MemberExpr *M = fieldMember(E);
+  if (!M)
+    return nullptr;
+  while (const MemberExpr *Inner = fieldMember(M->getBase()))
+    M = Inner;
+  return variable(M->getBase());
+}
+
+bool sameMemberPath(const Expr *A, const Expr *B) {
+  const MemberExpr *X = fieldMember(A), *Y = fieldMember(B);
+  while (X && Y) {
+    if (X->getMemberDecl() != Y->getMemberDecl() ||
+        X->isArrow() != Y->isArrow())
+      return false;
+    const MemberExpr *NextX = fieldMember(X->getBase()),
+                     *NextY = fieldMember(Y->getBase());
+    if (!NextX && !NextY) {
+      const VarDecl *Root = variable(X->getBase());
+      return Root && Root == variable(Y->getBase());
+    }
+    X = NextX;
+    Y = NextY;
+  }
+  return false;
+}
+
+} // namespace lnr::recover

@@ -1,0 +1,29 @@
+//===- MemberPaths.h - Arrays held in structs ------------------*- C++ -*-===//
+//
+// Real code keeps its arrays in structs: `A->val[p]`, `result->data[..]`,
+// `m.x.vals[i]`. A member path is such an array's pointer or array: a chain
+// of members, each through `.` or `->`, from one variable. The recovery
+// reads an output held in a struct through its path, and asks here which
+// variable the path starts from and whether two expressions name the same
+// member of it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_ANALYSIS_RECOVER_MEMBERPATHS_H
+#define LNR_ANALYSIS_RECOVER_MEMBERPATHS_H
+
+#include "clang/AST/Expr.h"
+
+namespace lnr::recover {
+
+/// The variable E's member path starts from ('A' of 'A->val', 's' of
+/// 's.m.data'), every member a field and none a bit-field; null when E is
+/// not such a path (a variable alone, a call, '(*p).x', an array element).
+const clang::VarDecl *memberPathRoot(const clang::Expr *E);
+
+/// Whether A and B are member paths of the same fields, through the same
+/// operators, from the same variable.
+bool sameMemberPath(const clang::Expr *A, const clang::Expr *B);
+
+} // namespace lnr::recover
+
+#endif
