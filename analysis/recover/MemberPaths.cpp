@@ -3,6 +3,7 @@
 #include "analysis/recover/MemberPaths.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 namespace lnr::recover {
 
@@ -52,6 +53,32 @@ bool sameMemberPath(const Expr *A, const Expr *B) {
     Y = NextY;
   }
   return false;
+}
+
+std::vector<const MemberExpr *> memberArrays(const Stmt *Nest) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const MemberExpr *> Found;
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+      const MemberExpr *M = fieldMember(E->getBase());
+      if (!M || !memberPathRoot(M))
+        return true;
+      QualType T = M->getType();
+      bool Array = T->isArrayType();
+      QualType Element = Array ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
+                         : T->isPointerType() ? T->getPointeeType()
+                                              : QualType();
+      if (Element.isNull() || Element->isArrayType() ||
+          (!Array && T.isVolatileQualified()))
+        return true;
+      for (const MemberExpr *Seen : Found)
+        if (sameMemberPath(Seen, M))
+          return true;
+      Found.push_back(M);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Nest));
+  return F.Found;
 }
 
 } // namespace lnr::recover

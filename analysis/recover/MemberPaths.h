@@ -13,6 +13,8 @@
 
 #include "clang/AST/Expr.h"
 
+#include <vector>
+
 namespace lnr::recover {
 
 /// The variable E's member path starts from ('A' of 'A->val', 's' of
@@ -23,6 +25,12 @@ const clang::VarDecl *memberPathRoot(const clang::Expr *E);
 /// Whether A and B are member paths of the same fields, through the same
 /// operators, from the same variable.
 bool sameMemberPath(const clang::Expr *A, const clang::Expr *B);
+
+/// The arrays Nest indexes through a member path from a variable ('B->val'
+/// of 'B->val[p]', 'g.out.data'), each once, in the order they are first
+/// met: members of pointer type that is not volatile, or of array type,
+/// whose elements are not arrays themselves.
+std::vector<const clang::MemberExpr *> memberArrays(const clang::Stmt *Nest);
 
 } // namespace lnr::recover
 

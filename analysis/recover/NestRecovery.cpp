@@ -204,6 +204,7 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
       shadowedLibraryName(Locals, Ctx, temporaryLibraryNames());
   Source.UnusableAddressType = unusableAddressType(Locals, Ctx);
   respellShadowedTypes(Locals);
+  recordMemberArrays(Outer, Locals);
   describeHeaderConflicts();
   return RecoveredNest{std::move(Kernel), std::move(Source)};
 }

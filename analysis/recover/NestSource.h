@@ -96,7 +96,22 @@ struct OverlapFacts {
   std::vector<Position> PositionRanges;
 };
 
+/// An array the nest reads through a member path from a variable: its
+/// pointer as written ("B->val", "A->data") and the type it decays to
+/// ("const double *").
+struct MemberArray {
+  std::string Text;
+  std::string Type;
+};
+
 struct NestSource {
+  /// The arrays read through struct members, each once (MemberArray),
+  /// longest path first: the rewrite reads each pointer once into a local,
+  /// where the original reads it on every iteration (the same value: the
+  /// output's restrict or the run-time overlap test keeps the cells apart
+  /// from what the nest writes).
+  std::vector<MemberArray> MemberArrays;
+
   /// Why the nest may not be rewritten even with something to gain (the
   /// output not proved apart from the inputs, under --no-alias-check; a
   /// preprocessor conditional inside the nest): said only when a schedule

@@ -7,6 +7,7 @@
 
 #include "analysis/recover/Recoverer.h"
 
+#include "analysis/recover/MemberPaths.h"
 #include "analysis/recover/MemoryReads.h"
 
 using namespace clang;
@@ -61,6 +62,24 @@ void Recoverer::recordMemoryScalars(const Stmt *Nest) {
     A.Base = "&(" + Text + ")";
     Source.Overlap.Arrays.push_back(A);
   }
+}
+
+void Recoverer::recordMemberArrays(const Stmt *Nest,
+                                   const std::set<std::string> &Locals) {
+  for (const MemberExpr *M : memberArrays(Nest)) {
+    std::string Text = text(M);
+    if (Text.empty()) // in a macro's body: read where the macro reads it
+      continue;
+    QualType T = M->getType();
+    if (T->isArrayType())
+      T = Ctx.getArrayDecayedType(T);
+    Source.MemberArrays.push_back({Text, spelledType(T, Locals)});
+  }
+  // The longest first: 's->B->val' is replaced before 'B->val' could be.
+  std::stable_sort(Source.MemberArrays.begin(), Source.MemberArrays.end(),
+                   [](const MemberArray &A, const MemberArray &B) {
+                     return A.Text.size() > B.Text.size();
+                   });
 }
 
 void Recoverer::recordLevelRanges() {

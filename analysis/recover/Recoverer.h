@@ -412,6 +412,9 @@ private:
   /// typedef name the function shadows ('typedef long wide;' and a
   /// parameter 'int wide': 'long').
   void respellShadowedTypes(const std::set<std::string> &Locals);
+  /// T as typeName spells it, or canonical where a local shadows a name.
+  std::string spelledType(QualType T,
+                          const std::set<std::string> &Locals) const;
   const Expr *outputBase = nullptr;
   AffineForm OutputForm;
   bool ReadingOutput = false;
@@ -471,6 +474,9 @@ private:
   void recordRange(const Expr *Base, const AffineForm &Form, bool Written);
   void recordLevelRanges();
   void recordMemoryScalars(const Stmt *Nest);
+  /// NestSource::MemberArrays, their types spelled against Locals.
+  void recordMemberArrays(const Stmt *Nest,
+                          const std::set<std::string> &Locals);
 
   //===--- Liveness.cpp: variables declared outside the nest.
   bool outerVariablesDead(const Stmt *Nest, const ForStmt *Outer);

@@ -302,20 +302,26 @@ bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
   return readFactor(Rhs, outputBase);
 }
 
+std::string Recoverer::spelledType(QualType T,
+                                   const std::set<std::string> &Locals) const {
+  // A type spelled with a name a local of the function shadows ('typedef
+  // double real; ... int real;') is spelled by its canonical type.
+  std::string Out = typeName(T);
+  for (size_t At = 0; At < Out.size();) {
+    size_t End = At;
+    while (End < Out.size() && isAsciiIdentifierContinue(Out[End]))
+      ++End;
+    if (End > At && Locals.count(Out.substr(At, End - At)))
+      return typeName(T.getCanonicalType());
+    At = End + 1;
+  }
+  return Out;
+}
+
 void Recoverer::respellShadowedTypes(const std::set<std::string> &Locals) {
   auto Spelled = [&](QualType T, std::string &Out) {
-    if (T.isNull())
-      return;
-    for (size_t At = 0; At < Out.size();) {
-      size_t End = At;
-      while (End < Out.size() && isAsciiIdentifierContinue(Out[End]))
-        ++End;
-      if (End > At && Locals.count(Out.substr(At, End - At))) {
-        Out = typeName(T.getCanonicalType());
-        return;
-      }
-      At = End + 1;
-    }
+    if (!T.isNull())
+      Out = spelledType(T, Locals);
   };
   Spelled(HeldType, Source.ElementType);
   Spelled(ProductType, Source.ValueType);

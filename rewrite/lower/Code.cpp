@@ -221,7 +221,7 @@ Code Code::fill(const std::string &Index, const Code &Value,
   return Out;
 }
 
-Code Code::replace(const Code &From, const Code &To) const {
+Code Code::replace(const Code &From, const Code &To, bool WholeOperand) const {
   if (From.empty())
     return *this;
   Code Out;
@@ -231,6 +231,12 @@ Code Code::replace(const Code &From, const Code &To) const {
   for (auto It = Tokens.begin(); It != Tokens.end();) {
     auto Match = std::search(It, Tokens.end(), From.Tokens.begin(),
                              From.Tokens.end(), Same);
+    if (WholeOperand && Match != Tokens.end() && Match != Tokens.begin() &&
+        (std::prev(Match)->is('.') || std::prev(Match)->is("->"))) {
+      Out.Tokens.insert(Out.Tokens.end(), It, Match + 1);
+      It = Match + 1;
+      continue;
+    }
     Out.Tokens.insert(Out.Tokens.end(), It, Match);
     if (Match == Tokens.end())
       break;

@@ -64,7 +64,10 @@ public:
             bool Parenthesize = true) const;
   /// Every run of tokens equal to From's replaced by To's tokens (an index
   /// named by an expression, 'B2_crd[kB]', which no hole stands for).
-  Code replace(const Code &From, const Code &To) const;
+  /// WholeOperand: only runs not after '.' or '->' (not 'B->val' of
+  /// 's->B->val').
+  Code replace(const Code &From, const Code &To,
+               bool WholeOperand = false) const;
 
   Code &operator+=(const Code &More);
   /// The same, taking More's tokens instead of copying them.

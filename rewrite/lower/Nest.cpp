@@ -22,6 +22,7 @@
 #include "rewrite/lower/GraphLowering.h"
 #include "rewrite/lower/Phases.h"
 #include "rewrite/lower/Temporaries.h"
+#include "rewrite/lower/passes/MemberLocals.h"
 #include "rewrite/lower/passes/Parallelize.h"
 #include "rewrite/lower/passes/Passes.h"
 
@@ -196,12 +197,13 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
   if (R)
     return *R;
   runPasses(C, Out.Tree);
-  shareRewriteNames(C, Out.Tree);
   Out.TemporaryNames = C.CName;
   Out.Allocates = Out.Allocates || L.Allocates;
   if (S.ZeroOutputFirst)
     if (std::optional<Refusal> Z = withOutputZeroing(C, Out.Parallel, Out.Tree))
       return *Z;
+  readMembersOnce(C, Out.Tree);
+  shareRewriteNames(C, Out.Tree);
   // A directive in front of the body of an 'if' without braces goes in a
   // block with it ('if (n > 0) { #pragma omp ... for ... }').
   if (S.Substatement && !Out.Tree.empty() &&

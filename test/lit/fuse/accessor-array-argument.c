@@ -38,9 +38,9 @@ void sddmm_spmm_at(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-LABEL: void spmm_gemm_at(
 // CHECK:        uintptr_t written_begin =
 // CHECK:        (uintptr_t)(o->C) +
-// CHECK:        t[k] += Bv_val * AT(o->C, j, k, K);
-// CHECK:        AT(A, i, l, L) += t[k] * AT(o->D, k, l, L) +
-// CHECK-NEXT:                    t[k + 1] * AT(o->D, (k + 1), l, L) +
+// CHECK:        t[k] += Bv_val * AT(o_C, j, k, K);
+// CHECK:        AT(A, i, l, L) += t[k] * AT(o_D, k, l, L) +
+// CHECK-NEXT:                    t[k + 1] * AT(o_D, (k + 1), l, L) +
 struct ops {
   const double *C, *D;
 };

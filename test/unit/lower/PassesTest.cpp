@@ -13,6 +13,7 @@
 #include "rewrite/lower/Context.h"
 #include "rewrite/lower/Printer.h"
 #include "rewrite/lower/passes/HoistValues.h"
+#include "rewrite/lower/passes/MemberLocals.h"
 #include "rewrite/lower/passes/Parallelize.h"
 #include "rewrite/lower/passes/PartialSums.h"
 #include "rewrite/lower/passes/Prefetch.h"
@@ -459,4 +460,44 @@ TEST_F(ParallelizeTest, DefaultNoneRegionSharesWhatTheRewriteDeclared) {
   Region.front().Directive = code("#pragma omp parallel for");
   shareRewriteNames(C, Region);
   EXPECT_EQ(Region.front().Directive.str(), "#pragma omp parallel for");
+}
+
+TEST_F(PassesTest, MembersReadOnceIntoLocals) {
+  // 'B->val' and 's->B->val' are two arrays: the longer is replaced first,
+  // and 'B->val' is not replaced inside it.
+  S.MemberArrays = {{"s->B->val", "const double *"},
+                    {"B->val", "const double *"},
+                    {"X->unused", "const double *"}};
+  Nodes Tree = nodes(Node::statement(
+      code("A[i * L + l] += B->val[p] * s->B->val[p] * E[j * L + l];")));
+  readMembersOnce(context(), Tree);
+  ASSERT_EQ(Tree.size(), 1u);
+  ASSERT_EQ(Tree[0].K, Node::Kind::Block) << print(Tree);
+  const Nodes &Body = Tree[0].Body;
+  // A local for each array the tree names, none for 'X->unused'.
+  ASSERT_EQ(Body.size(), 3u) << print(Tree);
+  EXPECT_EQ(Body[0].Decl.Type.str(), "const double *const");
+  EXPECT_EQ(Body[0].Decl.Name, "s_B_val");
+  EXPECT_EQ(Body[0].Decl.Init.str(), "s->B->val");
+  EXPECT_EQ(Body[1].Decl.Name, "B_val");
+  EXPECT_EQ(Body[2].Text.str(),
+            "A[i * L + l] += B_val[p] * s_B_val[p] * E[j * L + l];");
+}
+
+TEST_F(PassesTest, NoMemberNoBlock) {
+  S.MemberArrays = {{"B->val", "const double *"}};
+  Nodes Tree = nodes(Node::statement(code("A[i] += vals[p];")));
+  readMembersOnce(context(), Tree);
+  ASSERT_EQ(Tree.size(), 1u);
+  EXPECT_EQ(Tree[0].K, Node::Kind::Statement);
+}
+
+TEST_F(PassesTest, MemberNamedOnlyInsideAnotherGetsNoLocal) {
+  // 'B->val' appears only inside 's->B->val', whose own entry is absent:
+  // no local that nothing reads (an unused variable under -Werror).
+  S.MemberArrays = {{"B->val", "const double *"}};
+  Nodes Tree = nodes(Node::statement(code("A[i] += s->B->val[p];")));
+  readMembersOnce(context(), Tree);
+  ASSERT_EQ(Tree.size(), 1u);
+  EXPECT_EQ(Tree[0].Text.str(), "A[i] += s->B->val[p];");
 }
