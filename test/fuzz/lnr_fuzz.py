@@ -1873,6 +1873,7 @@ class Kernel:
         param = (decl, "struct", {"type": decl.split()[0], "pointer": pointer,
                                   "members": [(member, "out", None)]})
         P = P[:at[0]] + [param] + P[at[0] + 1:]
+        self.member_out_written = True
         self.pre = [mention.sub(path, ln) for ln in self.pre]
         return P, [mention.sub(path, ln) for ln in lines]
 
@@ -2327,6 +2328,7 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     result.c89_checked = c89 == "checked"
     result.c89_unwritten = c89 == "kernel"
     result.members = bool(c.get("members"))
+    result.member_out = getattr(k, "member_out_written", False)
     result.nomem = bool(nomem)
     result.nomem_injected = failed_allocations > 0
     # What the rewrite relies on a header for: the run-time overlap test
@@ -2814,6 +2816,7 @@ def main(argv=None):
     c89_checked = 0  # rewrites of C89 kernels built as C89
     c89_unwritten = 0  # c89 cases c89ify could not write as C89
     members = 0  # rewrites of kernels whose inputs are struct members
+    member_out = 0  # ... whose output is
     offset = offset_rewritten = 0  # cases of the 'offset' form
     offset_pointer = 0  # of those, kind 'pointer' (a plain subscript)
     nomem = nomem_injected = 0  # rewrites run with failing allocations
@@ -2881,6 +2884,7 @@ def main(argv=None):
             c89_checked += getattr(r, "c89_checked", False)
             c89_unwritten += getattr(r, "c89_unwritten", False)
             members += getattr(r, "members", False)
+            member_out += getattr(r, "member_out", False)
             offset += getattr(r, "offset", False)
             offset_rewritten += getattr(r, "offset", False) and \
                 r.status == "rewritten"
@@ -2928,6 +2932,9 @@ def main(argv=None):
     if members:
         print("  %d of the rewritten with their inputs as struct members" %
               members)
+    if member_out:
+        print("  %d of the rewritten with their output in a struct "
+              "(member_out)" % member_out)
     if offset:
         print("  %d cases with offset subscripts ('(j - j0)' over a "
               "compressed coordinate, the operand after guard pages; %d "

@@ -30,6 +30,12 @@ bool namesWhole(Nodes &Tree, const Code &Member) {
 } // namespace
 
 void readMembersOnce(Context &C, Nodes &Tree) {
+  // Only under the run-time overlap test, which runs the tree only when
+  // every loop runs at least once: the original then reads each member
+  // too. Without it ('restrict', --assume-no-alias) the original may read
+  // none ('n == 0' with 'B' null), and neither may the rewrite.
+  if (!C.S.Overlap.Needed)
+    return;
   Nodes Declarations;
   for (const MemberArray &M : C.S.MemberArrays) {
     Code Member = code(M.Text);
@@ -42,8 +48,10 @@ void readMembersOnce(Context &C, Nodes &Tree) {
         if (!Leaf->empty())
           *Leaf = Leaf->replace(Member, Local, /*WholeOperand=*/true);
     });
-    // 'const double *' + 'const': the pointer itself does not change.
-    Declarations.push_back(declare(M.Type + "const", Name, M.Text));
+    // 'const double *const', 'dptr const': the pointer does not change.
+    bool Star = !M.Type.empty() && M.Type.back() == '*';
+    Declarations.push_back(
+        declare(M.Type + (Star ? "const" : " const"), Name, M.Text));
   }
   if (Declarations.empty())
     return;

@@ -44,15 +44,14 @@ void sddmm_spmm(int K, int L, const struct csr *B, const struct dense *C,
 }
 // REMARK: struct-members.c:[[@LINE-9]]:3: remark: fused 'A(i,l) += B->val(i,j) * C->data(i,k) * D->data(j,k) * E->data(j,l)': O(nnz(B->val_ij)*K*L) -> O(nnz(B->val_ij)*(K+L)) [lnr-fuse]
 // CHECK-LABEL: void sddmm_spmm(
-// CHECK:      const double *const B_val = B->val;
 // CHECK:      for (int pf = 0; pf < K; pf += 8) {
-// CHECK-NEXT:   __builtin_prefetch(&D_data[B_crd[p + 1] * K + pf]);
+// CHECK-NEXT:   __builtin_prefetch(&D->data[B->crd[p + 1] * K + pf]);
 // CHECK:      for (int pf = 0; pf < L; pf += 8) {
-// CHECK-NEXT:   __builtin_prefetch(&E_data[B_crd[p + 1] * L + pf]);
+// CHECK-NEXT:   __builtin_prefetch(&E->data[B->crd[p + 1] * L + pf]);
 // CHECK:      double t_part[8] = {{[{]}}0, 0, 0, 0, 0, 0, 0, 0};
 // CHECK-NEXT: int k_lane;
-// CHECK:      t_part[k_lane] += B_val[p] * C_data[i * K + (k + k_lane)] *
-// CHECK:      A[i * L + l] += t * E_data[j * L + l];
+// CHECK:      t_part[k_lane] += B->val[p] * C->data[i * K + (k + k_lane)] *
+// CHECK:      A[i * L + l] += t * E->data[j * L + l];
 
 // <SpMM, GEMM> with structs passed by value: B's values hoisted before the
 // vectorized loops, GEMM unrolled and jammed, and the extent of j from a
@@ -71,15 +70,15 @@ void spmm_gemm(int n, int K, int L, struct csr B, struct dense C,
 // CHECK-LABEL: void spmm_gemm(
 // CHECK:      long j_extent;
 // CHECK-NEXT: long j_min;
-// CHECK:      const double B_val_val = B_val[p];
+// CHECK:      const double B_val_val = B.val[p];
 // CHECK-NEXT: #pragma omp simd
 // CHECK-NEXT: for (int k = 0; k < K; k++) {
-// CHECK-NEXT:   t[k] += B_val_val * C_data[j * K + k];
+// CHECK-NEXT:   t[k] += B_val_val * C.data[j * K + k];
 // CHECK:      } else {
-// CHECK:      const double k_w0 = C_data[j * K + k];
-// CHECK-NEXT: const double k_w1 = C_data[j * K + (k + 1)];
-// CHECK:      t[(size_t)j * L + l] += k_w0 * D_data[k * L + l] +
-// CHECK:      const double B_val_val = B_val[p];
+// CHECK:      const double k_w0 = C.data[j * K + k];
+// CHECK-NEXT: const double k_w1 = C.data[j * K + (k + 1)];
+// CHECK:      t[(size_t)j * L + l] += k_w0 * D.data[k * L + l] +
+// CHECK:      const double B_val_val = B.val[p];
 // CHECK:      A[i * L + l] += t[(size_t)j * L + l] * B_val_val;
 
 // <MTTKRP, GEMM>, the tensor in CSF: a flag for the fibers of the producer.
@@ -102,10 +101,10 @@ void mttkrp_gemm(int I, int J, int M, const struct csf *T,
 // CHECK-LABEL: void mttkrp_gemm(
 // CHECK:      int t_ran = 0;
 // CHECK:      t_ran = 1;
-// CHECK-NEXT: const double T_vals_val = T_vals[p2];
+// CHECK-NEXT: const double T_vals_val = T->vals[p2];
 // CHECK-NEXT: #pragma omp simd
 // CHECK-NEXT: for (int j = 0; j < J; j++) {
-// CHECK-NEXT:   t[j] += T_vals_val * C_data[l * J + j] * D_data[k * J + j];
+// CHECK-NEXT:   t[j] += T_vals_val * C->data[l * J + j] * D->data[k * J + j];
 // CHECK:      if (t_ran) {
 
 // <SpMM, GEMM> through a nested member, with the names the hoisted value
@@ -130,14 +129,14 @@ void spmm_gemm_nested(int n, int K, int L, const struct holder *s,
 // REMARK: struct-members.c:[[@LINE-8]]:3: remark: fused 'A(i,l) += s->mat.val(i,j) * C(j,k) * D(k,l)': {{.*}} [lnr-fuse]
 // CHECK-LABEL: void spmm_gemm_nested(
 // CHECK:      double s_mat_val_val_1 = 0;
-// CHECK:      const double s_mat_val_val_2 = s_mat_val[p];
+// CHECK:      const double s_mat_val_val_2 = s->mat.val[p];
 // CHECK:        t[k] += s_mat_val_val_2 * C[j * K + k];
 // CHECK:      } else {
-// CHECK:      const double s_mat_val_val_2 = s_mat_val[p];
+// CHECK:      const double s_mat_val_val_2 = s->mat.val[p];
 // CHECK:        A[i * L + l] += t[(size_t)j * L + l] * s_mat_val_val_2;
 // Without the run-time choice, the schedule the size model prefers.
 // NORT-LABEL: void spmm_gemm_nested(
-// NORT:       const double s_mat_val_val_2 = s_mat_val[p];
+// NORT:       const double s_mat_val_val_2 = s->mat.val[p];
 // NORT-NOT:   {{^ +}}} else {
 // NORT:       void sddmm_spmm_unrestricted(
 

@@ -468,6 +468,7 @@ TEST_F(PassesTest, MembersReadOnceIntoLocals) {
   S.MemberArrays = {{"s->B->val", "const double *"},
                     {"B->val", "const double *"},
                     {"X->unused", "const double *"}};
+  S.Overlap.Needed = true; // the rewrite runs under the run-time test
   Nodes Tree = nodes(Node::statement(
       code("A[i * L + l] += B->val[p] * s->B->val[p] * E[j * L + l];")));
   readMembersOnce(context(), Tree);
@@ -496,8 +497,30 @@ TEST_F(PassesTest, MemberNamedOnlyInsideAnotherGetsNoLocal) {
   // 'B->val' appears only inside 's->B->val', whose own entry is absent:
   // no local that nothing reads (an unused variable under -Werror).
   S.MemberArrays = {{"B->val", "const double *"}};
+  S.Overlap.Needed = true;
   Nodes Tree = nodes(Node::statement(code("A[i] += s->B->val[p];")));
   readMembersOnce(context(), Tree);
   ASSERT_EQ(Tree.size(), 1u);
   EXPECT_EQ(Tree[0].Text.str(), "A[i] += s->B->val[p];");
+}
+
+TEST_F(PassesTest, MembersReadInPlaceWithoutTheOverlapTest) {
+  // A restrict output: no test runs the tree only when the loops run, and
+  // the original may read no member at all ('n == 0', 'B' null).
+  S.MemberArrays = {{"B->val", "const double *"}};
+  Nodes Tree = nodes(Node::statement(code("A[i] += B->val[p];")));
+  readMembersOnce(context(), Tree);
+  ASSERT_EQ(Tree.size(), 1u);
+  EXPECT_EQ(Tree[0].Text.str(), "A[i] += B->val[p];");
+}
+
+TEST_F(PassesTest, MemberOfAPointerTypedef) {
+  // 'typedef const double *dptr;': 'dptr const', not 'dptrconst'.
+  S.MemberArrays = {{"B->val", "dptr"}};
+  S.Overlap.Needed = true;
+  Nodes Tree = nodes(Node::statement(code("A[i] += B->val[p];")));
+  readMembersOnce(context(), Tree);
+  ASSERT_EQ(Tree.size(), 1u);
+  ASSERT_FALSE(Tree[0].Body.empty()) << print(Tree);
+  EXPECT_EQ(Tree[0].Body[0].Decl.Type.str(), "dptr const");
 }
