@@ -729,6 +729,14 @@ def gen_call(c, k, L, X):
             return "%sCFG_OFFSET[cur_cfg]" % ("" if ref == "-" else "-")
         raise ValueError("no argument for a parameter of kind %s" % kind)
 
+    # A dense outermost loop with no iterations reads no member: its
+    # structs are then passed null, as a caller may (a rewrite that read a
+    # member before its loops crashed on that).
+    outer = c["order"][0]
+    sp = c["sparse"]
+    outer_dense = outer in X and not (
+        sp and outer in sp["levels"] and
+        sp["fmt"][sp["levels"].index(outer)] == 1)
     for decl, kind, ref in k.params:
         if kind == "struct":
             # A 'members' case: the struct filled with what the parameters
@@ -738,7 +746,10 @@ def gen_call(c, k, L, X):
             L.append("  memset(&%s, 0, sizeof %s);" % (var, var))
             for path, k2, r2 in ref["members"]:
                 L.append("  %s.%s = %s;" % (var, path, arg(k2, r2)))
-            args.append(("&" if ref["pointer"] else "") + var)
+            if ref["pointer"] and outer_dense:
+                args.append("(%s == 0 ? NULL : &%s)" % (X[outer], var))
+            else:
+                args.append(("&" if ref["pointer"] else "") + var)
         else:
             args.append(arg(kind, ref))
     if c.get("offset"):
