@@ -177,14 +177,17 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
             const std::map<std::string, ScannedRange> &Scanned,
             const Dialect &Standard, NamePicker &Names) {
   const Types Ty = typesFor(Standard);
-  auto Refuse = [](const std::string &Why) {
+  // A struct's member is not one of the function's restrict pointers.
+  std::string Advice = S.Overlap.OutputInStruct
+                           ? "pass --assume-no-alias if they never overlap"
+                           : "declare the output 'restrict' or pass "
+                             "--assume-no-alias";
+  auto Refuse = [&](const std::string &Why) {
     return Refusal(rule::PossibleAlias,
                    "the output may share memory with an input and the fused "
                    "nest reads the inputs in a different order; no run-time "
                    "overlap test could be written: " +
-                       Why +
-                       "; declare the output 'restrict' or pass "
-                       "--assume-no-alias");
+                       Why + "; " + Advice);
   };
   if (!S.Overlap.Unbounded.empty())
     return Refuse(S.Overlap.Unbounded);

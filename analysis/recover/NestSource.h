@@ -72,6 +72,9 @@ struct OverlapFacts {
   /// Why some array's range cannot be bounded ("" when all can): the
   /// rewrite then refuses with lnr-possible-alias.
   std::string Unbounded;
+  /// The output is held in a struct ('A->data'): 'restrict' on it would
+  /// not prove it apart, and the refusal does not advise it.
+  bool OutputInStruct = false;
   struct Term {
     std::string Coefficient; // C, invariant: "2 * K"
     std::string Variable;    // a loop variable, coordinate or position

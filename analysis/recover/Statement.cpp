@@ -199,6 +199,7 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
                       "' is neither a variable nor a member reached from one",
                   outputBase->getBeginLoc());
   Kernel.Stmt.Lhs = *OutAccess;
+  Source.Overlap.OutputInStruct = !asVar(outputBase);
   recordRange(outputBase, OutputForm, true);
   Source.Output = substitutedText(Lhs);
   if (Source.Output.empty())

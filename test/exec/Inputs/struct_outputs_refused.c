@@ -30,3 +30,16 @@ void picks_member(int n, int L, const struct csr *B, const double *E,
         rows[i].data[l] += B->val[p] * E[j * L + l];
     }
 }
+
+/* No overlap test can bound a 2-D operand: refused, with no advice to
+ * declare a member 'restrict' (which would not prove it apart). */
+void matrix_operand(int n, int L, const struct csr *B, const double C[][8],
+                    const double D[][8], const double *E, struct mat *A) {
+  for (int i = 0; i < n; i++)
+    for (int p = B->pos[i]; p < B->pos[i + 1]; p++) {
+      int j = B->crd[p];
+      for (int k = 0; k < 8; k++)
+        for (int l = 0; l < L; l++)
+          A->data[i * L + l] += B->val[p] * C[i][k] * D[j][k] * E[j * L + l];
+    }
+}
