@@ -287,10 +287,9 @@ NestRewrite::versioning(lower::LoweredNest &Emitted,
   Versioning V;
   V.Allocates =
       Emitted.Allocates || (Alternative && Alternative->Emitted.Allocates);
-  V.AllocatedFlag = Facts.AllocatedFlag;
+  V.Facts = Facts;
   V.Checks = Checks;
   V.ChecksPositions = ChecksPositions;
-  V.DeclarationsFirst = Facts.DeclarationsFirst;
   // The scans the tree needs, first.
   std::vector<ExtentScan> Needed;
   for (const ExtentScan &Scan : Scans)

@@ -29,7 +29,7 @@ Nodes checked(Versioning &V, const NestSource &S) {
                                fallbackCopy(Why, S)));
   }
   // C89: the checks' declarations open a block after the scans.
-  if (V.DeclarationsFirst)
+  if (V.Facts.DeclarationsFirst)
     Out = lower::nodes(Node::block(std::move(Out)));
   return Out;
 }
@@ -37,12 +37,12 @@ Nodes checked(Versioning &V, const NestSource &S) {
 /// The rewrite, then the original nest when a temporary of it could not
 /// be allocated.
 Nodes allocated(Versioning &V, const NestSource &S) {
-  Nodes Out = lower::nodes(declare("int", V.AllocatedFlag, "1"));
+  Nodes Out = lower::nodes(declare("int", V.Facts.AllocatedFlag, "1"));
   append(Out, std::move(V.Rewrite));
-  Out.push_back(Node::ifThen(code("!" + V.AllocatedFlag),
+  Out.push_back(Node::ifThen(code("!" + V.Facts.AllocatedFlag),
                              fallbackCopy(FallbackReason::Memory, S)));
   // C89: the flag's declaration opens a block after the scans.
-  if (V.DeclarationsFirst && !V.Scans.empty())
+  if (V.Facts.DeclarationsFirst && !V.Scans.empty())
     Out = lower::nodes(Node::block(std::move(Out)));
   return Out;
 }
@@ -56,7 +56,7 @@ Nodes versioned(Versioning V, const NestSource &S) {
                             : std::move(V.Rewrite);
   // C89: the choice's declarations of its costs open a block after the
   // scans (checked and allocated put them where a block starts).
-  if (V.Choice && !Fallback && V.DeclarationsFirst && !V.Scans.empty())
+  if (V.Choice && !Fallback && V.Facts.DeclarationsFirst && !V.Scans.empty())
     Out = lower::nodes(Node::block(std::move(Out)));
   if (V.Choice || Fallback) {
     // One block: the scans' and the flags' variables are local to it, and

@@ -15,6 +15,7 @@
 #include "analysis/recover/NestSource.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/lower/LoopTree.h"
+#include "rewrite/lower/Lowering.h"
 
 #include <optional>
 #include <string>
@@ -34,13 +35,12 @@ struct Versioning {
   std::optional<OverlapTest> Checks;
   bool ChecksPositions = false;
   /// Whether the rewrite allocates temporaries: when one cannot be
-  /// allocated it clears the checks' flag, or AllocatedFlag without
+  /// allocated it clears the checks' flag, or Facts.AllocatedFlag without
   /// checks, and the original nest runs.
   bool Allocates = false;
-  std::string AllocatedFlag;
-  /// C89 (Dialect::DeclarationsFirst): declarations only where a block
-  /// starts.
-  bool DeclarationsFirst = false;
+  /// The nest's facts the lowering wrote it with: its allocation flag, and
+  /// C89's declarations where a block starts (DeclarationsFirst).
+  lower::NestFacts Facts;
   /// The words of the comment the replacement begins with; none when
   /// empty.
   std::string Summary;

@@ -98,8 +98,8 @@ TEST(VersioningTest, C89DeclaresTheFlagsInABlockAfterTheScans) {
   V.Scans = {Node::declaration({code("long"), false, "j_extent", {}, {}}),
              Node::statement(code("j_extent = 4;"))};
   V.Allocates = true;
-  V.AllocatedFlag = "allocated";
-  V.DeclarationsFirst = true;
+  V.Facts.AllocatedFlag = "allocated";
+  V.Facts.DeclarationsFirst = true;
   EXPECT_EQ(lower::print(versioned(V, original())),
             "{\n"
             "  long j_extent;\n"
