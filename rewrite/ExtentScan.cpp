@@ -122,17 +122,21 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     // the positions and coordinates the nest reads, and no operand.
     std::vector<std::string> Parents = ir::parentsOf(L, K);
     bool Alone = Parents.size() == P;
+    // A singleton level (COO's) has no loop: its coordinate is loaded in
+    // the loop of its parent's positions.
+    bool Singleton = K.levelOf(L) == ir::LevelFormat::Singleton;
     for (size_t Q = 0; Q < P && Alone; ++Q)
       Alone = std::count(Parents.begin(), Parents.end(), K.Loops[Q].Index) &&
               S.loop(K.Loops[Q].Index) &&
-              !S.loop(K.Loops[Q].Index)->Header.empty();
+              (!S.loop(K.Loops[Q].Index)->Header.empty() ||
+               K.levelOf(K.Loops[Q]) == ir::LevelFormat::Singleton);
     // The scan writes the headers and only this loop's coordinate load:
     // no header may read another loop's coordinate.
     for (size_t Q = 0; Q <= P && Alone; ++Q)
       for (size_t R = 0; R < P && Alone; ++R)
         Alone = !K.Loops[R].isCompressed() ||
                 !mentions(S.loop(K.Loops[Q].Index)->Header, K.Loops[R].Index);
-    if (!Alone || Src->Header.empty())
+    if (!Alone || (Src->Header.empty() && !Singleton))
       continue;
     ExtentScan Scan;
     Scan.Index = L.Index;
@@ -143,7 +147,8 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     Scan.Seen = Names.pick(L.Index + "_seen");
     Scan.Type = Src->IndexType;
     for (size_t Q = 0; Q <= P; ++Q)
-      Scan.Headers.push_back(S.loop(K.Loops[Q].Index)->Header);
+      if (const std::string &H = S.loop(K.Loops[Q].Index)->Header; !H.empty())
+        Scan.Headers.push_back(H);
     Scan.Load = Src->Prologue.front();
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
     // (docs/schedules.md, "Run-time choice").

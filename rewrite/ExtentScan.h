@@ -43,8 +43,9 @@ struct ExtentScan {
   /// vectorize; the extent, one past the largest, is a long (one past an
   /// unsigned char's largest is 256).
   std::string Low, Maximum, Seen, Type;
-  /// The headers of the loops from the outermost down to the index's own,
-  /// and the statement that loads its coordinate in the last one.
+  /// The headers of the loops from the outermost down to the index's own
+  /// (a singleton level, which has none, down to its parent's), and the
+  /// statement that loads its coordinate in the last one.
   std::vector<std::string> Headers;
   std::string Load;
   /// The OpenMP clauses of a parallel scan (its outer loop shared by the

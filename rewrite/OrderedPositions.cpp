@@ -115,9 +115,12 @@ positionsRelied(const NestSource &S,
     if (std::find(Out.begin(), Out.end(), P) == Out.end())
       Out.push_back(P);
   };
+  // A coordinate (COO) loop's range is its own bounds (no Positions): it
+  // relies on no order.
   if (S.Overlap.Needed)
     for (const OverlapFacts::Position &P : S.Overlap.PositionRanges)
-      Out.push_back(P.Variable);
+      if (!P.Positions.empty())
+        Out.push_back(P.Variable);
   // MKL's begin and end arrays (a level whose fibers need not be ordered)
   // keep an accumulated output sequential: it relies on no order then.
   auto Unordered =

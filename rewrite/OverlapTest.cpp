@@ -100,6 +100,20 @@ rangeLoops(const ir::Kernel &K, const NestSource &S, const Types &Ty,
     for (const OverlapFacts::Position &Q : S.Overlap.PositionRanges)
       if (Q.Variable == Src->Position)
         P = &Q;
+    if (P && P->Positions.empty() && !P->End.empty()) {
+      // A coordinate (COO) loop's positions: its bounds as written, read
+      // once for all its levels.
+      if (!Ranges.count(P->Variable)) {
+        std::string Lo = asLong(Ty, P->Begin), End = asLong(Ty, P->End);
+        Out.Run.push_back(Lo + " < " + End);
+        Ranges[P->Variable] = {Lo, "(" + End + " - 1)"};
+      }
+      auto Scan = Scanned.find(L.Index);
+      if (Scan != Scanned.end())
+        Ranges[L.Index] = {asLong(Ty, Scan->second.Minimum),
+                           "(" + asLong(Ty, Scan->second.Extent) + " - 1)"};
+      continue;
+    }
     auto Parent = P ? Ranges.find(P->Parent) : Ranges.end();
     // A first level's positions (its parent the root, "") run over
     // [pos[0], pos[1]).

@@ -52,7 +52,16 @@ struct Walk {
         Product.erase(Pos);
       FactorOf.erase(It);
     }
-    std::string Symbol = nnzSymbol(Driver, L.DriverLevel);
+    // A non-unique level (COO's first) has a position per nonzero of the
+    // whole tensor, and each singleton level below it one coordinate per
+    // position: both count nnz of the tensor.
+    unsigned Level = L.DriverLevel;
+    if (K.levelOf(L) == LevelFormat::CompressedNonUnique)
+      while (Level + 1 < Driver.Indices.size() &&
+             K.findTensor(L.Driver)->Levels[Level + 1] ==
+                 LevelFormat::Singleton)
+        ++Level;
+    std::string Symbol = nnzSymbol(Driver, Level);
     Product.push_back(Symbol);
     FactorOf[L.Index] = Symbol;
   }

@@ -70,7 +70,7 @@ std::string toDot(const Kernel &K, const std::string &GraphName) {
   for (const Access &A : Accesses) {
     const Tensor *T = K.findTensor(A.Tensor);
     for (size_t I = 1; I < A.Indices.size(); ++I) {
-      bool Hard = T && T->Levels[I] == LevelFormat::Compressed;
+      bool Hard = T && walksPositions(T->Levels[I]);
       Out += "  " + quoted(A.Indices[I - 1]) + " -> " + quoted(A.Indices[I]) +
              " [label=" + quoted(A.Tensor + std::to_string(I)) +
              (Hard ? ", style=bold" : "") + "];\n";

@@ -90,6 +90,30 @@ std::optional<Refusal> fitDrivers(const Kernel &K, std::vector<Loop> &Loops,
   return std::nullopt;
 }
 
+/// Why the consumer Side, below the loops it shares, walks the positions
+/// of a level that repeats coordinates (COO) without reading that tensor
+/// in each of its statements: a temporary filled over those coordinates
+/// (fitDrivers' covered loop) would be read once per position of a
+/// repeated row, not once per row. Inside the shared loops the consumer
+/// runs once per position, as the producer does, and is not asked.
+std::optional<std::string> revisitsRows(const BranchedGraph &Side,
+                                        const Kernel &K) {
+  std::vector<Assignment> Statements = Side.statements();
+  for (const Loop &L : Side.Loops) {
+    if (isUnique(K.levelOf(L)))
+      continue;
+    for (const Assignment &A : Statements)
+      if (std::none_of(A.Factors.begin(), A.Factors.end(),
+                       [&](const Access &F) { return F.Tensor == L.Driver; }))
+        return "the consumer would walk the positions of '" + L.Driver +
+               "' at '" + L.Index + "' (" + levelName(K.levelOf(L)) +
+               ", a coordinate repeated at several positions) without "
+               "reading '" +
+               L.Driver + "', and read its temporary once per position";
+  }
+  return std::nullopt;
+}
+
 /// Where a temporary over Dims (below the shared loops) is stored. At the
 /// positions of a sparse producer factor whose leading levels are all
 /// indices of T' (TPrimeDims), as separate kernels keep a sparse
@@ -303,21 +327,21 @@ OrRefusal<Step> Distributor::split(const Assignment &Stmt,
   std::vector<bool> InProducer(Factors.size(), false);
   for (unsigned P : Producer) {
     if (P >= Factors.size() || InProducer[P])
-      return Refusal(rule::InvalidSchedule,
-                     "the split names factor " + std::to_string(P + 1) +
-                         " of " + std::to_string(Factors.size()) +
-                         " twice or out of range");
+      return Refusal(rule::InvalidSchedule, "the split names factor " +
+                                                std::to_string(P + 1) + " of " +
+                                                std::to_string(Factors.size()) +
+                                                " twice or out of range");
     InProducer[P] = true;
   }
   if (Factors.size() < 2)
     return Refusal(rule::NoGain, "'" + toString(Stmt) +
-                                      "' is not a product of two or more "
-                                      "factors; there is nothing to "
-                                      "distribute");
+                                     "' is not a product of two or more "
+                                     "factors; there is nothing to "
+                                     "distribute");
   if (Producer.empty() || Producer.size() == Factors.size())
     return Refusal(rule::NoGain, "a split needs factors on both sides; '" +
-                                      toString(Stmt) +
-                                      "' has nothing to distribute");
+                                     toString(Stmt) +
+                                     "' has nothing to distribute");
   Step S;
   std::vector<Access> Rest;
   for (unsigned I = 0; I < Factors.size(); ++I)
@@ -426,6 +450,16 @@ OrRefusal<BranchedGraph> Distributor::join(const Step &S,
                        Consumer.Loops.begin() + SharedCount);
   reindex(Producer, S.TName, TempDims);
   reindex(Consumer, S.TName, TempDims);
+  for (const std::vector<Loop> *List :
+       {&Shared, &Producer.Loops, &Consumer.Loops})
+    if (std::optional<std::string> Apart = singletonApart(*List, K))
+      return Refusal(rule::NoGain,
+                     "the split would finish a row before its other "
+                     "coordinates, which a coordinate (COO) list's positions "
+                     "do not group: " +
+                         *Apart);
+  if (std::optional<std::string> Again = revisitsRows(Consumer, K))
+    return Refusal(rule::NoGain, *Again);
   return BranchedGraph::branch(std::move(Shared), std::move(*Temp),
                                std::move(Producer), std::move(Consumer));
 }

@@ -6,9 +6,28 @@
 
 namespace lnr::ir {
 
+bool walksPositions(LevelFormat F) { return F != LevelFormat::Dense; }
+
+bool isUnique(LevelFormat F) {
+  return F == LevelFormat::Dense || F == LevelFormat::Compressed;
+}
+
+const char *levelName(LevelFormat F) {
+  switch (F) {
+  case LevelFormat::Dense:
+    return "dense";
+  case LevelFormat::Compressed:
+    return "compressed";
+  case LevelFormat::CompressedNonUnique:
+    return "compressed-nonunique";
+  case LevelFormat::Singleton:
+    return "singleton";
+  }
+  return "?";
+}
+
 bool Tensor::isSparse() const {
-  return std::find(Levels.begin(), Levels.end(), LevelFormat::Compressed) !=
-         Levels.end();
+  return std::any_of(Levels.begin(), Levels.end(), walksPositions);
 }
 
 std::string formatName(const Tensor &T) {
@@ -22,21 +41,20 @@ std::string formatName(const Tensor &T) {
     return "CSR";
   if (L == std::vector<F>{F::Compressed, F::Compressed})
     return "DCSR";
-  if (L.size() >= 2 && L.front() == F::Compressed &&
+  if (L.size() >= 2 &&
+      (L.front() == F::Compressed || L.front() == F::CompressedNonUnique) &&
       std::all_of(L.begin() + 1, L.end(),
                   [](F Level) { return Level == F::Singleton; }))
     return "COO";
   // CSF: compressed levels under a dense first level, or (TACO's
   // {Sparse, Sparse, Sparse}) under a compressed one.
-  if (L.size() >= 3 && L.front() != F::Singleton &&
+  if (L.size() >= 3 && (L.front() == F::Dense || L.front() == F::Compressed) &&
       std::all_of(L.begin() + 1, L.end(),
                   [](F Level) { return Level == F::Compressed; }))
     return "CSF";
   std::string Out = "(";
   for (size_t I = 0; I < L.size(); ++I)
-    Out += std::string(I ? "," : "") + (L[I] == F::Dense        ? "dense"
-                                        : L[I] == F::Compressed ? "compressed"
-                                                                : "singleton");
+    Out += std::string(I ? "," : "") + levelName(L[I]);
   return Out + ")";
 }
 
@@ -56,6 +74,13 @@ const IndexVar *Kernel::findIndex(const std::string &Name) const {
     if (V.Name == Name)
       return &V;
   return nullptr;
+}
+
+LevelFormat Kernel::levelOf(const Loop &L) const {
+  const Tensor *T = L.isCompressed() ? findTensor(L.Driver) : nullptr;
+  if (!T || L.DriverLevel >= T->Levels.size())
+    return LevelFormat::Dense;
+  return T->Levels[L.DriverLevel];
 }
 
 std::optional<Refusal> Kernel::validate() const {
@@ -111,15 +136,16 @@ std::optional<Refusal> Kernel::validate() const {
       return Invalid("two loops over '" + L.Index + "'");
     if (L.isCompressed()) {
       const Tensor *T = findTensor(L.Driver);
-      if (T && L.DriverLevel < T->Levels.size() &&
-          T->Levels[L.DriverLevel] == LevelFormat::Singleton)
-        return Invalid("loop over '" + L.Index +
-                       "' iterates a singleton level, which is not "
-                       "supported yet");
       if (!T || L.DriverLevel >= T->Levels.size() ||
-          T->Levels[L.DriverLevel] != LevelFormat::Compressed)
+          !walksPositions(T->Levels[L.DriverLevel]))
         return Invalid("loop over '" + L.Index +
                        "' is not driven by a compressed level");
+      // A singleton level has a coordinate at each position of its parent,
+      // which must be non-unique (COO) or a singleton itself.
+      if (T->Levels[L.DriverLevel] == LevelFormat::Singleton &&
+          (L.DriverLevel == 0 || isUnique(T->Levels[L.DriverLevel - 1])))
+        return Invalid("the singleton level of '" + L.Index +
+                       "' does not follow a non-unique level");
       // The coordinates of a compressed level are only reachable through
       // the positions of its parent levels.
       auto Driving =
@@ -150,7 +176,7 @@ std::optional<Refusal> Kernel::validate() const {
     if (!T || A == &Stmt.Lhs)
       continue;
     for (unsigned Level = 0; Level < T->Levels.size(); ++Level) {
-      if (T->Levels[Level] != LevelFormat::Compressed)
+      if (!walksPositions(T->Levels[Level]))
         continue;
       auto Drives = [&](const Loop &L) {
         return L.Index == A->Indices[Level] && L.Driver == A->Tensor &&
@@ -170,6 +196,26 @@ std::optional<Refusal> Kernel::validate() const {
     if (std::none_of(Accesses.begin(), Accesses.end(),
                      [&](const Access *A) { return A->uses(L.Index); }))
       return Invalid("no access uses the loop over '" + L.Index + "'");
+  if (std::optional<std::string> Apart = singletonApart(Loops, *this))
+    return Invalid(*Apart);
+  return std::nullopt;
+}
+
+std::optional<std::string> singletonApart(const std::vector<Loop> &Loops,
+                                          const Kernel &K) {
+  for (size_t I = 0; I < Loops.size(); ++I) {
+    const Loop &L = Loops[I];
+    if (K.levelOf(L) != LevelFormat::Singleton)
+      continue;
+    std::vector<std::string> Parents = parentsOf(L, K);
+    if (I > 0 && !Parents.empty() && Loops[I - 1].Index == Parents.back() &&
+        Loops[I - 1].Driver == L.Driver)
+      continue;
+    return "the loop over '" + L.Index + "', a singleton level of '" +
+           L.Driver + "', is not right inside the loop over '" +
+           (Parents.empty() ? std::string("?") : Parents.back()) +
+           "', whose position it reads its coordinate at";
+  }
   return std::nullopt;
 }
 

@@ -16,9 +16,21 @@
 
 namespace lnr::ir {
 
-/// Singleton (COO's coordinate levels) is representable but not iterated
-/// yet: Kernel::validate() refuses loops over it.
-enum class LevelFormat { Dense, Compressed, Singleton };
+/// The level formats of TACO: a dense level holds every coordinate up to
+/// its extent; a compressed level the coordinates of each fiber, distinct
+/// and walked by position; COO's first level is compressed but not unique
+/// (one position per nonzero, a coordinate repeated in consecutive or
+/// scattered positions), and each of its other levels is a singleton: one
+/// coordinate at each position of its parent, read at the same position.
+enum class LevelFormat { Dense, Compressed, CompressedNonUnique, Singleton };
+
+/// Whether a loop over the level walks positions (every format but dense).
+bool walksPositions(LevelFormat F);
+/// Whether the level's coordinates are distinct within a fiber, so that a
+/// loop over them visits each value once: false for COO's levels.
+bool isUnique(LevelFormat F);
+/// "dense", "compressed", "compressed-nonunique", "singleton".
+const char *levelName(LevelFormat F);
 
 /// "The first Levels levels of this tensor hold exactly the nonzeros of the
 /// first Levels levels of Tensor": a sparse output assembled with an input's
@@ -77,6 +89,8 @@ struct Kernel {
 
   const Tensor *findTensor(const std::string &Name) const;
   const IndexVar *findIndex(const std::string &Name) const;
+  /// The format of the level L walks: its driver's, Dense for a dense loop.
+  LevelFormat levelOf(const Loop &L) const;
   /// Checks that every name is declared, every access matches its tensor's
   /// order, and the loop order respects the hard constraints of compressed
   /// levels (a level's coordinate comes after its parent's).
@@ -91,6 +105,12 @@ std::vector<Loop> bringForward(const std::vector<Loop> &Loops,
                                const Kernel &K);
 /// The indices that must be iterated before L (its compressed parents).
 std::vector<std::string> parentsOf(const Loop &L, const Kernel &K);
+/// Why Loops, a list of loops nested one in the other, separates a
+/// singleton level's loop from the loop over its parent's positions (it
+/// must come right after it: both read the same position); nullopt if it
+/// does not.
+std::optional<std::string> singletonApart(const std::vector<Loop> &Loops,
+                                          const Kernel &K);
 
 /// A text equal for two kernels exactly when all their fields are equal
 /// (names included): the key under which a kernel's schedules are kept.

@@ -83,17 +83,20 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
                   "values ('double v = vals[p];') may be declared in the "
                   "nest",
                   DS->getBeginLoc());
-  // The coordinate of a compressed loop: int j = crd[p].
+  // The coordinate of a compressed loop: int j = crd[p]; in a COO loop,
+  // of its next level not loaded yet.
   const auto *Load =
       dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
-  if (Load && Owner.Compressed && !Owner.Coordinate &&
-      positionVar(Load->getIdx()) == Owner.Var &&
+  LoopFact &Level = loadedLevel(Owner);
+  if (Load && Level.Compressed && !Level.Coordinate &&
+      positionVar(Load->getIdx()) == Level.Var &&
       isInvariant(Load->getBase())) {
-    Owner.Coordinate = V;
-    Owner.CoordinateArray = symbolOf(Load->getBase());
-    Owner.Source.Index = V->getName().str();
-    Owner.Source.NextCoordinate = nextCoordinate(Load);
-    Owner.Source.Prologue.push_back(text(DS));
+    Level.Coordinate = V;
+    Level.CoordinateArray = symbolOf(Load->getBase());
+    Level.Source.Index = V->getName().str();
+    if (!Level.NonUnique && !Level.Singleton)
+      Level.Source.NextCoordinate = nextCoordinate(Load);
+    Level.Source.Prologue.push_back(text(DS));
     return true;
   }
   // A position found by a search (TACO's position split:
@@ -152,7 +155,8 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
   const VarDecl *V = asVar(B->getLHS());
   const auto *Load =
       cast<ArraySubscriptExpr>(B->getRHS()->IgnoreParenImpCasts());
-  if (Owner.Coordinate || !V->getType()->isIntegerType() ||
+  LoopFact &Level = loadedLevel(Owner);
+  if (Level.Coordinate || !V->getType()->isIntegerType() ||
       !isInvariant(Load->getBase()))
     return refuse(rule::UnsupportedStatement,
                   "only the coordinate load ('j = crd[p];') may assign a "
@@ -169,11 +173,12 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
                   B->getBeginLoc());
   if (!addOuterVariable(V, Owner.For, B->getBeginLoc(), B->getBeginLoc()))
     return false;
-  Owner.Coordinate = V;
-  Owner.CoordinateArray = symbolOf(Load->getBase());
-  Owner.Source.Index = V->getName().str();
-  Owner.Source.Prologue.push_back(Text + ";");
-  Owner.Source.NextCoordinate = nextCoordinate(Load);
+  Level.Coordinate = V;
+  Level.CoordinateArray = symbolOf(Load->getBase());
+  Level.Source.Index = V->getName().str();
+  Level.Source.Prologue.push_back(Text + ";");
+  if (!Level.NonUnique && !Level.Singleton)
+    Level.Source.NextCoordinate = nextCoordinate(Load);
   return true;
 }
 

@@ -129,6 +129,11 @@ const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
   LoopFact &L = *std::find_if(Loops.begin(), Loops.end(),
                               [&](const LoopFact &F) { return F.Var == P; });
   std::string Array = symbolOf(Load->getBase());
+  // A COO loop's levels share its position: the one loaded from Array.
+  if (L.NonUnique)
+    for (const LoopFact &Level : Loops)
+      if (Level.For == L.For && Level.CoordinateArray == Array)
+        return Level.Coordinate;
   if (L.Coordinate)
     return L.CoordinateArray == Array ? L.Coordinate : nullptr;
   std::string Name = text(Load);
@@ -484,7 +489,10 @@ bool Recoverer::readLoop(const ForStmt *For) {
   if (L.Source.Header.empty())
     return refuse(rule::Macro, "the loop's header is written inside a macro",
                   For->getBeginLoc());
-  Loops.push_back(std::move(L));
+  if (unsigned Levels = coordinateLevels(L); Levels >= 2)
+    addCoordinateLevels(std::move(L), Levels);
+  else
+    Loops.push_back(std::move(L));
   return readBody(For);
 }
 
@@ -544,6 +552,11 @@ bool Recoverer::assignTensors() {
       At = It->Compressed ? It->ParentVar : nullptr;
     }
     std::reverse(Chain.begin(), Chain.end());
+    // A COO loop: its singleton levels, read at the same position, below.
+    if (Chain.back()->NonUnique)
+      for (LoopFact &L : Loops)
+        if (L.Singleton && L.For == Chain.back()->For)
+          Chain.push_back(&L);
     std::string Name = tensorName(Vals);
     if (Kernel.findTensor(Name))
       return refuse(rule::UnsupportedAccess,
@@ -560,7 +573,9 @@ bool Recoverer::assignTensors() {
                         Vals->getBeginLoc());
         L->Tensor = Name;
         L->Level = Level;
-        T.Levels.push_back(ir::LevelFormat::Compressed);
+        T.Levels.push_back(L->NonUnique   ? ir::LevelFormat::CompressedNonUnique
+                           : L->Singleton ? ir::LevelFormat::Singleton
+                                          : ir::LevelFormat::Compressed);
         F.Indices.push_back(L->Coordinate->getName().str());
       } else {
         T.Levels.push_back(ir::LevelFormat::Dense);

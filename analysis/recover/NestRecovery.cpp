@@ -177,21 +177,23 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   // for'): the region is the statement the rewrite replaces.
   const auto *Parallel = dyn_cast_or_null<OMPParallelDirective>(Region);
   const Stmt *Whole = Region ? Region : Nest;
-  bool Read =
-      readContext(Nest, Region, InExpression) &&
-      (!isa<OMPLoopDirective>(Nest) ||
-       readDirective(cast<OMPLoopDirective>(Nest), Parallel, Outer)) &&
-      readLoop(Outer) && assignTensors() && resolveSparseOutput() &&
-      everyLoopIndexUsed() && buildKernel(Function, Whole) &&
-      checkAliasing(outputBase) && inputsIndependentOfOutput(Function, Whole) &&
-      outputOnlyAccumulated(Outer) && outerVariablesDead(Whole, Outer) &&
-      checkPrivateClause(Nest) && describeReplacement(Whole, Outer);
+  bool Read = readContext(Nest, Region, InExpression) &&
+              (!isa<OMPLoopDirective>(Nest) ||
+               readDirective(cast<OMPLoopDirective>(Nest), Parallel, Outer)) &&
+              readLoop(Outer) && assignTensors() && resolveSparseOutput() &&
+              everyLoopIndexUsed() && buildKernel(Function, Whole) &&
+              checkCoordinateLevels() && checkAliasing(outputBase) &&
+              inputsIndependentOfOutput(Function, Whole) &&
+              outputOnlyAccumulated(Outer) &&
+              outerVariablesDead(Whole, Outer) && checkPrivateClause(Nest) &&
+              describeReplacement(Whole, Outer);
   if (!Read)
     return *Fail;
   findDisjointOutputIndices(OutputForm);
   Source.DisjointOutputIndices.insert(Source.DisjointOutputIndices.end(),
                                       SparseOutputIndices.begin(),
                                       SparseOutputIndices.end());
+  dropRepeatedCoordinates(Source.DisjointOutputIndices);
   if (!trustSplitDirective())
     return *Fail;
   describeLibrary(Whole->getBeginLoc());

@@ -92,9 +92,12 @@ struct OverlapFacts {
   std::vector<Array> Arrays;
   /// A position variable's range: [pos[lo(Parent)], pos[hi(Parent) + 1])
   /// for positions that never decrease (every valid CSR/CSF level);
-  /// [pos[0], pos[1]) for a compressed first level, whose Parent is "".
+  /// [pos[0], pos[1]) for a compressed first level, whose Parent is "";
+  /// for a coordinate (COO) loop, which has no positions array, its own
+  /// bounds as written, [Begin, End).
   struct Position {
     std::string Variable, Positions, Parent;
+    std::string Begin = "", End = "";
   };
   std::vector<Position> PositionRanges;
 };

@@ -87,6 +87,19 @@ void Recoverer::recordLevelRanges() {
   for (const LoopFact &L : Loops) {
     if (!L.Compressed)
       continue;
+    if (L.NonUnique || L.Singleton) {
+      // A COO loop: its positions run over its bounds as written; each
+      // level's coordinates are read at them.
+      if (L.NonUnique)
+        Source.Overlap.PositionRanges.push_back({L.Var->getName().str(), "", "",
+                                                 L.Source.LoopBegin,
+                                                 L.Source.LoopEnd});
+      OverlapFacts::Array Crd;
+      Crd.Base = L.CoordinateArray;
+      Crd.Terms.push_back({"1", L.Var->getName().str()});
+      Source.Overlap.Arrays.push_back(Crd);
+      continue;
+    }
     // A first level's parent is the root (""): its positions run over
     // [pos[0], pos[1]).
     std::string P = L.Var->getName().str(),

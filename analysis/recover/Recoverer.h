@@ -152,6 +152,11 @@ struct LoopFact {
   const clang::ArraySubscriptExpr *RelativeTo = nullptr;
   std::string Tensor; // set once the chain's values are found
   unsigned Level = 0; // of the tensor, 0-based
+  /// A coordinate (COO) loop (CoordinateLevels.cpp) is read as several
+  /// levels of one For and one position variable: the first repeats
+  /// coordinates (NonUnique), each other is a Singleton, with no header.
+  bool NonUnique = false;
+  bool Singleton = false;
   LoopSource Source;
 };
 
@@ -254,6 +259,21 @@ private:
   void readRootFromZero(LoopFact &L, const ArraySubscriptExpr *End,
                         const Expr *LoInit);
   const VarDecl *inlineCoordinate(const Expr *E);
+
+  //===--- CoordinateLevels.cpp: coordinate (COO) loops.
+  /// How many coordinates the dense loop L loads at its variable before
+  /// anything else, when it walks nonzeros and loads two or more; else 0.
+  unsigned coordinateLevels(const LoopFact &L) const;
+  /// Adds L as COO's levels: non-unique, then Levels - 1 singletons.
+  void addCoordinateLevels(LoopFact L, unsigned Levels);
+  /// The level whose coordinate a load in Owner's body sets: Owner, or in a
+  /// COO loop, the first of its levels not loaded yet.
+  LoopFact &loadedLevel(LoopFact &Owner);
+  /// What a COO loop refuses: a directive, an output assigned.
+  bool checkCoordinateLevels();
+  /// Removes from Disjoint the coordinates of COO's levels: distinct values
+  /// write apart, but the loop visits a value at several positions.
+  void dropRepeatedCoordinates(std::vector<std::string> &Disjoint) const;
   bool assignTensors();
   /// Names the index of a compressed level whose coordinate is never
   /// loaded.

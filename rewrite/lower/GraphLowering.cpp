@@ -37,6 +37,17 @@ std::optional<Refusal> GraphLowering::loops(const ir::BranchedGraph &G,
   if (I == G.Loops.size())
     return G.Statement ? statement(*G.Statement, Out) : branches(G, Out);
   const ir::Loop &L = G.Loops[I];
+  // A singleton level (COO's) has no loop: its coordinate is read at the
+  // position of the loop around it, which holds nothing else
+  // (ir::singletonApart).
+  if (C.K.levelOf(L) == ir::LevelFormat::Singleton) {
+    Nodes Body;
+    if (std::optional<Refusal> R = loopBody(G, I, Filled, Body))
+      return R;
+    closeLoop(L, Body);
+    append(Out, std::move(Body));
+    return std::nullopt;
+  }
   std::optional<LoopHeader> Header = C.loopHeader(L.Index, &L);
   if (!Header)
     return C.inPlace(L.Index)

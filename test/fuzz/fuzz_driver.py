@@ -427,6 +427,8 @@ def gen_driver(c, k):
         L.append("static int *pos_keep[FZ_MAX_ORDER], *crd_keep[FZ_MAX_ORDER];")
         L.append("typedef %s crd_t;" % (ct or "int"))
         L.append("static crd_t *crdc[FZ_MAX_ORDER], *crdc_keep[FZ_MAX_ORDER];")
+        if c.get("coo"):
+            L.append("static crd_t *coo_row;")
 
     def size(ix):
         return " * ".join("fz_ext(%s)" % X[x] for x in ix) if ix else "1"
@@ -556,6 +558,8 @@ def gen_driver(c, k):
         L.append("    crdc_keep[l] = fz_dup(crdc[l], S.npos[l] * "
                  "sizeof(crd_t));")
         L.append("  }")
+        if c.get("coo"):
+            gen_coo_rows(c, L)
     L.append("  (void)cfg;")
     L.append("}")
     gen_layout(c, k, L, X, size)
@@ -604,11 +608,39 @@ def gen_driver(c, k):
         L.append("    crdc[l] = crdc_keep[l] = NULL;")
         L.append("  }")
         L.append("  free(sv); free(sv_abs); free(sv_keep);")
+        if c.get("coo"):
+            L.append("  free(coo_row);\n  coo_row = NULL;")
         L.append("  fz_sparse_free(&S);")
     L.append("}")
     gen_call(c, k, L, X)
     L.append(DRIVER_MAIN)
     return "\n".join(L) + "\n"
+
+
+def gen_coo_rows(c, L):
+    """A 'coo' case: the CSR matrix as a coordinate list, each position's
+    row in coo_row (its column in crdc[1], its value in sv), the positions
+    shuffled unless c["coo"] is "sorted" (a COO list's rows need not be
+    sorted). Positions no fiber covers (a config whose positions
+    decrease) get row 0."""
+    L.append("  coo_row = fz_alloc(S.npos[1] ? S.npos[1] : 1, "
+             "sizeof(crd_t));")
+    L.append("  for (size_t p = 0; p < S.npos[1]; p++)")
+    L.append("    coo_row[p] = 0;")
+    L.append("  for (int i = 0; i < dims[0]; i++)")
+    L.append("    for (long p = S.pos[1][i]; p < S.pos[1][i + 1]; p++)")
+    L.append("      if (p >= 0 && p < (long)S.npos[1])")
+    L.append("        coo_row[p] = (crd_t)i;")
+    if c["coo"] != "sorted":
+        L.append("  for (size_t p = S.npos[1]; p > 1; p--) {")
+        L.append("    size_t q = (size_t)fz_below(rng, (int)p);")
+        L.append("    crd_t r = coo_row[p - 1], k = crdc[1][p - 1];")
+        L.append("    coo_row[p - 1] = coo_row[q], crdc[1][p - 1] = "
+                 "crdc[1][q];")
+        L.append("    coo_row[q] = r, crdc[1][q] = k;")
+        L.append("  }")
+        L.append("  memcpy(crdc_keep[1], crdc[1], S.npos[1] * "
+                 "sizeof(crd_t));")
 
 
 def gen_layout(c, k, L, X, size):
@@ -704,6 +736,10 @@ def gen_call(c, k, L, X):
             return "S.pos[%d] + 1" % ref
         if kind == "crd":
             return "crdc[%d]" % ref
+        if kind == "coo_row":
+            return "coo_row"
+        if kind == "coo_nnz":
+            return "(int)S.npos[1]"
         if kind == "vals":
             return "use_abs ? sv_abs : sv"
         if kind == "dense":

@@ -272,7 +272,39 @@ def make_case(seed, number):
     pick_includes(c)
     pick_counters(c)
     fuzz_classes.pick_intsum_type(c)
+    pick_coo(c)
     return c
+
+
+# What a 'coo' case cannot be as well: forms of the coordinates and of the
+# counters, a bug class. The forms of a CSR level's loop (COO_REPLACES)
+# are dropped: the coordinate list replaces that loop.
+COO_EXCLUDES = ("pos_split", "offset", "crd_type", "omp_region", "counters",
+                "cls", "isum", "alias")
+COO_REPLACES = ("four_array", "relative", "bound_locals", "position_only",
+                "root_from_zero", "split")
+
+
+def pick_coo(c):
+    """About half the hand-written CSR cases with no directive and an
+    accumulated output walk the matrix as a coordinate list ('coo'):
+    'for (q = 0; q < B_nnz; q++) { int i = B_row[q]; int j = crd[q]; ...',
+    the positions outermost, shuffled (two thirds) or sorted by row. From
+    a generator of its own, so that the other fields of a case are those
+    of earlier versions."""
+    rng = random.Random("%d:%d:coo" % (c["seed"], c["number"]))
+    s = c["sparse"]
+    if (rng.random() >= 0.5 or c["style"] != "hand" or not s or
+            s["format"] != "CSR" or c["pragma"] or c["refusal"] or
+            c["stmt"] not in ("+=", "assign_add") or
+            any(c.get(k) for k in COO_EXCLUDES)):
+        return
+    # The positions outermost, where a fusion per position can gain.
+    i, j = s["levels"]
+    c["order"] = [i, j] + [x for x in c["order"] if x not in (i, j)]
+    c["coo"] = rng.choice(["shuffled", "shuffled", "sorted"])
+    for k in COO_REPLACES:
+        c.pop(k, None)
 
 
 # How an 'offset' case names its offset (pick_offset): an int parameter or a
@@ -1275,6 +1307,17 @@ class Kernel:
         # Loop headers.
         def header(d):
             x = order[d]
+            if c.get("coo") and x == self.sparse["levels"][0]:
+                # A coordinate list: one loop over the positions, the row
+                # and the column loaded first (pick_coo).
+                q = self.pos_name(1)
+                ca = self.sp(self.pos_arr(1)[1])
+                hdr = "for (%s %s = 0; %s < B_nnz; %s++)" % (it, q, q, q)
+                return hdr, ["%s %s = B_row[%s];" % (it, x, q),
+                             "%s %s = %s[%s];" % (
+                                 it, self.sparse["levels"][1], ca, q)], []
+            if c.get("coo") and x == self.sparse["levels"][1]:
+                return None, [], []
             if self.sparse and x in self.sparse["levels"]:
                 l = self.sparse["levels"].index(x)
                 if self.sparse["fmt"][l] == 1:
@@ -1405,6 +1448,15 @@ class Kernel:
             if d == 0 and c.get("pos_split"):
                 return emit_position_split(ind)
             hdr, body, pre = header(d)
+            if hdr is None:  # a COO list's column: no loop of its own
+                for ln in ["%s %s = %s;" % (it, pv, text)
+                           for pv, text in decls_at[d]] + values_at[d]:
+                    lines.append(ind + ln)
+                if d == len(order) - 1:
+                    lines.extend(ind + ln for ln in ssa + [inner_stmt])
+                else:
+                    emit_loop(d + 1, ind)
+                return
             for ln in pre:
                 lines.append(ind + ln)
             if d == 0 and c["pragma"] and c.get("omp_region"):
@@ -1563,11 +1615,15 @@ class Kernel:
                     self.pre.append("int %s = d->%s;" % (x.upper(),
                                                          x.upper()))
             if self.sparse:
+                if c.get("coo"):
+                    P.append(("const int *B_row", "coo_row", None))
+                    P.append(("int B_nnz", "coo_nnz", None))
                 for l, f in enumerate(self.sparse["fmt"]):
                     if f:
                         pa, ca = self.pos_arr(l)
-                        P.append(("const %s *%s" % (it if it != "long" else
-                                                    "int", pa), "pos", l))
+                        if not c.get("coo"):
+                            P.append(("const %s *%s" % (
+                                it if it != "long" else "int", pa), "pos", l))
                         if self.four_array(l):
                             P.append(("const %s *%s_end" % (
                                 it if it != "long" else "int", pa),
@@ -2342,7 +2398,7 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
 # The summary's lines of the file's includes (pick_includes), the narrow
 # loop counters (pick_counters) and class 'intsum' by the sign of its type.
 FORM_TAGS = ["includes-omp", "includes-none", "includes-stdlib", "counters",
-             "counters-near-max", "intsum-signed", "intsum-unsigned"]
+             "counters-near-max", "intsum-signed", "intsum-unsigned", "coo"]
 
 
 def form_tags(c):
@@ -2357,6 +2413,8 @@ def form_tags(c):
     if c.get("isum"):
         tags.append("intsum-signed" if c["isum"] in fuzz_classes.SIGNED_SUMS
                     else "intsum-unsigned")
+    if c.get("coo"):
+        tags.append("coo")
     return tags
 
 

@@ -912,3 +912,100 @@ void kernel(int N, int L, const int *pos, const int *crd, const double *B,
 )");
   EXPECT_EQ(R.Refusal, "lnr-unsupported-access");
 }
+
+namespace {
+
+const char *const EdgeList = R"(
+void kernel(int nnz, int K, int L, const int *restrict src,
+            const int *restrict dst, const double *restrict w,
+            const double *restrict x, const double *restrict y,
+            const double *restrict z, double *restrict out) {
+  for (int e = 0; e < nnz; e++) {
+    int i = dst[e];
+    int j = src[e];
+    for (int k = 0; k < K; k++)
+      for (int l = 0; l < L; l++)
+        out[i * L + l] += w[e] * x[i * K + k] * y[j * K + k] * z[j * L + l];
+  }
+}
+)";
+
+TEST(RecoveryTest, EdgeListIsReadAsCooLevelsOfOnePosition) {
+  Recovered R = recoverFrom(EdgeList);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "out(i,l) += w(i,j) * x(i,k) * y(j,k) * z(j,l)");
+  EXPECT_EQ(R.LoopOrder, "i(w), j(w), k, l");
+  ASSERT_EQ(R.Source.Loops.size(), 4u);
+  // One header for both levels; each loads its own coordinate.
+  EXPECT_EQ(R.Source.Loops[0].Header, "for (int e = 0; e < nnz; e++)");
+  EXPECT_EQ(R.Source.Loops[1].Header, "");
+  EXPECT_EQ(R.Source.Loops[0].Prologue,
+            std::vector<std::string>{"int i = dst[e];"});
+  EXPECT_EQ(R.Source.Loops[1].Prologue,
+            std::vector<std::string>{"int j = src[e];"});
+  // Two positions may hold one row: no index of the list is disjoint.
+  for (const std::string &I : R.Source.DisjointOutputIndices)
+    EXPECT_NE(I, "i");
+  // Its positions range over the loop's bounds, for the overlap test.
+  ASSERT_EQ(R.Source.Overlap.PositionRanges.size(), 1u);
+  EXPECT_EQ(R.Source.Overlap.PositionRanges[0].Positions, "");
+  EXPECT_EQ(R.Source.Overlap.PositionRanges[0].Begin, "0");
+  EXPECT_EQ(R.Source.Overlap.PositionRanges[0].End, "nnz");
+}
+
+TEST(RecoveryTest, CooCoordinatesAssignedC89StyleAndThreeLevels) {
+  Recovered R = recoverFrom(R"(
+void kernel(long nnz, int R, const long *restrict ii, const long *restrict jj,
+            const long *restrict kk, const double *restrict v,
+            const double *restrict B, const double *restrict C,
+            double *restrict A) {
+  long x, i, j, k;
+  int r;
+  for (x = 0; x < nnz; x++) {
+    i = ii[x];
+    j = jj[x];
+    k = kk[x];
+    for (r = 0; r < R; r++)
+      A[i * R + r] += v[x] * B[j * R + r] * C[k * R + r];
+  }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,r) += v(i,j,k) * B(j,r) * C(k,r)");
+  EXPECT_EQ(R.LoopOrder, "i(v), j(v), k(v), r");
+}
+
+TEST(RecoveryTest, LoadsThatBoundALoopAreNoCooList) {
+  // MKL's begin and end arrays read into locals at the row: two integer
+  // loads at the loop's variable, which bound the loop inside.
+  Recovered R = recoverFrom(R"(
+void kernel(int n, int K, const int *restrict b, const int *restrict e,
+            const int *restrict crd, const double *restrict v,
+            const double *restrict C, double *restrict A) {
+  for (int i = 0; i < n; i++) {
+    int lo = b[i];
+    int hi = e[i];
+    for (int p = lo; p < hi; p++)
+      for (int k = 0; k < K; k++)
+        A[i * K + k] += v[p] * C[crd[p] * K + k];
+  }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  // A dense row and a compressed level below it, not two COO levels.
+  EXPECT_EQ(R.LoopOrder, "i, crd[p](v), k");
+}
+
+TEST(RecoveryTest, CooListsRefuseADirectiveAndAnAssignedOutput) {
+  std::string Parallel = EdgeList;
+  Parallel.replace(Parallel.find("  for (int e"), 0,
+                   "#pragma omp parallel for\n");
+  Recovered P = recoverFrom(Parallel);
+  EXPECT_EQ(P.Refusal, "lnr-unsupported-pragma") << P.Message;
+  std::string Assigned = EdgeList;
+  Assigned.replace(Assigned.find("+="), 2, "=");
+  Recovered A = recoverFrom(Assigned);
+  EXPECT_NE(A.Refusal, "") << A.Notation;
+}
+
+} // namespace

@@ -237,17 +237,92 @@ TEST(ScheduleTest, SparseOutputMustFollowAnInput) {
             std::string::npos);
 }
 
-TEST(ScheduleTest, SingletonLevelsAreRepresentedButNotIterated) {
-  Tensor Coo{"B", {C, LevelFormat::Singleton}};
-  EXPECT_EQ(formatName(Coo), "COO");
+/// sddmmSpmm() with B in COO: one loop over its positions binds i and j.
+Kernel sddmmSpmmCoo() {
+  Kernel K = sddmmSpmm();
+  K.Tensors[1].Levels = {LevelFormat::CompressedNonUnique,
+                         LevelFormat::Singleton};
+  K.Indices[0].Extent = "";
+  K.Loops = {compressed("i", "B", 0), compressed("j", "B", 1), dense("k"),
+             dense("l")};
+  return K;
+}
+
+TEST(ScheduleTest, CooIsFusedPerPositionAndNeverSplitBetweenItsLevels) {
+  Kernel K = sddmmSpmmCoo();
+  EXPECT_EQ(formatName(*K.findTensor("B")), "COO");
+  ASSERT_FALSE(K.validate());
+  EXPECT_EQ(costOf(K).toString(), "O(nnz(B_ij)*K*L)");
+  OrRefusal<Schedule> S = chooseSchedule(K);
+  ASSERT_TRUE(S) << S.refusal().Message;
+  EXPECT_EQ(S->Estimate.toString(), "O(nnz(B_ij)*(K+L))");
+  EXPECT_EQ(indicesOf(S->Graph.Loops), (std::vector<std::string>{"i", "j"}));
+  EXPECT_TRUE(S->Graph.Temp->isScalar());
+  // Rows repeat at several positions: the outer loop is not parallel.
+  EXPECT_FALSE(S->ParallelOuter);
+  // No schedule of the search iterates j apart from i's positions.
+  for (const Alternative &A : searchSchedules(K, 2, 4096)) {
+    std::function<void(const BranchedGraph &)> Check =
+        [&](const BranchedGraph &G) {
+          EXPECT_FALSE(singletonApart(G.Loops, K)) << toString(G);
+          for (const BranchedGraph &B : G.Branches)
+            Check(B);
+        };
+    Check(A.Graph);
+  }
+}
+
+TEST(ScheduleTest, SingletonLevelsFollowTheirNonUniqueParent) {
+  Kernel K = sddmmSpmmCoo();
+  K.Loops = {compressed("i", "B", 0), dense("k"), compressed("j", "B", 1),
+             dense("l")};
+  std::optional<Refusal> Apart = K.validate();
+  ASSERT_TRUE(Apart);
+  EXPECT_NE(Apart->Message.find("right inside the loop over 'i'"),
+            std::string::npos)
+      << Apart->Message;
+  // Under a unique level, a singleton level would drop coordinates.
+  Kernel Unique = sddmmSpmmCoo();
+  Unique.Tensors[1].Levels = {C, LevelFormat::Singleton};
+  ASSERT_TRUE(Unique.validate());
+  EXPECT_NE(Unique.validate()->Message.find("non-unique"), std::string::npos);
+}
+
+TEST(ScheduleTest, ATemporaryOverCooRowsIsNotReadOncePerPosition) {
+  // A(i,m) = B(i,j) E(j,l) F(l,m), B in COO, i with an extent: a temporary
+  // over (i,l) read by a consumer walking B's positions would add each row
+  // once per nonzero in it. Every schedule keeps B in both sides.
   Kernel K;
-  K.Tensors = {{"y", {D}}, Coo, {"x", {D}}};
-  K.Indices = {{"i", "N"}, {"j", "M"}};
-  K.Stmt = {{"y", {"i"}}, true, {{"B", {"i", "j"}}, {"x", {"j"}}}};
-  K.Loops = {compressed("i", "B", 0), compressed("j", "B", 1)};
-  auto Problem = K.validate();
-  ASSERT_TRUE(Problem);
-  EXPECT_NE(Problem->Message.find("singleton"), std::string::npos);
+  K.Tensors = {
+      dense2("A"),
+      {"B", {LevelFormat::CompressedNonUnique, LevelFormat::Singleton}},
+      dense2("E"),
+      dense2("F")};
+  K.Indices = {{"i", "N"}, {"j", "M"}, {"l", "L"}, {"m", "Q"}};
+  K.Stmt = {{"A", {"i", "m"}},
+            true,
+            {{"B", {"i", "j"}}, {"E", {"j", "l"}}, {"F", {"l", "m"}}}};
+  K.Loops = {compressed("i", "B", 0), compressed("j", "B", 1), dense("l"),
+             dense("m")};
+  ASSERT_FALSE(K.validate());
+  // Every statement under a loop over B's positions reads B.
+  std::function<void(const BranchedGraph &, bool)> Check =
+      [&](const BranchedGraph &G, bool UnderB) {
+        for (const Loop &L : G.Loops)
+          UnderB = UnderB || L.Driver == "B";
+        if (G.Statement) {
+          bool ReadsB = std::any_of(
+              G.Statement->Factors.begin(), G.Statement->Factors.end(),
+              [](const Access &F) { return F.Tensor == "B"; });
+          EXPECT_TRUE(!UnderB || ReadsB) << toString(G);
+        }
+        for (const BranchedGraph &B : G.Branches)
+          Check(B, UnderB);
+      };
+  std::vector<Alternative> All = searchSchedules(K, 2, 4096);
+  EXPECT_FALSE(All.empty());
+  for (const Alternative &A : All)
+    Check(A.Graph, false);
 }
 
 TEST(ScheduleTest, CoiterationIsARefusal) {

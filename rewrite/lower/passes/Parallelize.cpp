@@ -57,6 +57,12 @@ bool writesDisjoint(const Context &C, const ir::BranchedGraph &G,
   }
   const ir::Loop &L = G.Loops.front();
   std::string Name = "'" + L.Index + "'";
+  if (!ir::isUnique(C.K.levelOf(L))) {
+    Why = "the outer loop over " + Name +
+          " walks coordinate (COO) positions, and two of them may hold the "
+          "same row";
+    return false;
+  }
   if (L.isCompressed()) {
     Why = "the outer loop over " + Name + " is compressed";
     return false;

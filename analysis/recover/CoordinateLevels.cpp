@@ -1,0 +1,148 @@
+//===- CoordinateLevels.cpp ----------------------------------------------===//
+//
+// A coordinate (COO) loop: a loop over the nonzeros whose body first loads
+// each coordinate from an array indexed by the position (`int i = row[e];
+// int j = col[e];`, an edge list's `src[e]`, `dst[e]`) and reads values at
+// the position (`w[e]`). Read as TACO's COO: a compressed level that
+// repeats coordinates, then one singleton level per further coordinate,
+// all walked by the same position. The rows need not be sorted: the
+// rewrite never relies on their order, and never runs the positions in
+// parallel (two positions may write one row).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+namespace {
+
+/// The variable S sets to a coordinate loaded at E (`int i = row[e];`, or
+/// `i = row[e];` to a variable declared before), and the array; nulls for
+/// anything else.
+std::pair<const VarDecl *, const Expr *> coordinateLoad(const Stmt *S,
+                                                        const VarDecl *E) {
+  const VarDecl *Var = nullptr;
+  const Expr *Value = nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl()) {
+    Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Value = Var ? Var->getInit() : nullptr;
+  } else if (const auto *B = dyn_cast<BinaryOperator>(S);
+             B && B->getOpcode() == BO_Assign &&
+             isa<DeclRefExpr>(B->getLHS()->IgnoreParens())) {
+    Var = asVar(B->getLHS());
+    Value = B->getRHS();
+  }
+  const auto *Load =
+      Value ? dyn_cast<ArraySubscriptExpr>(Value->IgnoreParenImpCasts())
+            : nullptr;
+  if (!Var || !Load || !Var->getType()->isIntegerType() ||
+      !Load->getType()->isIntegerType() || asVar(Load->getIdx()) != E)
+    return {nullptr, nullptr};
+  return {Var, Load->getBase()->IgnoreParenImpCasts()};
+}
+
+/// Whether a loop inside Body names one of Vars in its header: a bound
+/// local (MKL's `int b = pntrb[i], e = pntre[i];`), not a coordinate.
+bool boundsALoop(const Stmt *Body, const std::set<const VarDecl *> &Vars) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const std::set<const VarDecl *> *Vars;
+    bool Found = false;
+    bool VisitForStmt(ForStmt *For) {
+      for (const Stmt *Part :
+           {(const Stmt *)For->getInit(), (const Stmt *)For->getCond()})
+        for (const VarDecl *V : *Vars)
+          Found |= Part && references(Part, V);
+      return !Found;
+    }
+  } F;
+  F.Vars = &Vars;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
+} // namespace
+
+unsigned Recoverer::coordinateLevels(const LoopFact &L) const {
+  const auto *Body = dyn_cast<CompoundStmt>(L.For->getBody());
+  if (L.Compressed || !Body || !walksNonzeros(L))
+    return 0;
+  std::set<const VarDecl *> Vars;
+  std::set<std::string> Arrays;
+  for (const Stmt *S : Body->body()) {
+    auto [Var, Array] = coordinateLoad(S, L.Var);
+    if (!Var || !isInvariant(Array) || text(Array).empty() ||
+        !Arrays.insert(text(Array)).second)
+      break;
+    Vars.insert(Var);
+  }
+  if (Vars.size() < 2 || boundsALoop(Body, Vars))
+    return 0;
+  return Vars.size();
+}
+
+void Recoverer::addCoordinateLevels(LoopFact L, unsigned Levels) {
+  L.Compressed = true;
+  L.NonUnique = true;
+  L.Source.Position = L.Var->getName().str();
+  L.Source.LoopBegin = L.Source.StartsAtZero ? "0" : L.Source.Begin;
+  L.Source.LoopEnd = L.Source.Bound;
+  LoopFact Singleton = L;
+  Singleton.NonUnique = false;
+  Singleton.Singleton = true;
+  Singleton.Source.Header.clear();
+  Loops.push_back(std::move(L));
+  for (unsigned Level = 1; Level < Levels; ++Level)
+    Loops.push_back(Singleton);
+}
+
+LoopFact &Recoverer::loadedLevel(LoopFact &Owner) {
+  if (!Owner.Singleton)
+    return Owner;
+  for (LoopFact &L : Loops)
+    if (L.For == Owner.For && !L.Coordinate)
+      return L;
+  return Owner;
+}
+
+bool Recoverer::checkCoordinateLevels() {
+  auto Coo = std::find_if(Loops.begin(), Loops.end(),
+                          [](const LoopFact &L) { return L.NonUnique; });
+  if (Coo == Loops.end())
+    return true;
+  SourceLocation Where = Coo->For->getBeginLoc();
+  std::string E = "'" + Coo->Var->getName().str() + "'";
+  if (Source.Pragma)
+    return refuse(rule::UnsupportedPragma,
+                  "the nest runs the positions " + E +
+                      " of a coordinate (COO) loop in parallel, and two "
+                      "positions may hold the same row; the rewrite keeps "
+                      "such a loop sequential",
+                  Where);
+  if (!Kernel.Stmt.Accumulate || Source.ZeroOutputFirst ||
+      !Source.OutputPosition.empty())
+    return refuse(rule::UnsupportedAccess,
+                  "the output is assigned, not accumulated, at the positions " +
+                      E +
+                      " of a coordinate (COO) loop; a coordinate repeated at "
+                      "two positions keeps the last value only",
+                  Where);
+  return true;
+}
+
+void Recoverer::dropRepeatedCoordinates(
+    std::vector<std::string> &Disjoint) const {
+  for (const LoopFact &L : Loops)
+    if ((L.NonUnique || L.Singleton) && L.Coordinate)
+      Disjoint.erase(std::remove(Disjoint.begin(), Disjoint.end(),
+                                 indexName(L.Coordinate)),
+                     Disjoint.end());
+}
+
+} // namespace lnr::recover::detail
