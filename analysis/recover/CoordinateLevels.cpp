@@ -136,13 +136,19 @@ bool Recoverer::checkCoordinateLevels() {
   return true;
 }
 
-void Recoverer::dropRepeatedCoordinates(
-    std::vector<std::string> &Disjoint) const {
-  for (const LoopFact &L : Loops)
-    if ((L.NonUnique || L.Singleton) && L.Coordinate)
-      Disjoint.erase(std::remove(Disjoint.begin(), Disjoint.end(),
-                                 indexName(L.Coordinate)),
-                     Disjoint.end());
+std::vector<std::string>
+Recoverer::dropRepeatedCoordinates(std::vector<std::string> &Disjoint) const {
+  std::vector<std::string> Dropped;
+  for (const LoopFact &L : Loops) {
+    if (!(L.NonUnique || L.Singleton) || !L.Coordinate)
+      continue;
+    std::string Index = indexName(L.Coordinate);
+    auto Kept = std::remove(Disjoint.begin(), Disjoint.end(), Index);
+    if (Kept != Disjoint.end())
+      Dropped.push_back(Index);
+    Disjoint.erase(Kept, Disjoint.end());
+  }
+  return Dropped;
 }
 
 } // namespace lnr::recover::detail

@@ -93,6 +93,7 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
       isInvariant(Load->getBase())) {
     Level.Coordinate = V;
     Level.CoordinateArray = symbolOf(Load->getBase());
+    Level.Source.Coordinates = text(Load->getBase());
     Level.Source.Index = V->getName().str();
     if (!Level.NonUnique && !Level.Singleton)
       Level.Source.NextCoordinate = nextCoordinate(Load);
@@ -175,6 +176,7 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
     return false;
   Level.Coordinate = V;
   Level.CoordinateArray = symbolOf(Load->getBase());
+  Level.Source.Coordinates = text(Load->getBase());
   Level.Source.Index = V->getName().str();
   Level.Source.Prologue.push_back(Text + ";");
   if (!Level.NonUnique && !Level.Singleton)

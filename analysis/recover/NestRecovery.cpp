@@ -193,7 +193,8 @@ std::variant<RecoveredNest, Failure> Recoverer::run(const Stmt *Nest,
   Source.DisjointOutputIndices.insert(Source.DisjointOutputIndices.end(),
                                       SparseOutputIndices.begin(),
                                       SparseOutputIndices.end());
-  dropRepeatedCoordinates(Source.DisjointOutputIndices);
+  Source.DisjointRepeatedIndices =
+      dropRepeatedCoordinates(Source.DisjointOutputIndices);
   if (!trustSplitDirective())
     return *Fail;
   describeLibrary(Whole->getBeginLoc());

@@ -35,6 +35,9 @@ struct LoopSource {
   /// over [0, n), the level's ("rowptr[n]"), so the rewrite may look one
   /// nonzero ahead without reading past crd, or skip an empty fiber.
   std::string Position, Positions, NextCoordinate, LoopBegin, LoopEnd, LevelEnd;
+  /// The array the level's coordinate is loaded from, as written
+  /// ("colidx", a COO list's "dst"); "" when it is read in place or never.
+  std::string Coordinates;
   /// MKL's four-array CSR ('for (p = pntrb[i]; p < pntre[i]; p++)'): the
   /// end array ("pntre"); LoopBegin and LoopEnd read the fiber's range, and
   /// Positions and LevelEnd are empty, since the fibers need not be
@@ -202,6 +205,10 @@ struct NestSource {
   /// Indices whose distinct values write distinct output elements (proved
   /// from the output subscript): a loop over one of them can run in parallel.
   std::vector<std::string> DisjointOutputIndices;
+  /// The coordinates of a COO list's levels that would be such indices:
+  /// positions of distinct rows write apart, though the list may visit a
+  /// row at several positions (lower/CoordinateRows.h).
+  std::vector<std::string> DisjointRepeatedIndices;
   /// Whether an identifier is already used in the translation unit. The
   /// recovery's reads the AST's identifier table, which recovering another
   /// nest may add to: rewrite::rewriteNests gives the threads that lower

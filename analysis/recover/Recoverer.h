@@ -272,8 +272,10 @@ private:
   /// What a COO loop refuses: a directive, an output assigned.
   bool checkCoordinateLevels();
   /// Removes from Disjoint the coordinates of COO's levels: distinct values
-  /// write apart, but the loop visits a value at several positions.
-  void dropRepeatedCoordinates(std::vector<std::string> &Disjoint) const;
+  /// write apart, but the loop visits a value at several positions. The
+  /// coordinates removed (NestSource::DisjointRepeatedIndices).
+  std::vector<std::string>
+  dropRepeatedCoordinates(std::vector<std::string> &Disjoint) const;
   bool assignTensors();
   /// Names the index of a compressed level whose coordinate is never
   /// loaded.

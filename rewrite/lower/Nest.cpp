@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/lower/CoordinateRows.h"
 #include "rewrite/lower/GraphLowering.h"
 #include "rewrite/lower/Phases.h"
 #include "rewrite/lower/Temporaries.h"
@@ -142,6 +143,17 @@ std::optional<Refusal> lowerLoops(Context &C, GraphLowering &L,
     return L.allocatingBlock(G, C.Vectors, Out.Tree);
   Code Directive = code(
       Choice.Parallel ? "#pragma omp parallel for " + Clause + Private : "");
+  if (!Choice.Parallel && !rowsNotSplit(C, G)) {
+    if (std::optional<Refusal> R = L.graph(G, Code(), Out.Tree))
+      return R;
+    Out.Tree = splitAtRows(C, G, std::move(Out.Tree));
+    Out.Parallel = true;
+    Out.ParallelNote = "parallel over the rows of '" + G.Loops.front().Index +
+                       "' when the positions are sorted by row (checked at "
+                       "run time; in order on one thread otherwise), each "
+                       "thread's positions cut at row boundaries";
+    return std::nullopt;
+  }
   if (!G.Loops.empty())
     return L.graph(G, Directive, Out.Tree);
   // Declarations in front of the loops need a block of their own: the nest

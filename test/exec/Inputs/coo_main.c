@@ -88,6 +88,26 @@ int main(void) {
   orig_coo_no_restrict(NNZ, K, L, rows, cols, vals, C, D, arena_o, arena_o);
   rewr_coo_no_restrict(NNZ, K, L, rows, cols, vals, C, D, arena_r, arena_r);
   ok &= same_array("no restrict, output on E", arena_o, arena_r, N * L);
+  /* A long list sorted by row, rows of very different lengths: its rows
+   * split between the threads at row boundaries. */
+  enum { BIG = 60000, ROWS = 300, BK = 4, BL = 6 };
+  static int brow[BIG], bcol[BIG];
+  static double bval[BIG], bC[ROWS * BK], bD[ROWS * BK], bE[ROWS * BL],
+      bo[ROWS * BL], br[ROWS * BL];
+  for (int p = 0; p < BIG; p++) {
+    brow[p] = (int)((long)p * p / BIG * ROWS / BIG);
+    bcol[p] = (p * 7) % ROWS;
+    bval[p] = 1.0 + (p % 5) * 0.25;
+  }
+  for (int x = 0; x < ROWS * BK; x++)
+    bC[x] = 0.5 + 0.001 * x, bD[x] = 1.0 - 0.0005 * x;
+  for (int x = 0; x < ROWS * BL; x++)
+    bE[x] = 0.25 + 0.0007 * x;
+  memset(bo, 0, sizeof bo);
+  memset(br, 0, sizeof br);
+  orig_edge_sddmm_spmm(BIG, BK, BL, bcol, brow, bval, bC, bD, bE, bo);
+  rewr_edge_sddmm_spmm(BIG, BK, BL, bcol, brow, bval, bC, bD, bE, br);
+  ok &= same_array("long sorted list", bo, br, ROWS * BL);
   if (ok)
     printf("PASS: every output as the original's\n");
   return !ok;

@@ -1,0 +1,96 @@
+//===- CoordinateRows.cpp -------------------------------------------------===//
+
+#include "rewrite/lower/CoordinateRows.h"
+#include "rewrite/CText.h"
+#include "rewrite/TreeBuilders.h"
+
+#include <algorithm>
+
+namespace lnr::lower {
+
+using rewrite::countingLoop;
+using rewrite::parenthesized;
+using rewrite::statement;
+
+namespace {
+
+/// The number of chunks the positions are cut into: enough for a skewed
+/// row to leave the other threads work, few enough that moving each to a
+/// row boundary costs nothing.
+constexpr int Chunks = 1024;
+
+} // namespace
+
+std::optional<std::string> rowsNotSplit(const Context &C,
+                                        const ir::BranchedGraph &G) {
+  if (G.Loops.empty() ||
+      C.K.levelOf(G.Loops.front()) != ir::LevelFormat::CompressedNonUnique)
+    return "not a coordinate (COO) list";
+  const ir::Loop &Rows = G.Loops.front();
+  const std::vector<std::string> &Apart = C.S.DisjointRepeatedIndices;
+  if (std::find(Apart.begin(), Apart.end(), Rows.Index) == Apart.end())
+    return "positions of different rows of '" + Rows.Index +
+           "' may write the same elements";
+  if (!C.Opts.OpenMP)
+    return "OpenMP disabled by --no-openmp";
+  if (C.hasVectors() || C.hasGlobals() || C.S.Pragma)
+    return "the schedule allocates temporaries for the threads";
+  const LoopSource *Src = C.S.loop(Rows.Index);
+  if (!Src || Src->Coordinates.empty() || Src->LoopBegin.empty() ||
+      Src->LoopEnd.empty() || Src->VariableType.empty() ||
+      Src->Position.empty())
+    return "the bounds or the coordinates of the loop over '" + Rows.Index +
+           "' were not read";
+  return std::nullopt;
+}
+
+Nodes splitAtRows(Context &C, const ir::BranchedGraph &G, Nodes Tree) {
+  const LoopSource &Src = *C.S.loop(G.Loops.front().Index);
+  const std::string &Type = Src.VariableType, &E = Src.Position;
+  const std::string Row = parenthesized(Src.Coordinates);
+  const std::string Lo = "(" + Type + ")" + parenthesized(Src.LoopBegin),
+                    Hi = "(" + Type + ")" + parenthesized(Src.LoopEnd);
+  std::string Sorted = C.Names.pick("rows_sorted"),
+              Check = C.Names.pick(E + "_next"), Chunk = C.Names.pick("chunk"),
+              From = C.Names.pick(E + "_from"), To = C.Names.pick(E + "_to");
+  // Chunk c starts at Lo + N * c / Chunks, moved past the positions that
+  // continue the row before it (N = Hi - Lo, in long long).
+  std::string N = "((long long)" + parenthesized(Src.LoopEnd) +
+                  " - (long long)" + parenthesized(Src.LoopBegin) + ")";
+  auto Start = [&](const std::string &Which) {
+    return "(" + Type + ")((long long)" + parenthesized(Src.LoopBegin) + " + " +
+           N + " * " + Which + " / " + std::to_string(Chunks) + ")";
+  };
+  auto ToBoundary = [&](const std::string &V) {
+    return Node::rangeLoop(Code(),
+                           code(V + " > " + Lo + " && " + V + " < " + Hi +
+                                " && " + Row + "[" + V + "] == " + Row + "[" +
+                                V + " - 1]"),
+                           code(V + "++"));
+  };
+  // The loop over the chunk's positions: the file's header's variable.
+  Node &Positions = Tree.front();
+  bool Declared = std::find(C.S.OuterDeclared.begin(), C.S.OuterDeclared.end(),
+                            E) == C.S.OuterDeclared.end();
+  Positions.Header = LoopHeader();
+  Positions.Header.Init = code((Declared ? Type + " " : "") + E + " = " + From);
+  Positions.Header.Condition = code(E + " < " + To);
+  Positions.Header.Step = code(E + "++");
+  Node ChunkLoop =
+      countingLoop(Chunk, "0", std::to_string(Chunks),
+                   {declare(Type, From, Start(Chunk)),
+                    declare(Type, To, Start("(" + Chunk + " + 1)")),
+                    ToBoundary(From), ToBoundary(To), std::move(Positions)});
+  // No schedule clause: the runtime's default (static in GCC's and
+  // LLVM's) gives each thread one run of consecutive positions, and the
+  // directive stays within a line.
+  rewrite::parallelFor(ChunkLoop, "if(" + Sorted + ")" + privateClause(C.S));
+  Node Sort = countingLoop(Check, Lo + " + 1", Hi,
+                           {statement(Sorted + " &= " + Row + "[" + Check +
+                                      " - 1] <= " + Row + "[" + Check + "];")});
+  return nodes(Node::block({declare("int", Sorted, "1"), declare(Type, Check),
+                            declare("long", Chunk), std::move(Sort),
+                            std::move(ChunkLoop)}));
+}
+
+} // namespace lnr::lower

@@ -1,0 +1,35 @@
+//===- CoordinateRows.h - A COO list's rows split between threads -*- C++
+//-*-===//
+//
+// A coordinate (COO) list visits a row at several positions, so its loop
+// over the positions is never shared between threads as it is. When its
+// positions are sorted by row, checked at run time in one pass, each row's
+// positions are contiguous: the positions are cut into chunks, each chunk
+// moved to the next row boundary, and the chunks run in parallel, every
+// row in one chunk. Unsorted, the same chunks run in order on one thread
+// (the directive's 'if' clause), which is the original order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_LOWER_COORDINATEROWS_H
+#define LNR_REWRITE_LOWER_COORDINATEROWS_H
+
+#include "rewrite/lower/Context.h"
+
+#include <optional>
+#include <string>
+
+namespace lnr::lower {
+
+/// Why G's outer loop cannot run its rows in parallel as above; nullopt
+/// when it can: a COO list's loop over its positions, the output written
+/// apart at distinct rows, nothing allocated for the threads, OpenMP on.
+std::optional<std::string> rowsNotSplit(const Context &C,
+                                        const ir::BranchedGraph &G);
+
+/// Tree, whose one node is the loop over the positions of G's outer COO
+/// level, as the chunks above.
+Nodes splitAtRows(Context &C, const ir::BranchedGraph &G, Nodes Tree);
+
+} // namespace lnr::lower
+
+#endif
