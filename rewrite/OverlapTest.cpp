@@ -100,35 +100,29 @@ rangeLoops(const ir::Kernel &K, const NestSource &S, const Types &Ty,
     for (const OverlapFacts::Position &Q : S.Overlap.PositionRanges)
       if (Q.Variable == Src->Position)
         P = &Q;
+    std::string Lo, End;
     if (P && P->Positions.empty() && !P->End.empty()) {
-      // A coordinate (COO) loop's positions: its bounds as written, read
-      // once for all its levels.
-      if (!Ranges.count(P->Variable)) {
-        std::string Lo = asLong(Ty, P->Begin), End = asLong(Ty, P->End);
-        Out.Run.push_back(Lo + " < " + End);
-        Ranges[P->Variable] = {Lo, "(" + End + " - 1)"};
-      }
-      auto Scan = Scanned.find(L.Index);
-      if (Scan != Scanned.end())
-        Ranges[L.Index] = {asLong(Ty, Scan->second.Minimum),
-                           "(" + asLong(Ty, Scan->second.Extent) + " - 1)"};
-      continue;
+      // A coordinate (COO) loop's positions: its bounds as written.
+      Lo = asLong(Ty, P->Begin);
+      End = asLong(Ty, P->End);
+    } else {
+      auto Parent = P ? Ranges.find(P->Parent) : Ranges.end();
+      // A first level's positions (its parent the root, "") run over
+      // [pos[0], pos[1]).
+      bool Root = P && P->Parent.empty();
+      if (!P || (!Root && Parent == Ranges.end()) || P->Positions.empty())
+        return "the positions of the loop over '" + L.Index +
+               "' do not follow a loop around it";
+      std::string Pos = parenthesized(P->Positions);
+      Lo = asLong(Ty, Pos + (Root ? "[0]" : "[" + Parent->second.Lo + "]"));
+      End =
+          asLong(Ty, Pos + (Root ? "[1]" : "[" + Parent->second.Hi + " + 1]"));
     }
-    auto Parent = P ? Ranges.find(P->Parent) : Ranges.end();
-    // A first level's positions (its parent the root, "") run over
-    // [pos[0], pos[1]).
-    bool Root = P && P->Parent.empty();
-    if (!P || (!Root && Parent == Ranges.end()) || P->Positions.empty())
-      return "the positions of the loop over '" + L.Index +
-             "' do not follow a loop around it";
-    std::string Pos = parenthesized(P->Positions);
-    std::string Lo = asLong(
-                    Ty, Pos + (Root ? "[0]" : "[" + Parent->second.Lo + "]")),
-                End = asLong(
-                    Ty,
-                    Pos + (Root ? "[1]" : "[" + Parent->second.Hi + " + 1]"));
-    Out.Run.push_back(Lo + " < " + End);
-    Ranges[P->Variable] = {Lo, "(" + End + " - 1)"};
+    // The levels of a COO list share one position, ranged once.
+    if (!Ranges.count(P->Variable)) {
+      Out.Run.push_back(Lo + " < " + End);
+      Ranges[P->Variable] = {Lo, "(" + End + " - 1)"};
+    }
     auto Scan = Scanned.find(L.Index);
     if (Scan != Scanned.end())
       Ranges[L.Index] = {asLong(Ty, Scan->second.Minimum),

@@ -67,24 +67,63 @@ bool boundsALoop(const Stmt *Body, const std::set<const VarDecl *> &Vars) {
   return F.Found;
 }
 
+/// The integer arrays read at E inside S, a subscript ('dst' of 'out[dst[e]
+/// * L + l]'), by their bases.
+void readAtIn(const Stmt *S, const VarDecl *E,
+              std::vector<const Expr *> &Bases) {
+  if (!S)
+    return;
+  if (const auto *At = dyn_cast<ArraySubscriptExpr>(S);
+      At && At->getType()->isIntegerType() && asVar(At->getIdx()) == E)
+    Bases.push_back(At->getBase()->IgnoreParenImpCasts());
+  for (const Stmt *Child : S->children())
+    readAtIn(Child, E, Bases);
+}
+
+/// The integer arrays read at E in the subscripts of Body's accesses:
+/// coordinates read in place.
+std::vector<const Expr *> inPlaceCoordinates(const Stmt *Body,
+                                             const VarDecl *E) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *E;
+    std::vector<const Expr *> Bases;
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *Access) {
+      readAtIn(Access->getIdx(), E, Bases);
+      return true;
+    }
+  } F;
+  F.E = E;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Bases;
+}
+
 } // namespace
 
 unsigned Recoverer::coordinateLevels(const LoopFact &L) const {
-  const auto *Body = dyn_cast<CompoundStmt>(L.For->getBody());
-  if (L.Compressed || !Body || !walksNonzeros(L))
+  const Stmt *Body = L.For->getBody();
+  if (L.Compressed || !walksNonzeros(L))
     return 0;
+  std::vector<const Stmt *> Statements{Body};
+  if (const auto *Block = dyn_cast<CompoundStmt>(Body))
+    Statements.assign(Block->body_begin(), Block->body_end());
   std::set<const VarDecl *> Vars;
   std::set<std::string> Arrays;
-  for (const Stmt *S : Body->body()) {
+  for (const Stmt *S : Statements) {
     auto [Var, Array] = coordinateLoad(S, L.Var);
     if (!Var || !isInvariant(Array) || text(Array).empty() ||
         !Arrays.insert(text(Array)).second)
       break;
     Vars.insert(Var);
   }
-  if (Vars.size() < 2 || boundsALoop(Body, Vars))
+  if (boundsALoop(Body, Vars))
     return 0;
-  return Vars.size();
+  // Coordinates read in place ('out[dst[e] * L + l]'), after the loaded
+  // ones: the levels below them, in the order the statement reads them.
+  size_t InPlace = 0;
+  for (const Expr *Array : inPlaceCoordinates(Body, L.Var))
+    InPlace += isInvariant(Array) && !text(Array).empty() &&
+               Arrays.insert(text(Array)).second;
+  return Vars.size() + InPlace >= 2 ? Vars.size() + InPlace : 0;
 }
 
 void Recoverer::addCoordinateLevels(LoopFact L, unsigned Levels) {
@@ -120,10 +159,11 @@ bool Recoverer::checkCoordinateLevels() {
   std::string E = "'" + Coo->Var->getName().str() + "'";
   if (Source.Pragma)
     return refuse(rule::UnsupportedPragma,
-                  "the nest runs the positions " + E +
-                      " of a coordinate (COO) loop in parallel, and two "
-                      "positions may hold the same row; the rewrite keeps "
-                      "such a loop sequential",
+                  "the nest runs in parallel ('" + *Source.Pragma +
+                      "'), and two positions " + E +
+                      " of its coordinate (COO) loop may hold the same row; "
+                      "the rewrite runs such a loop in parallel only over "
+                      "rows it checks are sorted",
                   Where);
   if (!Kernel.Stmt.Accumulate || Source.ZeroOutputFirst ||
       !Source.OutputPosition.empty())

@@ -81,6 +81,34 @@ std::optional<InclusiveBound> upperBound(const BinaryOperator &Cond,
   return InclusiveBound{Rhs, true};
 }
 
+/// Whether converting every value of type From to To keeps it.
+bool holdsEveryValue(QualType To, QualType From, const ASTContext &Ctx) {
+  if (!To->isIntegerType() || !From->isIntegerType())
+    return false;
+  unsigned ToWidth = Ctx.getIntWidth(To), FromWidth = Ctx.getIntWidth(From);
+  bool ToSigned = To->isSignedIntegerType(),
+       FromSigned = From->isSignedIntegerType();
+  return ToSigned == FromSigned ? ToWidth >= FromWidth
+                                : ToSigned && ToWidth > FromWidth;
+}
+
+/// A loop's bound without the casts that keep every value ('(long)pos[i]'
+/// is read as 'pos[i]'), and the first cast that does not in Changing
+/// ('(size_t)pos[i]' with an int pos: a negative position changes).
+const Expr *withoutWideningCasts(const Expr *E, const ASTContext &Ctx,
+                                 const ExplicitCastExpr *&Changing) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+    const Expr *Inner = Cast->getSubExpr()->IgnoreParenImpCasts();
+    if (!holdsEveryValue(Cast->getType(), Inner->getType(), Ctx)) {
+      Changing = Changing ? Changing : Cast;
+      return E;
+    }
+    E = Inner;
+  }
+  return E;
+}
+
 } // namespace
 
 const VarDecl *Recoverer::positionVar(const Expr *Index) const {
@@ -129,23 +157,32 @@ const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
   LoopFact &L = *std::find_if(Loops.begin(), Loops.end(),
                               [&](const LoopFact &F) { return F.Var == P; });
   std::string Array = symbolOf(Load->getBase());
-  // A COO loop's levels share its position: the one loaded from Array.
-  if (L.NonUnique)
-    for (const LoopFact &Level : Loops)
-      if (Level.For == L.For && Level.CoordinateArray == Array)
-        return Level.Coordinate;
-  if (L.Coordinate)
-    return L.CoordinateArray == Array ? L.Coordinate : nullptr;
+  // A COO loop's levels share its position: the one read from Array, or
+  // the first not read yet.
+  LoopFact *Level = &L;
+  if (L.NonUnique) {
+    for (LoopFact &Other : Loops)
+      if (Other.For == L.For && Other.CoordinateArray == Array)
+        return Other.Coordinate;
+    for (LoopFact &Other : Loops)
+      if (Other.For == L.For && !Other.Coordinate && Level->Coordinate)
+        Level = &Other;
+  }
+  if (Level->Coordinate)
+    return Level->CoordinateArray == Array ? Level->Coordinate : nullptr;
   std::string Name = text(Load);
   if (Name.empty())
     return nullptr;
-  L.Coordinate = VarDecl::Create(
+  Level->Coordinate = VarDecl::Create(
       Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
       &Ctx.Idents.get(Name), Load->getType(), nullptr, SC_None);
-  L.CoordinateArray = Array;
-  L.Source.Index = Name;
-  L.Source.NextCoordinate = nextCoordinate(Load);
-  return L.Coordinate;
+  Level->CoordinateArray = Array;
+  Level->Source.Index = Name;
+  if (L.NonUnique)
+    Level->Source.Coordinates = text(Load->getBase());
+  else
+    Level->Source.NextCoordinate = nextCoordinate(Load);
+  return Level->Coordinate;
 }
 
 bool Recoverer::isRootRange(const ArraySubscriptExpr *Lo,
@@ -341,9 +378,25 @@ bool Recoverer::readLoop(const ForStmt *For) {
   // Compressed: pos[q] <= p < pos[q + 1], q an enclosing loop variable;
   // or MKL's four-array CSR, pntrb[q] <= p < pntre[q], begin and end
   // arrays apart.
-  const auto *LoPos = dyn_cast<ArraySubscriptExpr>(Lo);
+  // A cast that keeps every value reads the positions as they are
+  // ('(long)pos[i]'); one that does not is refused by name.
+  const ExplicitCastExpr *Changing = nullptr;
+  const Expr *LoRead = withoutWideningCasts(Lo, Ctx, Changing),
+             *HiRead = withoutWideningCasts(Hi, Ctx, Changing);
+  if (Changing &&
+      isa<ArraySubscriptExpr>(Changing->getSubExpr()->IgnoreParenImpCasts()) &&
+      mentionsNestVariable(Changing))
+    return refuse(rule::UnsupportedLoop,
+                  "the bound '" + written(Changing) + "' converts '" +
+                      typeName(Changing->getSubExpr()->getType()) + "' to '" +
+                      typeName(Changing->getType()) +
+                      "', which does not hold every value (a negative "
+                      "position would change); read the positions in their "
+                      "own type or a wider signed one",
+                  Changing->getBeginLoc());
+  const auto *LoPos = dyn_cast<ArraySubscriptExpr>(LoRead);
   const auto *HiPos =
-      Upper.PlusOne ? nullptr : dyn_cast<ArraySubscriptExpr>(Hi);
+      Upper.PlusOne ? nullptr : dyn_cast<ArraySubscriptExpr>(HiRead);
   // Positions relative to the fiber: 0 <= p < pos[q + 1] - pos[q], read
   // at pos[q] + p; the bounds are those of the fiber. A difference that
   // reads no variable of the nest is a dense loop's bound.

@@ -15,9 +15,16 @@ using namespace clang;
 namespace lnr::recover::detail {
 
 void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
-                            bool Written) {
+                            bool Written, unsigned Rows) {
   OverlapFacts::Array A;
   A.Base = text(Base->IgnoreParenImpCasts());
+  // The first row's elements: '*C' for 'double (*C)[K]'.
+  if (Rows > 0 && !A.Base.empty()) {
+    bool Name = llvm::all_of(A.Base, [](char Ch) {
+      return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
+    });
+    A.Base = std::string(Rows, '*') + (Name ? A.Base : "(" + A.Base + ")");
+  }
   A.Offset = Form.Offset;
   A.Opaque = Form.Opaque || A.Base.empty();
   A.Written = Written;

@@ -383,8 +383,18 @@ private:
 
   //===--- Subscripts.cpp: affine subscripts, dense accesses, factors.
   bool affine(const Expr *E, AffineForm &Out);
-  std::optional<ir::Access> readDenseAccess(const ArraySubscriptExpr *ASE,
-                                            AffineForm &Form);
+  /// The elements a multi-dimensional access reaches: the subscript of
+  /// the element in the array's first row ('*C'), Rows levels of '*' deep.
+  struct ElementRange {
+    AffineForm Form;
+    unsigned Rows = 0;
+  };
+  /// An access as the index notation reads it, Form its subscripts'
+  /// terms; for a multi-dimensional one, the element subscript in Elements
+  /// when its strides are known.
+  std::optional<ir::Access>
+  readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
+                  std::optional<ElementRange> *Elements = nullptr);
   std::optional<ir::Access> orderByStride(const AffineForm &Form,
                                           const std::string &Tensor);
   bool readFactor(const Expr *E, const Expr *Output);
@@ -491,9 +501,23 @@ private:
   bool inputsIndependentOfOutput(const Stmt *Function, const Stmt *Nest);
   bool checkAliasing(const Expr *OutputBase);
 
+  //===--- MatrixRanges.cpp: the elements of a multi-dimensional access.
+  /// The extents of the Dimensions - 1 inner dimensions of an array of
+  /// type T (a pointer to rows or an array of them), or why not.
+  std::optional<std::string>
+  innerExtents(QualType T, size_t Dimensions,
+               std::vector<Coefficient> &Extents) const;
+  /// The element subscript of Base[Dims[0]][Dims[1]]..., or nullopt and
+  /// Why.
+  std::optional<AffineForm> elementForm(const Expr *Base,
+                                        const std::vector<AffineForm> &Dims,
+                                        std::string &Why) const;
+
   //===--- OverlapFacts.cpp: ranges for the run-time overlap test.
-  /// Records an array's subscript for the overlap test (OverlapFacts).
-  void recordRange(const Expr *Base, const AffineForm &Form, bool Written);
+  /// Records an array's subscript for the overlap test (OverlapFacts);
+  /// Rows > 0 for the element subscript of a multi-dimensional array.
+  void recordRange(const Expr *Base, const AffineForm &Form, bool Written,
+                   unsigned Rows = 0);
   void recordLevelRanges();
   void recordMemoryScalars(const Stmt *Nest);
   /// NestSource::MemberArrays, their types spelled against Locals.

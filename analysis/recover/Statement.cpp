@@ -184,7 +184,9 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
                   "observable, and the fused nest makes fewer",
                   Lhs->getBeginLoc());
   ReadingOutput = true;
-  std::optional<ir::Access> OutAccess = readDenseAccess(Out, OutputForm);
+  std::optional<ElementRange> Elements;
+  std::optional<ir::Access> OutAccess =
+      readDenseAccess(Out, OutputForm, &Elements);
   ReadingOutput = false;
   if (!OutAccess)
     return false;
@@ -200,7 +202,10 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
                   outputBase->getBeginLoc());
   Kernel.Stmt.Lhs = *OutAccess;
   Source.Overlap.OutputInStruct = !asVar(outputBase);
-  recordRange(outputBase, OutputForm, true);
+  if (Elements)
+    recordRange(outputBase, Elements->Form, true, Elements->Rows);
+  else
+    recordRange(outputBase, OutputForm, true);
   Source.Output = substitutedText(Lhs);
   if (Source.Output.empty())
     return refuse(rule::Macro,

@@ -285,7 +285,8 @@ bool Recoverer::walksNonzeros(const LoopFact &Walk) const {
 }
 
 std::optional<ir::Access>
-Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
+Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
+                           std::optional<ElementRange> *Elements) {
   // C[i][k]: the subscripts, outermost first; each dimension is a level.
   std::vector<const Expr *> Subscripts{ASE->getIdx()};
   const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
@@ -325,10 +326,12 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
     ir::Access A;
     A.Tensor = tensorName(Base);
     std::vector<std::string> Rows;
+    std::vector<AffineForm> Dims;
     for (const Expr *Sub : Subscripts) {
       AffineForm Dim;
       if (!affine(Sub, Dim))
         return std::nullopt;
+      Dims.push_back(Dim);
       std::optional<ir::Access> Level = orderByStride(Dim, A.Tensor);
       A.Indices.insert(A.Indices.end(), Level->Indices.begin(),
                        Level->Indices.end());
@@ -339,9 +342,15 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form) {
       for (auto &[V, C] : Dim.Terms)
         Form.Terms[V] = C;
     }
-    Source.Overlap.Unbounded = "'" + written(Base) +
-                               "' is read as a matrix; the overlap test bounds "
-                               "only one-dimensional subscripts";
+    std::string Why;
+    if (std::optional<AffineForm> Flat = elementForm(Base, Dims, Why);
+        Flat && Elements)
+      *Elements = ElementRange{*Flat, unsigned(Dims.size() - 1)};
+    else if (Source.Overlap.Unbounded.empty())
+      Source.Overlap.Unbounded = "'" + written(Base) +
+                                 "' is read as a matrix whose elements the "
+                                 "test cannot bound: " +
+                                 (Why.empty() ? "no element subscript" : Why);
     if (ReadingOutput) {
       OutputMultiDim = true;
       if (Rows.size() == Subscripts.size())
@@ -473,10 +482,14 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
     return true;
   }
   AffineForm Form;
-  std::optional<ir::Access> A = readDenseAccess(ASE, Form);
+  std::optional<ElementRange> Elements;
+  std::optional<ir::Access> A = readDenseAccess(ASE, Form, &Elements);
   if (!A)
     return false;
-  recordRange(arrayOf(ASE), Form, false);
+  if (Elements)
+    recordRange(arrayOf(ASE), Elements->Form, false, Elements->Rows);
+  else
+    recordRange(arrayOf(ASE), Form, false);
   Kernel.Stmt.Factors.push_back(*A);
   recordFactor(E, Text);
   Source.FactorAliases.push_back(aliasesIn(E));

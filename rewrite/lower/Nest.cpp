@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/CText.h"
 #include "rewrite/lower/CoordinateRows.h"
 #include "rewrite/lower/GraphLowering.h"
 #include "rewrite/lower/Phases.h"
@@ -165,6 +166,36 @@ std::optional<Refusal> lowerLoops(Context &C, GraphLowering &L,
   return std::nullopt;
 }
 
+/// Whether every path of G from its root begins with the loop over Index.
+bool startsWith(const ir::BranchedGraph &G, const std::string &Index) {
+  if (!G.Loops.empty())
+    return G.Loops.front().Index == Index;
+  return !G.Branches.empty() &&
+         std::all_of(
+             G.Branches.begin(), G.Branches.end(),
+             [&](const ir::BranchedGraph &B) { return startsWith(B, Index); });
+}
+
+/// The nest's outermost loop, dense, moved inside another by the schedule
+/// (a batch loop 'b' around a COO list, the list's loop put outside it):
+/// with no iterations the original reads nothing, where the loops now
+/// around it would read positions, coordinates and operands (a caller may
+/// pass null arrays with 'B == 0'). The tree runs only when it runs.
+void guardMovedOuterLoop(const Context &C, const ir::BranchedGraph &G,
+                         Nodes &Tree) {
+  if (C.K.Loops.empty() || C.K.Loops.front().isCompressed() ||
+      startsWith(G, C.K.Loops.front().Index))
+    return;
+  const LoopSource *Outer = C.S.loop(C.K.Loops.front().Index);
+  if (!Outer || Outer->Bound.empty() ||
+      (!Outer->StartsAtZero && Outer->Begin.empty()))
+    return;
+  std::string Runs =
+      (Outer->StartsAtZero ? "0" : rewrite::parenthesized(Outer->Begin)) +
+      " < " + rewrite::parenthesized(Outer->Bound);
+  Tree = nodes(Node::ifThen(C.code(Runs), std::move(Tree)));
+}
+
 } // namespace
 
 std::string privateClause(const NestSource &S) {
@@ -215,6 +246,7 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
     if (std::optional<Refusal> Z = withOutputZeroing(C, Out.Parallel, Out.Tree))
       return *Z;
   readMembersOnce(C, Out.Tree);
+  guardMovedOuterLoop(C, G, Out.Tree);
   shareRewriteNames(C, Out.Tree);
   // A directive in front of the body of an 'if' without braces goes in a
   // block with it ('if (n > 0) { #pragma omp ... for ... }').

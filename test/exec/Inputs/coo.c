@@ -52,3 +52,33 @@ void coo_no_restrict(int nnz, int K, int L, const int *row, const int *col,
         A[i * L + l] += v[e] * C[i * K + k] * D[j * K + k] * E[j * L + l];
   }
 }
+
+/* A batch of graphs sharing one edge list: the schedule puts the list's
+ * loop outside the batch loop, and runs nothing when the batch is empty
+ * (a caller may pass null arrays with B == 0). */
+void coo_batched(int B, int nnz, int K, int L, const int *restrict src,
+                 const int *restrict dst, const double *restrict w,
+                 const double *restrict x, const double *restrict y,
+                 const double *restrict z, double *restrict out) {
+  for (int b = 0; b < B; b++)
+    for (int e = 0; e < nnz; e++) {
+      int i = dst[e];
+      int j = src[e];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          out[(b * 16 + i) * L + l] +=
+              w[e] * x[i * K + k] * y[j * K + k] * z[(b * 16 + j) * L + l];
+    }
+}
+
+/* The coordinates read in place, as edge-list code often writes them. */
+void edge_in_place(int nnz, int K, int L, const int *restrict src,
+                   const int *restrict dst, const double *restrict w,
+                   const double *restrict x, const double *restrict y,
+                   const double *restrict z, double *restrict out) {
+  for (int e = 0; e < nnz; e++)
+    for (int k = 0; k < K; k++)
+      for (int l = 0; l < L; l++)
+        out[dst[e] * L + l] +=
+            w[e] * x[dst[e] * K + k] * y[src[e] * K + k] * z[src[e] * L + l];
+}

@@ -26,6 +26,17 @@ BOTH(coo_no_restrict,
      (int nnz, int K, int L, const int *row, const int *col, const double *v,
       const double *C, const double *D, const double *E, double *A))
 
+BOTH(edge_in_place,
+     (int nnz, int K, int L, const int *restrict src, const int *restrict dst,
+      const double *restrict w, const double *restrict x,
+      const double *restrict y, const double *restrict z,
+      double *restrict out))
+BOTH(coo_batched,
+     (int B, int nnz, int K, int L, const int *restrict src,
+      const int *restrict dst, const double *restrict w,
+      const double *restrict x, const double *restrict y,
+      const double *restrict z, double *restrict out))
+
 enum { N = 7, K = 11, L = 5, NNZ = 24 };
 static int rows[NNZ], cols[NNZ];
 static int64_t rows64[NNZ], cols64[NNZ];
@@ -73,6 +84,12 @@ int main(void) {
     rewr_coo_sddmm_spmm_long(nnz, K, L, rows64, cols64, vals, C, D, E, rewr);
     snprintf(name, sizeof name, "64-bit ids, case %u", c);
     ok &= same_array(name, orig, rewr, N * L);
+    memset(orig, 0, sizeof orig);
+    memset(rewr, 0, sizeof rewr);
+    orig_edge_in_place(nnz, K, L, cols, rows, vals, C, D, E, orig);
+    rewr_edge_in_place(nnz, K, L, cols, rows, vals, C, D, E, rewr);
+    snprintf(name, sizeof name, "in place, case %u", c);
+    ok &= same_array(name, orig, rewr, N * L);
   }
   /* Without restrict: the output apart from the inputs, then on E itself
    * (the fallback runs the original nest). */
@@ -88,6 +105,20 @@ int main(void) {
   orig_coo_no_restrict(NNZ, K, L, rows, cols, vals, C, D, arena_o, arena_o);
   rewr_coo_no_restrict(NNZ, K, L, rows, cols, vals, C, D, arena_r, arena_r);
   ok &= same_array("no restrict, output on E", arena_o, arena_r, N * L);
+  /* A batch of 2 (rows 0..15 and 16..31 of z and the output), then none
+   * with null arrays: the original reads nothing then. */
+  static double zb[32 * L], ob[32 * L], rb[32 * L];
+  for (int x = 0; x < 32 * L; x++)
+    zb[x] = 0.5 - 0.01 * x;
+  build(1);
+  memset(ob, 0, sizeof ob);
+  memset(rb, 0, sizeof rb);
+  orig_coo_batched(2, NNZ, K, L, cols, rows, vals, C, D, zb, ob);
+  rewr_coo_batched(2, NNZ, K, L, cols, rows, vals, C, D, zb, rb);
+  ok &= same_array("batch of 2", ob, rb, 32 * L);
+  orig_coo_batched(0, NNZ, K, L, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  rewr_coo_batched(0, NNZ, K, L, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  printf("ok: empty batch, null arrays\n");
   /* A long list sorted by row, rows of very different lengths: its rows
    * split between the threads at row boundaries. */
   enum { BIG = 60000, ROWS = 300, BK = 4, BL = 6 };

@@ -5,7 +5,9 @@
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=remark: %s < %t.err
 
-// COO: the coordinates of each nonzero from parallel arrays.
+// COO: the coordinates of each nonzero from parallel arrays, read in place
+// (test/exec/coo.test: the format is read). MTTKRP has nothing to gain
+// per nonzero, as in CSF.
 void mttkrp_coo(long nnz, int R, const int *restrict I, const int *restrict J,
                 const int *restrict K, const double *restrict vals,
                 const double *restrict B, const double *restrict C,
@@ -13,6 +15,17 @@ void mttkrp_coo(long nnz, int R, const int *restrict I, const int *restrict J,
   for (long x = 0; x < nnz; x++)
     for (int r = 0; r < R; r++)
       A[I[x] * R + r] += vals[x] * B[J[x] * R + r] * C[K[x] * R + r];
+}
+// CHECK: formats.c:[[@LINE-4]]:3: remark: nest left unchanged: {{.*}} [lnr-no-gain]
+
+// One coordinate per nonzero (a scatter), the operand read at the
+// nonzero itself: not a format the recovery reads.
+void scatter_one(long nnz, int R, const int *restrict I,
+                 const double *restrict vals, const double *restrict B,
+                 double *restrict A) {
+  for (long x = 0; x < nnz; x++)
+    for (int r = 0; r < R; r++)
+      A[I[x] * R + r] += vals[x] * B[x * R + r];
 }
 // CHECK: formats.c:[[@LINE-2]]:9: remark: nest left unchanged: 'I[x]' reads a coordinate from an array indexed by the loop over 'x': a coordinate (COO) format, or a compressed level not walked from its parent's positions, which the recovery does not read; it reads compressed levels ('for (p = pos[i]; p < pos[i + 1]; p++) j = crd[p];') [lnr-unsupported-format]
 

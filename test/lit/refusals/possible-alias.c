@@ -94,6 +94,11 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
 // AGAIN: remark: {{.*}}[lnr-unsupported-statement]
 // AGAIN: remark: {{.*}}[lnr-imperfect-nest]
+// AGAIN: remark: {{.*}}[lnr-unsupported-statement]
+// AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
+// AGAIN: remark: {{.*}}[lnr-unsupported-pragma]
+// AGAIN: remark: {{.*}}[lnr-unsupported-statement]
+// AGAIN: remark: {{.*}}[lnr-imperfect-nest]
 // AGAIN: remark: {{.*}}no run-time overlap test could be written{{.*}}[lnr-possible-alias]
 
 // A global array: an input may point into it, and 'restrict' cannot qualify
@@ -117,8 +122,8 @@ void sddmm_spmm_global(int n, int K, int L, const int *rowptr,
 // ASSUMED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: fused 'Out(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}} [lnr-fuse]
 // VERSIONED: refusals/possible-alias.c:[[@LINE-11]]:3: remark: fused 'Out(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
 
-// A matrix read as C[i][k]: the test bounds only one-dimensional
-// subscripts, so the nest stays refused, saying why.
+// A matrix read as C[i][k]: its elements' range comes from its type's
+// extent (8), and the nest is versioned like the others.
 void sddmm_spmm_matrix(int n, int K, int L, const int *rowptr,
                        const int *colidx, const double *vals,
                        const double (*C)[8], const double *D, const double *E,
@@ -133,4 +138,24 @@ void sddmm_spmm_matrix(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/possible-alias.c:[[@LINE-8]]:3: remark: nest left unchanged: 'A' may share memory with an input{{.*}}[lnr-possible-alias]
 // ASSUMED: refusals/possible-alias.c:[[@LINE-9]]:3: remark: fused{{.*}}[lnr-fuse]
-// VERSIONED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: nest left unchanged: the output may share memory with an input and the fused nest reads the inputs in a different order; no run-time overlap test could be written: 'C' is read as a matrix; the overlap test bounds only one-dimensional subscripts; declare the output 'restrict' or pass --assume-no-alias [lnr-possible-alias]
+// VERSIONED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: fused{{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
+
+// A VLA whose extent the function changes after the nest: the type keeps
+// the extent the function was called with, which the test cannot name.
+void sddmm_spmm_vla_changed(int n, int K, int L, const int *rowptr,
+                            const int *colidx, const double *vals,
+                            const double (*C)[K], const double *D,
+                            const double *E, double *A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i][k] * D[j * K + k] * E[j * L + l];
+    }
+  K = 0;
+  (void)K;
+}
+// CHECK: refusals/possible-alias.c:[[@LINE-10]]:3: remark: nest left unchanged: 'A' may share memory with an input{{.*}}[lnr-possible-alias]
+// ASSUMED: refusals/possible-alias.c:[[@LINE-11]]:3: remark: fused{{.*}}[lnr-fuse]
+// VERSIONED: refusals/possible-alias.c:[[@LINE-12]]:3: remark: nest left unchanged: the output may share memory with an input and the fused nest reads the inputs in a different order; no run-time overlap test could be written: 'C' is read as a matrix whose elements the test cannot bound: the extent 'K' of its rows is not a variable the function keeps; declare the output 'restrict' or pass --assume-no-alias [lnr-possible-alias]

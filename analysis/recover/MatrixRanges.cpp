@@ -1,0 +1,82 @@
+//===- MatrixRanges.cpp --------------------------------------------------===//
+//
+// The elements a multi-dimensional access reaches, for the run-time
+// overlap test: 'C[i][k]' with 'double (*C)[K]' (a VLA parameter, or
+// 'double C[][K]') or a local 'double C[N][K]' reads element i * K + k of
+// the array's first row, '*C'. The strides come from the array's type:
+// its constant extents, or a VLA's extent when it is a variable the
+// function never changes (the type keeps the value it had on entry).
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+
+std::optional<std::string>
+Recoverer::innerExtents(QualType T, size_t Dimensions,
+                        std::vector<Coefficient> &Extents) const {
+  // The type of Base: a pointer to rows, or an array of them.
+  if (const auto *P = T->getAs<clang::PointerType>())
+    T = P->getPointeeType();
+  else if (const clang::ArrayType *A = Ctx.getAsArrayType(T))
+    T = A->getElementType();
+  else
+    return "its type holds no rows";
+  for (size_t D = 1; D < Dimensions; ++D) {
+    const clang::ArrayType *Row = Ctx.getAsArrayType(T);
+    if (const auto *Fixed = dyn_cast_or_null<ConstantArrayType>(Row)) {
+      Extents.push_back(Coefficient{
+          static_cast<long long>(Fixed->getSize().getZExtValue()), {}});
+    } else if (const auto *Variable =
+                   dyn_cast_or_null<VariableArrayType>(Row)) {
+      const VarDecl *Size = asVar(Variable->getSizeExpr());
+      if (!Size || isChangedIn(Size, FunctionBody) || !FunctionBody ||
+          !Size->getType()->isIntegerType())
+        return "the extent '" + text(Variable->getSizeExpr()) +
+               "' of its rows is not a variable the function keeps";
+      Extents.push_back(Coefficient{1, {Size->getName().str()}});
+    } else {
+      return "its rows have no extent in its type";
+    }
+    T = Row->getElementType();
+  }
+  return std::nullopt;
+}
+
+std::optional<AffineForm>
+Recoverer::elementForm(const Expr *Base, const std::vector<AffineForm> &Dims,
+                       std::string &Why) const {
+  std::vector<Coefficient> Extents;
+  if (std::optional<std::string> No =
+          innerExtents(Base->getType(), Dims.size(), Extents)) {
+    Why = *No;
+    return std::nullopt;
+  }
+  AffineForm Out;
+  // Dimension D's stride: the product of the extents inside it.
+  Coefficient Stride;
+  for (size_t D = Dims.size(); D-- > 0;) {
+    for (const auto &[V, C] : Dims[D].Terms) {
+      if (Out.Terms.count(V)) {
+        Why = "'" + V->getName().str() + "' indexes two of its dimensions";
+        return std::nullopt;
+      }
+      Out.Terms[V] = C.times(Stride);
+    }
+    if (!Dims[D].Offset.empty()) {
+      std::string StrideText = std::to_string(Stride.Scale);
+      for (const std::string &S : Stride.Symbols)
+        StrideText += " * " + S;
+      Out.addOffset("(" + Dims[D].Offset + ") * " + StrideText, false);
+    }
+    Out.Opaque |= Dims[D].Opaque;
+    if (D > 0)
+      Stride = Stride.times(Extents[D - 1]);
+  }
+  return Out;
+}
+
+} // namespace lnr::recover::detail
