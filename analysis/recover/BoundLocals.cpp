@@ -52,15 +52,6 @@ unsigned countHeaderReferences(const Stmt *S, const VarDecl *V) {
   return C.Count;
 }
 
-/// Whether converting From to To keeps every value.
-bool keepsEveryValue(const ASTContext &Ctx, QualType From, QualType To) {
-  uint64_t FromBits = Ctx.getTypeSize(From), ToBits = Ctx.getTypeSize(To);
-  if (From->isSignedIntegerType())
-    return To->isSignedIntegerType() && ToBits >= FromBits;
-  return ToBits > FromBits ||
-         (ToBits == FromBits && !To->isSignedIntegerType());
-}
-
 /// Whether E reads as one operand wherever it is spelled: a name, a
 /// literal, an element, a call, a parenthesized expression.
 bool isPrimary(const Expr *E) {
@@ -89,6 +80,14 @@ bool isIdentifierChar(char C) {
 }
 
 } // namespace
+
+bool keepsEveryValue(const ASTContext &Ctx, QualType From, QualType To) {
+  uint64_t FromBits = Ctx.getTypeSize(From), ToBits = Ctx.getTypeSize(To);
+  if (From->isSignedIntegerType())
+    return To->isSignedIntegerType() && ToBits >= FromBits;
+  return ToBits > FromBits ||
+         (ToBits == FromBits && !To->isSignedIntegerType());
+}
 
 bool Recoverer::readBoundLocals(const DeclStmt *DS, const LoopFact &Owner) {
   std::vector<BoundLocal> Read;

@@ -81,17 +81,6 @@ std::optional<InclusiveBound> upperBound(const BinaryOperator &Cond,
   return InclusiveBound{Rhs, true};
 }
 
-/// Whether converting every value of type From to To keeps it.
-bool holdsEveryValue(QualType To, QualType From, const ASTContext &Ctx) {
-  if (!To->isIntegerType() || !From->isIntegerType())
-    return false;
-  unsigned ToWidth = Ctx.getIntWidth(To), FromWidth = Ctx.getIntWidth(From);
-  bool ToSigned = To->isSignedIntegerType(),
-       FromSigned = From->isSignedIntegerType();
-  return ToSigned == FromSigned ? ToWidth >= FromWidth
-                                : ToSigned && ToWidth > FromWidth;
-}
-
 /// A loop's bound without the casts that keep every value ('(long)pos[i]'
 /// is read as 'pos[i]'), and the first cast that does not in Changing
 /// ('(size_t)pos[i]' with an int pos: a negative position changes).
@@ -100,7 +89,9 @@ const Expr *withoutWideningCasts(const Expr *E, const ASTContext &Ctx,
   E = E->IgnoreParenImpCasts();
   while (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
     const Expr *Inner = Cast->getSubExpr()->IgnoreParenImpCasts();
-    if (!holdsEveryValue(Cast->getType(), Inner->getType(), Ctx)) {
+    if (!Cast->getType()->isIntegerType() ||
+        !Inner->getType()->isIntegerType() ||
+        !keepsEveryValue(Ctx, Inner->getType(), Cast->getType())) {
       Changing = Changing ? Changing : Cast;
       return E;
     }

@@ -13,18 +13,25 @@
 using namespace clang;
 
 namespace lnr::recover::detail {
+namespace {
+
+/// Text as one operand: a name as it is, anything else parenthesized.
+std::string operand(const std::string &Text) {
+  bool Name = llvm::all_of(Text, [](char Ch) {
+    return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
+  });
+  return Name ? Text : "(" + Text + ")";
+}
+
+} // namespace
 
 void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
                             bool Written, unsigned Rows) {
   OverlapFacts::Array A;
   A.Base = text(Base->IgnoreParenImpCasts());
   // The first row's elements: '*C' for 'double (*C)[K]'.
-  if (Rows > 0 && !A.Base.empty()) {
-    bool Name = llvm::all_of(A.Base, [](char Ch) {
-      return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
-    });
-    A.Base = std::string(Rows, '*') + (Name ? A.Base : "(" + A.Base + ")");
-  }
+  if (Rows > 0 && !A.Base.empty())
+    A.Base = std::string(Rows, '*') + operand(A.Base);
   A.Offset = Form.Offset;
   A.Opaque = Form.Opaque || A.Base.empty();
   A.Written = Written;
@@ -32,13 +39,8 @@ void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
     // "2", "-1 * (K)", "(K)" for 1 * K.
     std::string Coefficient =
         C.Scale == 1 && !C.Symbols.empty() ? "" : std::to_string(C.Scale);
-    for (const std::string &Symbol : C.Symbols) {
-      bool Name = llvm::all_of(Symbol, [](char Ch) {
-        return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
-      });
-      Coefficient += (Coefficient.empty() ? "" : " * ") +
-                     (Name ? Symbol : "(" + Symbol + ")");
-    }
+    for (const std::string &Symbol : C.Symbols)
+      Coefficient += (Coefficient.empty() ? "" : " * ") + operand(Symbol);
     A.Terms.push_back({Coefficient, V->getName().str()});
   }
   // By variable name: the text does not depend on the declarations' order.

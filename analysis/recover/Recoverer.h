@@ -53,6 +53,9 @@ using llvm::dyn_cast;
 bool isChangedIn(const VarDecl *V, const Stmt *S, const Stmt *Except = nullptr);
 /// Whether S names V anywhere.
 bool references(const Stmt *S, const VarDecl *V);
+/// BoundLocals.cpp: whether converting an integer of type From to To keeps
+/// every value.
+bool keepsEveryValue(const ASTContext &Ctx, QualType From, QualType To);
 
 /// LibraryNames.cpp: the names of the C library the temporaries use
 /// (their allocation and size).
