@@ -1,11 +1,11 @@
 //===- Recoverer.h - the state of one nest's recovery -------*- C++ -*-===//
 //
 // Internal to the recovery library. One Recoverer reads one nest; its
-// methods are defined by concern, one file each: LoopHeaders.cpp,
-// LoopBodies.cpp, Subscripts.cpp, Statement.cpp, TacoConventions.cpp,
+// methods are defined by concern, one file each: LoopHeaders.cpp (with
+// CoordinateLevels.cpp for COO lists), LoopBodies.cpp, Subscripts.cpp
+// (with MatrixRanges.cpp), Statement.cpp, TacoConventions.cpp,
 // OutputLegality.cpp, OverlapFacts.cpp, Liveness.cpp, LibraryNames.cpp, and
-// NestRecovery.cpp
-// (the order in which they run).
+// NestRecovery.cpp (the order in which they run).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_ANALYSIS_RECOVER_RECOVERER_H
