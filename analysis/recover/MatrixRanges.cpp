@@ -4,16 +4,39 @@
 // overlap test: 'C[i][k]' with 'double (*C)[K]' (a VLA parameter, or
 // 'double C[][K]') or a local 'double C[N][K]' reads element i * K + k of
 // the array's first row, '*C'. The strides come from the array's type:
-// its constant extents, or a VLA's extent when it is a variable the
-// function never changes (the type keeps the value it had on entry).
+// its constant extents, or a VLA's extent when it is a local or parameter
+// the function never changes nor shadows (the type keeps the value it had
+// on entry, and the test names it).
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/recover/Recoverer.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
+
 using namespace clang;
 
 namespace lnr::recover::detail {
+
+bool Recoverer::keptThroughout(const VarDecl *Size) const {
+  // A local or a parameter (a global or a static may change in a call),
+  // never changed, and the only variable of its name in the function: the
+  // name the test writes means it wherever the nest is.
+  if (!FunctionBody || !Size->hasLocalStorage() ||
+      !Size->getType()->isIntegerType() || isChangedIn(Size, FunctionBody))
+    return false;
+  struct Shadows : RecursiveASTVisitor<Shadows> {
+    const VarDecl *Size;
+    bool Found = false;
+    bool VisitVarDecl(VarDecl *V) {
+      Found |= V != Size && V->getName() == Size->getName();
+      return !Found;
+    }
+  } S;
+  S.Size = Size;
+  S.TraverseStmt(const_cast<Stmt *>(FunctionBody));
+  return !S.Found;
+}
 
 std::optional<std::string>
 Recoverer::innerExtents(QualType T, size_t Dimensions,
@@ -33,8 +56,7 @@ Recoverer::innerExtents(QualType T, size_t Dimensions,
     } else if (const auto *Variable =
                    dyn_cast_or_null<VariableArrayType>(Row)) {
       const VarDecl *Size = asVar(Variable->getSizeExpr());
-      if (!Size || isChangedIn(Size, FunctionBody) || !FunctionBody ||
-          !Size->getType()->isIntegerType())
+      if (!Size || !keptThroughout(Size))
         return "the extent '" + text(Variable->getSizeExpr()) +
                "' of its rows is not a variable the function keeps";
       Extents.push_back(Coefficient{1, {Size->getName().str()}});

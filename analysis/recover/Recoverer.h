@@ -505,6 +505,9 @@ private:
   bool checkAliasing(const Expr *OutputBase);
 
   //===--- MatrixRanges.cpp: the elements of a multi-dimensional access.
+  /// Whether a VLA's extent Size means the value of the call wherever the
+  /// nest names it: a local or parameter never changed nor shadowed.
+  bool keptThroughout(const VarDecl *Size) const;
   /// The extents of the Dimensions - 1 inner dimensions of an array of
   /// type T (a pointer to rows or an array of them), or why not.
   std::optional<std::string>

@@ -100,6 +100,8 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // AGAIN: remark: {{.*}}[lnr-unsupported-statement]
 // AGAIN: remark: {{.*}}[lnr-imperfect-nest]
 // AGAIN: remark: {{.*}}no run-time overlap test could be written{{.*}}[lnr-possible-alias]
+// AGAIN: remark: {{.*}}no run-time overlap test could be written{{.*}}[lnr-possible-alias]
+// AGAIN: remark: {{.*}}no run-time overlap test could be written{{.*}}[lnr-possible-alias]
 
 // A global array: an input may point into it, and 'restrict' cannot qualify
 // an array, so the remark does not suggest declaring it so (an earlier build
@@ -139,6 +141,45 @@ void sddmm_spmm_matrix(int n, int K, int L, const int *rowptr,
 // CHECK: refusals/possible-alias.c:[[@LINE-8]]:3: remark: nest left unchanged: 'A' may share memory with an input{{.*}}[lnr-possible-alias]
 // ASSUMED: refusals/possible-alias.c:[[@LINE-9]]:3: remark: fused{{.*}}[lnr-fuse]
 // VERSIONED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: fused{{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
+
+// A VLA whose extent a block of the function shadows: the test would name
+// the inner 'K', not the rows' width.
+void sddmm_spmm_vla_shadowed(int n, int K, int K2, int L, const int *rowptr,
+                             const int *colidx, const double *vals,
+                             const double (*C)[K], const double *D,
+                             const double *E, double *A) {
+  {
+    int K = K2;
+    for (int i = 0; i < n; i++)
+      for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+        int j = colidx[p];
+        for (int k = 0; k < K; k++)
+          for (int l = 0; l < L; l++)
+            A[i * L + l] += vals[p] * C[i][k] * D[j * K + k] * E[j * L + l];
+      }
+  }
+}
+// CHECK: refusals/possible-alias.c:[[@LINE-9]]:5: remark: nest left unchanged: 'A' may share memory with an input{{.*}}[lnr-possible-alias]
+// ASSUMED: refusals/possible-alias.c:[[@LINE-10]]:5: remark: fused{{.*}}[lnr-fuse]
+// VERSIONED: refusals/possible-alias.c:[[@LINE-11]]:5: remark: nest left unchanged: {{.*}}'C' is read as a matrix whose elements the test cannot bound: the extent 'K' of its rows is not a variable the function keeps{{.*}} [lnr-possible-alias]
+
+// A VLA sized by a global, which a call may change: its rows keep the
+// width of the call.
+extern int W;
+void sddmm_spmm_vla_global(int n, int L, const int *rowptr, const int *colidx,
+                           const double *vals, const double (*C)[W],
+                           const double *D, const double *E, double *A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < W; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i][k] * D[j * W + k] * E[j * L + l];
+    }
+}
+// CHECK: refusals/possible-alias.c:[[@LINE-8]]:3: remark: nest left unchanged: 'A' may share memory with an input{{.*}}[lnr-possible-alias]
+// ASSUMED: refusals/possible-alias.c:[[@LINE-9]]:3: remark: fused{{.*}}[lnr-fuse]
+// VERSIONED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: nest left unchanged: {{.*}}'C' is read as a matrix whose elements the test cannot bound: the extent 'W' of its rows is not a variable the function keeps{{.*}} [lnr-possible-alias]
 
 // A VLA whose extent the function changes after the nest: the type keeps
 // the extent the function was called with, which the test cannot name.
