@@ -21,27 +21,18 @@ constexpr int Chunks = 1024;
 
 } // namespace
 
-std::optional<std::string> rowsNotSplit(const Context &C,
-                                        const ir::BranchedGraph &G) {
+bool rowsSplit(const Context &C, const ir::BranchedGraph &G) {
   if (G.Loops.empty() ||
       C.K.levelOf(G.Loops.front()) != ir::LevelFormat::CompressedNonUnique)
-    return "not a coordinate (COO) list";
-  const ir::Loop &Rows = G.Loops.front();
+    return false;
   const std::vector<std::string> &Apart = C.S.DisjointRepeatedIndices;
-  if (std::find(Apart.begin(), Apart.end(), Rows.Index) == Apart.end())
-    return "positions of different rows of '" + Rows.Index +
-           "' may write the same elements";
-  if (!C.Opts.OpenMP)
-    return "OpenMP disabled by --no-openmp";
-  if (C.hasVectors() || C.hasGlobals() || C.S.Pragma)
-    return "the schedule allocates temporaries for the threads";
-  const LoopSource *Src = C.S.loop(Rows.Index);
-  if (!Src || Src->Coordinates.empty() || Src->LoopBegin.empty() ||
-      Src->LoopEnd.empty() || Src->VariableType.empty() ||
-      Src->Position.empty())
-    return "the bounds or the coordinates of the loop over '" + Rows.Index +
-           "' were not read";
-  return std::nullopt;
+  const LoopSource *Src = C.S.loop(G.Loops.front().Index);
+  return std::find(Apart.begin(), Apart.end(), G.Loops.front().Index) !=
+             Apart.end() &&
+         C.Opts.OpenMP && !C.hasVectors() && !C.hasGlobals() && !C.S.Pragma &&
+         Src && !Src->Coordinates.empty() && !Src->LoopBegin.empty() &&
+         !Src->LoopEnd.empty() && !Src->VariableType.empty() &&
+         !Src->Position.empty();
 }
 
 Nodes splitAtRows(Context &C, const ir::BranchedGraph &G, Nodes Tree) {

@@ -15,16 +15,15 @@
 
 #include "rewrite/lower/Context.h"
 
-#include <optional>
 #include <string>
 
 namespace lnr::lower {
 
-/// Why G's outer loop cannot run its rows in parallel as above; nullopt
-/// when it can: a COO list's loop over its positions, the output written
-/// apart at distinct rows, nothing allocated for the threads, OpenMP on.
-std::optional<std::string> rowsNotSplit(const Context &C,
-                                        const ir::BranchedGraph &G);
+/// Whether G's outer loop runs its rows in parallel as above: a COO
+/// list's loop over its positions, the output written apart at distinct
+/// rows, nothing allocated for the threads, OpenMP on, and the loop's
+/// bounds and coordinates read.
+bool rowsSplit(const Context &C, const ir::BranchedGraph &G);
 
 /// Tree, whose one node is the loop over the positions of G's outer COO
 /// level, as the chunks above.

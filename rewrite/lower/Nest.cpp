@@ -144,7 +144,7 @@ std::optional<Refusal> lowerLoops(Context &C, GraphLowering &L,
     return L.allocatingBlock(G, C.Vectors, Out.Tree);
   Code Directive = code(
       Choice.Parallel ? "#pragma omp parallel for " + Clause + Private : "");
-  if (!Choice.Parallel && !rowsNotSplit(C, G)) {
+  if (!Choice.Parallel && rowsSplit(C, G)) {
     if (std::optional<Refusal> R = L.graph(G, Code(), Out.Tree))
       return R;
     Out.Tree = splitAtRows(C, G, std::move(Out.Tree));
