@@ -313,16 +313,7 @@ bool Recoverer::readBody(const ForStmt *For) {
   return readStatements(std::move(Body));
 }
 
-bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
-  // A position split's '#pragma omp atomic' update: the rewrite walks rows,
-  // each written by one thread, and decides its parallelism itself.
-  if (InPositionSplit)
-    for (const Stmt *&S : Body)
-      if (const Stmt *Update = atomicUpdate(S))
-        S = Update;
-  // An assert checks what the loops read as they read it; the rewritten
-  // loops read in another order, some not at all, and the check would be
-  // dropped or moved. Named, not folded into 'more than one statement'.
+bool Recoverer::refuseSkipsAndAsserts(const std::vector<const Stmt *> &Body) {
   // TACO's split loops skip the iterations past the index's extent:
   // `i = i0 * 16 + i1; if (i >= N) continue;`. Named before the statement
   // count would call it an imperfect nest.
@@ -337,6 +328,9 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
               "16; i1++) { i = i0 * 16 + i1; if (i >= N) continue; ... }', "
               "the form read",
           If->getBeginLoc());
+  // An assert checks what the loops read as they read it; the rewritten
+  // loops read in another order, some not at all, and the check would be
+  // dropped or moved. Named, not folded into 'more than one statement'.
   for (const Stmt *S : Body)
     if (isAssert(S))
       return refuse(rule::Assert,
@@ -344,21 +338,30 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
                         "' as it runs; the rewrite would drop or move the "
                         "check, so the nest is kept as written",
                     SM.getExpansionLoc(S->getBeginLoc()));
-  size_t Owner = Loops.size() - 1;
+  return true;
+}
+
+bool Recoverer::readCounterStatement(std::vector<const Stmt *> &Body,
+                                     size_t Owner) {
   // TACO's counter of a sparse output's positions: `jA++;` last (or first)
   // in a compressed loop's body.
-  if (Body.size() >= 2 && Loops[Owner].Compressed)
-    for (bool First : {false, true}) {
-      const Stmt *S = First ? Body.front() : Body.back();
-      const VarDecl *V = incremented(S);
-      if (!V || loopOf(V) || coordinateLoop(V) || aliasInit(V) ||
-          V == Accumulator)
-        continue;
-      if (!readCounter(V, S, Owner, First))
-        return false;
-      Body.erase(First ? Body.begin() : Body.end() - 1);
-      break;
-    }
+  if (Body.size() < 2 || !Loops[Owner].Compressed)
+    return true;
+  for (bool First : {false, true}) {
+    const Stmt *S = First ? Body.front() : Body.back();
+    const VarDecl *V = incremented(S);
+    if (!V || loopOf(V) || coordinateLoop(V) || aliasInit(V) ||
+        V == Accumulator)
+      continue;
+    if (!readCounter(V, S, Owner, First))
+      return false;
+    Body.erase(First ? Body.begin() : Body.end() - 1);
+    break;
+  }
+  return true;
+}
+
+size_t Recoverer::accumulatorForm(const std::vector<const Stmt *> &Body) const {
   // TACO's scalar accumulator: `T acc = 0; for (...) acc += product;
   // A[..] = A[..] + acc;` sums what a perfect nest would add to A[..]. The
   // sum may be copied first (`T x = acc; A[..] = x;`, ATL's style).
@@ -366,56 +369,73 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
   while (Body.size() >= 4 + Copies &&
          accumulatorCopy(Body[Body.size() - 2 - Copies], Body))
     ++Copies;
-  if (Body.size() >= 3 + Copies && !Accumulator) {
-    const Stmt *Init = Body[Body.size() - 3 - Copies];
-    const VarDecl *Acc = accumulatorStart(Init);
-    const auto *Inner = dyn_cast<ForStmt>(Body[Body.size() - 2 - Copies]);
-    const auto *Final = dyn_cast<Expr>(Body.back());
-    if (Acc && Inner && Final) {
-      for (size_t I = 0; I + 3 + Copies < Body.size(); ++I)
-        if (!readLeading(Body[I], Loops[Owner]))
-          return Fail ? false
-                      : refuse(rule::ImperfectNest,
-                               "the loop body holds more than one statement; "
-                               "only perfect nests are rewritten",
-                               Body[I]->getBeginLoc());
-      // Each copy holds the sum (it copies the accumulator or an earlier
-      // copy): the final statement may store any.
-      std::vector<const VarDecl *> Sums = {Acc};
-      for (size_t C = Copies; C-- > 0;) {
-        const Stmt *S = Body[Body.size() - 2 - C];
-        auto [Copy, From] = copyOf(S);
-        if (!std::count(Sums.begin(), Sums.end(), From) ||
-            std::count(Sums.begin(), Sums.end(), Copy))
-          return refuse(rule::ImperfectNest,
-                        "the loop body holds more than one statement; only "
-                        "perfect nests are rewritten",
-                        S->getBeginLoc());
-        // Assigned, declared before the nest (C89): the nest leaves another
-        // value in it, so it must be dead after the nest.
-        if (!isa<DeclStmt>(S) &&
-            !addOuterVariable(Copy, Loops[Owner].For, S->getBeginLoc(),
-                              S->getBeginLoc()))
-          return false;
-        Sums.push_back(Copy);
-        AccumulatorCopies.push_back(Copy);
-      }
-      if (!isa<DeclStmt>(Init) &&
-          !addOuterVariable(Acc, Loops[Owner].For, Init->getBeginLoc(),
-                            Init->getBeginLoc()))
-        return false;
-      Accumulator = Acc;
-      LoopsOutsideAccumulator = Loops.size();
-      if (!readLoop(Inner))
-        return false;
-      if (!AccumulatorFilled)
-        return refuse(rule::UnsupportedStatement,
-                      "the loop does not accumulate into '" +
-                          Acc->getName().str() + "'",
-                      Inner->getBeginLoc());
-      return readAccumulatorUse(Final);
-    }
+  if (Body.size() < 3 + Copies || Accumulator)
+    return 0;
+  const Stmt *Init = Body[Body.size() - 3 - Copies];
+  bool Form = accumulatorStart(Init) &&
+              isa<ForStmt>(Body[Body.size() - 2 - Copies]) &&
+              isa<Expr>(Body.back());
+  return Form ? Copies + 1 : 0;
+}
+
+bool Recoverer::readAccumulatorCopies(const std::vector<const Stmt *> &Body,
+                                      size_t Copies, const VarDecl *Acc,
+                                      const ForStmt *Owner) {
+  // Each copy holds the sum (it copies the accumulator or an earlier
+  // copy): the final statement may store any.
+  std::vector<const VarDecl *> Sums = {Acc};
+  for (size_t C = Copies; C-- > 0;) {
+    const Stmt *S = Body[Body.size() - 2 - C];
+    auto [Copy, From] = copyOf(S);
+    if (!std::count(Sums.begin(), Sums.end(), From) ||
+        std::count(Sums.begin(), Sums.end(), Copy))
+      return refuse(rule::ImperfectNest,
+                    "the loop body holds more than one statement; only "
+                    "perfect nests are rewritten",
+                    S->getBeginLoc());
+    // Assigned, declared before the nest (C89): the nest leaves another
+    // value in it, so it must be dead after the nest.
+    if (!isa<DeclStmt>(S) &&
+        !addOuterVariable(Copy, Owner, S->getBeginLoc(), S->getBeginLoc()))
+      return false;
+    Sums.push_back(Copy);
+    AccumulatorCopies.push_back(Copy);
   }
+  return true;
+}
+
+bool Recoverer::readAccumulatorBody(const std::vector<const Stmt *> &Body,
+                                    size_t Owner, size_t Copies) {
+  const Stmt *Init = Body[Body.size() - 3 - Copies];
+  const VarDecl *Acc = accumulatorStart(Init);
+  const auto *Inner = cast<ForStmt>(Body[Body.size() - 2 - Copies]);
+  for (size_t I = 0; I + 3 + Copies < Body.size(); ++I)
+    if (!readLeading(Body[I], Loops[Owner]))
+      return Fail ? false
+                  : refuse(rule::ImperfectNest,
+                           "the loop body holds more than one statement; "
+                           "only perfect nests are rewritten",
+                           Body[I]->getBeginLoc());
+  if (!readAccumulatorCopies(Body, Copies, Acc, Loops[Owner].For))
+    return false;
+  if (!isa<DeclStmt>(Init) &&
+      !addOuterVariable(Acc, Loops[Owner].For, Init->getBeginLoc(),
+                        Init->getBeginLoc()))
+    return false;
+  Accumulator = Acc;
+  LoopsOutsideAccumulator = Loops.size();
+  if (!readLoop(Inner))
+    return false;
+  if (!AccumulatorFilled)
+    return refuse(rule::UnsupportedStatement,
+                  "the loop does not accumulate into '" + Acc->getName().str() +
+                      "'",
+                  Inner->getBeginLoc());
+  return readAccumulatorUse(cast<Expr>(Body.back()));
+}
+
+bool Recoverer::readPerfectLevel(const std::vector<const Stmt *> &Body,
+                                 size_t Owner) {
   // A perfect nest level: declarations, then one loop or statement.
   auto Leading = [&](const Stmt *S) {
     return isa<DeclStmt>(S) || coordinateAssignment(S, Loops[Owner]) ||
@@ -448,20 +468,41 @@ bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
                     "the loop body holds more than one statement; only "
                     "perfect nests are rewritten",
                     Body[I + 1]->getBeginLoc());
-    if (const auto *Inner = dyn_cast<ForStmt>(S))
-      return readLoop(Inner);
-    if (const auto *E = dyn_cast<Expr>(S))
-      return readStatement(E);
-    if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
-        isa<GotoStmt>(S))
-      return refuse(rule::EarlyExit, "the nest may leave a loop early",
-                    S->getBeginLoc());
-    return refuse(rule::UnsupportedStatement,
-                  statementKind(*S) + " is not a loop nest statement",
-                  S->getBeginLoc());
+    return readLastStatement(S);
   }
   return refuse(rule::UnsupportedStatement, "the loop body is empty",
                 Loops.back().For->getBeginLoc());
+}
+
+bool Recoverer::readLastStatement(const Stmt *S) {
+  if (const auto *Inner = dyn_cast<ForStmt>(S))
+    return readLoop(Inner);
+  if (const auto *E = dyn_cast<Expr>(S))
+    return readStatement(E);
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
+      isa<GotoStmt>(S))
+    return refuse(rule::EarlyExit, "the nest may leave a loop early",
+                  S->getBeginLoc());
+  return refuse(rule::UnsupportedStatement,
+                statementKind(*S) + " is not a loop nest statement",
+                S->getBeginLoc());
+}
+
+bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
+  // A position split's '#pragma omp atomic' update: the rewrite walks rows,
+  // each written by one thread, and decides its parallelism itself.
+  if (InPositionSplit)
+    for (const Stmt *&S : Body)
+      if (const Stmt *Update = atomicUpdate(S))
+        S = Update;
+  if (!refuseSkipsAndAsserts(Body))
+    return false;
+  size_t Owner = Loops.size() - 1;
+  if (!readCounterStatement(Body, Owner))
+    return false;
+  if (size_t Form = accumulatorForm(Body))
+    return readAccumulatorBody(Body, Owner, Form - 1);
+  return readPerfectLevel(Body, Owner);
 }
 
 } // namespace lnr::recover::detail

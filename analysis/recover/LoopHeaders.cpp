@@ -272,6 +272,258 @@ void Recoverer::readRootFromZero(LoopFact &L, const ArraySubscriptExpr *End,
   Source.ZeroFirstPositions.push_back(L.Source.Positions + "[0]");
 }
 
+std::optional<Recoverer::LoopHeader>
+Recoverer::readLoopVariable(const ForStmt *For) {
+  // The lower bound: `int i = lo` (C99) or `i = lo` with i declared before
+  // the loop (C89), which must then be dead after the nest.
+  LoopHeader H;
+  if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (!Init->isSingleDecl())
+      return refuseNone(rule::UnsupportedLoop,
+                        "the loop declares more than one variable in its "
+                        "initialization",
+                        For->getBeginLoc());
+    H.Var = dyn_cast<VarDecl>(Init->getSingleDecl());
+    if (!H.Var || !H.Var->getType()->isIntegerType() || !H.Var->getInit())
+      return refuseNone(rule::UnsupportedLoop,
+                        "the loop variable is not an initialized integer",
+                        For->getBeginLoc());
+    H.LoInit = H.Var->getInit();
+  } else if (const auto *Assign =
+                 dyn_cast_or_null<BinaryOperator>(For->getInit());
+             Assign && Assign->getOpcode() == BO_Assign &&
+             isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
+             asVar(Assign->getLHS())) {
+    H.Var = asVar(Assign->getLHS());
+    if (!H.Var->getType()->isIntegerType())
+      return refuseNone(rule::UnsupportedLoop,
+                        "the loop variable is not an integer",
+                        For->getBeginLoc());
+    if (!addOuterVariable(H.Var, For, For->getBeginLoc(), For->getBeginLoc()))
+      return std::nullopt;
+    H.LoInit = Assign->getRHS();
+  } else {
+    return refuseNone(rule::UnsupportedLoop,
+                      "the loop neither declares nor assigns its variable in "
+                      "its initialization ('int i = 0' or 'i = 0')",
+                      For->getBeginLoc());
+  }
+  if (loopOf(H.Var) || coordinateLoop(H.Var))
+    return refuseNone(rule::UnsupportedLoop,
+                      "'" + H.Var->getName().str() +
+                          "' is the variable of two loops of the nest",
+                      For->getBeginLoc());
+  if (references(H.LoInit, H.Var))
+    return refuseNone(rule::UnsupportedLoop,
+                      "the lower bound of the loop over '" +
+                          H.Var->getName().str() +
+                          "' reads the variable itself",
+                      For->getBeginLoc());
+  // `p = b` with `const int b = pos[i];` (BoundLocals.cpp): read as
+  // `p = pos[i]`, and written so.
+  H.Lo = throughBoundLocal(H.LoInit->IgnoreParenImpCasts());
+  return H;
+}
+
+std::optional<Recoverer::LoopHeader>
+Recoverer::readLoopHeader(const ForStmt *For) {
+  std::optional<LoopHeader> H = readLoopVariable(For);
+  if (!H)
+    return std::nullopt;
+  const std::string Name = H->Var->getName().str();
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
+      asVar(Cond->getLHS()) != H->Var)
+    return refuseNone(rule::UnsupportedLoop,
+                      "the loop condition is not '" + Name + " < bound' or '" +
+                          Name + " <= bound'",
+                      For->getBeginLoc());
+  // An inclusive bound, 'k <= rowstr[j + 1] - 1' (NPB CG) or 'j <= n'
+  // (1-based arrays): read as its exclusive bound, 'k < rowstr[j + 1]'
+  // or 'j < (n) + 1'; the header is written back as it is.
+  const std::optional<InclusiveBound> Inclusive = upperBound(*Cond, Ctx);
+  if (!Inclusive)
+    return refuseNone(
+        rule::UnsupportedLoop,
+        "the loop over '" + Name +
+            "' ends at an inclusive bound compared in unsigned arithmetic, "
+            "which wraps ('<= n - 1' at n = 0) or never ends ('<= n' at n's "
+            "maximum)",
+        For->getBeginLoc());
+  H->Upper = Inclusive->Written;
+  H->PlusOne = Inclusive->PlusOne;
+  H->Hi = throughBoundLocal(H->Upper->IgnoreParenImpCasts());
+  if (!stepsByOne(For->getInc(), H->Var, Ctx))
+    return refuseNone(rule::UnsupportedLoop,
+                      "the loop does not step its variable by one",
+                      For->getBeginLoc());
+  return H;
+}
+
+std::optional<Recoverer::PositionBounds>
+Recoverer::readPositionBounds(const LoopHeader &H) {
+  // A cast that keeps every value reads the positions as they are
+  // ('(long)pos[i]'); one that does not is refused by name.
+  const ExplicitCastExpr *Changing = nullptr;
+  const Expr *LoRead = withoutWideningCasts(H.Lo, Ctx, Changing),
+             *HiRead = withoutWideningCasts(H.Hi, Ctx, Changing);
+  if (Changing &&
+      isa<ArraySubscriptExpr>(Changing->getSubExpr()->IgnoreParenImpCasts()) &&
+      mentionsNestVariable(Changing))
+    return refuseNone(rule::UnsupportedLoop,
+                      "the bound '" + written(Changing) + "' converts '" +
+                          typeName(Changing->getSubExpr()->getType()) +
+                          "' to '" + typeName(Changing->getType()) +
+                          "', which does not hold every value (a negative "
+                          "position would change); read the positions in "
+                          "their own type or a wider signed one",
+                      Changing->getBeginLoc());
+  PositionBounds B;
+  B.Lo = dyn_cast<ArraySubscriptExpr>(LoRead);
+  B.Hi = H.PlusOne ? nullptr : dyn_cast<ArraySubscriptExpr>(HiRead);
+  // Positions relative to the fiber: 0 <= p < pos[q + 1] - pos[q], read
+  // at pos[q] + p; the bounds are those of the fiber. A difference that
+  // reads no variable of the nest is a dense loop's bound.
+  Expr::EvalResult Zero;
+  if (const auto *Length = dyn_cast<BinaryOperator>(H.Hi);
+      Length && Length->getOpcode() == BO_Sub && !B.Lo && !H.PlusOne &&
+      mentionsNestVariable(Length) && H.Lo->EvaluateAsInt(Zero, Ctx) &&
+      Zero.Val.getInt() == 0) {
+    B.Lo =
+        dyn_cast<ArraySubscriptExpr>(Length->getRHS()->IgnoreParenImpCasts());
+    B.Hi =
+        dyn_cast<ArraySubscriptExpr>(Length->getLHS()->IgnoreParenImpCasts());
+    B.RelativeTo = B.Lo;
+    if (!B.Lo || !B.Hi)
+      B = PositionBounds{};
+  }
+  return B;
+}
+
+bool Recoverer::readCompressedLoop(LoopFact &L, const LoopHeader &H,
+                                   const PositionBounds &B) {
+  // Compressed: pos[q] <= p < pos[q + 1], q an enclosing loop variable; or
+  // MKL's four-array CSR, pntrb[q] <= p < pntre[q], begin and end arrays
+  // apart. q: a loop variable, or the position of a parent level relative
+  // to its fiber (pos3[pos2[i] + q]).
+  const ForStmt *For = L.For;
+  const VarDecl *Q = positionVar(B.Lo->getIdx());
+  const auto *Next =
+      dyn_cast<BinaryOperator>(B.Hi->getIdx()->IgnoreParenImpCasts());
+  Expr::EvalResult One;
+  bool IsNext = Next && Next->getOpcode() == BO_Add &&
+                ((positionVar(Next->getLHS()) == Q &&
+                  Next->getRHS()->EvaluateAsInt(One, Ctx)) ||
+                 (positionVar(Next->getRHS()) == Q &&
+                  Next->getLHS()->EvaluateAsInt(One, Ctx))) &&
+                One.Val.getInt() == 1;
+  bool SameArray = text(B.Lo->getBase()) == text(B.Hi->getBase());
+  bool FourArrays = !SameArray && positionVar(B.Hi->getIdx()) == Q &&
+                    isInvariant(B.Hi->getBase()) &&
+                    !text(B.Hi->getBase()).empty();
+  // pos[0] to pos[1]: the root of DCSR, or of a CSF tensor whose every
+  // level is compressed (TACO's {Sparse, Sparse, ...}); no loop around it
+  // is its parent.
+  bool Root = SameArray && isRootRange(B.Lo, B.Hi);
+  if (!Root &&
+      (!Q || Q == L.Var || !loopOf(Q) ||
+       !((IsNext && SameArray) || FourArrays) || !isInvariant(B.Lo->getBase())))
+    return refuse(rule::UnsupportedLoop,
+                  "the loop bounds are neither '0 to an invariant bound' "
+                  "nor 'pos[q] to pos[q + 1]' (or 'begin[q] to end[q]') of "
+                  "an enclosing loop's q",
+                  For->getBeginLoc());
+  if (Root && !isInvariant(B.Lo->getBase()))
+    return refuse(rule::UnsupportedLoop,
+                  "the positions array '" + written(B.Lo->getBase()) +
+                      "' of the loop over '" + L.Var->getName().str() +
+                      "' may change between iterations",
+                  For->getBeginLoc());
+  L.Compressed = true;
+  L.PosBase = B.Lo->getBase()->IgnoreParenImpCasts();
+  L.ParentVar = Root ? nullptr : Q;
+  L.Source.Position = L.Var->getName().str();
+  L.Source.LoopBegin = text(B.Lo);
+  L.Source.LoopEnd = text(B.Hi);
+  if (B.RelativeTo) {
+    // p alone is no position: the rewrite keeps the headers and the
+    // reads as written, and tests a fiber with the loop's own bounds;
+    // nothing is stored at or ranged over the positions.
+    L.RelativeTo = B.RelativeTo;
+    L.Source.LoopBegin = withBoundLocals(text(H.LoInit));
+    L.Source.LoopEnd = withBoundLocals(text(H.Upper));
+  } else if (FourArrays) {
+    // The fibers [begin[q], end[q]) need not be contiguous nor ordered:
+    // no element of one array bounds the level's positions.
+    L.Source.PositionEnds = text(B.Hi->getBase());
+  } else {
+    // Below a dense loop over [0, n), the level's positions end at pos[n];
+    // a first level's at pos[1].
+    const LoopFact *Parent = Q ? loopOf(Q) : nullptr;
+    if (!Parent)
+      L.Source.LevelEnd = text(B.Hi);
+    else if (!Parent->Compressed && Parent->FromZero && !Parent->Extent.empty())
+      L.Source.LevelEnd = text(B.Lo->getBase()) + "[" + Parent->Extent + "]";
+    L.Source.Positions = text(L.PosBase);
+  }
+  return true;
+}
+
+bool Recoverer::readDenseLoop(LoopFact &L, const LoopHeader &H) {
+  for (const Expr *Bound : {H.Lo, H.Hi}) {
+    if (mentionsNestVariable(Bound) || references(Bound, L.Var))
+      return refuse(rule::UnsupportedLoop,
+                    "the bounds of the loop over '" + L.Var->getName().str() +
+                        "' depend on the nest",
+                    L.For->getBeginLoc());
+    if (!isInvariant(Bound))
+      return refuse(rule::UnsupportedLoop,
+                    "the bound '" + written(Bound) + "' of the loop over '" +
+                        L.Var->getName().str() +
+                        "' calls a function, reads a volatile object or has "
+                        "another side effect; it may change between "
+                        "iterations",
+                    Bound->getBeginLoc());
+    // Only the outermost loop's bound is read wherever the nest runs.
+    if (!Loops.empty() && mayFaultElsewhere(Bound, Ctx))
+      return refuse(rule::UnsupportedLoop,
+                    "the bound '" + written(Bound) + "' of the loop over '" +
+                        L.Var->getName().str() +
+                        "' reads an array element or through '*', or divides "
+                        "by a variable: the nest reads it only when the "
+                        "loops around run, and a rewrite would read it "
+                        "before them",
+                    Bound->getBeginLoc());
+  }
+  Expr::EvalResult Zero, Top;
+  bool FromZero = H.Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
+  // As written, parentheses and all: a macro's expansion maps back to
+  // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
+  std::string HiText = withBoundLocals(text(H.Upper)),
+              LoText = withBoundLocals(text(H.LoInit));
+  if (H.PlusOne && !HiText.empty())
+    HiText = "(" + HiText + ") + 1";
+  if (H.Lo->EvaluateAsInt(Zero, Ctx) && !Zero.Val.getInt().isNegative()) {
+    if (!H.Hi->EvaluateAsInt(Top, Ctx))
+      L.Bound = Coefficient{1, {H.PlusOne ? HiText : symbolOf(H.Hi)}};
+    else if (int64_t End = Top.Val.getInt().getExtValue() + H.PlusOne; End > 0)
+      L.Bound = Coefficient{End, {}};
+  }
+  L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
+  L.FromZero = FromZero;
+  L.Source.StartsAtZero = FromZero;
+  if (!FromZero)
+    L.Source.Begin = LoText;
+  L.Source.Bound = HiText;
+  if (HiText.empty() || LoText.empty())
+    return refuse(rule::Macro,
+                  "a bound of the loop over '" + L.Var->getName().str() +
+                      "' is written inside a macro's body",
+                  L.For->getBeginLoc());
+  return true;
+}
+
 bool Recoverer::readLoop(const ForStmt *For) {
   if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
     return refuse(rule::Macro, "the loop is written inside a macro",
@@ -280,250 +532,20 @@ bool Recoverer::readLoop(const ForStmt *For) {
     return true;
   if (Fail)
     return false;
+  const std::optional<LoopHeader> H = readLoopHeader(For);
+  if (!H)
+    return false;
+  const std::optional<PositionBounds> B = readPositionBounds(*H);
+  if (!B)
+    return false;
   LoopFact L;
   L.For = For;
-  // The lower bound: `int i = lo` (C99) or `i = lo` with i declared before
-  // the loop (C89), which must then be dead after the nest.
-  const Expr *LoInit = nullptr;
-  if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit())) {
-    if (!Init->isSingleDecl())
-      return refuse(rule::UnsupportedLoop,
-                    "the loop declares more than one variable in its "
-                    "initialization",
-                    For->getBeginLoc());
-    L.Var = dyn_cast<VarDecl>(Init->getSingleDecl());
-    if (!L.Var || !L.Var->getType()->isIntegerType() || !L.Var->getInit())
-      return refuse(rule::UnsupportedLoop,
-                    "the loop variable is not an initialized integer",
-                    For->getBeginLoc());
-    LoInit = L.Var->getInit();
-  } else if (const auto *Assign =
-                 dyn_cast_or_null<BinaryOperator>(For->getInit());
-             Assign && Assign->getOpcode() == BO_Assign &&
-             isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
-             asVar(Assign->getLHS())) {
-    L.Var = asVar(Assign->getLHS());
-    if (!L.Var->getType()->isIntegerType())
-      return refuse(rule::UnsupportedLoop,
-                    "the loop variable is not an integer", For->getBeginLoc());
-    if (!addOuterVariable(L.Var, For, For->getBeginLoc(), For->getBeginLoc()))
-      return false;
-    LoInit = Assign->getRHS();
-  } else {
-    return refuse(rule::UnsupportedLoop,
-                  "the loop neither declares nor assigns its variable in its "
-                  "initialization ('int i = 0' or 'i = 0')",
-                  For->getBeginLoc());
-  }
-  if (loopOf(L.Var) || coordinateLoop(L.Var))
-    return refuse(rule::UnsupportedLoop,
-                  "'" + L.Var->getName().str() +
-                      "' is the variable of two loops of the nest",
-                  For->getBeginLoc());
-  if (references(LoInit, L.Var))
-    return refuse(rule::UnsupportedLoop,
-                  "the lower bound of the loop over '" +
-                      L.Var->getName().str() + "' reads the variable itself",
-                  For->getBeginLoc());
-  // `p = b` with `const int b = pos[i];` (BoundLocals.cpp): read as
-  // `p = pos[i]`, and written so.
-  const Expr *Lo = throughBoundLocal(LoInit->IgnoreParenImpCasts());
-
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
-      asVar(Cond->getLHS()) != L.Var)
-    return refuse(rule::UnsupportedLoop,
-                  "the loop condition is not '" + L.Var->getName().str() +
-                      " < bound' or '" + L.Var->getName().str() + " <= bound'",
-                  For->getBeginLoc());
-  // An inclusive bound, 'k <= rowstr[j + 1] - 1' (NPB CG) or 'j <= n'
-  // (1-based arrays): read as its exclusive bound, 'k < rowstr[j + 1]'
-  // or 'j < (n) + 1'; the header is written back as it is.
-  const std::optional<InclusiveBound> Inclusive = upperBound(*Cond, Ctx);
-  if (!Inclusive)
-    return refuse(rule::UnsupportedLoop,
-                  "the loop over '" + L.Var->getName().str() +
-                      "' ends at an inclusive bound compared in unsigned "
-                      "arithmetic, which wraps ('<= n - 1' at n = 0) or never "
-                      "ends ('<= n' at n's maximum)",
-                  For->getBeginLoc());
-  const InclusiveBound &Upper = *Inclusive;
-  const Expr *Hi = throughBoundLocal(Upper.Written->IgnoreParenImpCasts());
-
-  const Expr *Inc = For->getInc();
-  bool StepsByOne = false;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    StepsByOne = U->isIncrementOp() && asVar(U->getSubExpr()) == L.Var;
-  if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    Expr::EvalResult One;
-    StepsByOne = C->getOpcode() == BO_AddAssign &&
-                 asVar(C->getLHS()) == L.Var &&
-                 C->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
-  }
-  if (!StepsByOne)
-    return refuse(rule::UnsupportedLoop,
-                  "the loop does not step its variable by one",
-                  For->getBeginLoc());
-
-  // Compressed: pos[q] <= p < pos[q + 1], q an enclosing loop variable;
-  // or MKL's four-array CSR, pntrb[q] <= p < pntre[q], begin and end
-  // arrays apart.
-  // A cast that keeps every value reads the positions as they are
-  // ('(long)pos[i]'); one that does not is refused by name.
-  const ExplicitCastExpr *Changing = nullptr;
-  const Expr *LoRead = withoutWideningCasts(Lo, Ctx, Changing),
-             *HiRead = withoutWideningCasts(Hi, Ctx, Changing);
-  if (Changing &&
-      isa<ArraySubscriptExpr>(Changing->getSubExpr()->IgnoreParenImpCasts()) &&
-      mentionsNestVariable(Changing))
-    return refuse(rule::UnsupportedLoop,
-                  "the bound '" + written(Changing) + "' converts '" +
-                      typeName(Changing->getSubExpr()->getType()) + "' to '" +
-                      typeName(Changing->getType()) +
-                      "', which does not hold every value (a negative "
-                      "position would change); read the positions in their "
-                      "own type or a wider signed one",
-                  Changing->getBeginLoc());
-  const auto *LoPos = dyn_cast<ArraySubscriptExpr>(LoRead);
-  const auto *HiPos =
-      Upper.PlusOne ? nullptr : dyn_cast<ArraySubscriptExpr>(HiRead);
-  // Positions relative to the fiber: 0 <= p < pos[q + 1] - pos[q], read
-  // at pos[q] + p; the bounds are those of the fiber. A difference that
-  // reads no variable of the nest is a dense loop's bound.
-  const ArraySubscriptExpr *RelativeTo = nullptr;
-  Expr::EvalResult Zero;
-  if (const auto *Length = dyn_cast<BinaryOperator>(Hi);
-      Length && Length->getOpcode() == BO_Sub && !LoPos && !Upper.PlusOne &&
-      mentionsNestVariable(Length) && Lo->EvaluateAsInt(Zero, Ctx) &&
-      Zero.Val.getInt() == 0) {
-    LoPos =
-        dyn_cast<ArraySubscriptExpr>(Length->getRHS()->IgnoreParenImpCasts());
-    HiPos =
-        dyn_cast<ArraySubscriptExpr>(Length->getLHS()->IgnoreParenImpCasts());
-    RelativeTo = LoPos;
-    if (!LoPos || !HiPos)
-      LoPos = HiPos = nullptr;
-  }
-  if (!LoPos && HiPos && isRootFromZero(For, L.Var, Lo, HiPos)) {
-    readRootFromZero(L, HiPos, LoInit);
-  } else if (LoPos && HiPos) {
-    // q: a loop variable, or the position of a parent level relative to
-    // its fiber (pos3[pos2[i] + q]).
-    const VarDecl *Q = positionVar(LoPos->getIdx());
-    const auto *Next =
-        dyn_cast<BinaryOperator>(HiPos->getIdx()->IgnoreParenImpCasts());
-    Expr::EvalResult One;
-    bool IsNext = Next && Next->getOpcode() == BO_Add &&
-                  ((positionVar(Next->getLHS()) == Q &&
-                    Next->getRHS()->EvaluateAsInt(One, Ctx)) ||
-                   (positionVar(Next->getRHS()) == Q &&
-                    Next->getLHS()->EvaluateAsInt(One, Ctx))) &&
-                  One.Val.getInt() == 1;
-    bool SameArray = text(LoPos->getBase()) == text(HiPos->getBase());
-    bool FourArrays = !SameArray && positionVar(HiPos->getIdx()) == Q &&
-                      isInvariant(HiPos->getBase()) &&
-                      !text(HiPos->getBase()).empty();
-    // pos[0] to pos[1]: the root of DCSR, or of a CSF tensor whose every
-    // level is compressed (TACO's {Sparse, Sparse, ...}); no loop around it
-    // is its parent.
-    bool Root = SameArray && isRootRange(LoPos, HiPos);
-    if (!Root && (!Q || Q == L.Var || !loopOf(Q) ||
-                  !((IsNext && SameArray) || FourArrays) ||
-                  !isInvariant(LoPos->getBase())))
-      return refuse(rule::UnsupportedLoop,
-                    "the loop bounds are neither '0 to an invariant bound' "
-                    "nor 'pos[q] to pos[q + 1]' (or 'begin[q] to end[q]') of "
-                    "an enclosing loop's q",
-                    For->getBeginLoc());
-    if (Root && !isInvariant(LoPos->getBase()))
-      return refuse(rule::UnsupportedLoop,
-                    "the positions array '" + written(LoPos->getBase()) +
-                        "' of the loop over '" + L.Var->getName().str() +
-                        "' may change between iterations",
-                    For->getBeginLoc());
-    L.Compressed = true;
-    L.PosBase = LoPos->getBase()->IgnoreParenImpCasts();
-    L.ParentVar = Root ? nullptr : Q;
-    L.Source.Position = L.Var->getName().str();
-    L.Source.LoopBegin = text(LoPos);
-    L.Source.LoopEnd = text(HiPos);
-    if (RelativeTo) {
-      // p alone is no position: the rewrite keeps the headers and the
-      // reads as written, and tests a fiber with the loop's own bounds;
-      // nothing is stored at or ranged over the positions.
-      L.RelativeTo = RelativeTo;
-      L.Source.LoopBegin = withBoundLocals(text(LoInit));
-      L.Source.LoopEnd = withBoundLocals(text(Upper.Written));
-    } else if (FourArrays) {
-      // The fibers [begin[q], end[q]) need not be contiguous nor ordered:
-      // no element of one array bounds the level's positions.
-      L.Source.PositionEnds = text(HiPos->getBase());
-    } else {
-      // Below a dense loop over [0, n), the level's positions end at pos[n];
-      // a first level's at pos[1].
-      const LoopFact *Parent = Q ? loopOf(Q) : nullptr;
-      if (!Parent)
-        L.Source.LevelEnd = text(HiPos);
-      else if (!Parent->Compressed && Parent->FromZero &&
-               !Parent->Extent.empty())
-        L.Source.LevelEnd = text(LoPos->getBase()) + "[" + Parent->Extent + "]";
-      L.Source.Positions = text(L.PosBase);
-    }
-  } else {
-    for (const Expr *Bound : {Lo, Hi}) {
-      if (mentionsNestVariable(Bound) || references(Bound, L.Var))
-        return refuse(rule::UnsupportedLoop,
-                      "the bounds of the loop over '" + L.Var->getName().str() +
-                          "' depend on the nest",
-                      For->getBeginLoc());
-      if (!isInvariant(Bound))
-        return refuse(rule::UnsupportedLoop,
-                      "the bound '" + written(Bound) + "' of the loop over '" +
-                          L.Var->getName().str() +
-                          "' calls a function, reads a volatile object or has "
-                          "another side effect; it may change between "
-                          "iterations",
-                      Bound->getBeginLoc());
-      // Only the outermost loop's bound is read wherever the nest runs.
-      if (!Loops.empty() && mayFaultElsewhere(Bound, Ctx))
-        return refuse(rule::UnsupportedLoop,
-                      "the bound '" + written(Bound) + "' of the loop over '" +
-                          L.Var->getName().str() +
-                          "' reads an array element or through '*', or divides "
-                          "by a variable: the nest reads it only when the "
-                          "loops around run, and a rewrite would read it "
-                          "before them",
-                      Bound->getBeginLoc());
-    }
-    Expr::EvalResult Zero, Top;
-    bool FromZero = Lo->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
-    L.FromZero = FromZero;
-    // As written, parentheses and all: a macro's expansion maps back to
-    // its use (TACO_MIN(C2_dimension, D2_dimension)) only as a whole.
-    std::string HiText = withBoundLocals(text(Upper.Written)),
-                LoText = withBoundLocals(text(LoInit));
-    if (Upper.PlusOne && !HiText.empty())
-      HiText = "(" + HiText + ") + 1";
-    if (Lo->EvaluateAsInt(Zero, Ctx) && !Zero.Val.getInt().isNegative()) {
-      if (!Hi->EvaluateAsInt(Top, Ctx))
-        L.Bound = Coefficient{1, {Upper.PlusOne ? HiText : symbolOf(Hi)}};
-      else if (int64_t End = Top.Val.getInt().getExtValue() + Upper.PlusOne;
-               End > 0)
-        L.Bound = Coefficient{End, {}};
-    }
-    L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
-    L.FromZero = FromZero;
-    L.Source.StartsAtZero = FromZero;
-    if (!FromZero)
-      L.Source.Begin = LoText;
-    L.Source.Bound = HiText;
-    if (HiText.empty() || LoText.empty())
-      return refuse(rule::Macro,
-                    "a bound of the loop over '" + L.Var->getName().str() +
-                        "' is written inside a macro's body",
-                    For->getBeginLoc());
-  }
+  L.Var = H->Var;
+  if (!B->Lo && B->Hi && isRootFromZero(For, L.Var, H->Lo, B->Hi))
+    readRootFromZero(L, B->Hi, H->LoInit);
+  else if (B->Lo && B->Hi ? !readCompressedLoop(L, *H, *B)
+                          : !readDenseLoop(L, *H))
+    return false;
   L.Source.Header = withBoundLocals(
       text(SourceRange(For->getBeginLoc(), For->getRParenLoc())));
   const auto *Assign = dyn_cast_or_null<BinaryOperator>(For->getInit());

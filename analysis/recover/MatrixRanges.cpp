@@ -101,4 +101,43 @@ Recoverer::elementForm(const Expr *Base, const std::vector<AffineForm> &Dims,
   return Out;
 }
 
+std::optional<ir::Access> Recoverer::readMatrixAccess(
+    const Expr *Base, const std::vector<const Expr *> &Subscripts,
+    AffineForm &Form, std::optional<ElementRange> *Elements) {
+  ir::Access A;
+  A.Tensor = tensorName(Base);
+  std::vector<std::string> Rows;
+  std::vector<AffineForm> Dims;
+  for (const Expr *Sub : Subscripts) {
+    AffineForm Dim;
+    if (!affine(Sub, Dim))
+      return std::nullopt;
+    Dims.push_back(Dim);
+    std::optional<ir::Access> Level = orderByStride(Dim, A.Tensor);
+    A.Indices.insert(A.Indices.end(), Level->Indices.begin(),
+                     Level->Indices.end());
+    const Coefficient *One =
+        Dim.Terms.size() == 1 ? &Dim.Terms.begin()->second : nullptr;
+    if (One && One->Symbols.empty() && std::abs(One->Scale) == 1)
+      Rows.push_back(Level->Indices.front());
+    for (auto &[V, C] : Dim.Terms)
+      Form.Terms[V] = C;
+  }
+  std::string Why;
+  if (std::optional<AffineForm> Flat = elementForm(Base, Dims, Why);
+      Flat && Elements)
+    *Elements = ElementRange{*Flat, unsigned(Dims.size() - 1)};
+  else if (Source.Overlap.Unbounded.empty())
+    Source.Overlap.Unbounded = "'" + written(Base) +
+                               "' is read as a matrix whose elements the "
+                               "test cannot bound: " +
+                               (Why.empty() ? "no element subscript" : Why);
+  if (ReadingOutput) {
+    OutputMultiDim = true;
+    if (Rows.size() == Subscripts.size())
+      OutputRows = Rows;
+  }
+  return A;
+}
+
 } // namespace lnr::recover::detail

@@ -23,6 +23,8 @@
 
 #include <vector>
 
+#include <functional>
+
 using namespace clang;
 
 namespace lnr::recover {
@@ -136,30 +138,25 @@ struct Events : RecursiveASTVisitor<Events> {
   }
 };
 
-} // namespace
+/// Whether a value of type T can hold a pointer (an int narrower than a
+/// pointer cannot).
+bool canHoldPointer(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  if (T->isIntegerType())
+    return Ctx.getTypeSize(T) >= Ctx.getTypeSize(Ctx.VoidPtrTy);
+  return T->isPointerType() || T->isArrayType() || T->isRecordType();
+}
 
-OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
-                                   ASTContext &Ctx, const Stmt *Nest) {
-  // Only values of these types can hold a pointer (an int narrower than a
-  // pointer cannot).
-  auto CanHoldPointer = [&](QualType T) {
-    T = T.getCanonicalType();
-    if (T->isIntegerType())
-      return Ctx.getTypeSize(T) >= Ctx.getTypeSize(Ctx.VoidPtrTy);
-    return T->isPointerType() || T->isArrayType() || T->isRecordType();
-  };
-  auto Mentions = [&](const Expr *E) {
-    for (const VarDecl *V : mentioned(E))
-      if (Tainted.count(V))
-        return true;
-    return false;
-  };
-  // The loops around the nest, which may run it again after an escape,
-  // and whether a goto may jump back to it.
-  const SourceManager &SM = Ctx.getSourceManager();
+/// Where the nest is in the function: the loops around it, which may run
+/// it again after an escape, and whether a goto may jump back to it.
+struct NestPlace {
+  const Stmt *Nest = nullptr;
   std::vector<SourceRange> Repeating;
   bool Jumps = false;
-  if (Nest && Body) {
+
+  NestPlace(const Stmt *Body, const Stmt *Nest) : Nest(Nest) {
+    if (!Nest || !Body)
+      return;
     struct Gotos : RecursiveASTVisitor<Gotos> {
       bool Found = false;
       bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
@@ -175,7 +172,10 @@ OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
         Repeating.push_back(P->getSourceRange());
     }
   }
-  auto AfterNest = [&](SourceLocation Where) {
+
+  /// Whether Where is after the nest, and no loop around the nest repeats
+  /// it before the nest runs again.
+  bool after(SourceLocation Where, const SourceManager &SM) const {
     if (!Nest || Jumps || Where.isInvalid())
       return false;
     Where = SM.getExpansionLoc(Where);
@@ -189,9 +189,59 @@ OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
               SM.getExpansionRange(R.getEnd()).getEnd(), Where))
         return false;
     return true;
-  };
+  }
+};
+
+/// Whether E names a variable of Vars.
+bool mentionsAny(const Expr *E, const std::set<const VarDecl *> &Vars) {
+  for (const VarDecl *V : mentioned(E))
+    if (Vars.count(V))
+      return true;
+  return false;
+}
+
+/// Adds to Tainted, until none is left to add, the variables that a flow
+/// may set to a pointer based on one of them (or that set Output itself),
+/// and calls Escape where such a pointer is stored in memory other than a
+/// local's own.
+void taintFlows(const VarDecl *Output, const std::vector<Flow> &Flows,
+                const ASTContext &Ctx, std::set<const VarDecl *> &Tainted,
+                const std::function<void(SourceLocation)> &Escape) {
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    auto Taint = [&](const VarDecl *V) {
+      if (V && canHoldPointer(V->getType(), Ctx) && Tainted.insert(V).second)
+        Grew = true;
+    };
+    for (const Flow &F : Flows) {
+      bool Indirect = false;
+      const VarDecl *Root = F.Var ? F.Var : lvalueRoot(F.Lhs, Indirect);
+      // Setting the output itself (not its elements): what it is set from
+      // shares its memory.
+      const auto *Whole =
+          F.Lhs ? dyn_cast<DeclRefExpr>(F.Lhs->IgnoreParenImpCasts()) : nullptr;
+      if (Root == Output && (F.Var || Whole))
+        for (const VarDecl *V : mentioned(F.Rhs))
+          Taint(V);
+      if (!canHoldPointer(F.Rhs->getType(), Ctx) ||
+          !mentionsAny(F.Rhs, Tainted))
+        continue;
+      Taint(Root);
+      if (!Root || Indirect || !Root->hasLocalStorage() ||
+          Root->isStaticLocal())
+        Escape(F.Rhs->getBeginLoc());
+    }
+  }
+}
+
+} // namespace
+
+OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
+                                   ASTContext &Ctx, const Stmt *Nest) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const NestPlace Place(Body, Nest);
   auto Escape = [&](SourceLocation Where) {
-    if (EscapeAt.isInvalid() && !AfterNest(Where))
+    if (EscapeAt.isInvalid() && !Place.after(Where, SM))
       EscapeAt = Where;
   };
   Tainted.insert(Output);
@@ -203,30 +253,7 @@ OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
     if (const VarDecl *V = lvalueRoot(L, Indirect); V && !Indirect)
       Changed.insert(V);
   }
-  for (bool Grew = true; Grew;) {
-    Grew = false;
-    auto Taint = [&](const VarDecl *V) {
-      if (V && CanHoldPointer(V->getType()) && Tainted.insert(V).second)
-        Grew = true;
-    };
-    for (const Flow &F : E.Flows) {
-      bool Indirect = false;
-      const VarDecl *Root = F.Var ? F.Var : lvalueRoot(F.Lhs, Indirect);
-      // Setting the output itself (not its elements): what it is set from
-      // shares its memory.
-      const auto *Whole =
-          F.Lhs ? dyn_cast<DeclRefExpr>(F.Lhs->IgnoreParenImpCasts()) : nullptr;
-      if (Root == Output && (F.Var || Whole))
-        for (const VarDecl *V : mentioned(F.Rhs))
-          Taint(V);
-      if (!CanHoldPointer(F.Rhs->getType()) || !Mentions(F.Rhs))
-        continue;
-      Taint(Root);
-      if (!Root || Indirect || !Root->hasLocalStorage() ||
-          Root->isStaticLocal())
-        Escape(F.Rhs->getBeginLoc());
-    }
-  }
+  taintFlows(Output, E.Flows, Ctx, Tainted, Escape);
   for (const Expr *Operand : E.Addressed) {
     bool Indirect = false;
     const VarDecl *V = lvalueRoot(Operand, Indirect);
@@ -234,7 +261,8 @@ OutputDerivation::OutputDerivation(const VarDecl *Output, const Stmt *Body,
       Escape(Operand->getBeginLoc());
   }
   for (const Expr *Arg : E.Arguments)
-    if (CanHoldPointer(Arg->IgnoreParenImpCasts()->getType()) && Mentions(Arg))
+    if (canHoldPointer(Arg->IgnoreParenImpCasts()->getType(), Ctx) &&
+        mentionsAny(Arg, Tainted))
       Escape(Arg->getBeginLoc());
 }
 

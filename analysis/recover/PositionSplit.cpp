@@ -71,15 +71,6 @@ declaredIn(const std::vector<const Stmt *> &Head) {
   return Out;
 }
 
-/// Whether S steps V by one ('v++', '++v', 'v += 1').
-bool stepsByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
-  if (const auto *U = dyn_cast<UnaryOperator>(S))
-    return U->isIncrementOp() && asVar(U->getSubExpr()) == V;
-  const auto *C = dyn_cast<CompoundAssignOperator>(S);
-  return C && C->getOpcode() == BO_AddAssign && asVar(C->getLHS()) == V &&
-         constantOf(C->getRHS(), Ctx) == 1;
-}
-
 /// Whether S is 'to = from;'.
 bool copies(const Stmt *S, const VarDecl *To, const VarDecl *From) {
   const auto *A = dyn_cast<BinaryOperator>(S);
@@ -89,156 +80,200 @@ bool copies(const Stmt *S, const VarDecl *To, const VarDecl *From) {
 
 } // namespace
 
-bool Recoverer::readPositionSplit(const ForStmt *For) {
+std::optional<Recoverer::SplitShape>
+Recoverer::positionSplitShape(const ForStmt *For) {
   // for (fpos0 = 0; ...) { declarations; for (fpos1 = 0; fpos1 < S; ...) }
-  const Expr *OuterBound = nullptr, *InnerBound = nullptr;
-  const VarDecl *F0 = countedFromZero(For, OuterBound, Ctx);
-  const auto *OuterBody = F0 ? dyn_cast<CompoundStmt>(For->getBody()) : nullptr;
+  SplitShape Sh;
+  Sh.Outer = For;
+  Sh.F0 = countedFromZero(For, Sh.OuterBound, Ctx);
+  const auto *OuterBody =
+      Sh.F0 ? dyn_cast<CompoundStmt>(For->getBody()) : nullptr;
   if (!OuterBody || OuterBody->size() < 2)
-    return false;
-  std::vector<const Stmt *> Head(OuterBody->body_begin(),
-                                 OuterBody->body_end() - 1);
-  std::optional<std::vector<const VarDecl *>> Declared = declaredIn(Head);
+    return std::nullopt;
+  Sh.Head.assign(OuterBody->body_begin(), OuterBody->body_end() - 1);
+  std::optional<std::vector<const VarDecl *>> Declared = declaredIn(Sh.Head);
   if (!Declared)
-    return false;
-  const VarDecl *RowPosition = nullptr;
-  for (const VarDecl *V : *Declared)
+    return std::nullopt;
+  Sh.Declared = std::move(*Declared);
+  for (const VarDecl *V : Sh.Declared)
     if (searchOf(V))
-      RowPosition = V;
-  if (!RowPosition)
-    return false;
-  // From here on, the nest is a position split: what does not fit is named.
-  auto Refuse = [&](const std::string &Why, SourceLocation Where) {
-    return refuse(rule::UnsupportedLoop,
-                  "the position split (TACO's pos) over '" +
-                      F0->getName().str() + "' " + Why,
-                  Where);
-  };
-  const auto *Inner = dyn_cast<ForStmt>(OuterBody->body_back());
-  const VarDecl *F1 = Inner ? countedFromZero(Inner, InnerBound, Ctx) : nullptr;
-  std::optional<int64_t> S = constantOf(InnerBound, Ctx);
-  const auto *Body = Inner ? dyn_cast<CompoundStmt>(Inner->getBody()) : nullptr;
-  if (!F1 || !S || *S <= 0 || !Body || Body->size() < 3)
-    return Refuse("does not end in the loop over a chunk, 'for (fpos1 = 0; "
-                  "fpos1 < S; fpos1++) { ... }'",
-                  For->getBeginLoc());
+      Sh.RowPosition = V;
+  if (!Sh.RowPosition)
+    return std::nullopt;
+  Sh.Inner = dyn_cast<ForStmt>(OuterBody->body_back());
+  return Sh;
+}
 
+bool Recoverer::refuseSplit(const SplitShape &Sh, const std::string &Why,
+                            SourceLocation Where) {
+  return refuse(rule::UnsupportedLoop,
+                "the position split (TACO's pos) over '" +
+                    Sh.F0->getName().str() + "' " + Why,
+                Where);
+}
+
+bool Recoverer::readSplitChunks(SplitShape &Sh) {
+  const Expr *InnerBound = nullptr;
+  Sh.F1 = Sh.Inner ? countedFromZero(Sh.Inner, InnerBound, Ctx) : nullptr;
+  std::optional<int64_t> S = constantOf(InnerBound, Ctx);
+  const auto *Body =
+      Sh.Inner ? dyn_cast<CompoundStmt>(Sh.Inner->getBody()) : nullptr;
+  if (!Sh.F1 || !S || *S <= 0 || !Body || Body->size() < 3)
+    return refuseSplit(Sh,
+                       "does not end in the loop over a chunk, 'for (fpos1 = "
+                       "0; fpos1 < S; fpos1++) { ... }'",
+                       Sh.Outer->getBeginLoc());
+  Sh.S = *S;
+  Sh.Rest.assign(Body->body_begin(), Body->body_end());
   // taco_binarySearchBefore(pos, 0, N, fpos0 * S): the row of the chunk's
   // first position, from a variable or written in place.
-  const CallExpr *Search = searchOf(RowPosition);
-  const Expr *Pos = Search->getArg(0)->IgnoreParenImpCasts();
-  const Expr *Rows = Search->getArg(2)->IgnoreParenImpCasts();
+  const CallExpr *Search = searchOf(Sh.RowPosition);
+  Sh.Pos = Search->getArg(0)->IgnoreParenImpCasts();
+  Sh.Rows = Search->getArg(2)->IgnoreParenImpCasts();
   const Expr *Start = Search->getArg(3)->IgnoreParenImpCasts();
   if (const VarDecl *V = asVar(Start);
-      V && std::find(Declared->begin(), Declared->end(), V) != Declared->end())
+      V &&
+      std::find(Sh.Declared.begin(), Sh.Declared.end(), V) != Sh.Declared.end())
     Start = V->getInit() ? V->getInit()->IgnoreParenImpCasts() : nullptr;
-  if (!asVar(Pos) || constantOf(Search->getArg(1), Ctx) != 0 ||
-      !isInvariant(Pos) || !isInvariant(Rows) || mentionsNestVariable(Rows) ||
-      text(Rows).empty() || !Start || !isScaled(Start, F0, *S, Ctx))
-    return Refuse("searches '" + written(Search) +
-                      "', not the row of the chunk's first position 'fpos0 "
-                      "* " +
-                      std::to_string(*S) + "' from 0",
-                  Search->getBeginLoc());
-  const std::string PosName = text(Pos), N = text(Rows);
-  const std::string LevelEnd = PosName + "[" + N + "]";
-
+  if (!asVar(Sh.Pos) || constantOf(Search->getArg(1), Ctx) != 0 ||
+      !isInvariant(Sh.Pos) || !isInvariant(Sh.Rows) ||
+      mentionsNestVariable(Sh.Rows) || text(Sh.Rows).empty() || !Start ||
+      !isScaled(Start, Sh.F0, Sh.S, Ctx))
+    return refuseSplit(Sh,
+                       "searches '" + written(Search) +
+                           "', not the row of the chunk's first position "
+                           "'fpos0 * " +
+                           std::to_string(Sh.S) + "' from 0",
+                       Search->getBeginLoc());
+  Sh.PosName = text(Sh.Pos);
+  Sh.N = text(Sh.Rows);
   // The chunks cover [0, pos[N]): fpos0 < (pos[N] + S - 1) / S.
-  auto IsLevelEnd = [&](const ArraySubscriptExpr *E) {
-    return E && text(E->getBase()->IgnoreParenImpCasts()) == PosName &&
-           text(E->getIdx()->IgnoreParenImpCasts()) == N;
-  };
-  if (!IsLevelEnd(dyn_cast_or_null<ArraySubscriptExpr>(
-          stripsCover(OuterBound, *S, Ctx))))
-    return Refuse("runs over '" + written(OuterBound) +
-                      "' chunks, not proved to cover the positions of '" +
-                      PosName + "' ('(" + LevelEnd + " + " +
-                      std::to_string(*S - 1) + ") / " + std::to_string(*S) +
-                      "')",
-                  For->getBeginLoc());
-
+  if (!isSplitLevelEnd(Sh, dyn_cast_or_null<ArraySubscriptExpr>(
+                               stripsCover(Sh.OuterBound, Sh.S, Ctx))))
+    return refuseSplit(Sh,
+                       "runs over '" + written(Sh.OuterBound) +
+                           "' chunks, not proved to cover the positions of '" +
+                           Sh.PosName + "' ('(" + Sh.levelEnd() + " + " +
+                           std::to_string(Sh.S - 1) + ") / " +
+                           std::to_string(Sh.S) + "')",
+                       Sh.Outer->getBeginLoc());
   // The row: 'i = i_pos', or the search's variable itself.
-  const VarDecl *Row = RowPosition;
-  for (const VarDecl *V : *Declared)
-    if (V != RowPosition && V->getInit() &&
-        asVar(V->getInit()->IgnoreParenImpCasts()) == RowPosition)
-      Row = V;
+  Sh.Row = Sh.RowPosition;
+  for (const VarDecl *V : Sh.Declared)
+    if (V != Sh.RowPosition && V->getInit() &&
+        asVar(V->getInit()->IgnoreParenImpCasts()) == Sh.RowPosition)
+      Sh.Row = V;
+  return true;
+}
 
+bool Recoverer::isSplitLevelEnd(const SplitShape &Sh,
+                                const ArraySubscriptExpr *E) const {
+  return E && text(E->getBase()->IgnoreParenImpCasts()) == Sh.PosName &&
+         text(E->getIdx()->IgnoreParenImpCasts()) == Sh.N;
+}
+
+bool Recoverer::readSplitPosition(SplitShape &Sh) {
   // { T p = fpos0 * S + fpos1; if (p >= pos[N]) continue; ... }
-  std::vector<const Stmt *> Rest(Body->body_begin(), Body->body_end());
+  std::vector<const Stmt *> &Rest = Sh.Rest;
   const auto *PDecl = dyn_cast<DeclStmt>(Rest[0]);
-  const auto *P = PDecl && PDecl->isSingleDecl()
-                      ? dyn_cast<VarDecl>(PDecl->getSingleDecl())
-                      : nullptr;
+  Sh.P = PDecl && PDecl->isSingleDecl()
+             ? dyn_cast<VarDecl>(PDecl->getSingleDecl())
+             : nullptr;
   const auto *Skip = dyn_cast<IfStmt>(Rest[1]);
   const auto *SkipCond =
       Skip ? dyn_cast<BinaryOperator>(Skip->getCond()->IgnoreParenImpCasts())
            : nullptr;
-  if (!P || !P->getInit() || !isStrip(P->getInit(), F0, F1, *S, Ctx) || !Skip ||
-      !skipsSplitTail(Skip, Rest) || asVar(SkipCond->getLHS()) != P ||
-      !IsLevelEnd(dyn_cast<ArraySubscriptExpr>(
-          SkipCond->getRHS()->IgnoreParenImpCasts())))
-    return Refuse("does not start its chunk's body with 'p = fpos0 * " +
-                      std::to_string(*S) + " + fpos1; if (p >= " + LevelEnd +
-                      ") continue;'",
-                  Inner->getBeginLoc());
+  if (!Sh.P || !Sh.P->getInit() ||
+      !isStrip(Sh.P->getInit(), Sh.F0, Sh.F1, Sh.S, Ctx) || !Skip ||
+      !skipsSplitTail(Skip, Rest) || asVar(SkipCond->getLHS()) != Sh.P ||
+      !isSplitLevelEnd(Sh, dyn_cast<ArraySubscriptExpr>(
+                               SkipCond->getRHS()->IgnoreParenImpCasts())))
+    return refuseSplit(Sh,
+                       "does not start its chunk's body with 'p = fpos0 * " +
+                           std::to_string(Sh.S) + " + fpos1; if (p >= " +
+                           Sh.levelEnd() + ") continue;'",
+                       Sh.Inner->getBeginLoc());
   Rest.erase(Rest.begin(), Rest.begin() + 2);
+  return true;
+}
 
+bool Recoverer::readSplitNextRow(SplitShape &Sh) {
   // while (p == pos[i_pos + 1]) { i_pos++; i = i_pos; }: the next row,
   // before anything reads it.
+  std::vector<const Stmt *> &Rest = Sh.Rest;
   auto IsWhile = [](const Stmt *X) { return isa<WhileStmt>(X); };
   auto At = std::find_if(Rest.begin(), Rest.end(), IsWhile);
   const auto *Next = At == Rest.end() ? nullptr : cast<WhileStmt>(*At);
   if (!Next || std::find_if(At + 1, Rest.end(), IsWhile) != Rest.end())
-    return Refuse("does not move to the next row in one 'while' loop",
-                  Inner->getBeginLoc());
-  if (!movesToNextRow(Next, P, Pos, RowPosition, Row))
-    return Refuse("moves to the next row with '" +
-                      text(SourceRange(Next->getBeginLoc(),
-                                       Next->getCond()->getEndLoc())) +
-                      ")', not with 'while (" + P->getName().str() +
-                      " == " + PosName + "[" + RowPosition->getName().str() +
-                      " + 1]) { " + RowPosition->getName().str() + "++; " +
-                      (Row == RowPosition
-                           ? ""
-                           : Row->getName().str() + " = " +
-                                 RowPosition->getName().str() + "; ") +
-                      "}'",
-                  Next->getBeginLoc());
+    return refuseSplit(Sh, "does not move to the next row in one 'while' loop",
+                       Sh.Inner->getBeginLoc());
+  const std::string RowPos = Sh.RowPosition->getName().str();
+  if (!movesToNextRow(Next, Sh.P, Sh.Pos, Sh.RowPosition, Sh.Row))
+    return refuseSplit(
+        Sh,
+        "moves to the next row with '" +
+            text(SourceRange(Next->getBeginLoc(),
+                             Next->getCond()->getEndLoc())) +
+            ")', not with 'while (" + Sh.P->getName().str() +
+            " == " + Sh.PosName + "[" + RowPos + " + 1]) { " + RowPos + "++; " +
+            (Sh.Row == Sh.RowPosition
+                 ? ""
+                 : Sh.Row->getName().str() + " = " + RowPos + "; ") +
+            "}'",
+        Next->getBeginLoc());
   for (auto It = Rest.begin(); It != At; ++It)
-    if (references(*It, Row) || references(*It, RowPosition))
-      return Refuse("reads the row before it moves to the next one",
-                    (*It)->getBeginLoc());
+    if (references(*It, Sh.Row) || references(*It, Sh.RowPosition))
+      return refuseSplit(Sh, "reads the row before it moves to the next one",
+                         (*It)->getBeginLoc());
   Rest.erase(At);
+  return true;
+}
 
+bool Recoverer::checkSplitBody(const SplitShape &Sh) {
   // The body reads the row and the position, and nothing else of the split.
-  for (const VarDecl *V : *Declared)
-    if (V != Row)
-      for (const Stmt *R : Rest)
+  for (const VarDecl *V : Sh.Declared)
+    if (V != Sh.Row)
+      for (const Stmt *R : Sh.Rest)
         if (references(R, V))
-          return Refuse("reads '" + V->getName().str() + "' in its body",
-                        R->getBeginLoc());
-  for (const Stmt *H : Head)
+          return refuseSplit(Sh,
+                             "reads '" + V->getName().str() + "' in its body",
+                             R->getBeginLoc());
+  for (const Stmt *H : Sh.Head)
     for (const Decl *D : cast<DeclStmt>(H)->decls()) {
       const auto *V = cast<VarDecl>(D);
-      if (V != RowPosition && V->getInit() && V->getInit()->HasSideEffects(Ctx))
-        return Refuse("has a side effect in '" + written(V->getInit()) + "'",
-                      H->getBeginLoc());
+      if (V != Sh.RowPosition && V->getInit() &&
+          V->getInit()->HasSideEffects(Ctx))
+        return refuseSplit(
+            Sh, "has a side effect in '" + written(V->getInit()) + "'",
+            H->getBeginLoc());
     }
-  for (const Stmt *R : Rest)
-    if (references(R, F0) || references(R, F1) || isChangedIn(Row, R) ||
-        isChangedIn(P, R))
-      return Refuse("reads its chunk's variables or changes '" +
-                        Row->getName().str() + "' or '" + P->getName().str() +
-                        "' in its body",
-                    R->getBeginLoc());
-  if (!Row->getType()->isIntegerType() || Row->getType()->isBooleanType() ||
-      !P->getType()->isIntegerType() || P->getType()->isBooleanType())
-    return Refuse("counts rows or positions in a type that is no integer",
-                  For->getBeginLoc());
+  for (const Stmt *R : Sh.Rest)
+    if (references(R, Sh.F0) || references(R, Sh.F1) ||
+        isChangedIn(Sh.Row, R) || isChangedIn(Sh.P, R))
+      return refuseSplit(Sh,
+                         "reads its chunk's variables or changes '" +
+                             Sh.Row->getName().str() + "' or '" +
+                             Sh.P->getName().str() + "' in its body",
+                         R->getBeginLoc());
+  const QualType RowType = Sh.Row->getType(), PType = Sh.P->getType();
+  if (!RowType->isIntegerType() || RowType->isBooleanType() ||
+      !PType->isIntegerType() || PType->isBooleanType())
+    return refuseSplit(Sh,
+                       "counts rows or positions in a type that is no integer",
+                       Sh.Outer->getBeginLoc());
+  return true;
+}
 
-  addPositionSplitLoops(For, Inner, Row, P, Pos, Rows);
-  return readStatements(std::move(Rest));
+bool Recoverer::readPositionSplit(const ForStmt *For) {
+  std::optional<SplitShape> Sh = positionSplitShape(For);
+  if (!Sh)
+    return false;
+  // From here on, the nest is a position split: what does not fit is named.
+  if (!readSplitChunks(*Sh) || !readSplitPosition(*Sh) ||
+      !readSplitNextRow(*Sh) || !checkSplitBody(*Sh))
+    return false;
+  addPositionSplitLoops(For, Sh->Inner, Sh->Row, Sh->P, Sh->Pos, Sh->Rows);
+  return readStatements(std::move(Sh->Rest));
 }
 
 bool Recoverer::movesToNextRow(const clang::WhileStmt *Next, const VarDecl *P,

@@ -91,6 +91,8 @@ const VarDecl *countedFromZero(const ForStmt *For, const Expr *&Bound,
                                ASTContext &Ctx);
 /// The one loop Body is, braces or not; null otherwise.
 const ForStmt *onlyLoop(const Stmt *Body);
+/// Whether S steps V by one ('v++', '++v', 'v += 1'); S may be null.
+bool stepsByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx);
 /// The integer constant E is, if it is one.
 std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx);
 /// E when Count is `(E + (S - 1)) / S`, the number of strips of S that
@@ -196,6 +198,12 @@ private:
       Fail = Failure{Refusal(Name, std::move(Message)), Where};
     return false;
   }
+  /// refuse, in a phase that returns a value: no value.
+  std::nullopt_t refuseNone(RuleName Name, std::string Message,
+                            SourceLocation Where) {
+    refuse(Name, std::move(Message), Where);
+    return std::nullopt;
+  }
 
   //===--- NestRecovery.cpp: the phases of run(), in order; each returns
   // false with a refusal in Fail.
@@ -229,6 +237,28 @@ private:
   //===--- LoopHeaders.cpp: each loop's header, and the tensor it walks.
   std::vector<LoopFact> Loops; // outermost first
   bool readLoop(const ForStmt *For);
+  /// A loop's header read: its variable, its first value (as written, and
+  /// through bound locals), its exclusive upper bound.
+  struct LoopHeader {
+    const VarDecl *Var = nullptr;
+    const Expr *LoInit = nullptr, *Lo = nullptr;
+    const Expr *Upper = nullptr; // as written; 'k <= e - 1' gives e
+    bool PlusOne = false;        // 'j <= n': the bound is n + 1
+    const Expr *Hi = nullptr;    // Upper through bound locals
+  };
+  std::optional<LoopHeader> readLoopVariable(const ForStmt *For);
+  std::optional<LoopHeader> readLoopHeader(const ForStmt *For);
+  /// The positions a compressed loop's bounds read (pos[q] and pos[q + 1],
+  /// or those of a fiber's length, RelativeTo pos[q]); all null for a
+  /// dense loop.
+  struct PositionBounds {
+    const ArraySubscriptExpr *Lo = nullptr, *Hi = nullptr;
+    const ArraySubscriptExpr *RelativeTo = nullptr;
+  };
+  std::optional<PositionBounds> readPositionBounds(const LoopHeader &H);
+  bool readCompressedLoop(LoopFact &L, const LoopHeader &H,
+                          const PositionBounds &B);
+  bool readDenseLoop(LoopFact &L, const LoopHeader &H);
   /// SplitLoops.cpp: TACO's split of a dense loop, read as the loop over
   /// the index it rebuilds; false with Fail unset when For is no split.
   bool readSplitLoop(const ForStmt *For);
@@ -236,6 +266,36 @@ private:
   /// loops over the rows and the positions of each row; false with Fail
   /// unset when For is no position split.
   bool readPositionSplit(const ForStmt *For);
+  /// A position split as read so far: the loops over the chunks (F0, from
+  /// 0 to OuterBound) and over a chunk (F1, from 0 to S), the declarations
+  /// at the head of a chunk (Head, declaring Declared), the row searched
+  /// (RowPosition) and the row the body reads (Row), the positions array
+  /// searched (Pos, from 0 to Rows; PosName and N as written), the position
+  /// P, and the statements of the chunk's body not read yet (Rest).
+  struct SplitShape {
+    const ForStmt *Outer = nullptr, *Inner = nullptr;
+    const VarDecl *F0 = nullptr, *F1 = nullptr;
+    const Expr *OuterBound = nullptr;
+    int64_t S = 0;
+    std::vector<const Stmt *> Head;
+    std::vector<const VarDecl *> Declared;
+    const VarDecl *RowPosition = nullptr, *Row = nullptr, *P = nullptr;
+    const Expr *Pos = nullptr, *Rows = nullptr;
+    std::string PosName, N;
+    std::vector<const Stmt *> Rest;
+    std::string levelEnd() const { return PosName + "[" + N + "]"; }
+  };
+  /// The shape of a position split up to the row searched; none, with Fail
+  /// unset, when For is no position split. Each next step reads a part of
+  /// it, or refuses the split by name.
+  std::optional<SplitShape> positionSplitShape(const ForStmt *For);
+  bool refuseSplit(const SplitShape &Sh, const std::string &Why,
+                   SourceLocation Where);
+  bool readSplitChunks(SplitShape &Sh);
+  bool isSplitLevelEnd(const SplitShape &Sh, const ArraySubscriptExpr *E) const;
+  bool readSplitPosition(SplitShape &Sh);
+  bool readSplitNextRow(SplitShape &Sh);
+  bool checkSplitBody(const SplitShape &Sh);
   /// Reading a position split: its '#pragma omp atomic' updates are read
   /// as plain updates, since the rewrite decides its parallelism anew.
   bool InPositionSplit = false;
@@ -288,6 +348,23 @@ private:
   bool readBody(const ForStmt *For);
   /// The statements of the innermost loop read so far.
   bool readStatements(std::vector<const Stmt *> Body);
+  /// readStatements' steps: a split loop's skip and an assert refused by
+  /// name; TACO's counter of a sparse output read and removed from Body;
+  /// then either an accumulator's body or a perfect nest's level.
+  bool refuseSkipsAndAsserts(const std::vector<const Stmt *> &Body);
+  bool readCounterStatement(std::vector<const Stmt *> &Body, size_t Owner);
+  /// 1 + the number of the accumulator's copies when Body ends with an
+  /// accumulator's start, its loop, its copies and the statement that
+  /// stores it; 0 otherwise.
+  size_t accumulatorForm(const std::vector<const Stmt *> &Body) const;
+  bool readAccumulatorBody(const std::vector<const Stmt *> &Body, size_t Owner,
+                           size_t Copies);
+  bool readAccumulatorCopies(const std::vector<const Stmt *> &Body,
+                             size_t Copies, const VarDecl *Acc,
+                             const ForStmt *Owner);
+  bool readPerfectLevel(const std::vector<const Stmt *> &Body, size_t Owner);
+  /// The statement a perfect level ends with: a loop or the statement.
+  bool readLastStatement(const Stmt *S);
   /// The update under '#pragma omp atomic' (or 'atomic update'), or null.
   static const Stmt *atomicUpdate(const Stmt *S);
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
@@ -386,6 +463,17 @@ private:
 
   //===--- Subscripts.cpp: affine subscripts, dense accesses, factors.
   bool affine(const Expr *E, AffineForm &Out);
+  /// affine's cases: an integer cast, a variable that is a term (an index,
+  /// a position, TACO's counter, an alias or a substituted value), a sum or
+  /// difference, a product by an invariant.
+  bool affineCast(const clang::ExplicitCastExpr *Cast, AffineForm &Out);
+  bool isAffineTerm(const VarDecl *V) const;
+  bool affineVariable(const VarDecl *V, const Expr *E, AffineForm &Out);
+  bool affineSum(const BinaryOperator *B, AffineForm &Out);
+  bool affineScaled(const Expr *Var, const Expr *Factor, AffineForm &Out);
+  /// Refuses E, a coordinate loaded at a dense loop's variable that walks
+  /// nonzeros in a form not read as COO: true if it did.
+  bool refuseCoordinateLoad(const Expr *E);
   /// The elements a multi-dimensional access reaches: the subscript of
   /// the element in the array's first row ('*C'), Rows levels of '*' deep.
   struct ElementRange {
@@ -398,9 +486,21 @@ private:
   std::optional<ir::Access>
   readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
                   std::optional<ElementRange> *Elements = nullptr);
+  /// MatrixRanges.cpp: readDenseAccess of a matrix, Base[s0][s1]...
+  std::optional<ir::Access>
+  readMatrixAccess(const Expr *Base,
+                   const std::vector<const Expr *> &Subscripts,
+                   AffineForm &Form, std::optional<ElementRange> *Elements);
   std::optional<ir::Access> orderByStride(const AffineForm &Form,
                                           const std::string &Tensor);
   bool readFactor(const Expr *E, const Expr *Output);
+  /// readFactor's cases: what no factor may be (a call, a side effect, a
+  /// volatile read); a scalar (a literal, or a variable the nest does not
+  /// index); an array element, a sparse tensor's value or a dense access.
+  bool readableFactor(const Expr *E);
+  bool isScalarFactor(const Expr *E) const;
+  bool readScalarFactor(const Expr *E, const std::string &Text);
+  bool readArrayFactor(const ArraySubscriptExpr *ASE, const std::string &Text);
   /// Records a factor's source text and type, and whether the original's
   /// product converts it to another type (NestSource::ConvertedFactors).
   void recordFactor(const Expr *E, const std::string &Text);
@@ -430,6 +530,9 @@ private:
   /// written, each maybe a macro's use.
   bool writtenInFile(const Expr *E) const;
   bool readStatement(const Expr *E);
+  /// An output assigned a whole sum (`A[..] = acc;`): read as zeroed,
+  /// then accumulated, when every element is assigned once.
+  bool readAssignedOutput(const Expr *Lhs, const Expr *E);
   bool readAccumulatorUse(const Expr *E);
   bool readOutput(const Expr *Lhs, const Expr *Statement);
   bool readProduct(const Expr *Rhs, QualType Target, const Expr *Statement);
@@ -488,6 +591,9 @@ private:
   const VarDecl *incremented(const Stmt *S) const;
   bool readCounter(const VarDecl *V, const Stmt *Increment, size_t Owner,
                    bool First);
+  /// The output stored at Position, a position of L's level, is laid out
+  /// as positions x one dense extent (`A[p * M + m]`).
+  bool positionsTimesExtent(const VarDecl *Position, const LoopFact &L);
   bool resolveSparseOutput();
   std::vector<std::string> SparseOutputIndices;
 

@@ -63,6 +63,14 @@ std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+bool stepsByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(S))
+    return U->isIncrementOp() && asVar(U->getSubExpr()) == V;
+  const auto *C = dyn_cast_or_null<CompoundAssignOperator>(S);
+  return C && C->getOpcode() == BO_AddAssign && asVar(C->getLHS()) == V &&
+         constantOf(C->getRHS(), Ctx) == 1;
+}
+
 namespace {
 bool isVariable(const Expr *E, const VarDecl *V) {
   const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());

@@ -88,6 +88,52 @@ bool Recoverer::readStatement(const Expr *E) {
   return readProduct(U->Rhs, U->Lhs->getType(), E);
 }
 
+bool Recoverer::readAssignedOutput(const Expr *Lhs, const Expr *E) {
+  // TACO's default order: the whole reduction in the accumulator, then
+  // `A[..] = acc;`. That is "zero A, then accumulate" when every loop
+  // outside the accumulator indexes the output, or walks the fibers
+  // above the compressed level it is stored at (`A_vals[jB * M + m]`,
+  // TACO's SDDMM and SpTTM): every element is then assigned exactly once
+  // (for positions, when they never decrease: checked at run time).
+  std::set<const VarDecl *> Above;
+  for (const auto &[V, C] : OutputForm.Terms)
+    for (const LoopFact *L = loopOf(V); L && L->Compressed && L->ParentVar;
+         L = loopOf(L->ParentVar))
+      Above.insert(L->ParentVar);
+  for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
+    const LoopFact &L = Loops[I];
+    std::string Index = L.Compressed ? "" : L.Var->getName().str();
+    // A compressed first level (DCSR's) may list a coordinate twice:
+    // said only when a schedule would gain (NestSource.h).
+    if (L.Compressed && !L.ParentVar && L.Coordinate &&
+        OutputForm.Terms.count(L.Coordinate)) {
+      if (!Source.DeferredRefusal)
+        Source.DeferredRefusal = Refusal(
+            rule::AssignInReduction,
+            "'" + written(Lhs) +
+                "' is assigned a whole sum once per position of the "
+                "compressed first level walked by '" +
+                L.Var->getName().str() + "', at its coordinate '" +
+                L.Coordinate->getName().str() +
+                "', which is not proved distinct for distinct positions; "
+                "where one is listed twice only the last sum is kept");
+      continue;
+    }
+    bool Indexes = OutputForm.Terms.count(L.Var) &&
+                   (L.Compressed || Kernel.Stmt.Lhs.uses(Index));
+    if (!Indexes && !Above.count(L.Var))
+      return refuse(rule::AssignInReduction,
+                    "'" + written(Lhs) +
+                        "' is assigned, not accumulated, "
+                        "inside the loop over '" +
+                        (L.Compressed ? L.Var->getName().str() : Index) +
+                        "', which does not index it; only its last value "
+                        "is kept",
+                    E->getBeginLoc());
+  }
+  return outputAssignedOnce(Lhs, E);
+}
+
 bool Recoverer::readAccumulatorUse(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
@@ -106,49 +152,7 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
   if (!readOutput(U->Lhs, E))
     return false;
   if (!U->Accumulate) {
-    // TACO's default order: the whole reduction in the accumulator, then
-    // `A[..] = acc;`. That is "zero A, then accumulate" when every loop
-    // outside the accumulator indexes the output, or walks the fibers
-    // above the compressed level it is stored at (`A_vals[jB * M + m]`,
-    // TACO's SDDMM and SpTTM): every element is then assigned exactly once
-    // (for positions, when they never decrease: checked at run time).
-    std::set<const VarDecl *> Above;
-    for (const auto &[V, C] : OutputForm.Terms)
-      for (const LoopFact *L = loopOf(V); L && L->Compressed && L->ParentVar;
-           L = loopOf(L->ParentVar))
-        Above.insert(L->ParentVar);
-    for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
-      const LoopFact &L = Loops[I];
-      std::string Index = L.Compressed ? "" : L.Var->getName().str();
-      // A compressed first level (DCSR's) may list a coordinate twice:
-      // said only when a schedule would gain (NestSource.h).
-      if (L.Compressed && !L.ParentVar && L.Coordinate &&
-          OutputForm.Terms.count(L.Coordinate)) {
-        if (!Source.DeferredRefusal)
-          Source.DeferredRefusal = Refusal(
-              rule::AssignInReduction,
-              "'" + written(U->Lhs) +
-                  "' is assigned a whole sum once per position of the "
-                  "compressed first level walked by '" +
-                  L.Var->getName().str() + "', at its coordinate '" +
-                  L.Coordinate->getName().str() +
-                  "', which is not proved distinct for distinct positions; "
-                  "where one is listed twice only the last sum is kept");
-        continue;
-      }
-      bool Indexes = OutputForm.Terms.count(L.Var) &&
-                     (L.Compressed || Kernel.Stmt.Lhs.uses(Index));
-      if (!Indexes && !Above.count(L.Var))
-        return refuse(rule::AssignInReduction,
-                      "'" + written(U->Lhs) +
-                          "' is assigned, not accumulated, "
-                          "inside the loop over '" +
-                          (L.Compressed ? L.Var->getName().str() : Index) +
-                          "', which does not index it; only its last value "
-                          "is kept",
-                      E->getBeginLoc());
-    }
-    if (!outputAssignedOnce(U->Lhs, E))
+    if (!readAssignedOutput(U->Lhs, E))
       return false;
     Source.ZeroOutputFirst = true;
   }

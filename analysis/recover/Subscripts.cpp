@@ -98,76 +98,153 @@ bool Recoverer::readsVolatile(const Expr *E) {
   return F.Found;
 }
 
-bool Recoverer::affine(const Expr *E, AffineForm &Out) {
-  E = E->IgnoreParenImpCasts();
+bool Recoverer::affineCast(const ExplicitCastExpr *Cast, AffineForm &Out) {
   // `(size_t)i * K`, `(long)j`: a cast that keeps every value the index
   // takes is the index itself; the rewrite writes the subscript as it is
   // written, casts included. A signed index converted to an unsigned type
   // as wide as a pointer (size_t) addresses what the signed value would,
   // negative coordinates included.
-  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
-      Cast && !isInvariant(E) && Cast->getType()->isIntegerType() &&
-      Cast->getSubExpr()->getType()->isIntegerType()) {
-    QualType To = Cast->getType(), From = Cast->getSubExpr()->getType();
-    uint64_t ToBits = Ctx.getTypeSize(To), FromBits = Ctx.getTypeSize(From);
-    bool Exact =
-        (From->isSignedIntegerType()
-             ? ToBits >= FromBits && (To->isSignedIntegerType() ||
-                                      ToBits >= Ctx.getTypeSize(Ctx.VoidPtrTy))
-             : ToBits > FromBits ||
-                   (ToBits == FromBits && !To->isSignedIntegerType()));
-    if (!Exact)
-      return refuse(rule::NonAffineSubscript,
-                    "the cast '" + written(E) +
-                        "' may change the value of the index it converts",
-                    E->getBeginLoc());
-    return affine(Cast->getSubExpr(), Out);
-  }
-  if (const VarDecl *V = asVar(E)) {
-    if (V == Counter) {
-      // TACO's jA: the position of its loop, offset by a constant.
-      if (ReadingOutput) {
-        Out.Terms[CounterPosition] = Coefficient();
-        Out.Opaque = true;
-        return true;
-      }
-      return refuse(rule::UnsupportedCounter,
-                    "the counter '" + V->getName().str() +
-                        "' indexes an input; only the output may be stored "
-                        "at its positions",
-                    E->getBeginLoc());
-    }
-    if (isIndex(V)) {
-      Out.Terms[V] = Coefficient();
+  QualType To = Cast->getType(), From = Cast->getSubExpr()->getType();
+  uint64_t ToBits = Ctx.getTypeSize(To), FromBits = Ctx.getTypeSize(From);
+  bool Exact =
+      (From->isSignedIntegerType()
+           ? ToBits >= FromBits && (To->isSignedIntegerType() ||
+                                    ToBits >= Ctx.getTypeSize(Ctx.VoidPtrTy))
+           : ToBits > FromBits ||
+                 (ToBits == FromBits && !To->isSignedIntegerType()));
+  if (!Exact)
+    return refuse(rule::NonAffineSubscript,
+                  "the cast '" + written(Cast) +
+                      "' may change the value of the index it converts",
+                  Cast->getBeginLoc());
+  return affine(Cast->getSubExpr(), Out);
+}
+
+bool Recoverer::isAffineTerm(const VarDecl *V) const {
+  return V == Counter || isIndex(V) || aliasInit(V) || substitutedValue(V) ||
+         isPosition(V);
+}
+
+bool Recoverer::affineVariable(const VarDecl *V, const Expr *E,
+                               AffineForm &Out) {
+  if (V == Counter) {
+    // TACO's jA: the position of its loop, offset by a constant.
+    if (ReadingOutput) {
+      Out.Terms[CounterPosition] = Coefficient();
+      Out.Opaque = true;
       return true;
     }
-    if (const Expr *Init = aliasInit(V))
-      return affine(Init, Out);
-    if (const Expr *Value = substitutedValue(V))
-      return affine(Value, Out);
-    if (isPosition(V)) {
-      if (const LoopFact *L = loopOf(V); L->RelativeTo && !ReadingOutput)
-        return refuse(rule::NonAffineSubscript,
-                      "'" + V->getName().str() +
-                          "' counts positions from its fiber's start '" +
-                          text(L->RelativeTo) +
-                          "' and is read alone; it is "
-                          "a position only as '" +
-                          text(L->RelativeTo) + " + " + V->getName().str() +
-                          "'",
-                      E->getBeginLoc());
-      // Only the output may be stored at an input's positions (a sparse
-      // output with that input's pattern); resolveSparseOutput() checks it.
-      if (ReadingOutput) {
-        Out.Terms[V] = Coefficient();
-        return true;
-      }
+    return refuse(rule::UnsupportedCounter,
+                  "the counter '" + V->getName().str() +
+                      "' indexes an input; only the output may be stored "
+                      "at its positions",
+                  E->getBeginLoc());
+  }
+  if (isIndex(V)) {
+    Out.Terms[V] = Coefficient();
+    return true;
+  }
+  if (const Expr *Init = aliasInit(V))
+    return affine(Init, Out);
+  if (const Expr *Value = substitutedValue(V))
+    return affine(Value, Out);
+  // A position.
+  if (const LoopFact *L = loopOf(V); L->RelativeTo && !ReadingOutput)
+    return refuse(rule::NonAffineSubscript,
+                  "'" + V->getName().str() +
+                      "' counts positions from its fiber's start '" +
+                      text(L->RelativeTo) +
+                      "' and is read alone; it is a position only as '" +
+                      text(L->RelativeTo) + " + " + V->getName().str() + "'",
+                  E->getBeginLoc());
+  // Only the output may be stored at an input's positions (a sparse
+  // output with that input's pattern); resolveSparseOutput() checks it.
+  if (ReadingOutput) {
+    Out.Terms[V] = Coefficient();
+    return true;
+  }
+  return refuse(rule::NonAffineSubscript,
+                "the position '" + V->getName().str() +
+                    "' indexes a dense array",
+                E->getBeginLoc());
+}
+
+bool Recoverer::refuseCoordinateLoad(const Expr *E) {
+  // I[x] with x a dense loop's variable: a coordinate stored per nonzero,
+  // the nonzeros walked by a dense loop (COO, or a compressed level walked
+  // from 0 instead of from its parent's position).
+  const auto *Load = dyn_cast<ArraySubscriptExpr>(E);
+  const VarDecl *X = Load ? asVar(Load->getIdx()) : nullptr;
+  const LoopFact *Walk = X ? loopOf(X) : nullptr;
+  if (!Walk || Walk->Compressed || !isInvariant(Load->getBase()) ||
+      !Load->getType()->isIntegerType() || !walksNonzeros(*Walk))
+    return false;
+  return !refuse(rule::UnsupportedFormat,
+                 "'" + written(E) +
+                     "' reads a coordinate from an array indexed by the loop "
+                     "over '" +
+                     X->getName().str() +
+                     "': a coordinate (COO) format, or a compressed level not "
+                     "walked from its parent's positions, which the recovery "
+                     "does not read; it reads compressed levels ('for (p = "
+                     "pos[i]; p < pos[i + 1]; p++) j = crd[p];')",
+                 E->getBeginLoc());
+}
+
+bool Recoverer::affineSum(const BinaryOperator *B, AffineForm &Out) {
+  AffineForm L, R;
+  if (!affine(B->getLHS(), L) || !affine(B->getRHS(), R))
+    return false;
+  for (auto &[V, C] : R.Terms) {
+    if (L.Terms.count(V))
       return refuse(rule::NonAffineSubscript,
-                    "the position '" + V->getName().str() +
-                        "' indexes a dense array",
-                    E->getBeginLoc());
+                    "'" + V->getName().str() +
+                        "' appears twice in the subscript",
+                    B->getBeginLoc());
+    if (B->getOpcode() == BO_Sub)
+      C.Scale = -C.Scale;
+    L.Terms[V] = C;
+  }
+  L.addOffset(R.Offset, B->getOpcode() == BO_Sub);
+  L.Opaque |= R.Opaque;
+  Out = std::move(L);
+  return true;
+}
+
+bool Recoverer::affineScaled(const Expr *Var, const Expr *Factor,
+                             AffineForm &Out) {
+  AffineForm Inner;
+  if (!affine(Var, Inner))
+    return false;
+  Expr::EvalResult Value;
+  bool Constant = Factor->EvaluateAsInt(Value, Ctx);
+  for (auto &[V, C] : Inner.Terms) {
+    if (Constant)
+      C.Scale *= Value.Val.getInt().getExtValue();
+    else {
+      C.Symbols.push_back(symbolOf(Factor));
+      std::sort(C.Symbols.begin(), C.Symbols.end());
     }
   }
+  // Parenthesized again here: the parentheses of an accessor macro's body
+  // (`(i) * (ld)`) have no text in the file, while the argument inside
+  // them has.
+  std::string Stride = text(Factor->IgnoreParenImpCasts());
+  if (!Inner.Offset.empty())
+    Inner.Offset = "(" + Inner.Offset + ") * (" + Stride + ")";
+  Inner.Opaque |= Stride.empty();
+  Out = std::move(Inner);
+  return true;
+}
+
+bool Recoverer::affine(const Expr *E, AffineForm &Out) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+      Cast && !isInvariant(E) && Cast->getType()->isIntegerType() &&
+      Cast->getSubExpr()->getType()->isIntegerType())
+    return affineCast(Cast, Out);
+  if (const VarDecl *V = asVar(E); V && isAffineTerm(V))
+    return affineVariable(V, E, Out);
   // The output stored at positions counted from the fiber's start, read
   // as 'pos[i] + p': the position p (resolveSparseOutput() checks it).
   if (const VarDecl *P = ReadingOutput ? positionVar(E) : nullptr;
@@ -185,75 +262,16 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
     Out.Terms[Coordinate] = Coefficient();
     return true;
   }
-  // I[x] with x a dense loop's variable: a coordinate stored per nonzero,
-  // the nonzeros walked by a dense loop (COO, or a compressed level walked
-  // from 0 instead of from its parent's position).
-  if (const auto *Load = dyn_cast<ArraySubscriptExpr>(E)) {
-    const VarDecl *X = asVar(Load->getIdx());
-    const LoopFact *Walk = X ? loopOf(X) : nullptr;
-    if (Walk && !Walk->Compressed && isInvariant(Load->getBase()) &&
-        Load->getType()->isIntegerType() && walksNonzeros(*Walk))
-      return refuse(rule::UnsupportedFormat,
-                    "'" + written(E) +
-                        "' reads a coordinate from an array indexed by the "
-                        "loop over '" +
-                        X->getName().str() +
-                        "': a coordinate (COO) format, or a compressed level "
-                        "not walked from its parent's positions, which the "
-                        "recovery does not read; it reads compressed levels "
-                        "('for (p = pos[i]; p < pos[i + 1]; p++) j = "
-                        "crd[p];')",
-                    E->getBeginLoc());
-  }
+  if (refuseCoordinateLoad(E))
+    return false;
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
-      AffineForm L, R;
-      if (!affine(B->getLHS(), L) || !affine(B->getRHS(), R))
-        return false;
-      for (auto &[V, C] : R.Terms) {
-        if (L.Terms.count(V))
-          return refuse(rule::NonAffineSubscript,
-                        "'" + V->getName().str() +
-                            "' appears twice in the subscript",
-                        E->getBeginLoc());
-        if (B->getOpcode() == BO_Sub)
-          C.Scale = -C.Scale;
-        L.Terms[V] = C;
-      }
-      L.addOffset(R.Offset, B->getOpcode() == BO_Sub);
-      L.Opaque |= R.Opaque;
-      Out = std::move(L);
-      return true;
-    }
-    if (B->getOpcode() == BO_Mul) {
-      const Expr *Var = B->getLHS(), *Factor = B->getRHS();
-      if (isInvariant(Var))
-        std::swap(Var, Factor);
-      if (isInvariant(Factor)) {
-        AffineForm Inner;
-        if (!affine(Var, Inner))
-          return false;
-        Expr::EvalResult Value;
-        bool Constant = Factor->EvaluateAsInt(Value, Ctx);
-        for (auto &[V, C] : Inner.Terms) {
-          if (Constant)
-            C.Scale *= Value.Val.getInt().getExtValue();
-          else {
-            C.Symbols.push_back(symbolOf(Factor));
-            std::sort(C.Symbols.begin(), C.Symbols.end());
-          }
-        }
-        // Parenthesized again here: the parentheses of an accessor
-        // macro's body (`(i) * (ld)`) have no text in the file, while
-        // the argument inside them has.
-        std::string Stride = text(Factor->IgnoreParenImpCasts());
-        if (!Inner.Offset.empty())
-          Inner.Offset = "(" + Inner.Offset + ") * (" + Stride + ")";
-        Inner.Opaque |= Stride.empty();
-        Out = std::move(Inner);
-        return true;
-      }
-    }
+    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)
+      return affineSum(B, Out);
+    const Expr *Var = B->getLHS(), *Factor = B->getRHS();
+    if (isInvariant(Var))
+      std::swap(Var, Factor);
+    if (B->getOpcode() == BO_Mul && isInvariant(Factor))
+      return affineScaled(Var, Factor, Out);
   }
   return refuse(rule::NonAffineSubscript,
                 "'" + written(E) + "' is not an affine function of the indices",
@@ -293,14 +311,13 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
   while (const auto *Outer = dyn_cast<ArraySubscriptExpr>(Base)) {
     // Rows behind pointers (double **) may be the same row twice, or an
     // input's: only arrays of arrays are read as several dimensions.
-    if (!Outer->getType()->isArrayType()) {
-      refuse(rule::UnsupportedAccess,
-             "'" + written(Outer->getBase()->IgnoreParenImpCasts()) +
-                 "' holds pointers to rows, which may overlap; only arrays "
-                 "of arrays ('double C[][K]') are read as matrices",
-             ASE->getBeginLoc());
-      return std::nullopt;
-    }
+    if (!Outer->getType()->isArrayType())
+      return refuseNone(
+          rule::UnsupportedAccess,
+          "'" + written(Outer->getBase()->IgnoreParenImpCasts()) +
+              "' holds pointers to rows, which may overlap; only arrays of "
+              "arrays ('double C[][K]') are read as matrices",
+          ASE->getBeginLoc());
     Subscripts.insert(Subscripts.begin(), Outer->getIdx());
     Base = Outer->getBase()->IgnoreParenImpCasts();
   }
@@ -308,56 +325,18 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
   const Expr *RowOffset = nullptr;
   if (const VarDecl *V = asVar(Base))
     if (const RowPointer *Row = rowPointer(V)) {
-      if (Subscripts.size() != 1) {
-        refuse(rule::UnsupportedAccess,
-               "a row pointer is subscripted more than once",
-               ASE->getBeginLoc());
-        return std::nullopt;
-      }
+      if (Subscripts.size() != 1)
+        return refuseNone(rule::UnsupportedAccess,
+                          "a row pointer is subscripted more than once",
+                          ASE->getBeginLoc());
       Base = Row->Base;
       RowOffset = Row->Offset;
     }
-  if (!isInvariant(Base)) {
-    refuse(rule::UnsupportedAccess, "the array base depends on the nest",
-           ASE->getBeginLoc());
-    return std::nullopt;
-  }
-  if (Subscripts.size() > 1) {
-    ir::Access A;
-    A.Tensor = tensorName(Base);
-    std::vector<std::string> Rows;
-    std::vector<AffineForm> Dims;
-    for (const Expr *Sub : Subscripts) {
-      AffineForm Dim;
-      if (!affine(Sub, Dim))
-        return std::nullopt;
-      Dims.push_back(Dim);
-      std::optional<ir::Access> Level = orderByStride(Dim, A.Tensor);
-      A.Indices.insert(A.Indices.end(), Level->Indices.begin(),
-                       Level->Indices.end());
-      const Coefficient *One =
-          Dim.Terms.size() == 1 ? &Dim.Terms.begin()->second : nullptr;
-      if (One && One->Symbols.empty() && std::abs(One->Scale) == 1)
-        Rows.push_back(Level->Indices.front());
-      for (auto &[V, C] : Dim.Terms)
-        Form.Terms[V] = C;
-    }
-    std::string Why;
-    if (std::optional<AffineForm> Flat = elementForm(Base, Dims, Why);
-        Flat && Elements)
-      *Elements = ElementRange{*Flat, unsigned(Dims.size() - 1)};
-    else if (Source.Overlap.Unbounded.empty())
-      Source.Overlap.Unbounded = "'" + written(Base) +
-                                 "' is read as a matrix whose elements the "
-                                 "test cannot bound: " +
-                                 (Why.empty() ? "no element subscript" : Why);
-    if (ReadingOutput) {
-      OutputMultiDim = true;
-      if (Rows.size() == Subscripts.size())
-        OutputRows = Rows;
-    }
-    return A;
-  }
+  if (!isInvariant(Base))
+    return refuseNone(rule::UnsupportedAccess,
+                      "the array base depends on the nest", ASE->getBeginLoc());
+  if (Subscripts.size() > 1)
+    return readMatrixAccess(Base, Subscripts, Form, Elements);
   if (RowOffset) {
     AffineForm Offset;
     if (!affine(RowOffset, Offset))
@@ -368,12 +347,11 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
   if (!affine(ASE->getIdx(), Last))
     return std::nullopt;
   for (auto &[V, C] : Last.Terms) {
-    if (Form.Terms.count(V)) {
-      refuse(rule::NonAffineSubscript,
-             "'" + V->getName().str() + "' appears twice in the subscript",
-             ASE->getBeginLoc());
-      return std::nullopt;
-    }
+    if (Form.Terms.count(V))
+      return refuseNone(rule::NonAffineSubscript,
+                        "'" + V->getName().str() +
+                            "' appears twice in the subscript",
+                        ASE->getBeginLoc());
     Form.Terms[V] = C;
   }
   Form.addOffset(Last.Offset, false);
@@ -407,6 +385,70 @@ std::optional<ir::Access> Recoverer::orderByStride(const AffineForm &Form,
   return A;
 }
 
+bool Recoverer::readableFactor(const Expr *E) {
+  if (isa<CallExpr>(E))
+    return refuse(rule::UnsupportedCall, "the nest calls a function",
+                  E->getBeginLoc());
+  if (E->HasSideEffects(Ctx))
+    return refuse(rule::SideEffect, "a factor has a side effect",
+                  E->getBeginLoc());
+  if (readsVolatile(E))
+    return refuse(rule::SideEffect,
+                  "'" + written(E) +
+                      "' reads a volatile object, which must be read once "
+                      "per term",
+                  E->getBeginLoc());
+  return true;
+}
+
+bool Recoverer::isScalarFactor(const Expr *E) const {
+  const VarDecl *V = asVar(E);
+  return isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E) ||
+         (V && !mentionsNestVariable(E) && !V->getType()->isPointerType() &&
+          !V->getType()->isArrayType());
+}
+
+bool Recoverer::readScalarFactor(const Expr *E, const std::string &Text) {
+  // A scalar factor is read once per term: it must not change in the nest.
+  if (const VarDecl *V = asVar(E); V && isChangedIn(V, Loops.front().For))
+    return refuse(rule::UnsupportedStatement,
+                  "the factor '" + Text + "' changes in the nest",
+                  E->getBeginLoc());
+  Kernel.Stmt.Factors.push_back(ir::Access{Text, {}});
+  recordFactor(E, Text);
+  Source.FactorAliases.push_back({});
+  return true;
+}
+
+bool Recoverer::readArrayFactor(const ArraySubscriptExpr *ASE,
+                                const std::string &Text) {
+  InputArrays.push_back({arrayOf(ASE), ASE->getBeginLoc()});
+  // The values of a sparse tensor: vals[p], p a compressed position.
+  if (const VarDecl *P = positionVar(ASE->getIdx()); P && isPosition(P)) {
+    ValueReads.push_back({ASE->getBase()->IgnoreParenImpCasts(), P});
+    AffineForm AtPosition;
+    AtPosition.Terms[P] = Coefficient();
+    recordRange(ASE->getBase(), AtPosition, false);
+    Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
+    recordFactor(ASE, Text);
+    Source.FactorAliases.push_back(aliasesIn(ASE));
+    return true;
+  }
+  AffineForm Form;
+  std::optional<ElementRange> Elements;
+  std::optional<ir::Access> A = readDenseAccess(ASE, Form, &Elements);
+  if (!A)
+    return false;
+  if (Elements)
+    recordRange(arrayOf(ASE), Elements->Form, false, Elements->Rows);
+  else
+    recordRange(arrayOf(ASE), Form, false);
+  Kernel.Stmt.Factors.push_back(*A);
+  recordFactor(ASE, Text);
+  Source.FactorAliases.push_back(aliasesIn(ASE));
+  return true;
+}
+
 bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   E = E->IgnoreParenImpCasts();
   // A value local (`double v = vals[p];`): its factors, read in its place.
@@ -427,38 +469,16 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
                       "' is not a product of tensor factors",
                   B->getOperatorLoc());
   }
-  if (isa<CallExpr>(E))
-    return refuse(rule::UnsupportedCall, "the nest calls a function",
-                  E->getBeginLoc());
-  if (E->HasSideEffects(Ctx))
-    return refuse(rule::SideEffect, "a factor has a side effect",
-                  E->getBeginLoc());
-  if (readsVolatile(E))
-    return refuse(rule::SideEffect,
-                  "'" + written(E) +
-                      "' reads a volatile object, which must be read once "
-                      "per term",
-                  E->getBeginLoc());
+  if (!readableFactor(E))
+    return false;
   std::string Text = substitutedText(E);
   if (Text.empty())
     return refuse(rule::Macro,
                   "a factor is written inside a macro's body; the rewrite "
                   "could not write it back",
                   E->getBeginLoc());
-  if (isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E) ||
-      (asVar(E) && !mentionsNestVariable(E) &&
-       !asVar(E)->getType()->isPointerType() &&
-       !asVar(E)->getType()->isArrayType())) {
-    // A scalar factor is read once per term: it must not change in the nest.
-    if (const VarDecl *V = asVar(E); V && isChangedIn(V, Loops.front().For))
-      return refuse(rule::UnsupportedStatement,
-                    "the factor '" + Text + "' changes in the nest",
-                    E->getBeginLoc());
-    Kernel.Stmt.Factors.push_back(ir::Access{Text, {}});
-    recordFactor(E, Text);
-    Source.FactorAliases.push_back({});
-    return true;
-  }
+  if (isScalarFactor(E))
+    return readScalarFactor(E, Text);
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
   if (!ASE)
     return refuse(rule::UnsupportedExpression,
@@ -469,31 +489,7 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
                   "the output '" + written(Output) +
                       "' is also read as a factor",
                   E->getBeginLoc());
-  InputArrays.push_back({arrayOf(ASE), E->getBeginLoc()});
-  // The values of a sparse tensor: vals[p], p a compressed position.
-  if (const VarDecl *P = positionVar(ASE->getIdx()); P && isPosition(P)) {
-    ValueReads.push_back({ASE->getBase()->IgnoreParenImpCasts(), P});
-    AffineForm AtPosition;
-    AtPosition.Terms[P] = Coefficient();
-    recordRange(ASE->getBase(), AtPosition, false);
-    Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
-    recordFactor(E, Text);
-    Source.FactorAliases.push_back(aliasesIn(E));
-    return true;
-  }
-  AffineForm Form;
-  std::optional<ElementRange> Elements;
-  std::optional<ir::Access> A = readDenseAccess(ASE, Form, &Elements);
-  if (!A)
-    return false;
-  if (Elements)
-    recordRange(arrayOf(ASE), Elements->Form, false, Elements->Rows);
-  else
-    recordRange(arrayOf(ASE), Form, false);
-  Kernel.Stmt.Factors.push_back(*A);
-  recordFactor(E, Text);
-  Source.FactorAliases.push_back(aliasesIn(E));
-  return true;
+  return readArrayFactor(ASE, Text);
 }
 
 void Recoverer::recordFactor(const Expr *E, const std::string &Text) {

@@ -140,6 +140,48 @@ const VarDecl *Recoverer::incremented(const Stmt *S) const {
   return nullptr;
 }
 
+namespace {
+/// " + 2", " - 2" or "" for an offset of 2, -2 or 0.
+std::string withOffset(long long Offset) {
+  return Offset > 0   ? " + " + std::to_string(Offset)
+         : Offset < 0 ? " - " + std::to_string(-Offset)
+                      : "";
+}
+
+/// The statements of a body that write a variable (assign, increment or
+/// decrement it), and whether the body has a label a jump may reach.
+struct VariableWrites {
+  std::vector<const Stmt *> Found;
+  bool Labels = false;
+};
+VariableWrites writesOf(const VarDecl *V, const Stmt *Body) {
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *V;
+    VariableWrites Out;
+    void write(Stmt *S, Expr *Target) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParens());
+          Ref && Ref->getDecl() == V)
+        Out.Found.push_back(S);
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        write(B, B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp())
+        write(U, U->getSubExpr());
+      return true;
+    }
+    bool VisitLabelStmt(LabelStmt *) { return !(Out.Labels = true); }
+    bool VisitSwitchCase(SwitchCase *) { return !(Out.Labels = true); }
+  } W;
+  W.V = V;
+  W.TraverseStmt(const_cast<Stmt *>(Body));
+  return W.Out;
+}
+} // namespace
+
 bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
                             size_t Owner, bool First) {
   // `T jA = c;` before the nest, `jA++` once per iteration of the loop over
@@ -174,30 +216,7 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
                          "initial value ('int32_t jA = 0;')",
                   Increment->getBeginLoc());
   // Nothing else writes it, and nothing jumps past its initialization.
-  struct Writes : RecursiveASTVisitor<Writes> {
-    const VarDecl *V;
-    std::vector<const Stmt *> Found;
-    bool Labels = false;
-    void write(Stmt *S, Expr *Target) {
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParens());
-          Ref && Ref->getDecl() == V)
-        Found.push_back(S);
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      if (B->isAssignmentOp())
-        write(B, B->getLHS());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      if (U->isIncrementDecrementOp())
-        write(U, U->getSubExpr());
-      return true;
-    }
-    bool VisitLabelStmt(LabelStmt *) { return !(Labels = true); }
-    bool VisitSwitchCase(SwitchCase *) { return !(Labels = true); }
-  } W;
-  W.V = V;
-  W.TraverseStmt(const_cast<Stmt *>(FunctionBody));
+  const VariableWrites W = writesOf(V, FunctionBody);
   if (W.Labels || W.Found.size() != 1 ||
       W.Found.front() != cast<Expr>(Increment)->IgnoreParens())
     return refuse(rule::UnsupportedCounter,
@@ -236,12 +255,38 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
     return refuse(rule::Macro, "the position array is written in a macro",
                   L.For->getBeginLoc());
   CounterAssignment = V->getName().str() + " = " + L.Var->getName().str() +
-                      " - " + Pos + "[0]" +
-                      (Offset > 0   ? " + " + std::to_string(Offset)
-                       : Offset < 0 ? " - " + std::to_string(-Offset)
-                                    : "") +
-                      ";";
+                      " - " + Pos + "[0]" + withOffset(Offset) + ";";
   CounterLoop = Owner;
+  return true;
+}
+
+bool Recoverer::positionsTimesExtent(const VarDecl *Position,
+                                     const LoopFact &L) {
+  // The position must be the largest stride, every other index dense and
+  // inner. Fibers are disjoint when the inner loop's extent is the stride
+  // (`A[p * M + m]`, 0 <= m < M); with another extent written (TACO's
+  // `jA * A3_dimension + m` with m < D2_dimension) when it is at most the
+  // stride, which the rewrite checks at run time (NestSource::
+  // OutputInnerExtent), the original nest running otherwise.
+  const Coefficient &Stride = OutputForm.Terms.at(Position);
+  for (const auto &[V, C] : OutputForm.Terms) {
+    if (V == Position)
+      continue;
+    const LoopFact *Inner = loopOf(V);
+    if (Inner && Stride.Symbols.size() == 1 &&
+        Inner->Extent != Stride.Symbols.front()) {
+      Source.OutputInnerExtent = Inner->Extent;
+      Source.OutputStride = Stride.Symbols.front();
+    }
+    if (!Inner || Inner->Compressed || C.Scale != 1 || !C.Symbols.empty() ||
+        Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
+        OutputForm.Terms.size() != 2)
+      return refuse(rule::UnsupportedAccess,
+                    "the output is stored at the positions of '" + L.Tensor +
+                        "' but is not laid out as positions x one dense "
+                        "extent ('A[p * M + m]', 0 <= m < M)",
+                    outputBase->getBeginLoc());
+  }
   return true;
 }
 
@@ -274,26 +319,8 @@ bool Recoverer::resolveSparseOutput() {
   // `jA * A3_dimension + m` with m < D2_dimension) when it is at most the
   // stride, which the rewrite checks at run time (NestSource::
   // OutputInnerExtent), the original nest running otherwise.
-  const Coefficient &Stride = OutputForm.Terms.at(Position);
-  bool FibersDisjoint = true;
-  for (const auto &[V, C] : OutputForm.Terms) {
-    if (V == Position)
-      continue;
-    const LoopFact *Inner = loopOf(V);
-    if (Inner && Stride.Symbols.size() == 1 &&
-        Inner->Extent != Stride.Symbols.front()) {
-      Source.OutputInnerExtent = Inner->Extent;
-      Source.OutputStride = Stride.Symbols.front();
-    }
-    if (!Inner || Inner->Compressed || C.Scale != 1 || !C.Symbols.empty() ||
-        Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
-        OutputForm.Terms.size() != 2)
-      return refuse(rule::UnsupportedAccess,
-                    "the output is stored at the positions of '" + L->Tensor +
-                        "' but is not laid out as positions x one dense "
-                        "extent ('A[p * M + m]', 0 <= m < M)",
-                    outputBase->getBeginLoc());
-  }
+  if (!positionsTimesExtent(Position, *L))
+    return false;
   if (!Input || !InputAccess)
     return refuse(rule::UnsupportedAccess,
                   "the output is stored at positions of a tensor whose "
@@ -319,6 +346,7 @@ bool Recoverer::resolveSparseOutput() {
   // well-formed tensor increase), so each index of the pattern writes its
   // own elements; not proved of begin and end arrays (MKL's four-array
   // CSR), whose fibers may share positions.
+  bool FibersDisjoint = true;
   for (const LoopFact &F : Loops)
     if (F.Compressed && F.Tensor == L->Tensor && F.Level <= L->Level &&
         !F.Source.PositionEnds.empty())
