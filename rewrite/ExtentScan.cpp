@@ -31,6 +31,26 @@ bool assigns(const std::string &Statement, const std::string &Name) {
   return false;
 }
 
+/// Whether Index names a coordinate read in place ("crd[p]", no variable
+/// holds it): the scan reads it where it would read the variable.
+bool readInPlace(const std::string &Index) {
+  return !std::all_of(Index.begin(), Index.end(), isIdentifierChar);
+}
+
+/// A name for a scan's variables: the index, or the identifiers of a
+/// coordinate read in place joined by '_' ("crd[p]" gives "crd_p").
+std::string scanName(const std::string &Index) {
+  std::string Out;
+  for (char Ch : Index)
+    if (isIdentifierChar(Ch))
+      Out += Ch;
+    else if (!Out.empty() && Out.back() != '_')
+      Out += '_';
+  while (!Out.empty() && Out.back() == '_')
+    Out.pop_back();
+  return Out;
+}
+
 /// Fills in the flat form of Scan (ExtentScan.h), whose loops are
 /// K.Loops[0..P], when it applies.
 void describeFlatForm(ExtentScan &Scan, const ir::Kernel &K,
@@ -61,11 +81,12 @@ void describeFlatForm(ExtentScan &Scan, const ir::Kernel &K,
       return;
   for (size_t Q = 1; Q <= P; ++Q) {
     const LoopSource *Level = S.loop(K.Loops[Q].Index);
-    if (Level->Prologue.empty())
-      continue;
-    for (size_t R = 0; R <= P; ++R)
-      if (R != Q && mentions(Level->Prologue.front(),
-                             R ? Variables[R - 1] : K.Loops[0].Index))
+    const std::string &Load = readInPlace(Level->Index) ? Level->Index
+                              : Level->Prologue.empty()
+                                  ? ""
+                                  : Level->Prologue.front();
+    for (size_t R = 0; R <= P && !Load.empty(); ++R)
+      if (R != Q && mentions(Load, R ? Variables[R - 1] : K.Loops[0].Index))
         return;
   }
   if (Ordered.empty())
@@ -112,8 +133,12 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     const LoopSource *Src = S.loop(L.Index);
     if (!L.isCompressed() || V == K.Indices.end() ||
         (!V->Extent.empty() && !AlsoScan.count(L.Index)) || !Src ||
-        Src->Prologue.empty() || Src->IndexType.empty() ||
-        !assigns(Src->Prologue.front(), L.Index))
+        Src->IndexType.empty())
+      continue;
+    // The coordinate loaded into a variable first, or read in place.
+    bool InPlace = readInPlace(L.Index);
+    if (!InPlace &&
+        (Src->Prologue.empty() || !assigns(Src->Prologue.front(), L.Index)))
       continue;
     bool GivesExtent = V->Extent.empty() && readFromZeroInBounds(S, L.Index);
     if (!GivesExtent && !AlsoScan.count(L.Index))
@@ -140,16 +165,18 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
       continue;
     ExtentScan Scan;
     Scan.Index = L.Index;
-    Scan.Variable = Names.pick(L.Index + "_extent");
-    Scan.Minimum = Names.pick(L.Index + "_min");
-    Scan.Low = Names.pick(L.Index + "_low");
-    Scan.Maximum = Names.pick(L.Index + "_max");
-    Scan.Seen = Names.pick(L.Index + "_seen");
+    const std::string Name = scanName(L.Index);
+    Scan.Variable = Names.pick(Name + "_extent");
+    Scan.Minimum = Names.pick(Name + "_min");
+    Scan.Low = Names.pick(Name + "_low");
+    Scan.Maximum = Names.pick(Name + "_max");
+    Scan.Seen = Names.pick(Name + "_seen");
     Scan.Type = Src->IndexType;
     for (size_t Q = 0; Q <= P; ++Q)
       if (const std::string &H = S.loop(K.Loops[Q].Index)->Header; !H.empty())
         Scan.Headers.push_back(H);
-    Scan.Load = Src->Prologue.front();
+    if (!InPlace)
+      Scan.Load = Src->Prologue.front();
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
     // (docs/schedules.md, "Run-time choice").
     const LoopSource *Outer = S.loop(K.Loops.front().Index);
@@ -178,11 +205,15 @@ bool isPrefix(const std::vector<std::string> &Short,
 Nodes scanUpdates(const ExtentScan &Scan) {
   const std::string &I = Scan.Index;
   // Branch-free, so that the innermost level's scan vectorizes.
-  return {statement(Scan.Load), statement(Scan.Seen + " = 1;"),
-          statement(Scan.Maximum + " = " + I + " > " + Scan.Maximum + " ? " +
-                    I + " : " + Scan.Maximum + ";"),
-          statement(Scan.Low + " = " + I + " < " + Scan.Low + " ? " + I +
-                    " : " + Scan.Low + ";")};
+  Nodes Out;
+  if (!Scan.Load.empty())
+    Out.push_back(statement(Scan.Load));
+  append(Out, {statement(Scan.Seen + " = 1;"),
+               statement(Scan.Maximum + " = " + I + " > " + Scan.Maximum +
+                         " ? " + I + " : " + Scan.Maximum + ";"),
+               statement(Scan.Low + " = " + I + " < " + Scan.Low + " ? " + I +
+                         " : " + Scan.Low + ";")});
+  return Out;
 }
 
 /// The updates of the scans of Pass whose loops are Depth deep.

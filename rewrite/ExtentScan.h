@@ -45,7 +45,8 @@ struct ExtentScan {
   std::string Low, Maximum, Seen, Type;
   /// The headers of the loops from the outermost down to the index's own
   /// (a singleton level, which has none, down to its parent's), and the
-  /// statement that loads its coordinate in the last one.
+  /// statement that loads its coordinate in the last one ("" for a
+  /// coordinate read in place, "crd[p]": Index is then that read).
   std::vector<std::string> Headers;
   std::string Load;
   /// The OpenMP clauses of a parallel scan (its outer loop shared by the
@@ -74,9 +75,9 @@ lower::Nodes scanNodes(const std::vector<ExtentScan> &Scans);
 /// Scans for the extent of every compressed index of K without one, when
 /// its loop's parents are the loops around it (so the scan reads exactly
 /// the coordinates the nest reads) and the coordinate is loaded into a
-/// variable. Fills in the extents of K; the others stay unknown. Parallel:
-/// the scan's dense outer loop is shared by the threads (a `max`
-/// reduction), as the nest after it is. The indices of AlsoScan are
+/// variable or read in place. Fills in the extents of K; the others stay
+/// unknown. Parallel: the scan's dense outer loop is shared by the threads (a
+/// `max` reduction), as the nest after it is. The indices of AlsoScan are
 /// scanned even when their extent is known (the overlap test needs their
 /// range; OverlapTest.h), and keep their extent. The scans' variables are
 /// picked from Names.

@@ -211,8 +211,7 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
         return Refuse("the range of '" + T.Variable + "', which indexes '" +
                       A.Base +
                       "', is not known before the nest (a coordinate is "
-                      "scanned only when loaded into a variable by its own "
-                      "loop)");
+                      "scanned only where its own loop reads it)");
     if (A.Written)
       Written = &A;
   }

@@ -21,6 +21,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace lnr;
 using namespace lnr::rewrite;
 using lower::code;
@@ -220,6 +222,54 @@ TEST(ExtentScanTest, ScansTheCoordinatesTheNestReads) {
             "}\n"
             "j_extent = j_seen ? (long)j_max + 1 : 0;\n"
             "j_min = j_low;");
+}
+
+TEST(ExtentScanTest, ScansACoordinateReadInPlaceWhereTheNestReadsIt) {
+  // 'D[colidx[p] * K + k]' with no 'int j = colidx[p];': the index is
+  // named after the read, and the scan reads it where the nest does.
+  const std::string J = "colidx[p]";
+  ir::Kernel K = lower::test::sddmmSpmm();
+  for (ir::IndexVar &I : K.Indices)
+    if (I.Name == "j")
+      I.Name = J;
+  for (ir::Loop &L : K.Loops)
+    if (L.Index == "j")
+      L.Index = J;
+  for (ir::Access &A : K.Stmt.Factors)
+    std::replace(A.Indices.begin(), A.Indices.end(), std::string("j"), J);
+  NestSource S = lower::test::sddmmSpmmSource();
+  S.Loops[1].Index = J;
+  S.Loops[1].Prologue.clear();
+  S.Factors = {"vals[p]", "C[i * K + k]", "D[colidx[p] * K + k]",
+               "E[colidx[p] * L + l]"};
+  NamePicker Names(S.IsNameTaken);
+  std::vector<ExtentScan> Scans =
+      scanUnknownExtents(K, S, /*Parallel=*/false, Names);
+  ASSERT_EQ(Scans.size(), 1u);
+  EXPECT_EQ(K.findIndex(J)->Extent, "colidx_p_extent");
+  std::string Printed = lower::print(scanNodes(Scans));
+  EXPECT_NE(Printed.find("      for (p = rowptr[0]; p < rowptr[n]; p++) {\n"
+                         "        colidx_p_seen = 1;\n"
+                         "        colidx_p_max = colidx[p] > colidx_p_max ? "
+                         "colidx[p] : colidx_p_max;\n"),
+            std::string::npos)
+      << Printed;
+  EXPECT_EQ(Printed.find("int j"), std::string::npos) << Printed;
+  // A read in place that names another loop's variable is not scanned
+  // flat: the flat loops declare only the positions.
+  S.Loops[1].Index = "colidx[p + i - i]";
+  for (ir::IndexVar &I : K.Indices)
+    if (I.Name == J)
+      I.Name = S.Loops[1].Index, I.Extent.clear();
+  for (ir::Loop &L : K.Loops)
+    if (L.Index == J)
+      L.Index = S.Loops[1].Index;
+  for (ir::Access &A : K.Stmt.Factors)
+    std::replace(A.Indices.begin(), A.Indices.end(), J, S.Loops[1].Index);
+  NamePicker Again(S.IsNameTaken);
+  Scans = scanUnknownExtents(K, S, /*Parallel=*/false, Again);
+  ASSERT_EQ(Scans.size(), 1u);
+  EXPECT_TRUE(Scans.front().RootBound.empty());
 }
 
 TEST(VersioningTest, TheSummaryCommentComesFirstOutsideTheBlock) {

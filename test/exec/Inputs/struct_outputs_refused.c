@@ -31,14 +31,21 @@ void picks_member(int n, int L, const struct csr *B, const double *E,
     }
 }
 
-/* No overlap test can bound a coordinate read in place: refused, with no
- * advice to declare a member 'restrict' (which would not prove it apart). */
-void coordinate_in_place(int n, int L, const struct csr *B, const double *C,
-                         const double *D, const double *E, struct mat *A) {
+/* No overlap test can bound the positions of separate begin and end arrays
+ * (MKL's four-array CSR): refused, with no advice to declare a member
+ * 'restrict' (which would not prove it apart). */
+struct csr4 {
+  const int *begin, *end, *crd;
+  const double *val;
+};
+void four_arrays(int n, int L, const struct csr4 *B, const double *C,
+                 const double *D, const double *E, struct mat *A) {
   for (int i = 0; i < n; i++)
-    for (int p = B->pos[i]; p < B->pos[i + 1]; p++)
+    for (int p = B->begin[i]; p < B->end[i]; p++) {
+      int j = B->crd[p];
       for (int k = 0; k < 8; k++)
         for (int l = 0; l < L; l++)
-          A->data[i * L + l] += B->val[p] * C[i * 8 + k] *
-                                D[B->crd[p] * 8 + k] * E[B->crd[p] * L + l];
+          A->data[i * L + l] +=
+              B->val[p] * C[i * 8 + k] * D[j * 8 + k] * E[j * L + l];
+    }
 }
