@@ -23,29 +23,39 @@ using namespace clang;
 namespace lnr::recover::detail {
 namespace {
 
-/// The variable S sets to a coordinate loaded at E (`int i = row[e];`, or
-/// `i = row[e];` to a variable declared before), and the array; nulls for
-/// anything else.
-std::pair<const VarDecl *, const Expr *> coordinateLoad(const Stmt *S,
-                                                        const VarDecl *E) {
-  const VarDecl *Var = nullptr;
-  const Expr *Value = nullptr;
-  if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl()) {
-    Var = dyn_cast<VarDecl>(DS->getSingleDecl());
-    Value = Var ? Var->getInit() : nullptr;
-  } else if (const auto *B = dyn_cast<BinaryOperator>(S);
-             B && B->getOpcode() == BO_Assign &&
-             isa<DeclRefExpr>(B->getLHS()->IgnoreParens())) {
-    Var = asVar(B->getLHS());
-    Value = B->getRHS();
-  }
+/// The variable V is set to (Value) is a coordinate loaded at E: the
+/// array; null otherwise.
+const Expr *loadedAt(const VarDecl *V, const Expr *Value, const VarDecl *E) {
   const auto *Load =
       Value ? dyn_cast<ArraySubscriptExpr>(Value->IgnoreParenImpCasts())
             : nullptr;
-  if (!Var || !Load || !Var->getType()->isIntegerType() ||
+  if (!V || !Load || !V->getType()->isIntegerType() ||
       !Load->getType()->isIntegerType() || asVar(Load->getIdx()) != E)
-    return {nullptr, nullptr};
-  return {Var, Load->getBase()->IgnoreParenImpCasts()};
+    return nullptr;
+  return Load->getBase()->IgnoreParenImpCasts();
+}
+
+/// The variables S sets to coordinates loaded at E (`int i = row[e];`,
+/// `int u = src[e], v = dst[e];`, or `i = row[e];` to a variable declared
+/// before), each with its array; none when S sets anything else.
+std::vector<std::pair<const VarDecl *, const Expr *>>
+coordinateLoads(const Stmt *S, const VarDecl *E) {
+  std::vector<std::pair<const VarDecl *, const Expr *>> Out;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *Var = dyn_cast<VarDecl>(D);
+      const Expr *Array = Var ? loadedAt(Var, Var->getInit(), E) : nullptr;
+      if (!Array)
+        return {};
+      Out.push_back({Var, Array});
+    }
+  } else if (const auto *B = dyn_cast<BinaryOperator>(S);
+             B && B->getOpcode() == BO_Assign &&
+             isa<DeclRefExpr>(B->getLHS()->IgnoreParens())) {
+    if (const Expr *Array = loadedAt(asVar(B->getLHS()), B->getRHS(), E))
+      Out.push_back({asVar(B->getLHS()), Array});
+  }
+  return Out;
 }
 
 /// Whether a loop inside Body names one of Vars in its header: a bound
@@ -109,11 +119,15 @@ unsigned Recoverer::coordinateLevels(const LoopFact &L) const {
   std::set<const VarDecl *> Vars;
   std::set<std::string> Arrays;
   for (const Stmt *S : Statements) {
-    auto [Var, Array] = coordinateLoad(S, L.Var);
-    if (!Var || !isInvariant(Array) || text(Array).empty() ||
-        !Arrays.insert(text(Array)).second)
+    auto Loads = coordinateLoads(S, L.Var);
+    bool Read = !Loads.empty();
+    for (auto [Var, Array] : Loads)
+      Read &= isInvariant(Array) && !text(Array).empty() &&
+              Arrays.insert(text(Array)).second;
+    if (!Read)
       break;
-    Vars.insert(Var);
+    for (auto [Var, Array] : Loads)
+      Vars.insert(Var);
   }
   if (boundsALoop(Body, Vars))
     return 0;

@@ -66,8 +66,68 @@ bool Recoverer::readPosition(const Expr *Value) {
   return Affine;
 }
 
+bool Recoverer::isCoordinateLoad(const VarDecl *V, LoopFact &Owner) {
+  const auto *Load =
+      V && V->getInit() && V->getType()->isIntegerType()
+          ? dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts())
+          : nullptr;
+  const LoopFact &Level = loadedLevel(Owner);
+  return Load && Level.Compressed && !Level.Coordinate &&
+         positionVar(Load->getIdx()) == Level.Var &&
+         isInvariant(Load->getBase());
+}
+
+void Recoverer::readCoordinateLoad(const VarDecl *V,
+                                   const std::string &Statement,
+                                   LoopFact &Owner) {
+  const auto *Load =
+      cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
+  LoopFact &Level = loadedLevel(Owner);
+  Level.Coordinate = V;
+  Level.CoordinateArray = symbolOf(Load->getBase());
+  Level.Source.Coordinates = text(Load->getBase());
+  Level.Source.Index = V->getName().str();
+  if (!Level.NonUnique && !Level.Singleton)
+    Level.Source.NextCoordinate = nextCoordinate(Load);
+  Level.Source.Prologue.push_back(Statement);
+}
+
+bool Recoverer::readCoordinateDeclarations(const DeclStmt *DS,
+                                           LoopFact &Owner) {
+  // `int u = src[e], v = dst[e];`: each a coordinate of the next level of
+  // a COO loop (whose body's levels are its singletons), declared on its
+  // own in the rewrite (`int u = src[e];`).
+  size_t Free =
+      std::count_if(Loops.begin(), Loops.end(), [&](const LoopFact &L) {
+        return L.For == Owner.For && !L.Coordinate;
+      });
+  if (!Owner.Singleton || DS->decl_end() - DS->decl_begin() > long(Free))
+    return false;
+  for (const Decl *D : DS->decls()) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    const auto *Load =
+        V && V->getInit() && V->getType()->isIntegerType()
+            ? dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts())
+            : nullptr;
+    if (!Load || positionVar(Load->getIdx()) != Owner.Var ||
+        !isInvariant(Load->getBase()) || text(V->getInit()).empty())
+      return false;
+  }
+  for (const Decl *D : DS->decls()) {
+    const auto *V = cast<VarDecl>(D);
+    readCoordinateLoad(V,
+                       V->getType().getAsString(Ctx.getPrintingPolicy()) + " " +
+                           V->getName().str() + " = " + text(V->getInit()) +
+                           ";",
+                       Owner);
+  }
+  return true;
+}
+
 bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   if (readBoundLocals(DS, Owner))
+    return true;
+  if (!DS->isSingleDecl() && !Fail && readCoordinateDeclarations(DS, Owner))
     return true;
   const auto *V =
       DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
@@ -85,19 +145,8 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
                   DS->getBeginLoc());
   // The coordinate of a compressed loop: int j = crd[p]; in a COO loop,
   // of its next level not loaded yet.
-  const auto *Load =
-      dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
-  LoopFact &Level = loadedLevel(Owner);
-  if (Load && Level.Compressed && !Level.Coordinate &&
-      positionVar(Load->getIdx()) == Level.Var &&
-      isInvariant(Load->getBase())) {
-    Level.Coordinate = V;
-    Level.CoordinateArray = symbolOf(Load->getBase());
-    Level.Source.Coordinates = text(Load->getBase());
-    Level.Source.Index = V->getName().str();
-    if (!Level.NonUnique && !Level.Singleton)
-      Level.Source.NextCoordinate = nextCoordinate(Load);
-    Level.Source.Prologue.push_back(text(DS));
+  if (isCoordinateLoad(V, Owner)) {
+    readCoordinateLoad(V, text(DS), Owner);
     return true;
   }
   // A position found by a search (TACO's position split:

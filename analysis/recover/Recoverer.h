@@ -368,6 +368,15 @@ private:
   /// The update under '#pragma omp atomic' (or 'atomic update'), or null.
   static const Stmt *atomicUpdate(const Stmt *S);
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
+  /// Whether V is declared as the coordinate of Owner's next level not
+  /// loaded yet (`int j = crd[p];`), and reads it so, Statement declaring
+  /// it alone in the rewrite.
+  bool isCoordinateLoad(const VarDecl *V, LoopFact &Owner);
+  void readCoordinateLoad(const VarDecl *V, const std::string &Statement,
+                          LoopFact &Owner);
+  /// A declaration of several coordinates, each read as the next level's
+  /// (`int u = src[e], v = dst[e];`); false, with nothing read, otherwise.
+  bool readCoordinateDeclarations(const DeclStmt *DS, LoopFact &Owner);
   /// `T x = y;`, or `x = y;` to a variable declared before the nest (C89),
   /// x and y of one arithmetic type: {x, y}; {null, null} otherwise.
   std::pair<const VarDecl *, const VarDecl *> copyOf(const Stmt *S) const;

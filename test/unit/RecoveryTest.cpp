@@ -975,6 +975,42 @@ void kernel(long nnz, int R, const long *restrict ii, const long *restrict jj,
   EXPECT_EQ(R.LoopOrder, "i(v), j(v), k(v), r");
 }
 
+TEST(RecoveryTest, CooCoordinatesInOneDeclarationAreDeclaredApart) {
+  Recovered R = recoverFrom(R"(
+void kernel(int nnz, int K, const int *restrict src, const int *restrict dst,
+            const double *restrict w, const double *restrict x,
+            const double *restrict y, double *restrict out) {
+  for (int e = 0; e < nnz; e++) {
+    const int v = dst[e], u = src[e];
+    for (int k = 0; k < K; k++)
+      out[v * K + k] += w[e] * x[v * K + k] * y[u * K + k];
+  }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "out(v,k) += w(v,u) * x(v,k) * y(u,k)");
+  ASSERT_EQ(R.Source.Loops.size(), 3u);
+  EXPECT_EQ(R.Source.Loops[0].Prologue,
+            std::vector<std::string>{"const int v = dst[e];"});
+  EXPECT_EQ(R.Source.Loops[1].Prologue,
+            std::vector<std::string>{"const int u = src[e];"});
+  // A declaration of a coordinate and something else ends the loads: one
+  // coordinate alone is no list.
+  Recovered Mixed = recoverFrom(R"(
+void kernel(int nnz, int K, const int *restrict src, const int *restrict dst,
+            const double *restrict w, const double *restrict x,
+            const double *restrict y, double *restrict out) {
+  for (int e = 0; e < nnz; e++) {
+    int v = dst[e];
+    int u = src[e], two = 2;
+    for (int k = 0; k < K; k++)
+      out[v * K + k] += w[e] * x[v * K + k] * y[u * K + k];
+  }
+}
+)");
+  EXPECT_EQ(Mixed.Refusal, "lnr-unsupported-format") << Mixed.Message;
+}
+
 TEST(RecoveryTest, LoadsThatBoundALoopAreNoCooList) {
   // MKL's begin and end arrays read into locals at the row: two integer
   // loads at the loop's variable, which bound the loop inside.

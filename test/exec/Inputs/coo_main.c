@@ -31,6 +31,11 @@ BOTH(edge_in_place,
       const double *restrict w, const double *restrict x,
       const double *restrict y, const double *restrict z,
       double *restrict out))
+BOTH(edge_one_declaration,
+     (int nnz, int K, int L, const int *restrict src, const int *restrict dst,
+      const double *restrict w, const double *restrict x,
+      const double *restrict y, const double *restrict z,
+      double *restrict out))
 BOTH(coo_batched,
      (int B, int nnz, int K, int L, const int *restrict src,
       const int *restrict dst, const double *restrict w,
@@ -90,6 +95,12 @@ int main(void) {
     rewr_edge_in_place(nnz, K, L, cols, rows, vals, C, D, E, rewr);
     snprintf(name, sizeof name, "in place, case %u", c);
     ok &= same_array(name, orig, rewr, N * L);
+    memset(orig, 0, sizeof orig);
+    memset(rewr, 0, sizeof rewr);
+    orig_edge_one_declaration(nnz, K, L, cols, rows, vals, C, D, E, orig);
+    rewr_edge_one_declaration(nnz, K, L, cols, rows, vals, C, D, E, rewr);
+    snprintf(name, sizeof name, "one declaration, case %u", c);
+    ok &= same_array(name, orig, rewr, N * L);
   }
   /* Without restrict: the output apart from the inputs, then on E itself
    * (the fallback runs the original nest). */
@@ -139,6 +150,11 @@ int main(void) {
   orig_edge_sddmm_spmm(BIG, BK, BL, bcol, brow, bval, bC, bD, bE, bo);
   rewr_edge_sddmm_spmm(BIG, BK, BL, bcol, brow, bval, bC, bD, bE, br);
   ok &= same_array("long sorted list", bo, br, ROWS * BL);
+  memset(bo, 0, sizeof bo);
+  memset(br, 0, sizeof br);
+  orig_edge_one_declaration(BIG, BK, BL, bcol, brow, bval, bC, bD, bE, bo);
+  rewr_edge_one_declaration(BIG, BK, BL, bcol, brow, bval, bC, bD, bE, br);
+  ok &= same_array("long sorted list, one declaration", bo, br, ROWS * BL);
   if (ok)
     printf("PASS: every output as the original's\n");
   return !ok;
