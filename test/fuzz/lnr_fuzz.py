@@ -269,6 +269,7 @@ def make_case(seed, number):
     pick_quotient_bound(c)
     pick_comments(c)
     pick_configurations(c)
+    pick_crd_in_place(c)
     pick_includes(c)
     pick_counters(c)
     fuzz_classes.pick_intsum_type(c)
@@ -280,9 +281,24 @@ def make_case(seed, number):
 # counters, a bug class. The forms of a CSR level's loop (COO_REPLACES)
 # are dropped: the coordinate list replaces that loop.
 COO_EXCLUDES = ("pos_split", "offset", "crd_type", "omp_region", "counters",
-                "cls", "isum", "alias")
+                "cls", "isum", "alias", "crd_in_place")
 COO_REPLACES = ("four_array", "relative", "bound_locals", "position_only",
                 "root_from_zero", "split")
+
+
+def pick_crd_in_place(c):
+    """A fifth of the hand-written sparse cases outside the classes and the
+    refused styles read each compressed coordinate in place
+    ('D[crd[p] * K + k]', no 'int j = crd[p];'), as the 'inline_crd' style
+    does; pick_includes then drops the output's 'restrict' from most of
+    those it picks, so that the overlap test ranges the coordinates read in
+    place by its scan. From a generator of its own, so that the other
+    fields of a case are those of earlier versions."""
+    rng = random.Random("%d:%d:crd_in_place" % (c["seed"], c["number"]))
+    s = c["sparse"]
+    if (rng.random() < 0.2 and c["style"] == "hand" and s and
+            any(s["fmt"]) and c["refusal"] is None and c["cls"] is None):
+        c["crd_in_place"] = True
 
 
 def pick_coo(c):
@@ -956,7 +972,8 @@ class Kernel:
         self.top = []     # lines before the function
         self.pre = []     # lines at the start of the body
         self.sparse = c["sparse"]
-        self.inline_crd = (self.refusal == "inline_crd" and self.sparse and
+        self.inline_crd = ((self.refusal == "inline_crd" or
+                            c.get("crd_in_place")) and self.sparse and
                            any(self.sparse["fmt"]))
         self.members = c.get("members")
         self.member_types = []  # the structs' typedefs, for the driver
@@ -2398,7 +2415,8 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
 # The summary's lines of the file's includes (pick_includes), the narrow
 # loop counters (pick_counters) and class 'intsum' by the sign of its type.
 FORM_TAGS = ["includes-omp", "includes-none", "includes-stdlib", "counters",
-             "counters-near-max", "intsum-signed", "intsum-unsigned", "coo"]
+             "counters-near-max", "intsum-signed", "intsum-unsigned", "coo",
+             "crd-in-place"]
 
 
 def form_tags(c):
@@ -2415,6 +2433,8 @@ def form_tags(c):
                     else "intsum-unsigned")
     if c.get("coo"):
         tags.append("coo")
+    if c.get("crd_in_place"):
+        tags.append("crd-in-place")
     return tags
 
 
@@ -3032,7 +3052,7 @@ def main(argv=None):
         if tag in by_form:
             bf = by_form[tag]
             extra = ""
-            if tag.startswith("includes-"):
+            if tag.startswith("includes-") or tag == "crd-in-place":
                 extra = " (%d with the overlap test, %d with heap " \
                     "temporaries)" % (bf["overlap"], bf["heap"])
             unchanged = ""
