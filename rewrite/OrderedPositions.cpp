@@ -105,6 +105,31 @@ private:
   }
 };
 
+/// Flag &= crd[q - 1] < crd[q] over the positions of the compressed first
+/// level whose coordinates the output is assigned at
+/// (NestSource::DistinctCoordinates), read only when the checks before it
+/// passed; null with Why when its coordinates or bounds were not read.
+std::optional<lower::Node> distinctCoordinatesCheck(const NestSource &S,
+                                                    const std::string &Flag,
+                                                    NamePicker &Names,
+                                                    std::string &Why) {
+  const LoopSource *L = S.loop(S.DistinctCoordinates);
+  if (!L || L->Coordinates.empty() || L->LoopBegin.empty() ||
+      L->LoopEnd.empty() || L->VariableType.empty()) {
+    Why = "the coordinates of the loop over '" + S.DistinctCoordinates +
+          "' were not read";
+    return std::nullopt;
+  }
+  std::string Q = Names.pick("position");
+  std::string Crd = parenthesized(L->Coordinates);
+  lower::Node Loop = countingLoop(
+      Q, parenthesized(L->LoopBegin) + " + 1", parenthesized(L->LoopEnd),
+      {statement(Flag + " &= " + Crd + "[" + Q + " - 1] < " + Crd + "[" + Q +
+                 "];")});
+  return lower::Node::ifThen(lower::code(Flag),
+                             {declare(L->VariableType, Q), std::move(Loop)});
+}
+
 } // namespace
 
 std::vector<std::string>
@@ -180,9 +205,10 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
                    const std::vector<std::string> &AlsoRelied) {
   std::vector<std::string> Relied = positionsRelied(S, AlsoRelied);
   bool Extents = !S.OutputInnerExtent.empty();
+  bool Distinct = !S.DistinctCoordinates.empty();
   Positions = !S.OutputPosition.empty() || !S.PositionSplit.empty() ||
-              !S.ZeroFirstPositions.empty() || !AlsoRelied.empty();
-  if (Relied.empty() && !Extents && S.ZeroFirstPositions.empty())
+              !S.ZeroFirstPositions.empty() || !AlsoRelied.empty() || Distinct;
+  if (Relied.empty() && !Extents && S.ZeroFirstPositions.empty() && !Distinct)
     return Test;
   if (!Test)
     Test = OverlapTest{{}, Names.pick("checked")};
@@ -208,6 +234,16 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
                        Why);
   append(Test->Statements, std::move(Checks));
   append(Test->Statements, std::move(*Ordered));
+  if (Distinct) {
+    std::optional<lower::Node> Increasing =
+        distinctCoordinatesCheck(S, Flag, Names, Why);
+    if (!Increasing)
+      return Refusal(rule::UnsupportedFormat,
+                     "the rewrite relies on coordinates that strictly "
+                     "increase, and cannot check it: " +
+                         Why);
+    Test->Statements.push_back(std::move(*Increasing));
+  }
   return Test;
 }
 

@@ -62,7 +62,9 @@ std::optional<lower::Nodes> orderedPositionsCheck(
     const std::string &Flag, NamePicker &Names, std::string &Why);
 
 /// Test (the overlap test, or none) with the checks of what else a rewrite
-/// of S relies on: positions that never decrease, and an output at
+/// of S relies on: positions that never decrease, the coordinates of a
+/// compressed first level the output is assigned at strictly increasing
+/// (NestSource::DistinctCoordinates), and an output at
 /// positions whose inner extent as written is not its stride, fibers apart
 /// (assigned once, written in parallel) only when extent <= stride. The
 /// checks clear the test's flag, or a flag of their own ("checked") without

@@ -166,6 +166,13 @@ struct NestSource {
   /// only when the positions arrays above it never decrease: the rewrite
   /// checks it at run time (rewrite/OrderedPositions.h).
   std::string OutputPosition;
+  /// The index of a compressed first level whose coordinates the output is
+  /// assigned at (DCSR in TACO's default order, `A[i * L + l] = t;` with
+  /// `int i = crd1[q];`): the nest assigns each element once only when
+  /// distinct positions hold distinct coordinates, which the rewrite checks
+  /// at run time as coordinates that strictly increase
+  /// (rewrite/OrderedPositions.h); "" for none.
+  std::string DistinctCoordinates;
   /// TACO's position split read as rows (analysis/recover/PositionSplit.cpp):
   /// the position variable of the split level ("fposB"). The rows visit the
   /// split's positions only when its first position is 0 (below) and the

@@ -103,10 +103,17 @@ bool Recoverer::readAssignedOutput(const Expr *Lhs, const Expr *E) {
   for (size_t I = 0; I < LoopsOutsideAccumulator; ++I) {
     const LoopFact &L = Loops[I];
     std::string Index = L.Compressed ? "" : L.Var->getName().str();
-    // A compressed first level (DCSR's) may list a coordinate twice:
-    // said only when a schedule would gain (NestSource.h).
+    // A compressed first level (DCSR's) may list a coordinate twice: the
+    // rewrite checks that its loaded coordinates strictly increase, and
+    // any other is said only when a schedule would gain (NestSource.h).
     if (L.Compressed && !L.ParentVar && L.Coordinate &&
         OutputForm.Terms.count(L.Coordinate)) {
+      if (!L.NonUnique && !L.Singleton && !L.RelativeTo &&
+          L.Source.PositionEnds.empty() && !L.Source.Coordinates.empty() &&
+          !L.Source.Prologue.empty()) {
+        Source.DistinctCoordinates = L.Coordinate->getName().str();
+        continue;
+      }
       if (!Source.DeferredRefusal)
         Source.DeferredRefusal = Refusal(
             rule::AssignInReduction,
