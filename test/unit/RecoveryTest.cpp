@@ -182,11 +182,12 @@ void kernel(int K, int L, const int *restrict pos1, const int *restrict pos2,
   EXPECT_TRUE(R.Source.ZeroFirstPositions.empty());
 }
 
-TEST(RecoveryTest, CompressedRootAssignedWholeSumIsRefused) {
+TEST(RecoveryTest, CompressedRootAssignedWholeSumIsCheckedOrRefused) {
   // TACO's default order over a DCSR matrix assigns each row's sum at the
   // row's coordinate, which the root may list twice: zeroing A and
-  // accumulating would add the sums the original overwrites.
-  Recovered R = recoverFrom(R"(
+  // accumulating would add the sums the original overwrites. A loaded
+  // coordinate is checked to strictly increase at run time.
+  const std::string Loaded = R"(
 void kernel(int K, const int *pos1, const int *crd1, const int *pos2,
             const int *crd2, const double *restrict B,
             const double *restrict C, double *restrict A) {
@@ -202,15 +203,29 @@ void kernel(int K, const int *pos1, const int *crd1, const int *pos2,
     }
   }
 }
-)");
-  // Said only when a schedule would gain (NestSource::DeferredRefusal).
+)";
+  Recovered R = recoverFrom(Loaded);
   ASSERT_EQ(R.Refusal, "") << R.Message;
   EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
-  ASSERT_NE(R.Source.DeferredRefusal, std::nullopt);
-  EXPECT_EQ(R.Source.DeferredRefusal->Name, "lnr-assign-in-reduction");
-  EXPECT_NE(R.Source.DeferredRefusal->Message.find("compressed first level"),
+  EXPECT_EQ(R.Source.DeferredRefusal, std::nullopt);
+  EXPECT_EQ(R.Source.DistinctCoordinates, "i");
+  EXPECT_TRUE(R.Source.ZeroOutputFirst);
+  // Read in place, it is not checked: said only when a schedule would gain
+  // (NestSource::DeferredRefusal).
+  std::string InPlace = Loaded;
+  InPlace.replace(InPlace.find("    int i = crd1[q];\n"),
+                  std::string("    int i = crd1[q];\n").size(), "");
+  InPlace.replace(InPlace.find("A[i * K + k] = t;"),
+                  std::string("A[i * K + k] = t;").size(),
+                  "A[crd1[q] * K + k] = t;");
+  Recovered P = recoverFrom(InPlace);
+  ASSERT_EQ(P.Refusal, "") << P.Message;
+  EXPECT_EQ(P.Source.DistinctCoordinates, "");
+  ASSERT_NE(P.Source.DeferredRefusal, std::nullopt);
+  EXPECT_EQ(P.Source.DeferredRefusal->Name, "lnr-assign-in-reduction");
+  EXPECT_NE(P.Source.DeferredRefusal->Message.find("compressed first level"),
             std::string::npos)
-      << R.Source.DeferredRefusal->Message;
+      << P.Source.DeferredRefusal->Message;
 }
 
 TEST(RecoveryTest, DenseTensorIndicesTakeTheLargestStrideFirst) {

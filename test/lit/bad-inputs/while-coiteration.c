@@ -55,6 +55,6 @@ void sddmm_spmm_while(int n, int K, int L, const int *rowptr,
   }
 }
 
-// CHECK: bad-inputs/while-coiteration.c:14:5: remark: nest left unchanged: {{.*}}[lnr-unsupported-statement]
+// CHECK: bad-inputs/while-coiteration.c:15:5: remark: nest left unchanged: {{.*}}[lnr-unsupported-statement]
 // CHECK: bad-inputs/while-coiteration.c:30:5: remark: nest left unchanged: {{.*}}[lnr-unsupported-loop]
 // CHECK: bad-inputs/while-coiteration.c:47:13: remark: nest left unchanged: {{.*}}[lnr-non-affine-subscript]
