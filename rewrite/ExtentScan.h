@@ -49,6 +49,10 @@ struct ExtentScan {
   /// coordinate read in place, "crd[p]": Index is then that read).
   std::vector<std::string> Headers;
   std::string Load;
+  /// A coordinate read in place is read by the nest only where every loop
+  /// runs: the test that they do ("K > 0 && L > 0"), which the scan's pass
+  /// makes first; "" for a loaded coordinate.
+  std::string Runs;
   /// The OpenMP clauses of a parallel scan (its outer loop shared by the
   /// threads, a private clause for the file's loop variables), or nothing.
   bool Parallel = false;

@@ -198,7 +198,10 @@ Recoverer::dropRepeatedCoordinates(std::vector<std::string> &Disjoint) const {
       continue;
     std::string Index = indexName(L.Coordinate);
     auto Kept = std::remove(Disjoint.begin(), Disjoint.end(), Index);
-    if (Kept != Disjoint.end())
+    // A narrowed coordinate ('short v = dst[e];') may be one row for
+    // distinct elements, which a check of the elements' order would not
+    // see: its positions are not split at rows.
+    if (Kept != Disjoint.end() && !L.NarrowedCoordinate)
       Dropped.push_back(Index);
     Disjoint.erase(Kept, Disjoint.end());
   }

@@ -87,6 +87,8 @@ void Recoverer::readCoordinateLoad(const VarDecl *V,
   Level.CoordinateArray = symbolOf(Load->getBase());
   Level.Source.Coordinates = text(Load->getBase());
   Level.Source.Index = V->getName().str();
+  Level.NarrowedCoordinate =
+      !keepsEveryValue(Ctx, Load->getType(), V->getType());
   if (!Level.NonUnique && !Level.Singleton)
     Level.Source.NextCoordinate = nextCoordinate(Load);
   Level.Source.Prologue.push_back(Statement);
@@ -227,6 +229,8 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
   Level.CoordinateArray = symbolOf(Load->getBase());
   Level.Source.Coordinates = text(Load->getBase());
   Level.Source.Index = V->getName().str();
+  Level.NarrowedCoordinate =
+      !keepsEveryValue(Ctx, Load->getType(), V->getType());
   Level.Source.Prologue.push_back(Text + ";");
   if (!Level.NonUnique && !Level.Singleton)
     Level.Source.NextCoordinate = nextCoordinate(Load);

@@ -140,6 +140,10 @@ struct LoopFact {
   const ForStmt *For = nullptr;
   const VarDecl *Var = nullptr; // the induction variable
   bool Compressed = false;
+  /// The coordinate is loaded into a variable that does not hold every
+  /// value of the array's elements ('short i = crd[q];' with an int crd):
+  /// distinct elements may be one coordinate.
+  bool NarrowedCoordinate = false;
   // Dense loops.
   std::string Extent;
   bool FromZero = false;
@@ -336,7 +340,8 @@ private:
   bool checkCoordinateLevels();
   /// Removes from Disjoint the coordinates of COO's levels: distinct values
   /// write apart, but the loop visits a value at several positions. The
-  /// coordinates removed (NestSource::DisjointRepeatedIndices).
+  /// coordinates removed, but those loaded narrowed (NestSource::
+  /// DisjointRepeatedIndices).
   std::vector<std::string>
   dropRepeatedCoordinates(std::vector<std::string> &Disjoint) const;
   bool assignTensors();

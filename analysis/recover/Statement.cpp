@@ -109,8 +109,8 @@ bool Recoverer::readAssignedOutput(const Expr *Lhs, const Expr *E) {
     if (L.Compressed && !L.ParentVar && L.Coordinate &&
         OutputForm.Terms.count(L.Coordinate)) {
       if (!L.NonUnique && !L.Singleton && !L.RelativeTo &&
-          L.Source.PositionEnds.empty() && !L.Source.Coordinates.empty() &&
-          !L.Source.Prologue.empty()) {
+          !L.NarrowedCoordinate && L.Source.PositionEnds.empty() &&
+          !L.Source.Coordinates.empty() && !L.Source.Prologue.empty()) {
         Source.DistinctCoordinates = L.Coordinate->getName().str();
         continue;
       }

@@ -30,9 +30,11 @@ bool rowsSplit(const Context &C, const ir::BranchedGraph &G) {
   return std::find(Apart.begin(), Apart.end(), G.Loops.front().Index) !=
              Apart.end() &&
          C.Opts.OpenMP && !C.hasVectors() && !C.hasGlobals() && !C.S.Pragma &&
-         Src && !Src->Coordinates.empty() && !Src->LoopBegin.empty() &&
-         !Src->LoopEnd.empty() && !Src->VariableType.empty() &&
-         !Src->Position.empty();
+         // Loaded at every position: the check reads what the nest reads
+         // (read in place, only where the loops inside run).
+         Src && !Src->Prologue.empty() && !Src->Coordinates.empty() &&
+         !Src->LoopBegin.empty() && !Src->LoopEnd.empty() &&
+         !Src->VariableType.empty() && !Src->Position.empty();
 }
 
 Nodes splitAtRows(Context &C, const ir::BranchedGraph &G, Nodes Tree) {

@@ -1026,6 +1026,47 @@ void kernel(int nnz, int K, const int *restrict src, const int *restrict dst,
   EXPECT_EQ(Mixed.Refusal, "lnr-unsupported-format") << Mixed.Message;
 }
 
+TEST(RecoveryTest, NarrowedCoordinatesAreNotTakenAsDistinctRows) {
+  // 'short v = dst[e];' over int ids: distinct ids may be one row, which a
+  // check of the ids' order would not see. The list's positions are not
+  // split at rows (no repeated index apart), and a DCSR root's assigned
+  // rows are not checked but refused.
+  Recovered Coo = recoverFrom(R"(
+void kernel(int nnz, int K, const int *restrict src, const int *restrict dst,
+            const double *restrict w, const double *restrict x,
+            const double *restrict y, double *restrict out) {
+  for (int e = 0; e < nnz; e++) {
+    short v = dst[e], u = src[e];
+    for (int k = 0; k < K; k++)
+      out[v * K + k] += w[e] * x[v * K + k] * y[u * K + k];
+  }
+}
+)");
+  ASSERT_EQ(Coo.Refusal, "") << Coo.Message;
+  EXPECT_TRUE(Coo.Source.DisjointRepeatedIndices.empty());
+  Recovered Dcsr = recoverFrom(R"(
+void kernel(int K, const int *pos1, const int *crd1, const int *pos2,
+            const int *crd2, const double *restrict B,
+            const double *restrict C, double *restrict A) {
+  for (int q = pos1[0]; q < pos1[1]; q++) {
+    short i = crd1[q];
+    for (int k = 0; k < K; k++) {
+      double t = 0;
+      for (int p = pos2[q]; p < pos2[q + 1]; p++) {
+        int j = crd2[p];
+        t += B[p] * C[j * K + k];
+      }
+      A[i * K + k] = t;
+    }
+  }
+}
+)");
+  ASSERT_EQ(Dcsr.Refusal, "") << Dcsr.Message;
+  EXPECT_EQ(Dcsr.Source.DistinctCoordinates, "");
+  ASSERT_NE(Dcsr.Source.DeferredRefusal, std::nullopt);
+  EXPECT_EQ(Dcsr.Source.DeferredRefusal->Name, "lnr-assign-in-reduction");
+}
+
 TEST(RecoveryTest, LoadsThatBoundALoopAreNoCooList) {
   // MKL's begin and end arrays read into locals at the row: two integer
   // loads at the loop's variable, which bound the loop inside.

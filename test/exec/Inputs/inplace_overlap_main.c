@@ -142,6 +142,21 @@ int main(void) {
                      3 * N * K) &
           same_array("member output", ao, ar, N * L);
   }
+  /* K == 0: the nests read no coordinate and no operand (null here), nor
+   * may the rewrite, its scan of the coordinates included. */
+  static double none_o[N * L], none_r[N * L];
+  build(0);
+  orig_csr_in_place(N, 0, L, pos, NULL, NULL, NULL, NULL, NULL, none_o);
+  rewr_csr_in_place(N, 0, L, pos, NULL, NULL, NULL, NULL, NULL, none_r);
+  ok &= same_array("csr, K == 0, null arrays", none_o, none_r, N * L);
+  orig_coo_in_place(nnz, 0, L, NULL, NULL, NULL, NULL, NULL, NULL, none_o);
+  rewr_coo_in_place(nnz, 0, L, NULL, NULL, NULL, NULL, NULL, NULL, none_r);
+  ok &= same_array("coo, K == 0, null arrays", none_o, none_r, N * L);
+  struct csr P = {pos, NULL, NULL};
+  struct mat Mo = {none_o}, Mr = {none_r};
+  orig_member_in_place(N, 0, &P, NULL, NULL, NULL, &Mo);
+  rewr_member_in_place(N, 0, &P, NULL, NULL, NULL, &Mr);
+  ok &= same_array("member, L == 0, null arrays", none_o, none_r, N * L);
   if (ok)
     printf("PASS: every output as the original's\n");
   return !ok;
