@@ -77,11 +77,18 @@ bool Recoverer::isCoordinateLoad(const VarDecl *V, LoopFact &Owner) {
          isInvariant(Load->getBase());
 }
 
+namespace {
+/// The load a coordinate's declaration initializes it with
+/// (Recoverer::isCoordinateLoad).
+const ArraySubscriptExpr *loadOf(const VarDecl *V) {
+  return cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
+}
+} // namespace
+
 void Recoverer::readCoordinateLoad(const VarDecl *V,
+                                   const ArraySubscriptExpr *Load,
                                    const std::string &Statement,
                                    LoopFact &Owner) {
-  const auto *Load =
-      cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
   LoopFact &Level = loadedLevel(Owner);
   Level.Coordinate = V;
   Level.CoordinateArray = symbolOf(Load->getBase());
@@ -117,7 +124,7 @@ bool Recoverer::readCoordinateDeclarations(const DeclStmt *DS,
   }
   for (const Decl *D : DS->decls()) {
     const auto *V = cast<VarDecl>(D);
-    readCoordinateLoad(V,
+    readCoordinateLoad(V, loadOf(V),
                        V->getType().getAsString(Ctx.getPrintingPolicy()) + " " +
                            V->getName().str() + " = " + text(V->getInit()) +
                            ";",
@@ -148,7 +155,7 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   // The coordinate of a compressed loop: int j = crd[p]; in a COO loop,
   // of its next level not loaded yet.
   if (isCoordinateLoad(V, Owner)) {
-    readCoordinateLoad(V, text(DS), Owner);
+    readCoordinateLoad(V, loadOf(V), text(DS), Owner);
     return true;
   }
   // A position found by a search (TACO's position split:
@@ -225,15 +232,7 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
                   B->getBeginLoc());
   if (!addOuterVariable(V, Owner.For, B->getBeginLoc(), B->getBeginLoc()))
     return false;
-  Level.Coordinate = V;
-  Level.CoordinateArray = symbolOf(Load->getBase());
-  Level.Source.Coordinates = text(Load->getBase());
-  Level.Source.Index = V->getName().str();
-  Level.NarrowedCoordinate =
-      !keepsEveryValue(Ctx, Load->getType(), V->getType());
-  Level.Source.Prologue.push_back(Text + ";");
-  if (!Level.NonUnique && !Level.Singleton)
-    Level.Source.NextCoordinate = nextCoordinate(Load);
+  readCoordinateLoad(V, Load, Text + ";", Owner);
   return true;
 }
 

@@ -374,11 +374,12 @@ private:
   static const Stmt *atomicUpdate(const Stmt *S);
   bool readDeclaration(const DeclStmt *DS, LoopFact &Owner);
   /// Whether V is declared as the coordinate of Owner's next level not
-  /// loaded yet (`int j = crd[p];`), and reads it so, Statement declaring
-  /// it alone in the rewrite.
+  /// loaded yet (`int j = crd[p];`), and reads it so (or as assigned C89
+  /// style, `j = crd[p];`), Statement declaring or assigning it alone in
+  /// the rewrite.
   bool isCoordinateLoad(const VarDecl *V, LoopFact &Owner);
-  void readCoordinateLoad(const VarDecl *V, const std::string &Statement,
-                          LoopFact &Owner);
+  void readCoordinateLoad(const VarDecl *V, const ArraySubscriptExpr *Load,
+                          const std::string &Statement, LoopFact &Owner);
   /// A declaration of several coordinates, each read as the next level's
   /// (`int u = src[e], v = dst[e];`); false, with nothing read, otherwise.
   bool readCoordinateDeclarations(const DeclStmt *DS, LoopFact &Owner);
