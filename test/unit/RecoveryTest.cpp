@@ -182,12 +182,9 @@ void kernel(int K, int L, const int *restrict pos1, const int *restrict pos2,
   EXPECT_TRUE(R.Source.ZeroFirstPositions.empty());
 }
 
-TEST(RecoveryTest, CompressedRootAssignedWholeSumIsCheckedOrRefused) {
-  // TACO's default order over a DCSR matrix assigns each row's sum at the
-  // row's coordinate, which the root may list twice: zeroing A and
-  // accumulating would add the sums the original overwrites. A loaded
-  // coordinate is checked to strictly increase at run time.
-  const std::string Loaded = R"(
+/// TACO's default order over a DCSR matrix: each row's whole sum assigned
+/// at the coordinate the root loads.
+const std::string DcsrAssigned = R"(
 void kernel(int K, const int *pos1, const int *crd1, const int *pos2,
             const int *crd2, const double *restrict B,
             const double *restrict C, double *restrict A) {
@@ -204,7 +201,13 @@ void kernel(int K, const int *pos1, const int *crd1, const int *pos2,
   }
 }
 )";
-  Recovered R = recoverFrom(Loaded);
+
+TEST(RecoveryTest, CompressedRootAssignedWholeSumIsCheckedOrRefused) {
+  // TACO's default order over a DCSR matrix assigns each row's sum at the
+  // row's coordinate, which the root may list twice: zeroing A and
+  // accumulating would add the sums the original overwrites. A loaded
+  // coordinate is checked to strictly increase at run time.
+  Recovered R = recoverFrom(DcsrAssigned);
   ASSERT_EQ(R.Refusal, "") << R.Message;
   EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
   EXPECT_EQ(R.Source.DeferredRefusal, std::nullopt);
@@ -212,7 +215,7 @@ void kernel(int K, const int *pos1, const int *crd1, const int *pos2,
   EXPECT_TRUE(R.Source.ZeroOutputFirst);
   // Read in place, it is not checked: said only when a schedule would gain
   // (NestSource::DeferredRefusal).
-  std::string InPlace = Loaded;
+  std::string InPlace = DcsrAssigned;
   InPlace.replace(InPlace.find("    int i = crd1[q];\n"),
                   std::string("    int i = crd1[q];\n").size(), "");
   InPlace.replace(InPlace.find("A[i * K + k] = t;"),
@@ -990,8 +993,8 @@ void kernel(long nnz, int R, const long *restrict ii, const long *restrict jj,
   EXPECT_EQ(R.LoopOrder, "i(v), j(v), k(v), r");
 }
 
-TEST(RecoveryTest, CooCoordinatesInOneDeclarationAreDeclaredApart) {
-  Recovered R = recoverFrom(R"(
+/// An edge list whose coordinates one declaration loads, the row first.
+const std::string EdgeListOneDeclaration = R"(
 void kernel(int nnz, int K, const int *restrict src, const int *restrict dst,
             const double *restrict w, const double *restrict x,
             const double *restrict y, double *restrict out) {
@@ -1001,7 +1004,10 @@ void kernel(int nnz, int K, const int *restrict src, const int *restrict dst,
       out[v * K + k] += w[e] * x[v * K + k] * y[u * K + k];
   }
 }
-)");
+)";
+
+TEST(RecoveryTest, CooCoordinatesInOneDeclarationAreDeclaredApart) {
+  Recovered R = recoverFrom(EdgeListOneDeclaration);
   ASSERT_EQ(R.Refusal, "") << R.Message;
   EXPECT_EQ(R.Notation, "out(v,k) += w(v,u) * x(v,k) * y(u,k)");
   ASSERT_EQ(R.Source.Loops.size(), 3u);
@@ -1031,36 +1037,14 @@ TEST(RecoveryTest, NarrowedCoordinatesAreNotTakenAsDistinctRows) {
   // check of the ids' order would not see. The list's positions are not
   // split at rows (no repeated index apart), and a DCSR root's assigned
   // rows are not checked but refused.
-  Recovered Coo = recoverFrom(R"(
-void kernel(int nnz, int K, const int *restrict src, const int *restrict dst,
-            const double *restrict w, const double *restrict x,
-            const double *restrict y, double *restrict out) {
-  for (int e = 0; e < nnz; e++) {
-    short v = dst[e], u = src[e];
-    for (int k = 0; k < K; k++)
-      out[v * K + k] += w[e] * x[v * K + k] * y[u * K + k];
-  }
-}
-)");
+  std::string NarrowCoo = EdgeListOneDeclaration;
+  NarrowCoo.replace(NarrowCoo.find("const int v"), 11, "short v");
+  Recovered Coo = recoverFrom(NarrowCoo);
   ASSERT_EQ(Coo.Refusal, "") << Coo.Message;
   EXPECT_TRUE(Coo.Source.DisjointRepeatedIndices.empty());
-  Recovered Dcsr = recoverFrom(R"(
-void kernel(int K, const int *pos1, const int *crd1, const int *pos2,
-            const int *crd2, const double *restrict B,
-            const double *restrict C, double *restrict A) {
-  for (int q = pos1[0]; q < pos1[1]; q++) {
-    short i = crd1[q];
-    for (int k = 0; k < K; k++) {
-      double t = 0;
-      for (int p = pos2[q]; p < pos2[q + 1]; p++) {
-        int j = crd2[p];
-        t += B[p] * C[j * K + k];
-      }
-      A[i * K + k] = t;
-    }
-  }
-}
-)");
+  std::string NarrowDcsr = DcsrAssigned;
+  NarrowDcsr.replace(NarrowDcsr.find("int i = crd1[q];"), 5, "short i");
+  Recovered Dcsr = recoverFrom(NarrowDcsr);
   ASSERT_EQ(Dcsr.Refusal, "") << Dcsr.Message;
   EXPECT_EQ(Dcsr.Source.DistinctCoordinates, "");
   ASSERT_NE(Dcsr.Source.DeferredRefusal, std::nullopt);
