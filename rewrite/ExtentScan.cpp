@@ -52,23 +52,6 @@ std::string scanName(const std::string &Index) {
   return Out;
 }
 
-/// That every dense loop of K runs ("K > 0 && L > 0", the outermost
-/// aside: a pass tests it itself), "" when all are compressed; none when a
-/// loop's bounds were not read.
-std::optional<std::string> everyDenseLoopRuns(const ir::Kernel &K,
-                                              const NestSource &S) {
-  std::vector<std::string> Runs;
-  for (size_t I = 1; I < K.Loops.size(); ++I) {
-    if (K.Loops[I].isCompressed())
-      continue;
-    std::optional<std::string> Condition = denseLoopRuns(K.Loops[I].Index, S);
-    if (!Condition)
-      return std::nullopt;
-    Runs.push_back(*Condition);
-  }
-  return allOf(Runs);
-}
-
 /// Fills in the flat form of Scan (ExtentScan.h), whose loops are
 /// K.Loops[0..P], when it applies.
 void describeFlatForm(ExtentScan &Scan, const ir::Kernel &K,
@@ -195,7 +178,8 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
         Scan.Headers.push_back(H);
     if (!InPlace)
       Scan.Load = Src->Prologue.front();
-    else if (std::optional<std::string> Runs = everyDenseLoopRuns(K, S))
+    else if (std::optional<std::string> Runs = innerDenseLoopsRun(
+                 K, S, [](const ir::Loop &) { return true; }))
       Scan.Runs = *Runs;
     else
       continue;

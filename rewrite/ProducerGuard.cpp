@@ -54,6 +54,23 @@ std::optional<std::string> denseLoopRuns(const std::string &Index,
   return Typed + " < " + parenthesized(Src->Bound);
 }
 
+std::optional<std::string>
+innerDenseLoopsRun(const ir::Kernel &K, const NestSource &S,
+                   const std::function<bool(const ir::Loop &)> &Which) {
+  std::vector<std::string> Runs;
+  for (size_t I = 1; I < K.Loops.size(); ++I) {
+    const ir::Loop &L = K.Loops[I];
+    if (L.isCompressed() || !Which(L))
+      continue;
+    std::optional<std::string> Condition = denseLoopRuns(L.Index, S);
+    if (!Condition)
+      return std::nullopt;
+    if (std::find(Runs.begin(), Runs.end(), *Condition) == Runs.end())
+      Runs.push_back(*Condition);
+  }
+  return allOf(Runs);
+}
+
 ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
                             const ir::Temporary &Temp, bool Shared,
                             const ir::Kernel &K, const NestSource &S) {

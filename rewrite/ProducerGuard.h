@@ -15,6 +15,7 @@
 #include "analysis/ir/Kernel.h"
 #include "analysis/recover/NestSource.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +57,13 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
 /// variable's type (an unsigned `k` makes `k < K` true for K == -1).
 std::optional<std::string> denseLoopRuns(const std::string &Index,
                                          const NestSource &S);
+
+/// That K's dense loops, the outermost aside (a pass tests it itself), for
+/// which Which holds all run ("K > 0 && L > 0"), each once; "" for none;
+/// none when such a loop's bounds were not read.
+std::optional<std::string>
+innerDenseLoopsRun(const ir::Kernel &K, const NestSource &S,
+                   const std::function<bool(const ir::Loop &)> &Which);
 
 } // namespace lnr::rewrite
 

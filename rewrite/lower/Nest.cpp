@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/CText.h"
+#include "rewrite/ProducerGuard.h"
 #include "rewrite/lower/CoordinateRows.h"
 #include "rewrite/lower/GraphLowering.h"
 #include "rewrite/lower/Phases.h"
@@ -176,6 +177,27 @@ bool startsWith(const ir::BranchedGraph &G, const std::string &Index) {
              [&](const ir::BranchedGraph &B) { return startsWith(B, Index); });
 }
 
+/// Tree run only when Condition holds. A tree that is one block, only a
+/// scope (the temporaries'), becomes the if's own; one that is already an
+/// if without else takes Condition into its own.
+void runOnlyIf(const Context &C, const std::string &Condition, Nodes &Tree) {
+  if (Tree.size() == 1 && Tree.front().K == Node::Kind::If &&
+      !Tree.front().HasElse) {
+    std::string Inner = Tree.front().Text.str();
+    if (Inner.find("||") != std::string::npos ||
+        Inner.find('?') != std::string::npos)
+      Inner = "(" + Inner + ")";
+    Tree.front().Text = C.code(rewrite::allOf({Condition, Inner}));
+    return;
+  }
+  if (Tree.size() == 1 && Tree.front().K == Node::Kind::Block &&
+      Tree.front().Directive.empty()) {
+    Nodes Scope = std::move(Tree.front().Body);
+    Tree = std::move(Scope);
+  }
+  Tree = nodes(Node::ifThen(C.code(Condition), std::move(Tree)));
+}
+
 /// The nest's outermost loop, dense, moved inside another by the schedule
 /// (a batch loop 'b' around a COO list, the list's loop put outside it):
 /// with no iterations the original reads nothing, where the loops now
@@ -193,7 +215,50 @@ void guardMovedOuterLoop(const Context &C, const ir::BranchedGraph &G,
   std::string Runs =
       (Outer->StartsAtZero ? "0" : rewrite::parenthesized(Outer->Begin)) +
       " < " + rewrite::parenthesized(Outer->Bound);
-  Tree = nodes(Node::ifThen(C.code(Runs), std::move(Tree)));
+  runOnlyIf(C, Runs, Tree);
+}
+
+/// Whether every statement of G is inside a loop over Index.
+bool onEveryPath(const ir::BranchedGraph &G, const std::string &Index) {
+  if (std::any_of(G.Loops.begin(), G.Loops.end(),
+                  [&](const ir::Loop &L) { return L.Index == Index; }))
+    return true;
+  return !G.Branches.empty() &&
+         std::all_of(
+             G.Branches.begin(), G.Branches.end(),
+             [&](const ir::BranchedGraph &B) { return onEveryPath(B, Index); });
+}
+
+/// The nest's dense loops, outermost aside (guardMovedOuterLoop), that do
+/// not enclose every statement of the schedule (L when a producer sums
+/// over k alone, t = C * D, and its consumer runs over l): with no
+/// iterations the original runs no statement and reads no operand, where
+/// the statements outside them would read operands (a caller may pass a
+/// null array with L == 0) and fill temporaries. The tree, which only
+/// accumulates (the zeroing of an assigned output comes after), runs only
+/// when they run. A refusal when a bound was not read.
+std::optional<Refusal>
+guardInnerLoops(const Context &C, const ir::BranchedGraph &G, Nodes &Tree) {
+  std::optional<std::string> Runs = rewrite::innerDenseLoopsRun(
+      C.K, C.S, [&](const ir::Loop &L) { return !onEveryPath(G, L.Index); });
+  if (!Runs)
+    return Refusal(rule::UnsupportedSchedule,
+                   "the bounds of a loop that does not enclose every "
+                   "statement of the schedule were not read: the rewrite "
+                   "could not test that it runs");
+  if (!Runs->empty())
+    runOnlyIf(C, *Runs, Tree);
+  return std::nullopt;
+}
+
+/// Whether Tree is one statement, no directive in front, that an 'else'
+/// after it cannot attach to: a loop, a block, or an 'if' with its 'else'.
+bool oneClosedStatement(const Nodes &Tree) {
+  if (Tree.size() != 1 || !Tree.front().Directive.empty())
+    return false;
+  const Node &N = Tree.front();
+  return N.isLoop() || N.K == Node::Kind::Block ||
+         (N.K == Node::Kind::If && N.HasElse);
 }
 
 } // namespace
@@ -240,6 +305,8 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
   if (R)
     return *R;
   runPasses(C, Out.Tree);
+  if (std::optional<Refusal> Guard = guardInnerLoops(C, G, Out.Tree))
+    return *Guard;
   Out.TemporaryNames = C.CName;
   Out.Allocates = Out.Allocates || L.Allocates;
   if (S.ZeroOutputFirst)
@@ -248,10 +315,11 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
   readMembersOnce(C, Out.Tree);
   guardMovedOuterLoop(C, G, Out.Tree);
   shareRewriteNames(C, Out.Tree);
-  // A directive in front of the body of an 'if' without braces goes in a
-  // block with it ('if (n > 0) { #pragma omp ... for ... }').
-  if (S.Substatement && !Out.Tree.empty() &&
-      !Out.Tree.front().Directive.empty())
+  // The body of an 'if' without braces gets a block unless the rewrite is
+  // one statement that cannot take the 'if''s 'else' or leave the body: a
+  // directive in front ('if (n > 0) { #pragma omp ... for ... }'), an 'if'
+  // of its own without 'else', or several statements.
+  if (S.Substatement && !oneClosedStatement(Out.Tree))
     Out.Tree = nodes(Node::block(std::move(Out.Tree)));
   return Out;
 }

@@ -723,6 +723,25 @@ def gen_call(c, k, L, X):
     elif any(c["bounds"][x] in ("struct", "local") for x in idx):
         L.append("  struct fz_dims dd = {%s};" % ", ".join(X[x] for x in idx))
 
+    # A dense loop inside the nest, around every read of a dense operand,
+    # with no iterations: the original reads nothing of that operand, which
+    # is then passed null, as a caller may (a rewrite that filled a
+    # temporary outside that loop, a producer over k whose consumer runs
+    # over an empty l, read it). The 'values' form loads an operand where
+    # its indices are known: only the loops down to there are around it.
+    sp = c["sparse"]
+    order = c["order"]
+
+    def null_when(t):
+        if c["refusal"] is not None or c.get("cls") is not None or k.taco:
+            return ""
+        depth = len(order) - 1
+        if c.get("values"):
+            depth = max(order.index(x) for x in t["idx"])
+        around = [x for x in order[1:depth + 1] if x in X and not (
+            sp and x in sp["levels"] and sp["fmt"][sp["levels"].index(x)] == 1)]
+        return " || ".join("%s <= 0" % X[x] for x in around)
+
     def arg(kind, ref):
         if kind == "ext":
             return X[ref]
@@ -743,8 +762,12 @@ def gen_call(c, k, L, X):
         if kind == "vals":
             return "use_abs ? sv_abs : sv"
         if kind == "dense":
-            return "(use_abs ? din_abs[%d] : din[%d]) + din_off[%d]" % (
+            operand = "(use_abs ? din_abs[%d] : din[%d]) + din_off[%d]" % (
                 dix[ref], dix[ref], dix[ref])
+            no_read = null_when(dense[dix[ref]])
+            if no_read:
+                return "(%s) ? NULL : %s" % (no_read, operand)
+            return operand
         if kind == "scalar":
             if c.get("isum"):
                 return "use_abs ? fz_iabs(sc[0]) : sc[0]"

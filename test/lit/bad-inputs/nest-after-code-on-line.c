@@ -14,15 +14,17 @@
 // FUSED:      {{^}}  if (n > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}    /* lnr-rewrite: A(i,l) += {{.*}}
 // FUSED:      {{ \*/$}}
+// FUSED-NEXT: {{^}}{{ *}}if (K > 0 && L > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
-// FUSED-NEXT: {{^}}    for (int i = 0; i < n; i++) {{[{]$}}
+// FUSED-NEXT: {{^}}      for (int i = 0; i < n; i++) {{[{]$}}
 // FUSED:      {{^}}  }{{$}}
 // FUSED-NEXT: {{^}}}{{$}}
 // FUSED:      const double *E, double *restrict A) {{[{]$}}
-// FUSED-NEXT: {{^}}/* lnr-rewrite: A(i,l) += {{.*}}
+// FUSED-NEXT: {{^}}  /* lnr-rewrite: A(i,l) += {{.*}}
 // FUSED:      {{ \*/$}}
+// FUSED-NEXT: {{^}}{{ *}}if (K > 0 && L > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
-// FUSED-NEXT: {{^}}  for (int i = 0; i < n; i++) {{[{]$}}
+// FUSED-NEXT: {{^}}    for (int i = 0; i < n; i++) {{[{]$}}
 // A second run changes nothing.
 // RUN: lnr-rewrite %t.rewritten.c -- 2> /dev/null | diff %t.rewritten.c -
 

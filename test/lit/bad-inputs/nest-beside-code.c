@@ -14,26 +14,31 @@
 // FUSED:      {{^}}  if (n < 0) A[0] = 0; else {{[{]$}}
 // FUSED-NEXT: {{^}}    /* lnr-rewrite: A(i,l) += {{.*}}
 // FUSED:      {{ \*/$}}
+// FUSED-NEXT: {{^}}{{ *}}if (K > 0 && L > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
-// FUSED-NEXT: {{^}}    for (int i = 0; i < n; i++) {{[{]$}}
+// FUSED-NEXT: {{^}}      for (int i = 0; i < n; i++) {{[{]$}}
 // FUSED:      {{^}}  if (n > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}    /* lnr-rewrite: A(i,l) += {{.*}}
 // FUSED:      {{ \*/$}}
+// FUSED-NEXT: {{^}}{{ *}}if (K > 0 && L > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
 // FUSED:      {{^}}  } else n = 0;{{$}}
 // FUSED:      {{^}}  if (n > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}    /* lnr-rewrite: A(i,l) += {{.*}}
 // FUSED:      {{ \*/$}}
+// FUSED-NEXT: {{^}}{{ *}}if (K > 0 && L > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for{{$}}
-// FUSED-NEXT: {{^}}    for (int i = 0; i < n; i++) {{[{]$}}
+// FUSED-NEXT: {{^}}      for (int i = 0; i < n; i++) {{[{]$}}
 // FUSED:      {{^}}again:{{$}}
-// FUSED-NEXT: {{^}}/* lnr-rewrite: A(i,l) += {{.*}}
+// FUSED-NEXT: {{^}}  /* lnr-rewrite: A(i,l) += {{.*}}
 // FUSED:      {{ \*/$}}
+// FUSED-NEXT: {{^}}{{ *}}if (K > 0 && L > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
 // FUSED:      {{^}}  if (n < 0) { n = -n; goto again; }{{$}}
 // FUSED:      {{^}}  switch (K > 0) { case 1:{{$}}
-// FUSED-NEXT: {{^}}/* lnr-rewrite: A(i,l) += {{.*}}
+// FUSED-NEXT: {{^}}    /* lnr-rewrite: A(i,l) += {{.*}}
 // FUSED:      {{ \*/$}}
+// FUSED-NEXT: {{^}}{{ *}}if (K > 0 && L > 0) {{[{]$}}
 // FUSED-NEXT: {{^}}#pragma omp parallel for schedule(dynamic, 64){{$}}
 // FUSED:      {{^}}    } break; default: break; }{{$}}
 // RUN: lnr-rewrite %t.rewritten.c -- 2> /dev/null | diff %t.rewritten.c -

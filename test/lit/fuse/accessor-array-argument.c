@@ -16,7 +16,7 @@
 // CHECK-LABEL: void sddmm_spmm_at(
 // CHECK:            if (p + 1 < rowptr[i + 1]) {
 // CHECK:              __builtin_prefetch(&AT(D, colidx[p + 1], pf, K));
-// CHECK:            vals[p] * AT(C, i, (k + k_lane), K) * AT(D, j, (k + k_lane), K);
+// CHECK:            vals[p] * AT(C, i, (k + k_lane), K) *
 // CHECK:            t += vals[p] * AT(C, i, k, K) * AT(D, j, k, K);
 // CHECK:            AT(out, i, l, L) += t * AT(E, j, l, L);
 void sddmm_spmm_at(int n, int K, int L, const int *rowptr, const int *colidx,

@@ -23,6 +23,7 @@ void named(int n, int K, int L, const int *pos, const int *crd,
 // CHECK: */{{$}}
 // CHECK-NEXT: {{^}}  {
 // CHECK-NEXT: {{^}}    int allocated_1 = 1;
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: {{^}}#pragma omp parallel shared(allocated_1)
 // CHECK:      {{^}}        __atomic_store_n(&allocated_1, 0, __ATOMIC_RELAXED);
 // CHECK:      {{^}}      if (allocated_1) {

@@ -57,22 +57,24 @@ void vector(int n, int K, int L, const int *pos, const int *crd,
 // CODE: */{{$}}
 // CODE-NEXT:  {{^}}  {
 // CODE-NEXT:  {{^}}    int allocated = 1;
+// CODE-NEXT:  {{^}}    if (L > 0) {
 // CODE-NEXT:  {{^}}#pragma omp parallel shared(allocated)
-// CODE-NEXT:  {{^}}    {
-// CODE-NEXT:  {{^}}      double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
-// CODE-NEXT:  {{^}}      if (!t) {
+// CODE-NEXT:  {{^}}      {
+// CODE-NEXT:  {{^}}        double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
+// CODE-NEXT:  {{^}}        if (!t) {
 // CODE-NEXT:  {{^}}#ifdef __GNUC__
-// CODE-NEXT:  {{^}}        __atomic_store_n(&allocated, 0, __ATOMIC_RELAXED);
+// CODE-NEXT:  {{^}}          __atomic_store_n(&allocated, 0, __ATOMIC_RELAXED);
 // CODE-NEXT:  {{^}}#else
 // CODE-NEXT:  {{^}}#pragma omp atomic write
-// CODE-NEXT:  {{^}}        allocated = 0;
+// CODE-NEXT:  {{^}}          allocated = 0;
 // CODE-NEXT:  {{^}}#endif
-// CODE-NEXT:  {{^}}      }
+// CODE-NEXT:  {{^}}        }
 // CODE-NEXT:  {{^}}#pragma omp barrier
-// CODE-NEXT:  {{^}}      if (allocated) {
+// CODE-NEXT:  {{^}}        if (allocated) {
 // CODE-NEXT:  {{^}}#pragma omp for schedule(dynamic, 64)
-// CODE-NEXT:  {{^}}        for (int i = 0; i < n; i++) {
-// CODE:       {{^}}      free(t);
+// CODE-NEXT:  {{^}}          for (int i = 0; i < n; i++) {
+// CODE:       {{^}}        free(t);
+// CODE-NEXT:  {{^}}      }
 // CODE-NEXT:  {{^}}    }
 // CODE-NEXT:  {{^}}    if (!allocated) {
 // CODE-NEXT:  {{^}}      /* lnr-rewrite: the original nest, run when an allocation fails */
@@ -92,7 +94,7 @@ void vector(int n, int K, int L, const int *pos, const int *crd,
 // EXPLAIN:       allocation: checked: the original nest runs when a temporary cannot be allocated
 // NOOMP-LABEL: {{^}}void vector(
 // NOOMP:       {{^}}    int allocated = 1;
-// NOOMP-NEXT:  {{^}}    {
+// NOOMP-NEXT:  {{^}}    if (L > 0) {
 // NOOMP-NEXT:  {{^}}      double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
 // NOOMP-NEXT:  {{^}}      if (t) {
 // NOOMP-NEXT:  {{^}}        for (int i = 0; i < n; i++) {
@@ -121,10 +123,11 @@ void kept_directive(int n, int K, int L, const int *pos, const int *crd,
 }
 // CODE-LABEL: {{^}}void kept_directive(
 // CODE:       {{^}}    int allocated = 1;
+// CODE-NEXT:  {{^}}    if (L > 0) {
 // CODE-NEXT:  {{^}}#pragma omp parallel default(none) shared(n, K, L, pos, crd, Bv, C, D, A) {{[\\]$}}
 // CODE-NEXT:  {{^}}    shared(allocated)
 // CODE:       {{^}}#pragma omp barrier
-// CODE-NEXT:  {{^}}      if (allocated) {
+// CODE-NEXT:  {{^}}        if (allocated) {
 // CODE-NEXT:  {{^}}#pragma omp for schedule(static)
 // CODE:       {{^}}    if (!allocated) {
 // CODE-NEXT:  {{^ *}}/* lnr-rewrite: the original nest, run when an allocation fails */
@@ -177,7 +180,7 @@ void scalar(int n, int K, int L, const int *rowptr, const int *colidx,
 // SHARED:       {{^}}    int checked = 1;
 // SHARED:       {{^}}        checked &= rowptr[position + 1] >= rowptr[position];
 // SHARED:       {{^}}    if (checked) {
-// SHARED-NEXT:  {{^}}      {
+// SHARED-NEXT:  {{^}}      if (K > 0 && L > 0) {
 // SHARED-NEXT:  {{^}}        double *t = (double *)calloc((size_t)(rowptr[n] > 0 ? rowptr[n] : 1),
 // SHARED-NEXT:  {{^}}                                     sizeof(double));
 // SHARED-NEXT:  {{^}}        if (t) {

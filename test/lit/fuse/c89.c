@@ -45,6 +45,7 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK:      int i, p, j, k, l;
 // CHECK-NEXT: /* lnr-rewrite: {{.*}}
 // CHECK: */{{$}}
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64) private(i, p, j, k, l)
 // CHECK-NEXT:   for (i = 0; i < n; i++) {
 // CHECK-NEXT:     for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
@@ -85,10 +86,11 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
+// CHECK-NEXT: }
 // CHECK-NEXT:   /* Assigned again before any read: dead after the nest. */
-// REMARK: c89.c:[[@LINE-57]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
-// REMARK: c89.c:[[@LINE-49]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
-// EXPLAIN:      c89.c:[[@LINE-59]]:3: nest in 'sddmm_spmm'
+// REMARK: c89.c:[[@LINE-59]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
+// REMARK: c89.c:[[@LINE-51]]:5: remark: nest left unchanged: {{.*}} [lnr-unsupported-statement]
+// EXPLAIN:      c89.c:[[@LINE-61]]:3: nest in 'sddmm_spmm'
 // EXPLAIN-NEXT:   notation: A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)
 // EXPLAIN-NEXT:   formats: A dense, vals CSR (dense i, compressed j), C dense, D dense, E dense
 // EXPLAIN-NEXT:   loop order: i, j(vals), k, l
@@ -96,6 +98,7 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 // NOOMP:      int i, p, j, k, l;
 // NOOMP-NEXT: /* lnr-rewrite: {{.*}}
 // NOOMP: */{{$}}
+// NOOMP-NEXT:   if ({{.*}} > 0{{.*}}) {
 // NOOMP-NEXT:   for (i = 0; i < n; i++) {
 // NOOMP-NEXT:     for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
 // NOOMP-NEXT:       j = colidx[p];
@@ -124,6 +127,7 @@ void spmm_gemm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK: */{{$}}
 // CHECK-NEXT: {
 // CHECK-NEXT:   int allocated = 1;
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel private(i, p, k, l) shared(allocated)
 // CHECK-NEXT:   {
 // CHECK-NEXT:     double *t = (double *)malloc(sizeof(double) * (K > 0 ? K : 1));
@@ -142,7 +146,7 @@ void spmm_gemm(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:       for (k = 0; k < K; k++) {
 // CHECK-NEXT:         t[k] = 0;
 // CHECK:          free(t);
-// REMARK: c89.c:[[@LINE-29]]:3: remark: fused 'A(i,l) += vals(i,colidx[p]) * C(colidx[p],k) * D(k,l)'{{.*}} [lnr-fuse]
+// REMARK: c89.c:[[@LINE-30]]:3: remark: fused 'A(i,l) += vals(i,colidx[p]) * C(colidx[p],k) * D(k,l)'{{.*}} [lnr-fuse]
 // NOOMP:      int p, l;
 // NOOMP-NEXT: /* lnr-rewrite: {{.*}}
 // NOOMP: */{{$}}
@@ -171,6 +175,7 @@ void sddmm_spmm_omp(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK:      int i, p, j, k, l;
 // CHECK-NEXT: /* lnr-rewrite: {{.*}}
 // CHECK: */{{$}}
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel for private(p, j, k, l) schedule(static)
 // CHECK-NEXT:   for (i = 0; i < n; i++) {
 // CHECK-NEXT:     for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
@@ -186,10 +191,11 @@ void sddmm_spmm_omp(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:       }
 // CHECK-NEXT: #endif
 // CHECK-NEXT:       double t = 0;
-// REMARK: c89.c:[[@LINE-27]]:1: remark: fused {{.*}} [lnr-fuse]
+// REMARK: c89.c:[[@LINE-28]]:1: remark: fused {{.*}} [lnr-fuse]
 // NOOMP:      int i, p, j, k, l;
 // NOOMP-NEXT: /* lnr-rewrite: {{.*}}
 // NOOMP: */{{$}}
+// NOOMP-NEXT: if ({{.*}} > 0{{.*}}) {
 // NOOMP-NEXT: #pragma omp parallel for private(p, j, k, l) schedule(static)
 
 // Only the work-shared loop's variable declared outside: no clause needed
@@ -215,10 +221,11 @@ int rows_only(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK:      if (c) {
 // CHECK-NEXT: /* lnr-rewrite: {{.*}}
 // CHECK: */{{$}}
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel for
 // CHECK-NEXT:     for (i = 0; i < n; i++) {
 // CHECK-NEXT:       for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
-// REMARK: c89.c:[[@LINE-18]]:1: remark: fused {{.*}} [lnr-fuse]
+// REMARK: c89.c:[[@LINE-19]]:1: remark: fused {{.*}} [lnr-fuse]
 
 // Two nests sharing the variables, each with its own directive: to the
 // second, they are private (its own objects), so the first nest's values

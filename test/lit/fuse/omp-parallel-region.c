@@ -33,6 +33,7 @@ void sddmm_spmm_region(int n, int K, int L, const int *rowptr,
 // CHECK:      (void)before;
 // CHECK-NEXT: /* lnr-rewrite: {{.*}}
 // CHECK: */{{$}}
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel for num_threads(2) default(shared) schedule(static)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK-NOT:  #pragma omp for

@@ -162,9 +162,8 @@ void relative_counter(int n, int M, int K, const int *pos, const int *crd,
 // CHECK-LABEL: void relative_output(
 // CHECK:         for (int p = 0; p < pos[i + 1] - pos[i]; p++) {
 // CHECK:           for (; k < K; k++) {
-// CHECK:             A[(pos[i] + p) * M + m] += t[(size_t)k * M + m] *
-// CHECK-NEXT:          Bv[pos[i] + p] *
-// CHECK-NEXT:          C[j * K + k];
+// CHECK:             A[(pos[i] + p) * M + m] +=
+// CHECK-NEXT:          t[(size_t)k * M + m] * Bv[pos[i] + p] * C[j * K + k];
 void relative_output(int n, int K, int L, int M, const int *pos,
                      const int *crd, const double *Bv, const double *C,
                      const double *E, const double *D, double *restrict A) {

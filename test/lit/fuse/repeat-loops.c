@@ -13,6 +13,7 @@
 // CHECK:      while (iter-- > 0) {
 // CHECK-NEXT: /* lnr-rewrite: {{.*}}
 // CHECK: */{{$}}
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK:          double t = 0;
@@ -41,6 +42,7 @@ void repeat_while(int iter, int n, int K, int L, const int *rowptr,
 // CHECK:      {{^  do$}}
 // CHECK-NEXT: /* lnr-rewrite: {{.*}}
 // CHECK: */{{$}}
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK:            A[i * L + l] += t * E[j * L + l];
@@ -90,12 +92,14 @@ void two_in_while(int iter, int n, int K, int L, const int *rowptr,
 // CHECK:      for (int r = 0; r < reps; r++)
 // CHECK-NEXT: /* lnr-rewrite: {{.*}}
 // CHECK: */{{$}}
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK:            A[i * L + l] += t * E[j * L + l];
 // CHECK:      for (r = 0; r < reps; ++r) {
 // CHECK-NEXT: /* lnr-rewrite: {{.*}}
 // CHECK: */{{$}}
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK:            A[i * L + l] += t * E[j * L + l];

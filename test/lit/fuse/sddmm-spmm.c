@@ -25,6 +25,7 @@ void kernel(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:   (void)unrelated;
 // CHECK-NEXT: /* lnr-rewrite: {{.*}}
 // CHECK: */{{$}}
+// CHECK-NEXT: if ({{.*}} > 0{{.*}}) {
 // CHECK-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // CHECK-NEXT:   for (int i = 0; i < n; i++) {
 // CHECK-NEXT:     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {

@@ -25,8 +25,7 @@
 // HOIST-NEXT:       t[(size_t)j * D2_dimension + l] +=
 // HOIST-NEXT:           k_w0 * D_vals[k * D2_dimension + l] +
 // HOIST:      for (; k < D1_dimension; k++) {
-// HOIST:            C_vals[j * C2_dimension + k] *
-// HOIST-NEXT:       D_vals[k * D2_dimension + l];
+// HOIST:            C_vals[j * C2_dimension + k] * D_vals[k * D2_dimension + l];
 
 void spmm_gemm(int n, int K, int L, const int *pos, const int *crd,
                const double *Bv, const double *C, const double *D,

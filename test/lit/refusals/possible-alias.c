@@ -65,6 +65,7 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT:                (uintptr_t)rowptr +
 // TEXT:                (uintptr_t)colidx +
 // TEXT:          if (no_overlap) {
+// TEXT-NEXT: if ({{.*}} > 0{{.*}}) {
 // TEXT-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // TEXT:          } else {
 // TEXT-NEXT:       /* lnr-rewrite: the original nest, run when the arrays may overlap */

@@ -38,30 +38,32 @@ void refused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:           const double *E, double *restrict A) {
 // CHECK-NEXT:  /* lnr-rewrite: {{.*}}
 // CHECK:{{.*}} */
+// CHECK-NEXT:  if (K > 0 && L > 0) {
 // CHECK-NEXT:#pragma omp parallel for schedule(dynamic, 64)
-// CHECK-NEXT:  for (int i = 0; i < n; i++) {
-// CHECK-NEXT:    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
-// CHECK-NEXT:      int j = colidx[p];
+// CHECK-NEXT:    for (int i = 0; i < n; i++) {
+// CHECK-NEXT:      for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+// CHECK-NEXT:        int j = colidx[p];
 // CHECK-NEXT:#ifdef __GNUC__
-// CHECK-NEXT:      if (p + 1 < rowptr[i + 1]) {
-// CHECK-NEXT:        for (int pf = 0; pf < K; pf += 8) {
-// CHECK-NEXT:          __builtin_prefetch(&D[colidx[p + 1] * K + pf]);
+// CHECK-NEXT:        if (p + 1 < rowptr[i + 1]) {
+// CHECK-NEXT:          for (int pf = 0; pf < K; pf += 8) {
+// CHECK-NEXT:            __builtin_prefetch(&D[colidx[p + 1] * K + pf]);
+// CHECK-NEXT:          }
+// CHECK-NEXT:          for (int pf = 0; pf < L; pf += 8) {
+// CHECK-NEXT:            __builtin_prefetch(&E[colidx[p + 1] * L + pf]);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
-// CHECK-NEXT:        for (int pf = 0; pf < L; pf += 8) {
-// CHECK-NEXT:          __builtin_prefetch(&E[colidx[p + 1] * L + pf]);
-// CHECK-NEXT:        }
-// CHECK-NEXT:      }
 // CHECK-NEXT:#endif
-// CHECK-NEXT:      double t = 0;
-// CHECK-NEXT:      const double vals_val = vals[p];
+// CHECK-NEXT:        double t = 0;
+// CHECK-NEXT:        const double vals_val = vals[p];
 // CHECK-NEXT:#pragma omp simd reduction(+ : t)
-// CHECK-NEXT:      for (int k = 0; k < K; k++) {
-// CHECK-NEXT:        t += vals_val * C[i * K + k] * D[j * K + k];
-// CHECK-NEXT:      }
-// CHECK-NEXT:      if (K > 0) {
+// CHECK-NEXT:        for (int k = 0; k < K; k++) {
+// CHECK-NEXT:          t += vals_val * C[i * K + k] * D[j * K + k];
+// CHECK-NEXT:        }
+// CHECK-NEXT:        if (K > 0) {
 // CHECK-NEXT:#pragma omp simd
-// CHECK-NEXT:        for (int l = 0; l < L; l++) {
-// CHECK-NEXT:          A[i * L + l] += t * E[j * L + l];
+// CHECK-NEXT:          for (int l = 0; l < L; l++) {
+// CHECK-NEXT:            A[i * L + l] += t * E[j * L + l];
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -81,5 +83,5 @@ void refused(int n, int K, int L, const int *rowptr, const int *colidx,
 // CHECK-NEXT:}
 // CHECK-EMPTY:
 
-// REMARK: refusals/untouched-mixed.c:[[@LINE-69]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
-// REMARK: refusals/untouched-mixed.c:[[@LINE-53]]:78: remark: nest left unchanged: the statement adds terms; only a product of factors is distributed [lnr-unsupported-sum]
+// REMARK: refusals/untouched-mixed.c:[[@LINE-71]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)) [lnr-fuse]
+// REMARK: refusals/untouched-mixed.c:[[@LINE-55]]:78: remark: nest left unchanged: the statement adds terms; only a product of factors is distributed [lnr-unsupported-sum]

@@ -60,7 +60,8 @@ bool hasStatement(const Nodes &Tree, const std::string &Text) {
 TEST(LoweringTest, OuterLoopIsParallelWhereRowsWriteApart) {
   LoweredNest N = lowered(sddmmSpmm(), sddmmSpmmSource());
   ASSERT_EQ(N.Tree.size(), 1u);
-  const Node &I = N.Tree.front();
+  ASSERT_EQ(N.Tree.front().Body.size(), 1u);
+  const Node &I = N.Tree.front().Body.front();
   EXPECT_EQ(I.Index, "i");
   EXPECT_EQ(I.Runs, Execution::ParallelFor);
   EXPECT_EQ(I.Directive.str(),
@@ -178,10 +179,27 @@ TEST(LoweringTest, GemmConsumerUnrolledAndJammed) {
               }).empty());
 }
 
+// With L == 0 the original runs no statement and reads no operand; the
+// producer t = vals * C * D sits outside the loop over l, so the tree runs
+// only when every loop that does not enclose every statement runs: both
+// for SDDMM-SpMM, only l for SpMM-GEMM, whose producer is inside k.
+TEST(LoweringTest, TreeRunsOnlyWhenTheLoopsOutsideAProducerRun) {
+  LoweredNest N = lowered(sddmmSpmm(), sddmmSpmmSource());
+  ASSERT_EQ(N.Tree.size(), 1u);
+  EXPECT_EQ(N.Tree.front().K, Node::Kind::If);
+  EXPECT_EQ(N.Tree.front().Text.str(), "K > 0 && L > 0");
+  EXPECT_FALSE(N.Tree.front().HasElse);
+
+  LoweredNest Producer = lowered(spmmGemm(), spmmGemmSource());
+  ASSERT_EQ(Producer.Tree.size(), 1u);
+  EXPECT_EQ(Producer.Tree.front().Text.str(), "L > 0") << print(Producer.Tree);
+}
+
 TEST(LoweringTest, VectorsAllocatedPerThreadWithAFlagForFailure) {
   LoweredNest N = lowered(spmmGemm(), spmmGemmSource());
   ASSERT_EQ(N.Tree.size(), 1u);
-  const Node &Region = N.Tree.front();
+  ASSERT_EQ(N.Tree.front().Body.size(), 1u);
+  const Node &Region = N.Tree.front().Body.front();
   EXPECT_EQ(Region.K, Node::Kind::Block);
   EXPECT_EQ(Region.Directive.str(), "#pragma omp parallel shared(allocated)");
   EXPECT_EQ(Region.Body.front().Decl.Name, "t");
@@ -206,8 +224,9 @@ TEST(LoweringTest, NamesAvoidTheFilesIdentifiers) {
 TEST(LoweringTest, SketchOutlinesTheTree) {
   LoweredNest N = lowered(sddmmSpmm(), sddmmSpmmSource());
   std::string S = sketch(N.Tree);
-  EXPECT_EQ(S.substr(0, S.find('\n')), "parallel for i");
-  EXPECT_NE(S.find("\n  for j (compressed)\n    int j = colidx[p];\n"),
+  EXPECT_EQ(S.substr(0, S.find('\n')), "if (K > 0 && L > 0)");
+  EXPECT_NE(S.find("\n  parallel for i\n    for j (compressed)\n"
+                   "      int j = colidx[p];\n"),
             std::string::npos)
       << S;
   EXPECT_NE(S.find("if (K > 0)\n"), std::string::npos) << S;
