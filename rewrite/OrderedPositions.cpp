@@ -2,6 +2,7 @@
 
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/CText.h"
+#include "rewrite/ProducerGuard.h"
 #include "rewrite/TreeBuilders.h"
 
 #include <algorithm>
@@ -207,8 +208,21 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
   bool Extents = !S.OutputInnerExtent.empty();
   bool Distinct = !S.DistinctCoordinates.empty();
   Positions = !S.OutputPosition.empty() || !S.PositionSplit.empty() ||
-              !S.ZeroFirstPositions.empty() || !AlsoRelied.empty() || Distinct;
-  if (Relied.empty() && !Extents && S.ZeroFirstPositions.empty() && !Distinct)
+              !S.ZeroFirstPositions.empty() || !AlsoRelied.empty() ||
+              Distinct || !S.ScaledSumLoops.empty();
+  std::vector<std::string> SumRuns;
+  for (const std::string &Index : S.ScaledSumLoops) {
+    std::optional<std::string> Runs = denseLoopRuns(Index, S);
+    if (!Runs)
+      return Refusal(rule::UnsupportedStatement,
+                     "a sum is stored scaled, which the rewrite reads as the "
+                     "sum of scaled terms only when the loop over '" +
+                         Index +
+                         "' runs, and the bounds of that loop were not read");
+    SumRuns.push_back(*Runs);
+  }
+  if (Relied.empty() && !Extents && S.ZeroFirstPositions.empty() && !Distinct &&
+      SumRuns.empty())
     return Test;
   if (!Test)
     Test = OverlapTest{{}, Names.pick("checked")};
@@ -220,6 +234,10 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
     Checks.push_back(statement(Flag +
                                " &= " + parenthesized(S.OutputInnerExtent) +
                                " <= " + parenthesized(S.OutputStride) + ";"));
+  // A sum of no terms, scaled, is not 0 for an infinite scale
+  // (NestSource::ScaledSumLoops).
+  if (!SumRuns.empty())
+    Checks.push_back(statement(Flag + " &= " + allOf(SumRuns) + ";"));
   // Before the positions' order, which is checked from pos[0]. The overlap
   // test, which reads positions at pos[0] too, has checked them first.
   if (!S.Overlap.Needed && !S.ZeroFirstPositions.empty())

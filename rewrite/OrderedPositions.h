@@ -64,7 +64,8 @@ std::optional<lower::Nodes> orderedPositionsCheck(
 /// Test (the overlap test, or none) with the checks of what else a rewrite
 /// of S relies on: positions that never decrease, the coordinates of a
 /// compressed first level the output is assigned at strictly increasing
-/// (NestSource::DistinctCoordinates), and an output at
+/// (NestSource::DistinctCoordinates), the loops inside a sum stored scaled
+/// run (NestSource::ScaledSumLoops), and an output at
 /// positions whose inner extent as written is not its stride, fibers apart
 /// (assigned once, written in parallel) only when extent <= stride. The
 /// checks clear the test's flag, or a flag of their own ("checked") without

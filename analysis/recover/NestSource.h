@@ -173,6 +173,12 @@ struct NestSource {
   /// at run time as coordinates that strictly increase
   /// (rewrite/OrderedPositions.h); "" for none.
   std::string DistinctCoordinates;
+  /// A sum stored scaled (`s = 0; for k: s += C * D; T[p] = B[p] * s;`),
+  /// read as the sum of the scaled terms: the indices of the loops inside
+  /// the sum, each of which must run, since with no terms the original
+  /// stores `B[p] * 0` (NaN for an infinite B) and the sum of no scaled
+  /// terms is 0. Checked at run time; empty for none.
+  std::vector<std::string> ScaledSumLoops;
   /// TACO's position split read as rows (analysis/recover/PositionSplit.cpp):
   /// the position variable of the split level ("fposB"). The rows visit the
   /// split's positions only when its first position is 0 (below) and the

@@ -549,6 +549,16 @@ private:
   /// then accumulated, when every element is assigned once.
   bool readAssignedOutput(const Expr *Lhs, const Expr *E);
   bool readAccumulatorUse(const Expr *E);
+  /// The accumulator, or a copy of it, stored by Rhs: Rhs itself, or one
+  /// factor of a product of Rhs whose other factors go to Scale; null for
+  /// none.
+  const VarDecl *storedSum(const Expr *Rhs,
+                           std::vector<const Expr *> &Scale) const;
+  /// Scale's factors read as factors of the statement, after the sum's:
+  /// none may use an index of a loop inside the sum, and each of those is
+  /// dense (NestSource::ScaledSumLoops).
+  bool readSumScale(const std::vector<const Expr *> &Scale,
+                    const Expr *Statement);
   bool readOutput(const Expr *Lhs, const Expr *Statement);
   bool readProduct(const Expr *Rhs, QualType Target, const Expr *Statement);
   bool checkTypes(QualType Target, QualType Value, const Expr *Statement);

@@ -144,10 +144,9 @@ bool Recoverer::readAssignedOutput(const Expr *Lhs, const Expr *E) {
 bool Recoverer::readAccumulatorUse(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
-  const VarDecl *Stored = U ? asVar(U->Rhs) : nullptr;
-  if (!U || !Stored ||
-      (Stored != Accumulator &&
-       !std::count(AccumulatorCopies.begin(), AccumulatorCopies.end(), Stored)))
+  std::vector<const Expr *> Scale;
+  const VarDecl *Stored = U ? storedSum(U->Rhs, Scale) : nullptr;
+  if (!Stored)
     return refuse(rule::UnsupportedStatement,
                   "after the loop, '" + Accumulator->getName().str() +
                       "' is not stored into the output ('A[..] += " +
@@ -166,7 +165,8 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
   Kernel.Stmt.Accumulate = true;
   AccumulatesWithPlusAssign = U->PlusAssign;
   // The accumulator rounds every term to its own type.
-  if (!readProduct(PendingProduct, Accumulator->getType(), E))
+  if (!readProduct(PendingProduct, Accumulator->getType(), E) ||
+      !readSumScale(Scale, E))
     return false;
   QualType Out = U->Lhs->getType(), Acc = Accumulator->getType();
   // The loops inside the accumulator sum in its type, those outside in the
@@ -181,6 +181,84 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
                       "the other",
                   E->getBeginLoc());
   return checkTypes(Out, Acc, E);
+}
+
+namespace {
+/// The factors of a product ('B[p] * s * alpha'), parentheses aside.
+void productFactors(const Expr *E, std::vector<const Expr *> &Out) {
+  E = E->IgnoreParens();
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->getOpcode() == BO_Mul) {
+    productFactors(B->getLHS(), Out);
+    productFactors(B->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+} // namespace
+
+const VarDecl *Recoverer::storedSum(const Expr *Rhs,
+                                    std::vector<const Expr *> &Scale) const {
+  auto IsSum = [&](const VarDecl *V) {
+    return V && (V == Accumulator || std::count(AccumulatorCopies.begin(),
+                                                AccumulatorCopies.end(), V));
+  };
+  if (IsSum(asVar(Rhs)))
+    return asVar(Rhs);
+  std::vector<const Expr *> Factors;
+  productFactors(Rhs, Factors);
+  const VarDecl *Sum = nullptr;
+  for (const Expr *F : Factors) {
+    if (IsSum(asVar(F)) && !Sum)
+      Sum = asVar(F);
+    else
+      Scale.push_back(F);
+  }
+  return Sum;
+}
+
+bool Recoverer::readSumScale(const std::vector<const Expr *> &Scale,
+                             const Expr *Statement) {
+  QualType Sum = Accumulator->getType();
+  for (const Expr *F : Scale)
+    if (!Ctx.hasSameUnqualifiedType(F->getType(), Sum) ||
+        !Ctx.hasSameUnqualifiedType(F->IgnoreParenImpCasts()->getType(), Sum))
+      return refuse(rule::MixedTypes,
+                    "the sum '" + Accumulator->getName().str() +
+                        "' is scaled by '" + written(F) +
+                        "', not of its type '" + typeName(Sum) +
+                        "': the scaled terms would round otherwise",
+                    F->getBeginLoc());
+  size_t Before = Kernel.Stmt.Factors.size();
+  for (const Expr *F : Scale)
+    if (!readFactor(F, outputBase))
+      return false;
+  std::vector<std::string> Inside;
+  for (size_t I = LoopsOutsideAccumulator; I < Loops.size(); ++I)
+    Inside.push_back((Loops[I].Compressed ? Loops[I].Coordinate : Loops[I].Var)
+                         ->getName()
+                         .str());
+  for (size_t I = Before; I < Kernel.Stmt.Factors.size(); ++I)
+    for (const std::string &Index : Inside)
+      if (Kernel.Stmt.Factors[I].uses(Index))
+        return refuse(rule::UnsupportedStatement,
+                      "the sum '" + Accumulator->getName().str() +
+                          "' is scaled by a factor indexed by '" + Index +
+                          "', an index of a loop inside the sum",
+                      Statement->getBeginLoc());
+  if (Scale.empty())
+    return true;
+  for (size_t I = LoopsOutsideAccumulator; I < Loops.size(); ++I) {
+    if (Loops[I].Compressed)
+      return refuse(rule::UnsupportedStatement,
+                    "the sum '" + Accumulator->getName().str() +
+                        "' is scaled after a loop over a compressed level, "
+                        "whose fibers may be empty: the original then "
+                        "stores the scale times 0, NaN for an infinite one",
+                    Statement->getBeginLoc());
+    Source.ScaledSumLoops.push_back(Inside[I - LoopsOutsideAccumulator]);
+  }
+  return true;
 }
 
 bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
