@@ -219,6 +219,8 @@ const VarDecl *Recoverer::storedSum(const Expr *Rhs,
 
 bool Recoverer::readSumScale(const std::vector<const Expr *> &Scale,
                              const Expr *Statement) {
+  if (Scale.empty())
+    return true;
   QualType Sum = Accumulator->getType();
   for (const Expr *F : Scale)
     if (!Ctx.hasSameUnqualifiedType(F->getType(), Sum) ||
@@ -229,25 +231,7 @@ bool Recoverer::readSumScale(const std::vector<const Expr *> &Scale,
                         "', not of its type '" + typeName(Sum) +
                         "': the scaled terms would round otherwise",
                     F->getBeginLoc());
-  size_t Before = Kernel.Stmt.Factors.size();
-  for (const Expr *F : Scale)
-    if (!readFactor(F, outputBase))
-      return false;
   std::vector<std::string> Inside;
-  for (size_t I = LoopsOutsideAccumulator; I < Loops.size(); ++I)
-    Inside.push_back((Loops[I].Compressed ? Loops[I].Coordinate : Loops[I].Var)
-                         ->getName()
-                         .str());
-  for (size_t I = Before; I < Kernel.Stmt.Factors.size(); ++I)
-    for (const std::string &Index : Inside)
-      if (Kernel.Stmt.Factors[I].uses(Index))
-        return refuse(rule::UnsupportedStatement,
-                      "the sum '" + Accumulator->getName().str() +
-                          "' is scaled by a factor indexed by '" + Index +
-                          "', an index of a loop inside the sum",
-                      Statement->getBeginLoc());
-  if (Scale.empty())
-    return true;
   for (size_t I = LoopsOutsideAccumulator; I < Loops.size(); ++I) {
     if (Loops[I].Compressed)
       return refuse(rule::UnsupportedStatement,
@@ -256,8 +240,21 @@ bool Recoverer::readSumScale(const std::vector<const Expr *> &Scale,
                         "whose fibers may be empty: the original then "
                         "stores the scale times 0, NaN for an infinite one",
                     Statement->getBeginLoc());
-    Source.ScaledSumLoops.push_back(Inside[I - LoopsOutsideAccumulator]);
+    Inside.push_back(Loops[I].Var->getName().str());
   }
+  size_t Before = Kernel.Stmt.Factors.size();
+  for (const Expr *F : Scale)
+    if (!readFactor(F, outputBase))
+      return false;
+  for (size_t I = Before; I < Kernel.Stmt.Factors.size(); ++I)
+    for (const std::string &Index : Inside)
+      if (Kernel.Stmt.Factors[I].uses(Index))
+        return refuse(rule::UnsupportedStatement,
+                      "the sum '" + Accumulator->getName().str() +
+                          "' is scaled by a factor indexed by '" + Index +
+                          "', an index of a loop inside the sum",
+                      Statement->getBeginLoc());
+  Source.ScaledSumLoops = Inside;
   return true;
 }
 

@@ -270,6 +270,7 @@ def make_case(seed, number):
     pick_comments(c)
     pick_configurations(c)
     pick_crd_in_place(c)
+    pick_scaled_sum(c)
     pick_includes(c)
     pick_counters(c)
     fuzz_classes.pick_intsum_type(c)
@@ -299,6 +300,21 @@ def pick_crd_in_place(c):
     if (rng.random() < 0.2 and c["style"] == "hand" and s and
             any(s["fmt"]) and c["refusal"] is None and c["cls"] is None):
         c["crd_in_place"] = True
+
+
+def pick_scaled_sum(c):
+    """Half the hand-written cases with an accumulator store it scaled
+    ('scaled-sum'): a factor whose indices are all known outside the
+    accumulator's loops moves from the sum to the store
+    ('A[..] += B[p] * acc;'), which the tool reads as the sum of the scaled
+    terms, under a check that the loops inside the sum run. From a
+    generator of its own, so that the other fields of a case are those of
+    earlier versions."""
+    rng = random.Random("%d:%d:scaled_sum" % (c["seed"], c["number"]))
+    if (rng.random() < 0.5 and c["stmt"] == "acc" and c["style"] == "hand"
+            and c["refusal"] is None and c["cls"] is None and
+            not c["paren"] and not c.get("values")):
+        c["scaled_sum"] = rng.choice(["before", "after"])
 
 
 def pick_coo(c):
@@ -1253,6 +1269,15 @@ class Kernel:
         for s in c["scalars"]:
             factors.append(s)
         self.rng.shuffle(factors)
+        # The 'scaled-sum' form: one factor known outside the
+        # accumulator's loops multiplies the stored sum instead.
+        scale = None
+        if c.get("scaled_sum") and ref is None and len(factors) >= 2:
+            outside = [f for f in factors if f in known_at and
+                       known_at[f] <= len(order) - 1 - c.get("acc_loops", 1)]
+            if outside:
+                scale = outside[0]
+                factors.remove(scale)
         if c.get("mix") == "wide":
             # The double alpha first: C then multiplies every float factor
             # in double (fuzz_classes.apply_mixed).
@@ -1540,6 +1565,10 @@ class Kernel:
                         lines.append(ind + "  %s %s_copy = %s;" % (
                             c.get("acc_type") or R, tname, tname))
                         tname += "_copy"
+                    if scale and c["scaled_sum"] == "before":
+                        tname = "%s * %s" % (scale, tname)
+                    elif scale:
+                        tname = "%s * %s" % (tname, scale)
                     atomic(ind + "  ")
                     if ref == "minus":
                         lines.append(ind + "  %s -= %s;" % (out_text, tname))
@@ -2416,7 +2445,7 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
 # loop counters (pick_counters) and class 'intsum' by the sign of its type.
 FORM_TAGS = ["includes-omp", "includes-none", "includes-stdlib", "counters",
              "counters-near-max", "intsum-signed", "intsum-unsigned", "coo",
-             "crd-in-place"]
+             "crd-in-place", "scaled-sum"]
 
 
 def form_tags(c):
@@ -2435,6 +2464,8 @@ def form_tags(c):
         tags.append("coo")
     if c.get("crd_in_place"):
         tags.append("crd-in-place")
+    if c.get("scaled_sum"):
+        tags.append("scaled-sum")
     return tags
 
 
