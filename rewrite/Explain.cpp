@@ -3,6 +3,10 @@
 #include "rewrite/Explain.h"
 #include "rewrite/OrderedPositions.h"
 
+#include "analysis/ir/Cost.h"
+
+#include <sstream>
+
 namespace lnr::rewrite {
 
 std::string formatsLine(const ir::Kernel &K) {
@@ -87,6 +91,15 @@ scheduleComment(const ir::Kernel &K, const ir::Schedule &S,
          S.Estimate.toString() + ".";
 }
 
+namespace {
+/// A weight of the run-time choice as its test writes it ("4").
+std::string weightText(double Weight) {
+  std::ostringstream Out;
+  Out << Weight;
+  return Out.str();
+}
+} // namespace
+
 std::string
 summaryComment(const ir::Kernel &K, const ir::Schedule &S,
                const ir::Cost &Before, const RuntimeAlternative *Alternative,
@@ -97,7 +110,14 @@ summaryComment(const ir::Kernel &K, const ir::Schedule &S,
   if (Alternative)
     Out += " Two schedules, each cheaper for some sizes: a test of the "
            "actual sizes runs the cheaper, and each of its branches begins "
-           "with its schedule.";
+           "with its schedule. The test counts 1 per iteration of each "
+           "statement, " +
+           weightText(ir::GatherWeight) +
+           " more per operand it reads through a coordinate (a row at "
+           "random, a wait on memory), and " +
+           weightText(ir::TemporaryWeight) +
+           " per element of a temporary allocated whole (allocated, "
+           "zeroed, written and read back).";
   else
     Out += " " + scheduleComment(K, S, DeclaredAs);
   if (Fallback)

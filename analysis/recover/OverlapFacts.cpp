@@ -10,6 +10,10 @@
 #include "analysis/recover/MemberPaths.h"
 #include "analysis/recover/MemoryReads.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <set>
+
 using namespace clang;
 
 namespace lnr::recover::detail {
@@ -21,6 +25,35 @@ std::string operand(const std::string &Text) {
     return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
   });
   return Name ? Text : "(" + Text + ")";
+}
+
+/// The variables Nest declares (a position split's 'i_pos' among them).
+std::set<const VarDecl *> declaredIn(const Stmt *Nest) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::set<const VarDecl *> Out;
+    bool VisitVarDecl(VarDecl *V) {
+      Out.insert(V);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Nest));
+  return std::move(F.Out);
+}
+
+/// Whether E reads one of Vars.
+bool reads(const Expr *E, const std::set<const VarDecl *> &Vars) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const std::set<const VarDecl *> &Vars;
+    bool Found = false;
+    explicit Finder(const std::set<const VarDecl *> &Vars) : Vars(Vars) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      Found |= V && Vars.count(V);
+      return !Found;
+    }
+  } F(Vars);
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
 }
 
 } // namespace
@@ -56,8 +89,13 @@ void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
 }
 
 void Recoverer::recordMemoryScalars(const Stmt *Nest) {
-  // Bounds, strides and pointers read from memory: one element each.
-  auto Indexed = [&](const Expr *E) { return mentionsNestVariable(E); };
+  // Bounds, strides and pointers read from memory: one element each. A
+  // read at a variable of the nest ('pos[i_pos + 1]' in a position split's
+  // search) is no such element.
+  std::set<const VarDecl *> Declared = declaredIn(Nest);
+  auto Indexed = [&](const Expr *E) {
+    return mentionsNestVariable(E) || reads(E, Declared);
+  };
   for (const Expr *E : memoryScalars(Nest, Indexed)) {
     const auto *M = dyn_cast<MemberExpr>(E);
     const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;

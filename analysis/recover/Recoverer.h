@@ -551,7 +551,7 @@ private:
   bool readAccumulatorUse(const Expr *E);
   /// The accumulator, or a copy of it, stored by Rhs: Rhs itself, or one
   /// factor of a product of Rhs whose other factors go to Scale; null for
-  /// none.
+  /// none, and where the product holds it, or copies, more than once.
   const VarDecl *storedSum(const Expr *Rhs,
                            std::vector<const Expr *> &Scale) const;
   /// Scale's factors read as factors of the statement, after the sum's:

@@ -207,12 +207,16 @@ const VarDecl *Recoverer::storedSum(const Expr *Rhs,
     return asVar(Rhs);
   std::vector<const Expr *> Factors;
   productFactors(Rhs, Factors);
+  // The sum once: a second use, through a copy or not ('u * u'), is no
+  // scale.
   const VarDecl *Sum = nullptr;
   for (const Expr *F : Factors) {
-    if (IsSum(asVar(F)) && !Sum)
-      Sum = asVar(F);
-    else
+    if (!IsSum(asVar(F)))
       Scale.push_back(F);
+    else if (Sum)
+      return nullptr;
+    else
+      Sum = asVar(F);
   }
   return Sum;
 }

@@ -315,6 +315,11 @@ def pick_scaled_sum(c):
             and c["refusal"] is None and c["cls"] is None and
             not c["paren"] and not c.get("values")):
         c["scaled_sum"] = rng.choice(["before", "after"])
+        # The sum and its copy both in the store ('acc * acc_copy'): no
+        # scale, left as it is (a copy read as a scalar, an earlier build,
+        # did not compile or read a parameter of that name).
+        if c.get("acc_copy") and rng.random() < 0.25:
+            c["scaled_sum"] = "twice"
 
 
 def pick_coo(c):
@@ -1564,7 +1569,10 @@ class Kernel:
                     if c.get("acc_copy"):
                         lines.append(ind + "  %s %s_copy = %s;" % (
                             c.get("acc_type") or R, tname, tname))
-                        tname += "_copy"
+                        if c.get("scaled_sum") == "twice":
+                            tname = "%s * %s_copy" % (tname, tname)
+                        else:
+                            tname += "_copy"
                     if scale and c["scaled_sum"] == "before":
                         tname = "%s * %s" % (scale, tname)
                     elif scale:

@@ -320,6 +320,15 @@ TEST(VersioningTest, TheSummarySaysWhatTheNestComputesAndAtWhatCost) {
   EXPECT_NE(Choice.find("each of its branches begins with its schedule"),
             std::string::npos)
       << Choice;
+  // The head says what the test's constants weigh ('5.0 * nnz * K' is one
+  // per iteration and four for a row read at random).
+  EXPECT_NE(Choice.find("counts 1 per iteration of each statement, 4 more per "
+                        "operand it reads through a coordinate"),
+            std::string::npos)
+      << Choice;
+  EXPECT_NE(Choice.find("and 4 per element of a temporary allocated whole"),
+            std::string::npos)
+      << Choice;
   EXPECT_EQ(scheduleComment(K, *S), "Schedule: " + S->describe(K) +
                                         "; it costs " + S->Estimate.toString() +
                                         ".");

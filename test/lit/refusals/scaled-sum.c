@@ -77,3 +77,22 @@ void scale_compressed(int n, int L, const int *pos, const int *crd,
     }
 }
 // CHECK: refusals/scaled-sum.c:[[@LINE-3]]:7: remark: nest left unchanged: the sum 's' is scaled after a loop over a compressed level, whose fibers may be empty: the original then stores the scale times 0, NaN for an infinite one [lnr-unsupported-statement]
+
+// The sum used twice through copies: a second copy is no scale (it was
+// read as a scalar named 'u', which the rewrite does not declare).
+void scale_by_copy(int n, int K, int L, double u, const int *pos,
+                   const int *crd, const double *B, const double *C,
+                   const double *D, const double *E, double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++) {
+        double s = 0;
+        for (int k = 0; k < K; k++)
+          s += C[i * K + k] * D[j * K + k];
+        const double v = s;
+        A[i * L + l] += B[p] * s * v * E[j * L + l];
+      }
+    }
+}
+// CHECK: refusals/scaled-sum.c:[[@LINE-4]]:9: remark: nest left unchanged: after the loop, 's' is not stored into the output ('A[..] += s;') [lnr-unsupported-statement]
