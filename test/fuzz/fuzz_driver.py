@@ -728,7 +728,8 @@ def gen_call(c, k, L, X):
     # is then passed null, as a caller may (a rewrite that filled a
     # temporary outside that loop, a producer over k whose consumer runs
     # over an empty l, read it). The 'values' form loads an operand where
-    # its indices are known: only the loops down to there are around it.
+    # its indices are known: only the loops down to there are around it;
+    # a scaled sum's scale is read outside the accumulator's loops.
     sp = c["sparse"]
     order = c["order"]
 
@@ -738,6 +739,10 @@ def gen_call(c, k, L, X):
         depth = len(order) - 1
         if c.get("values"):
             depth = max(order.index(x) for x in t["idx"])
+        if c.get("scaled_sum"):
+            # A factor of the stored scale is read after the accumulator's
+            # loops, even when they are empty ('A += D[..] * acc').
+            depth = min(depth, len(order) - 1 - c.get("acc_loops", 1))
         around = [x for x in order[1:depth + 1] if x in X and not (
             sp and x in sp["levels"] and sp["fmt"][sp["levels"].index(x)] == 1)]
         return " || ".join("%s <= 0" % X[x] for x in around)
