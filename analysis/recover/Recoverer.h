@@ -551,9 +551,10 @@ private:
   bool readAccumulatorUse(const Expr *E);
   /// The accumulator, or a copy of it, stored by Rhs: Rhs itself, or one
   /// factor of a product of Rhs whose other factors go to Scale; null for
-  /// none, and where the product holds it, or copies, more than once.
-  const VarDecl *storedSum(const Expr *Rhs,
-                           std::vector<const Expr *> &Scale) const;
+  /// none, and where the product holds it, or copies, more than once
+  /// (Twice set).
+  const VarDecl *storedSum(const Expr *Rhs, std::vector<const Expr *> &Scale,
+                           bool &Twice) const;
   /// Scale's factors read as factors of the statement, after the sum's:
   /// none may use an index of a loop inside the sum, and each of those is
   /// dense (NestSource::ScaledSumLoops).

@@ -145,7 +145,15 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
   std::vector<const Expr *> Scale;
-  const VarDecl *Stored = U ? storedSum(U->Rhs, Scale) : nullptr;
+  bool Twice = false;
+  const VarDecl *Stored = U ? storedSum(U->Rhs, Scale, Twice) : nullptr;
+  if (Twice)
+    return refuse(rule::UnsupportedStatement,
+                  "the stored product holds the sum '" +
+                      Accumulator->getName().str() +
+                      "' more than once (or copies of it): it is no sum of "
+                      "scaled terms",
+                  E->getBeginLoc());
   if (!Stored)
     return refuse(rule::UnsupportedStatement,
                   "after the loop, '" + Accumulator->getName().str() +
@@ -198,7 +206,8 @@ void productFactors(const Expr *E, std::vector<const Expr *> &Out) {
 } // namespace
 
 const VarDecl *Recoverer::storedSum(const Expr *Rhs,
-                                    std::vector<const Expr *> &Scale) const {
+                                    std::vector<const Expr *> &Scale,
+                                    bool &Twice) const {
   auto IsSum = [&](const VarDecl *V) {
     return V && (V == Accumulator || std::count(AccumulatorCopies.begin(),
                                                 AccumulatorCopies.end(), V));
@@ -214,11 +223,11 @@ const VarDecl *Recoverer::storedSum(const Expr *Rhs,
     if (!IsSum(asVar(F)))
       Scale.push_back(F);
     else if (Sum)
-      return nullptr;
+      Twice = true;
     else
       Sum = asVar(F);
   }
-  return Sum;
+  return Twice ? nullptr : Sum;
 }
 
 bool Recoverer::readSumScale(const std::vector<const Expr *> &Scale,

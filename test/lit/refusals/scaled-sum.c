@@ -95,4 +95,4 @@ void scale_by_copy(int n, int K, int L, double u, const int *pos,
       }
     }
 }
-// CHECK: refusals/scaled-sum.c:[[@LINE-4]]:9: remark: nest left unchanged: after the loop, 's' is not stored into the output ('A[..] += s;') [lnr-unsupported-statement]
+// CHECK: refusals/scaled-sum.c:[[@LINE-4]]:9: remark: nest left unchanged: the stored product holds the sum 's' more than once (or copies of it): it is no sum of scaled terms [lnr-unsupported-statement]
