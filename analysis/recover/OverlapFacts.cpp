@@ -40,22 +40,6 @@ std::set<const VarDecl *> declaredIn(const Stmt *Nest) {
   return std::move(F.Out);
 }
 
-/// Whether E reads one of Vars.
-bool reads(const Expr *E, const std::set<const VarDecl *> &Vars) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const std::set<const VarDecl *> &Vars;
-    bool Found = false;
-    explicit Finder(const std::set<const VarDecl *> &Vars) : Vars(Vars) {}
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      Found |= V && Vars.count(V);
-      return !Found;
-    }
-  } F(Vars);
-  F.TraverseStmt(const_cast<Expr *>(E));
-  return F.Found;
-}
-
 } // namespace
 
 void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
@@ -94,7 +78,9 @@ void Recoverer::recordMemoryScalars(const Stmt *Nest) {
   // search) is no such element.
   std::set<const VarDecl *> Declared = declaredIn(Nest);
   auto Indexed = [&](const Expr *E) {
-    return mentionsNestVariable(E) || reads(E, Declared);
+    return mentionsNestVariable(E) ||
+           llvm::any_of(Declared,
+                        [&](const VarDecl *V) { return references(E, V); });
   };
   for (const Expr *E : memoryScalars(Nest, Indexed)) {
     const auto *M = dyn_cast<MemberExpr>(E);
