@@ -210,19 +210,14 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
   Positions = !S.OutputPosition.empty() || !S.PositionSplit.empty() ||
               !S.ZeroFirstPositions.empty() || !AlsoRelied.empty() ||
               Distinct || !S.ScaledSumLoops.empty();
-  std::vector<std::string> SumRuns;
-  for (const std::string &Index : S.ScaledSumLoops) {
-    std::optional<std::string> Runs = denseLoopRuns(Index, S);
-    if (!Runs)
-      return Refusal(rule::UnsupportedStatement,
-                     "a sum is stored scaled, which the rewrite reads as the "
-                     "sum of scaled terms only when the loop over '" +
-                         Index +
-                         "' runs, and the bounds of that loop were not read");
-    SumRuns.push_back(*Runs);
-  }
+  std::optional<std::string> SumRuns = denseLoopsRun(S.ScaledSumLoops, S);
+  if (!SumRuns)
+    return Refusal(rule::UnsupportedStatement,
+                   "a sum is stored scaled, which the rewrite reads as the "
+                   "sum of scaled terms only when the loops inside it run, "
+                   "and the bounds of one of them were not read");
   if (Relied.empty() && !Extents && S.ZeroFirstPositions.empty() && !Distinct &&
-      SumRuns.empty())
+      SumRuns->empty())
     return Test;
   if (!Test)
     Test = OverlapTest{{}, Names.pick("checked")};
@@ -236,8 +231,8 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
                                " <= " + parenthesized(S.OutputStride) + ";"));
   // A sum of no terms, scaled, is not 0 for an infinite scale
   // (NestSource::ScaledSumLoops).
-  if (!SumRuns.empty())
-    Checks.push_back(statement(Flag + " &= " + allOf(SumRuns) + ";"));
+  if (!SumRuns->empty())
+    Checks.push_back(statement(Flag + " &= " + *SumRuns + ";"));
   // Before the positions' order, which is checked from pos[0]. The overlap
   // test, which reads positions at pos[0] too, has checked them first.
   if (!S.Overlap.Needed && !S.ZeroFirstPositions.empty())

@@ -55,20 +55,26 @@ std::optional<std::string> denseLoopRuns(const std::string &Index,
 }
 
 std::optional<std::string>
-innerDenseLoopsRun(const ir::Kernel &K, const NestSource &S,
-                   const std::function<bool(const ir::Loop &)> &Which) {
+denseLoopsRun(const std::vector<std::string> &Indices, const NestSource &S) {
   std::vector<std::string> Runs;
-  for (size_t I = 1; I < K.Loops.size(); ++I) {
-    const ir::Loop &L = K.Loops[I];
-    if (L.isCompressed() || !Which(L))
-      continue;
-    std::optional<std::string> Condition = denseLoopRuns(L.Index, S);
+  for (const std::string &Index : Indices) {
+    std::optional<std::string> Condition = denseLoopRuns(Index, S);
     if (!Condition)
       return std::nullopt;
     if (std::find(Runs.begin(), Runs.end(), *Condition) == Runs.end())
       Runs.push_back(*Condition);
   }
   return allOf(Runs);
+}
+
+std::optional<std::string>
+innerDenseLoopsRun(const ir::Kernel &K, const NestSource &S,
+                   const std::function<bool(const ir::Loop &)> &Which) {
+  std::vector<std::string> Indices;
+  for (size_t I = 1; I < K.Loops.size(); ++I)
+    if (!K.Loops[I].isCompressed() && Which(K.Loops[I]))
+      Indices.push_back(K.Loops[I].Index);
+  return denseLoopsRun(Indices, S);
 }
 
 ProducerGuard producerGuard(const ir::BranchedGraph &Producer,

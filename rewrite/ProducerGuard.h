@@ -58,6 +58,11 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
 std::optional<std::string> denseLoopRuns(const std::string &Index,
                                          const NestSource &S);
 
+/// That the dense loops over Indices all run ("K > 0 && L > 0"), each
+/// test once; "" for none; none when a loop's bounds were not read.
+std::optional<std::string>
+denseLoopsRun(const std::vector<std::string> &Indices, const NestSource &S);
+
 /// That K's dense loops, the outermost aside (a pass tests it itself), for
 /// which Which holds all run ("K > 0 && L > 0"), each once; "" for none;
 /// none when such a loop's bounds were not read.
