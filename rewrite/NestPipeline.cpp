@@ -15,9 +15,12 @@
 #include "rewrite/Format.h"
 #include "rewrite/Includes.h"
 #include "rewrite/LineFormat.h"
+#include "rewrite/NestComposition.h"
 #include "rewrite/OwnRewrites.h"
 #include "rewrite/PrintStyle.h"
 #include "rewrite/TakenNames.h"
+
+#include "analysis/recover/NestPairs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -117,6 +120,8 @@ std::optional<lower::PrintStyle> printStyleOf(const NestOutcome &O,
 /// file's style).
 struct Pending {
   RecoveredForRewrite Nest;
+  /// For two nests composed into Nest, each as recovered.
+  std::vector<RecoveredForRewrite> Parts;
   NestPrinting Printing;
   std::string Path;     // of the nest's file, as its replacements name it
   llvm::StringRef Code; // the file's text
@@ -227,8 +232,29 @@ struct NestPipeline::State {
         Taken(Ctx.Idents, Ctx.getLangOpts()) {}
 
   void addFunction(const clang::FunctionDecl &FD);
-  void addNest(const recover::NestSite &Site, const clang::FunctionDecl &FD,
+  /// A nest as recoverForRewrite leaves it, and where it begins.
+  struct Read {
+    std::variant<NestOutcome, RecoveredForRewrite> Nest;
+    clang::SourceLocation Begin;
+  };
+  /// Site recovered, unless it is not rewritten where it is written.
+  std::optional<Read> read(const recover::NestSite &Site,
+                           const clang::FunctionDecl &FD);
+  /// A read nest to its slot: its outcome, or lowered by a worker.
+  void place(Read Found, const clang::FunctionDecl &FD, const OwnRewrites &Own);
+  /// A producer and a consumer (recover::NestPair): composed and rewritten
+  /// as one nest when they compose and fusing them pays, each alone
+  /// otherwise.
+  void addPair(const recover::NestSite &P, const recover::NestSite &Q,
+               const recover::NestPair &Pair, const clang::FunctionDecl &FD,
                const OwnRewrites &Own);
+  /// The pair composed, or why the consumer does not read what the
+  /// producer writes.
+  std::variant<RecoveredForRewrite, std::string>
+  composedPair(const RecoveredForRewrite &P, const RecoveredForRewrite &Q,
+               const recover::NestPair &Pair) const;
+  /// Found waiting for a worker, with its file's style and names.
+  Pending &prepare(RecoveredForRewrite Found);
   void lower(NestOutcome &Slot, Pending &Nest, bool InOwn);
   std::vector<NestOutcome> outcomesInOrder();
 
@@ -271,40 +297,120 @@ void NestPipeline::State::addFunction(const clang::FunctionDecl &FD) {
   if (!Sites.empty()) {
     LibraryStates.insert(recover::libraryNamesTaken(Ctx));
     OwnRewrites Own(FD.getBody(), SM);
-    for (const recover::NestSite &Site : Sites)
-      addNest(Site, FD, Own);
+    std::vector<recover::NestPair> Pairs = recover::findNestPairs(Sites, Ctx);
+    auto Pair = Pairs.begin();
+    for (size_t I = 0; I < Sites.size(); ++I) {
+      if (Pair != Pairs.end() && Pair->Producer == I) {
+        addPair(Sites[I], Sites[I + 1], *Pair++, FD, Own);
+        ++I;
+        continue;
+      }
+      if (std::optional<Read> Nest = read(Sites[I], FD))
+        place(std::move(*Nest), FD, Own);
+    }
   }
   for (const clang::CXXMethodDecl *Lambda : recover::lambdasIn(FD.getBody()))
     addFunction(*Lambda);
 }
 
-void NestPipeline::State::addNest(const recover::NestSite &Site,
-                                  const clang::FunctionDecl &FD,
-                                  const OwnRewrites &Own) {
+std::optional<NestPipeline::State::Read>
+NestPipeline::State::read(const recover::NestSite &Site,
+                          const clang::FunctionDecl &FD) {
   clang::SourceLocation Begin = SM.getExpansionLoc(Site.Nest->getBeginLoc());
   if (!rewrittenAt(Begin, SM, Opts) || isFallbackCopy(textBefore(Begin, SM)))
-    return;
-  clang::FileID File = SM.getFileID(Begin);
+    return std::nullopt;
   NestOutcome Where;
-  Where.File = File;
+  Where.File = SM.getFileID(Begin);
   Where.Function = FD.getNameAsString();
   setWindow(Where, FD, SM);
-  auto Read = recoverForRewrite(Site, Ctx, Opts.Recovery, Unit,
+  return Read{recoverForRewrite(Site, Ctx, Opts.Recovery, Unit,
                                 /*InHeader=*/!SM.isWrittenInMainFile(Begin),
-                                std::move(Where));
+                                std::move(Where)),
+              Begin};
+}
+
+void NestPipeline::State::addPair(const recover::NestSite &P,
+                                  const recover::NestSite &Q,
+                                  const recover::NestPair &Pair,
+                                  const clang::FunctionDecl &FD,
+                                  const OwnRewrites &Own) {
+  std::optional<Read> Producer = read(P, FD), Consumer = read(Q, FD);
+  auto *PR =
+      Producer ? std::get_if<RecoveredForRewrite>(&Producer->Nest) : nullptr;
+  auto *QR =
+      Consumer ? std::get_if<RecoveredForRewrite>(&Consumer->Nest) : nullptr;
+  std::variant<RecoveredForRewrite, std::string> Composed =
+      std::string("a nest is not recovered");
+  if (PR && QR && SM.isWrittenInMainFile(Producer->Begin) &&
+      !Own.contain(Producer->Begin) && !Own.contain(Consumer->Begin))
+    Composed = composedPair(*PR, *QR, Pair);
+  auto *Fused = std::get_if<RecoveredForRewrite>(&Composed);
+  if (!Fused || unwanted(*Fused, Hooks)) {
+    if (auto *Why = std::get_if<std::string>(&Composed); Why && QR)
+      QR->Out.Facts.push_back(
+          {"separate kernels",
+           "not fused with the nest at line " +
+               std::to_string(PR ? PR->Source.Line
+                                 : SM.getExpansionLineNumber(Producer->Begin)) +
+               ", which writes '" + Pair.Temporary + "': " + *Why});
+    if (Producer)
+      place(std::move(*Producer), FD, Own);
+    if (Consumer)
+      place(std::move(*Consumer), FD, Own);
+    return;
+  }
   NestOutcome &Slot = Outcomes.emplace_back();
   FunctionBegins.push_back(FD.getBeginLoc());
-  if (auto *Unchanged = std::get_if<NestOutcome>(&Read)) {
-    Slot = std::move(*Unchanged);
-    return;
-  }
-  if (std::optional<NestOutcome> Skipped =
-          unwanted(std::get<RecoveredForRewrite>(Read), Hooks)) {
-    Slot = std::move(*Skipped);
-    return;
-  }
+  NestOutcome &ConsumerSlot = Outcomes.emplace_back();
+  FunctionBegins.push_back(FD.getBeginLoc());
+  Pending &Nest = prepare(std::move(*Fused));
+  Nest.Parts = {std::move(*PR), std::move(*QR)};
+  for (RecoveredForRewrite &Part : Nest.Parts)
+    Part.Source.IsNameTaken = Nest.Nest.Source.IsNameTaken;
+  Workers.run([&Slot, &ConsumerSlot, &Nest, &Opts = Opts,
+               &Schedules = Schedules] {
+    Slot = rewriteRecovered(Nest.Nest, Opts, Nest.Printing, Schedules);
+    if (Slot.Fix) {
+      ConsumerSlot.Absorbed = true;
+    } else {
+      // Fused, the two gain nothing: each as it is alone.
+      Slot = rewriteRecovered(Nest.Parts[0], Opts, Nest.Printing, Schedules);
+      ConsumerSlot =
+          rewriteRecovered(Nest.Parts[1], Opts, Nest.Printing, Schedules);
+      formatUnstyled(ConsumerSlot, Nest.Path, Nest.Code);
+    }
+    formatUnstyled(Slot, Nest.Path, Nest.Code);
+  });
+}
+
+std::variant<RecoveredForRewrite, std::string>
+NestPipeline::State::composedPair(const RecoveredForRewrite &P,
+                                  const RecoveredForRewrite &Q,
+                                  const recover::NestPair &Pair) const {
+  llvm::StringRef Code = SM.getBufferData(P.Out.File);
+  unsigned End = Q.Source.Offset + Q.Source.Length;
+  if (P.Out.File != Q.Out.File || End > Code.size() || P.Source.Offset >= End)
+    return std::string("the two nests are not in one file");
+  PairFacts Facts;
+  Facts.Temporary = Pair.Temporary;
+  Facts.ZeroBefore = Pair.ZeroBefore;
+  Facts.AssumeNoAlias = Opts.Recovery.AssumeNoAlias;
+  Facts.Text = Code.slice(P.Source.Offset, End).str();
+  auto Composed = composeNests(P.Kernel, P.Source, Q.Kernel, Q.Source, Facts);
+  auto *C = std::get_if<ComposedNest>(&Composed);
+  if (!C)
+    return std::get<std::string>(Composed);
+  RecoveredForRewrite Out{std::move(C->Kernel), std::move(C->Source),
+                          P.Standard, P.Out};
+  Out.Separate = std::move(C->Separate);
+  Out.Consumer = {Q.Source.Line, Pair.Temporary};
+  return Out;
+}
+
+Pending &NestPipeline::State::prepare(RecoveredForRewrite Found) {
   Pending &Nest = Recovered.emplace_back();
-  Nest.Nest = std::get<RecoveredForRewrite>(std::move(Read));
+  Nest.Nest = std::move(Found);
+  clang::FileID File = Nest.Nest.Out.File;
   Nest.Path = filePath(SM, File);
   Nest.Code = SM.getBufferData(File);
   if (Opts.PrintInFileStyle)
@@ -314,15 +420,32 @@ void NestPipeline::State::addNest(const recover::NestSite &Site,
   // the nest's file's skipped branches too.
   if (ReadRaw.insert(File).second)
     Taken.alsoFile(SM.getBufferData(File));
-  if (!SM.isWrittenInMainFile(Begin)) {
+  Nest.Nest.Source.IsNameTaken = Taken.now();
+  return Nest;
+}
+
+void NestPipeline::State::place(Read Found, const clang::FunctionDecl &FD,
+                                const OwnRewrites &Own) {
+  NestOutcome &Slot = Outcomes.emplace_back();
+  FunctionBegins.push_back(FD.getBeginLoc());
+  if (auto *Unchanged = std::get_if<NestOutcome>(&Found.Nest)) {
+    Slot = std::move(*Unchanged);
+    return;
+  }
+  if (std::optional<NestOutcome> Skipped =
+          unwanted(std::get<RecoveredForRewrite>(Found.Nest), Hooks)) {
+    Slot = std::move(*Skipped);
+    return;
+  }
+  Pending &Nest = prepare(std::get<RecoveredForRewrite>(std::move(Found.Nest)));
+  if (!SM.isWrittenInMainFile(Found.Begin)) {
     // Named with what the whole unit takes, as every inclusion of the
     // header is, before or after the headers that take a name: the nest
     // must come out the same from each.
-    HeaderNests.push_back({&Slot, &Nest, Own.contain(Begin)});
+    HeaderNests.push_back({&Slot, &Nest, Own.contain(Found.Begin)});
     return;
   }
-  Nest.Nest.Source.IsNameTaken = Taken.now();
-  lower(Slot, Nest, Own.contain(Begin));
+  lower(Slot, Nest, Own.contain(Found.Begin));
 }
 
 void NestPipeline::State::lower(NestOutcome &Slot, Pending &Nest, bool InOwn) {
@@ -346,7 +469,8 @@ std::vector<NestOutcome> NestPipeline::State::outcomesInOrder() {
   std::vector<NestOutcome> All;
   All.reserve(Order.size());
   for (size_t I : Order)
-    All.push_back(std::move(Outcomes[I]));
+    if (!Outcomes[I].Absorbed)
+      All.push_back(std::move(Outcomes[I]));
   return All;
 }
 

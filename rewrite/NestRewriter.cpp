@@ -74,8 +74,9 @@ public:
               const NestPrinting &Printing, ir::ScheduleCache &Schedules)
       : Kernel(Nest.Kernel), Source(Nest.Source), Opts(Opts),
         Printing(Printing), Standard(Nest.Standard), Schedules(Schedules),
-        Out(Nest.Out), Before(ir::costOf(Kernel)), Scanned(Kernel),
-        Names(Source.IsNameTaken) {
+        Out(Nest.Out), Separate(Nest.Separate), Consumer(Nest.Consumer),
+        Before(Separate ? ir::costOf(*Separate, Kernel) : ir::costOf(Kernel)),
+        Scanned(Kernel), Names(Source.IsNameTaken) {
     Facts.DeclarationsFirst = Standard.DeclarationsFirst;
   }
 
@@ -92,6 +93,10 @@ private:
   lower::NestFacts Facts;
   ir::ScheduleCache &Schedules;
   NestOutcome Out;
+  /// Two nests composed (NestComposition.h): the schedule they are as
+  /// written, against which a rewrite is measured.
+  const std::optional<ir::BranchedGraph> &Separate;
+  const RecoveredForRewrite::ConsumerNest &Consumer;
   const ir::Cost Before;
   /// The schedules tried, best first: the search's or the directive's.
   std::vector<ir::Schedule> Directed;
@@ -112,6 +117,7 @@ private:
   std::vector<std::string> OrderedLevels;
 
   NestOutcome refused(const Refusal &R);
+  bool gains(const ir::Schedule &S) const;
   std::optional<Refusal> schedule();
   std::optional<Refusal> check(const std::vector<std::string> &AlsoRelied);
   std::optional<Refusal> checkFor(const ir::Schedule *First);
@@ -129,6 +135,15 @@ NestOutcome NestRewrite::refused(const Refusal &R) {
   Out.Message = "nest left unchanged: " + R.Message;
   Out.Facts.push_back({"cost", Before.toString()});
   return std::move(Out);
+}
+
+/// Whether S is worth writing: asymptotically cheaper than the nest; for
+/// two nests composed, fused (a loop shared, a temporary smaller than the
+/// whole one) and never costlier than the two.
+bool NestRewrite::gains(const ir::Schedule &S) const {
+  if (Separate)
+    return !S.Graph.Loops.empty() && !ir::mayCostMore(S.Estimate, Before);
+  return ir::asymptoticallyCheaper(S.Estimate, Before);
 }
 
 /// The candidates, the scans, and whether any candidate gains.
@@ -151,9 +166,7 @@ std::optional<Refusal> NestRewrite::schedule() {
       scanUnknownExtents(Scanned, Source, Opts.Lowering.OpenMP, Names, Ranged);
   // What keeps the nest as it is only matters when a schedule would gain.
   if (std::none_of(Candidates->begin(), Candidates->end(),
-                   [&](const ir::Schedule &S) {
-                     return ir::asymptoticallyCheaper(S.Estimate, Before);
-                   }))
+                   [&](const ir::Schedule &S) { return gains(S); }))
     return Refusal(rule::NoGain, "the best schedule costs " +
                                      Candidates->front().Estimate.toString() +
                                      ", not less than " + Before.toString());
@@ -224,10 +237,8 @@ NestOutcome NestRewrite::run() {
   Out.Facts.push_back({"loop order", ir::loopOrderString(Kernel.Loops)});
   if (std::optional<Refusal> R = schedule())
     return refused(*R);
-  auto First = std::find_if(
-      Candidates->begin(), Candidates->end(), [&](const ir::Schedule &S) {
-        return ir::asymptoticallyCheaper(S.Estimate, Before);
-      });
+  auto First = std::find_if(Candidates->begin(), Candidates->end(),
+                            [&](const ir::Schedule &S) { return gains(S); });
   if (std::optional<Refusal> R =
           checkFor(First == Candidates->end() ? nullptr : &*First))
     return refused(*R);
@@ -250,7 +261,7 @@ NestOutcome NestRewrite::run() {
                 Why.Message + " [" + Why.Name + "]";
   };
   for (const ir::Schedule &S : *Candidates) {
-    if (!ir::asymptoticallyCheaper(S.Estimate, Before)) {
+    if (!gains(S)) {
       if (!FirstProblem)
         FirstProblem = Refusal(
             rule::NoGain, "the best schedule costs " + S.Estimate.toString() +
@@ -388,8 +399,14 @@ void NestRewrite::describe(const ir::Schedule &S,
   Out.FusedTree = toString(S.Graph);
   Out.Graph = S.Graph;
   Out.Name = rule::Fuse;
-  Out.Message = "fused '" + toString(Kernel.Stmt) + "': " + Before.toString() +
-                " -> " + After +
+  std::string Pair = Separate ? " with the nest at line " +
+                                    std::to_string(Consumer.Line) +
+                                    ", which reads its temporary '" +
+                                    Consumer.Temporary + "' (no longer stored)"
+                              : "";
+  Out.Message = "fused '" + toString(Kernel.Stmt) + "'" + Pair + ": " +
+                Before.toString() + (Separate ? " as two nests" : "") + " -> " +
+                After +
                 (Alternative ? ", whichever costs less at run time" : "") +
                 (Source.Overlap.Needed ? ", under a run-time overlap test (the "
                                          "original nest runs when the output "

@@ -88,6 +88,9 @@ struct NestPrinting {
 
 struct NestOutcome {
   const clang::Stmt *Nest = nullptr;
+  /// The consumer of two nests rewritten as one: the producer's outcome
+  /// holds both, and this one is not reported.
+  bool Absorbed = false;
   /// The body of the function the nest is in.
   const clang::Stmt *FunctionBody = nullptr;
   /// The file the nest is written in: the main file or a header.
@@ -148,6 +151,15 @@ struct RecoveredForRewrite {
   NestSource Source;
   Dialect Standard; // of the nest's file
   NestOutcome Out;  // where the nest is
+  /// Set for two nests composed into Kernel (NestComposition.h): the
+  /// schedule the two are as written.
+  std::optional<ir::BranchedGraph> Separate = std::nullopt;
+  /// With Separate: the consumer's line and the temporary it reads.
+  struct ConsumerNest {
+    unsigned Line = 0;
+    std::string Temporary;
+  };
+  ConsumerNest Consumer = {};
 };
 
 /// The first step of a nest found by recover::findLoopNests, the only one

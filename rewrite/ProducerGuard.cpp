@@ -8,11 +8,20 @@
 namespace lnr::rewrite {
 namespace {
 
-void loopsIn(const ir::BranchedGraph &G, std::vector<const ir::Loop *> &Out) {
+bool storedEmpty(const std::string &Index, const NestSource &S) {
+  return std::find(S.SumsStoredEmpty.begin(), S.SumsStoredEmpty.end(), Index) !=
+         S.SumsStoredEmpty.end();
+}
+
+/// G's loops, but those of sums the original stores empty (which do not
+/// keep a consumer from running).
+void loopsIn(const ir::BranchedGraph &G, const NestSource &S,
+             std::vector<const ir::Loop *> &Out) {
   for (const ir::Loop &L : G.Loops)
-    Out.push_back(&L);
+    if (!storedEmpty(L.Index, S))
+      Out.push_back(&L);
   for (const ir::BranchedGraph &B : G.Branches)
-    loopsIn(B, Out);
+    loopsIn(B, S, Out);
 }
 
 const ir::Loop *originalLoop(const std::string &Index, const ir::Kernel &K) {
@@ -72,7 +81,8 @@ innerDenseLoopsRun(const ir::Kernel &K, const NestSource &S,
                    const std::function<bool(const ir::Loop &)> &Which) {
   std::vector<std::string> Indices;
   for (size_t I = 1; I < K.Loops.size(); ++I)
-    if (!K.Loops[I].isCompressed() && Which(K.Loops[I]))
+    if (!K.Loops[I].isCompressed() && !storedEmpty(K.Loops[I].Index, S) &&
+        Which(K.Loops[I]))
       Indices.push_back(K.Loops[I].Index);
   return denseLoopsRun(Indices, S);
 }
@@ -82,7 +92,7 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
                             const ir::Kernel &K, const NestSource &S) {
   ProducerGuard Out;
   std::vector<const ir::Loop *> Loops;
-  loopsIn(Producer, Loops);
+  loopsIn(Producer, S, Loops);
   std::vector<const ir::Loop *> Compressed;
   for (const ir::Loop *L : Loops) {
     const ir::Loop *Original = originalLoop(L->Index, K);

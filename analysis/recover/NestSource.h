@@ -79,6 +79,10 @@ struct OverlapFacts {
   /// The output is held in a struct ('A->data'): 'restrict' on it would
   /// not prove it apart, and the refusal does not advise it.
   bool OutputInStruct = false;
+  /// The output is a restrict pointer of the function: no pointer not
+  /// based on it reaches its elements, whatever the nest (a nest fused
+  /// with another reads more inputs than it was proved apart from).
+  bool OutputRestrict = false;
   struct Term {
     std::string Coefficient; // C, invariant: "2 * K"
     std::string Variable;    // a loop variable, coordinate or position
@@ -179,6 +183,12 @@ struct NestSource {
   /// stores `B[p] * 0` (NaN for an infinite B) and the sum of no scaled
   /// terms is 0. Checked at run time; empty for none.
   std::vector<std::string> ScaledSumLoops;
+  /// Two nests composed (rewrite/NestComposition.h): the indices of the
+  /// producer's own sums. The original stores such a sum even with no
+  /// terms, as 0, and the consumer multiplies it by its factors (NaN for
+  /// an infinite one): a fused consumer runs whether or not these loops
+  /// have iterations, as the original's did (ProducerGuard.h).
+  std::vector<std::string> SumsStoredEmpty;
   /// TACO's position split read as rows (analysis/recover/PositionSplit.cpp):
   /// the position variable of the split level ("fposB"). The rows visit the
   /// split's positions only when its first position is 0 (below) and the

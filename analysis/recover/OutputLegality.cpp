@@ -200,8 +200,10 @@ bool Recoverer::checkAliasing(const Expr *OutputBase) {
   const VarDecl *V = asVar(OutputBase);
   QualType T = V ? V->getType() : OutputBase->IgnoreParenImpCasts()->getType();
   // A member's restrict says nothing of this function's pointers.
-  if (V && T->isPointerType() && T.isRestrictQualified())
+  if (V && T->isPointerType() && T.isRestrictQualified()) {
+    Source.Overlap.OutputRestrict = true;
     return true;
+  }
   if (!Opts.NoAliasCheck) {
     Source.Overlap.Needed = true; // versioned under a run-time test
     return true;

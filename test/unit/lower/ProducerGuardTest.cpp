@@ -125,3 +125,18 @@ TEST_F(ProducerGuardTest, NestedFibersNeedAFlag) {
   EXPECT_EQ(G.FlagLoop->Index, "k");
   EXPECT_TRUE(G.Conditions.empty());
 }
+
+// Two nests composed: the original stores the producer's sum even with no
+// terms, and the consumer multiplies it; its loops keep no consumer from
+// running.
+TEST_F(ProducerGuardTest, ASumStoredEmptyDoesNotGuard) {
+  S.SumsStoredEmpty = {"k"};
+  ProducerGuard G = guard({"k"}, {});
+  EXPECT_TRUE(G.Conditions.empty());
+  EXPECT_EQ(G.FlagLoop, nullptr);
+  EXPECT_FALSE(G.Untestable);
+  S.SumsStoredEmpty = {"j"};
+  G = guard({"j", "k"}, {"i"});
+  EXPECT_EQ(G.Conditions, std::vector<std::string>{"K > 0"});
+  EXPECT_EQ(G.FlagLoop, nullptr);
+}

@@ -1,0 +1,192 @@
+//===- NestPairs.cpp ------------------------------------------------------===//
+
+#include "analysis/recover/NestPairs.h"
+#include "analysis/recover/StmtPath.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace lnr::recover {
+namespace {
+
+const VarDecl *varOf(const Expr *E) {
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+/// The function E calls directly (through casts), or "".
+StringRef calleeName(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  return F && F->getIdentifier() ? F->getName() : "";
+}
+
+bool isAllocation(const Expr *E) {
+  return llvm::StringSwitch<bool>(calleeName(E))
+      .Cases("malloc", "calloc", "aligned_alloc", true)
+      .Default(false);
+}
+
+/// `T = alloc(...);`, or with calloc only when Zeroed.
+bool allocates(const Stmt *S, const VarDecl *T, bool Zeroed = false) {
+  const auto *Assign = dyn_cast<BinaryOperator>(S);
+  if (Assign && Assign->getOpcode() == BO_Assign &&
+      varOf(Assign->getLHS()) == T)
+    return Zeroed ? calleeName(Assign->getRHS()) == "calloc"
+                  : isAllocation(Assign->getRHS());
+  const auto *Decl = dyn_cast<DeclStmt>(S);
+  if (!Decl || !Decl->isSingleDecl() || Decl->getSingleDecl() != T)
+    return false;
+  if (!T->getInit())
+    return !Zeroed;
+  return Zeroed ? calleeName(T->getInit()) == "calloc"
+                : isAllocation(T->getInit());
+}
+
+/// `free(T);`
+bool frees(const Stmt *S, const VarDecl *T) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  return Call && calleeName(Call) == "free" && Call->getNumArgs() == 1 &&
+         varOf(Call->getArg(0)) == T;
+}
+
+/// A local the nest stores elements of ('T[e] = ...', 'T[e] += ...').
+std::set<const VarDecl *> storedLocals(const Stmt *Nest) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::set<const VarDecl *> Found;
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      const auto *Sub =
+          dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
+      if (!B->isAssignmentOp() || !Sub)
+        return true;
+      const VarDecl *V = varOf(Sub->getBase());
+      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+        Found.insert(V);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Nest));
+  return F.Found;
+}
+
+/// Whether T's elements are read or written only inside Keep (the two
+/// nests): everywhere else T is declared, allocated, freed, or its pointer
+/// compared with null ('if (!T)', 'T == NULL').
+bool onlyUsedIn(const Stmt *Body, const VarDecl *T,
+                const std::vector<const Stmt *> &Keep, ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *T;
+    const std::vector<const Stmt *> *Keep;
+    ASTContext *Ctx;
+    bool Escapes = false;
+    bool isNull(const Expr *E) const {
+      return E->isNullPointerConstant(*Ctx, Expr::NPC_ValueDependentIsNotNull);
+    }
+    bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+      if (!S || Escapes)
+        return !Escapes;
+      for (const Stmt *K : *Keep)
+        if (S == K)
+          return true;
+      if (allocates(S, T) || frees(S, T))
+        return true;
+      if (const auto *E = dyn_cast<Expr>(S)) {
+        const Expr *Bare = E->IgnoreParenImpCasts();
+        if (const auto *Not = dyn_cast<UnaryOperator>(Bare);
+            Not && Not->getOpcode() == UO_LNot && varOf(Not->getSubExpr()) == T)
+          return true;
+        if (const auto *Cmp = dyn_cast<BinaryOperator>(Bare);
+            Cmp && Cmp->isEqualityOp() &&
+            ((varOf(Cmp->getLHS()) == T && isNull(Cmp->getRHS())) ||
+             (varOf(Cmp->getRHS()) == T && isNull(Cmp->getLHS()))))
+          return true;
+      }
+      if (const auto *If = dyn_cast<IfStmt>(S);
+          If && varOf(If->getCond()) == T) {
+        return TraverseStmt(const_cast<Stmt *>(If->getThen())) &&
+               TraverseStmt(const_cast<Stmt *>(If->getElse()));
+      }
+      return RecursiveASTVisitor::TraverseStmt(S);
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Escapes |= Ref->getDecl() == T;
+      return !Escapes;
+    }
+  } F;
+  F.T = T;
+  F.Keep = &Keep;
+  F.Ctx = &Ctx;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return !F.Escapes;
+}
+
+/// The temporary of a pair: declared in the function, not static, a
+/// local array or a pointer to memory of its own; none when it is not that
+/// or its values are read outside the two nests.
+const VarDecl *temporaryOf(const Stmt *Body, const Stmt *P, const Stmt *Q,
+                           ASTContext &Ctx) {
+  const VarDecl *Found = nullptr;
+  for (const VarDecl *V : storedLocals(P)) {
+    if (Found)
+      return nullptr; // two candidates: not a pair this reads
+    Found = V;
+  }
+  if (!Found || Found->isStaticLocal())
+    return nullptr;
+  QualType Ty = Found->getType();
+  bool OwnMemory = Ty->isArrayType() ||
+                   (Ty->isPointerType() &&
+                    (!Found->getInit() || isAllocation(Found->getInit())));
+  if (!OwnMemory || !onlyUsedIn(Body, Found, {P, Q}, Ctx))
+    return nullptr;
+  return Found;
+}
+
+/// The statement after S in Block, null statements skipped; null if none.
+const Stmt *nextIn(const CompoundStmt *Block, const Stmt *S, int Step) {
+  std::vector<const Stmt *> Body(Block->body_begin(), Block->body_end());
+  auto It = std::find(Body.begin(), Body.end(), S);
+  if (It == Body.end())
+    return nullptr;
+  for (long I = (It - Body.begin()) + Step; I >= 0 && I < (long)Body.size();
+       I += Step)
+    if (!isa<NullStmt>(Body[I]))
+      return Body[I];
+  return nullptr;
+}
+
+} // namespace
+
+std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
+                                    ASTContext &Ctx) {
+  std::vector<NestPair> Pairs;
+  for (size_t I = 0; I + 1 < Sites.size(); ++I) {
+    const NestSite &P = Sites[I], &Q = Sites[I + 1];
+    if (P.Region || Q.Region || P.InExpression || Q.InExpression ||
+        P.Function != Q.Function)
+      continue;
+    const auto *Block =
+        dyn_cast_or_null<CompoundStmt>(parentWithin(P.Function, P.Nest));
+    if (!Block || nextIn(Block, P.Nest, 1) != Q.Nest)
+      continue;
+    const VarDecl *T = temporaryOf(P.Function, P.Nest, Q.Nest, Ctx);
+    if (!T)
+      continue;
+    NestPair Pair;
+    Pair.Producer = I;
+    Pair.Temporary = T->getName().str();
+    const Stmt *Before = nextIn(Block, P.Nest, -1);
+    Pair.ZeroBefore = Before && allocates(Before, T, /*Zeroed=*/true) &&
+                      !T->getType()->isArrayType();
+    Pairs.push_back(Pair);
+    ++I; // Q is in this pair
+  }
+  return Pairs;
+}
+
+} // namespace lnr::recover

@@ -1,0 +1,45 @@
+//===- NestPairs.h - A producer nest and the next nest reading it -*- C++ -*-=//
+//
+// The function-level view of the separate kernels real code writes: a nest
+// that fills a local temporary (edge scores at a matrix's nonzeros, a dense
+// X·W) and the next statement, a nest that reads it. What the AST proves of
+// the pair is here: the two are consecutive statements of one block, and
+// the temporary's values are read nowhere else, so that a fused nest need
+// not write it. Whether the two nests compose (the consumer reads what the
+// producer writes, element for element) is asked of the recovered nests
+// (rewrite/NestComposition.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_ANALYSIS_RECOVER_NESTPAIRS_H
+#define LNR_ANALYSIS_RECOVER_NESTPAIRS_H
+
+#include "analysis/recover/NestRecovery.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lnr::recover {
+
+struct NestPair {
+  /// Sites[Producer] and Sites[Producer + 1] (findLoopNests's order).
+  size_t Producer = 0;
+  /// The local temporary the producer writes: a local array, or a local
+  /// pointer whose only other uses are its allocations (malloc, calloc,
+  /// ...) and its free. Its values are dead after the consumer.
+  std::string Temporary;
+  /// Every element is 0 before the producer runs: the statement right
+  /// before it allocates the temporary with calloc.
+  bool ZeroBefore = false;
+};
+
+/// The pairs among Sites: each site begins at most one, and a site is in
+/// at most one pair.
+std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
+                                    clang::ASTContext &Ctx);
+
+} // namespace lnr::recover
+
+#endif

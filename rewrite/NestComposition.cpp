@@ -1,0 +1,320 @@
+//===- NestComposition.cpp ------------------------------------------------===//
+
+#include "rewrite/NestComposition.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace lnr::rewrite {
+namespace {
+
+using IndexMap = std::map<std::string, std::string>;
+
+bool sameLoop(const LoopSource &A, const LoopSource &B) {
+  return A.Header == B.Header && A.Prologue == B.Prologue &&
+         A.Split == B.Split && A.Position == B.Position &&
+         A.Positions == B.Positions && A.Coordinates == B.Coordinates &&
+         A.PositionEnds == B.PositionEnds && A.Bound == B.Bound &&
+         A.Begin == B.Begin && A.PositionOnly == B.PositionOnly;
+}
+
+std::string renamed(const std::string &Index, const IndexMap &Map) {
+  auto It = Map.find(Index);
+  return It == Map.end() ? Index : It->second;
+}
+
+ir::Access renamed(ir::Access A, const IndexMap &Map) {
+  for (std::string &I : A.Indices)
+    I = renamed(I, Map);
+  return A;
+}
+
+ir::Loop renamed(ir::Loop L, const IndexMap &Map) {
+  L.Index = renamed(L.Index, Map);
+  return L;
+}
+
+/// The factor of Q that reads the temporary, or why there is not one.
+std::variant<size_t, std::string> readingFactor(const ir::Kernel &QK,
+                                                const NestSource &QS,
+                                                const std::string &T) {
+  std::optional<size_t> Found;
+  for (size_t F = 0; F < QK.Stmt.Factors.size(); ++F) {
+    if (QK.Stmt.Factors[F].Tensor != T)
+      continue;
+    if (Found)
+      return "the consumer reads '" + T + "' twice";
+    Found = F;
+  }
+  if (!Found)
+    return "the consumer does not read '" + T + "' as a factor";
+  if (QK.Stmt.Lhs.Tensor == T || !QS.FactorAliases[*Found].empty())
+    return "the consumer reads '" + T + "' through a variable of its own";
+  return *Found;
+}
+
+/// P's indices named as Q names them: each index of the temporary as the
+/// consumer reads it, when both loops over it are written alike; or why
+/// they are not.
+std::variant<IndexMap, std::string>
+matchIndices(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
+             const NestSource &QS, const ir::Access &Read) {
+  const ir::Access &Written = PK.Stmt.Lhs;
+  if (Written.Indices.size() != Read.Indices.size())
+    return std::string("the consumer reads the temporary with other indices");
+  IndexMap Map;
+  for (size_t I = 0; I < Written.Indices.size(); ++I) {
+    const LoopSource *PL = PS.loop(Written.Indices[I]);
+    const LoopSource *QL = QS.loop(Read.Indices[I]);
+    if (!PL || !QL || !sameLoop(*PL, *QL))
+      return "the consumer's loop over '" + Read.Indices[I] +
+             "' is not the producer's loop over '" + Written.Indices[I] +
+             "' as written";
+    Map[Written.Indices[I]] = Read.Indices[I];
+  }
+  // The producer's other indices keep their names, which Q must not use.
+  for (const ir::Loop &L : PK.Loops)
+    if (!Map.count(L.Index)) {
+      if (QK.findIndex(L.Index))
+        return "the producer's index '" + L.Index +
+               "' is also an index of the consumer";
+      Map[L.Index] = L.Index;
+    }
+  return Map;
+}
+
+/// Q's tensors and P's, the temporary left out; or why a name is two
+/// tensors.
+std::variant<std::vector<ir::Tensor>, std::string>
+tensorsOf(const ir::Kernel &PK, const ir::Kernel &QK, const std::string &T) {
+  std::vector<ir::Tensor> All;
+  for (const ir::Kernel *K : {&QK, &PK})
+    for (const ir::Tensor &Tensor : K->Tensors) {
+      if (Tensor.Name == T)
+        continue;
+      const ir::Tensor *Seen = nullptr;
+      for (const ir::Tensor &Other : All)
+        if (Other.Name == Tensor.Name)
+          Seen = &Other;
+      if (!Seen)
+        All.push_back(Tensor);
+      else if (Seen->Levels != Tensor.Levels)
+        return "'" + Tensor.Name + "' is read in two formats";
+    }
+  return All;
+}
+
+/// The loops of the composed kernel: P's, in its order (the temporary's
+/// indices named as Q names them), then Q's other loops, in theirs; a loop
+/// Q drives by the temporary is driven by the tensor P's loop is.
+std::vector<ir::Loop> composedLoops(const ir::Kernel &PK, const ir::Kernel &QK,
+                                    const IndexMap &Map) {
+  std::vector<ir::Loop> Loops;
+  for (const ir::Loop &P : PK.Loops)
+    Loops.push_back(renamed(P, Map));
+  for (const ir::Loop &Q : QK.Loops)
+    if (std::none_of(Loops.begin(), Loops.end(),
+                     [&](const ir::Loop &L) { return L.Index == Q.Index; }))
+      Loops.push_back(Q);
+  return Loops;
+}
+
+template <typename T>
+void insertAt(std::vector<T> &Into, size_t At, const std::vector<T> &From) {
+  Into.erase(Into.begin() + At);
+  Into.insert(Into.begin() + At, From.begin(), From.end());
+}
+
+void appendNew(std::vector<std::string> &Into,
+               const std::vector<std::string> &From) {
+  for (const std::string &S : From)
+    if (std::find(Into.begin(), Into.end(), S) == Into.end())
+      Into.push_back(S);
+}
+
+/// The overlap facts of both nests, without the temporary (memory of its
+/// own, which the composed nest does not touch, and what the producer
+/// needed to keep it apart from its inputs): a test is needed unless
+/// the consumer's output is restrict, which keeps it apart from the
+/// producer's inputs too, or the user promises no overlap.
+OverlapFacts composedOverlap(const NestSource &PS, const NestSource &QS,
+                             const PairFacts &Facts) {
+  OverlapFacts O = QS.Overlap;
+  O.Needed =
+      !Facts.AssumeNoAlias && (QS.Overlap.Needed || !QS.Overlap.OutputRestrict);
+  if (O.Unbounded.empty())
+    O.Unbounded = PS.Overlap.Unbounded;
+  O.Arrays.clear();
+  for (const NestSource *S : {&QS, &PS})
+    for (const OverlapFacts::Array &A : S->Overlap.Arrays)
+      if (A.Base != Facts.Temporary)
+        O.Arrays.push_back(A);
+  for (const OverlapFacts::Position &P : PS.Overlap.PositionRanges)
+    if (std::none_of(O.PositionRanges.begin(), O.PositionRanges.end(),
+                     [&](const OverlapFacts::Position &Q) {
+                       return Q.Variable == P.Variable;
+                     }))
+      O.PositionRanges.push_back(P);
+  return O;
+}
+
+/// Whether P's aliases (TACO's dense positions) agree with Q's where both
+/// declare a name, adding P's others to S.
+bool mergeAliases(NestSource &S, const NestSource &PS) {
+  for (const NestSource::Alias &A : PS.Aliases) {
+    auto Same = std::find_if(
+        S.Aliases.begin(), S.Aliases.end(),
+        [&](const NestSource::Alias &B) { return B.Name == A.Name; });
+    if (Same == S.Aliases.end())
+      S.Aliases.push_back(A);
+    else if (Same->Declaration != A.Declaration)
+      return false;
+  }
+  return true;
+}
+
+/// Q's source with P's factors in place of the temporary's, and P's loops
+/// of its own; the text both nests span.
+std::variant<NestSource, std::string>
+composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
+               size_t At, const std::vector<ir::Loop> &Loops,
+               const PairFacts &Facts) {
+  NestSource S = QS;
+  S.Loops.clear();
+  for (const ir::Loop &L : Loops) {
+    const LoopSource *From = QS.loop(L.Index);
+    if (!From)
+      From = PS.loop(L.Index);
+    S.Loops.push_back(*From);
+  }
+  insertAt(S.Factors, At, PS.Factors);
+  insertAt(S.FactorTypes, At, PS.FactorTypes);
+  insertAt(S.ConvertedFactors, At, PS.ConvertedFactors);
+  insertAt(S.FactorAliases, At, PS.FactorAliases);
+  if (!mergeAliases(S, PS))
+    return std::string("the two nests declare a variable of one name");
+  S.Offset = PS.Offset;
+  S.Length = static_cast<unsigned>(Facts.Text.size());
+  S.Original = Facts.Text;
+  S.Line = PS.Line;
+  S.Column = PS.Column;
+  S.StartsLine = PS.StartsLine;
+  S.Indentation = PS.Indentation;
+  S.StatementIndentation = PS.StatementIndentation;
+  S.Substatement = false;
+  if (!S.Pragma)
+    S.Pragma = PS.Pragma;
+  appendNew(S.ScaledSumLoops, PS.ScaledSumLoops);
+  for (const ir::Loop &L : PK.Loops)
+    if (!PK.Stmt.Lhs.uses(L.Index)) // its own: kept its name
+      S.SumsStoredEmpty.push_back(L.Index);
+  appendNew(S.ZeroFirstPositions, PS.ZeroFirstPositions);
+  appendNew(S.OuterDeclared, PS.OuterDeclared);
+  appendNew(S.ReadInPlace, PS.ReadInPlace);
+  for (const MemberArray &M : PS.MemberArrays)
+    if (std::none_of(S.MemberArrays.begin(), S.MemberArrays.end(),
+                     [&](const MemberArray &N) { return N.Text == M.Text; }))
+      S.MemberArrays.push_back(M);
+  std::stable_sort(S.MemberArrays.begin(), S.MemberArrays.end(),
+                   [](const MemberArray &A, const MemberArray &B) {
+                     return A.Text.size() > B.Text.size();
+                   });
+  if (!S.DeferredRefusal)
+    S.DeferredRefusal = PS.DeferredRefusal;
+  S.Overlap = composedOverlap(PS, QS, Facts);
+  return S;
+}
+
+/// Why P is not a producer Q may be fused with, or nothing.
+std::optional<std::string> producerProblem(const ir::Kernel &PK,
+                                           const NestSource &PS,
+                                           const ir::Kernel &QK,
+                                           const NestSource &QS,
+                                           const PairFacts &Facts) {
+  const std::string &T = Facts.Temporary;
+  if (PK.Stmt.Lhs.Tensor != T)
+    return "the producer's output is not '" + T + "'";
+  if (!PS.OutputAliases.empty())
+    return "the producer stores '" + T + "' through a variable of its own";
+  if (!(PS.ZeroOutputFirst || (PK.Stmt.Accumulate && Facts.ZeroBefore)))
+    return "'" + T + "' is not zero before the producer adds to it";
+  if (!PS.DistinctCoordinates.empty() || PS.FromRegion || QS.FromRegion)
+    return std::string("a nest is not a plain loop nest");
+  for (const ir::Access &F : PK.Stmt.Factors)
+    if (F.Tensor == QK.Stmt.Lhs.Tensor || F.Tensor == T)
+      return "the producer reads '" + F.Tensor + "', which a nest writes";
+  if (PS.ElementType != QS.ElementType || PS.ValueType != QS.ValueType)
+    return std::string("the two nests sum in different types");
+  if (PS.Pragma && QS.Pragma && *PS.Pragma != *QS.Pragma)
+    return std::string("the two nests have different OpenMP directives");
+  return std::nullopt;
+}
+
+} // namespace
+
+std::variant<ComposedNest, std::string>
+composeNests(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
+             const NestSource &QS, const PairFacts &Facts) {
+  if (std::optional<std::string> Problem =
+          producerProblem(PK, PS, QK, QS, Facts))
+    return *Problem;
+  auto At = readingFactor(QK, QS, Facts.Temporary);
+  if (auto *Why = std::get_if<std::string>(&At))
+    return *Why;
+  size_t Factor = std::get<size_t>(At);
+  const ir::Access &Read = QK.Stmt.Factors[Factor];
+  auto Matched = matchIndices(PK, PS, QK, QS, Read);
+  if (auto *Why = std::get_if<std::string>(&Matched))
+    return *Why;
+  const IndexMap &Map = std::get<IndexMap>(Matched);
+  auto Tensors = tensorsOf(PK, QK, Facts.Temporary);
+  if (auto *Why = std::get_if<std::string>(&Tensors))
+    return *Why;
+
+  ComposedNest C;
+  C.Kernel.Tensors = std::get<std::vector<ir::Tensor>>(std::move(Tensors));
+  C.Kernel.Indices = QK.Indices;
+  for (const ir::IndexVar &I : PK.Indices)
+    if (!C.Kernel.findIndex(renamed(I.Name, Map)))
+      C.Kernel.Indices.push_back({renamed(I.Name, Map), I.Extent});
+  C.Kernel.Stmt = QK.Stmt;
+  std::vector<ir::Access> Substituted;
+  for (const ir::Access &F : PK.Stmt.Factors)
+    Substituted.push_back(renamed(F, Map));
+  insertAt(C.Kernel.Stmt.Factors, Factor, Substituted);
+  C.Kernel.Loops = composedLoops(PK, QK, Map);
+  if (C.Kernel.validate())
+    return std::string("the composed loops are not in a legal order");
+  auto Source = composedSource(PK, PS, QS, Factor, C.Kernel.Loops, Facts);
+  if (auto *Why = std::get_if<std::string>(&Source))
+    return *Why;
+  C.Source = std::get<NestSource>(std::move(Source));
+
+  // The separate graph: P's loops storing the temporary, then Q's.
+  ir::Assignment Store = PK.Stmt;
+  Store.Lhs = Read;
+  Store.Factors = Substituted;
+  std::vector<ir::Loop> ProducerLoops;
+  for (const ir::Loop &L : PK.Loops)
+    ProducerLoops.push_back(renamed(L, Map));
+  std::vector<ir::Loop> ConsumerLoops = QK.Loops;
+  for (ir::Loop &L : ConsumerLoops)
+    for (const ir::Loop &P : C.Kernel.Loops)
+      if (L.Index == P.Index)
+        L = P;
+  ir::Temporary Temp{Facts.Temporary, Read.Indices};
+  const ir::Tensor *Stored = PK.findTensor(Facts.Temporary);
+  if (Stored && Stored->SameNonzerosAs)
+    Temp.Positions = Stored->SameNonzerosAs;
+  C.Separate = ir::BranchedGraph::branch(
+      {}, Temp, ir::BranchedGraph::linear(ProducerLoops, Store),
+      ir::BranchedGraph::linear(ConsumerLoops, C.Kernel.Stmt));
+  // The consumer's statement reads the temporary, not the substitution.
+  ir::Assignment &Consumer = *C.Separate.Branches[1].Statement;
+  Consumer = QK.Stmt;
+  return C;
+}
+
+} // namespace lnr::rewrite

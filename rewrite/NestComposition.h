@@ -1,0 +1,52 @@
+//===- NestComposition.h - Two separate nests read as one kernel -*- C++ -*-=//
+//
+// The separate kernels of real code (recover/NestPairs.h): a producer nest
+// that stores a temporary, `T(i,j) = B(i,j) * C(i,k) * D(j,k)`, and the
+// next nest reading it, `A(i,l) += T(i,j) * E(j,l)`. Substituting the
+// producer into the consumer gives the kernel both compute,
+// `A(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l)`, whose search then finds
+// the fused schedules; the two nests as written are one schedule of it
+// (the separate graph), the one a rewrite is measured against. Clang-free.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_NESTCOMPOSITION_H
+#define LNR_REWRITE_NESTCOMPOSITION_H
+
+#include "analysis/ir/BranchedGraph.h"
+#include "analysis/ir/Kernel.h"
+#include "analysis/recover/NestSource.h"
+
+#include <string>
+#include <variant>
+
+namespace lnr::rewrite {
+
+/// What the AST proved of the pair (recover::NestPair), and the text the
+/// composed nest replaces.
+struct PairFacts {
+  std::string Temporary; // dead after the consumer
+  bool ZeroBefore = false;
+  /// --assume-no-alias: the output shares no memory with any input.
+  bool AssumeNoAlias = false;
+  /// The file's text from the producer's first character to the
+  /// consumer's last: the fallback of a versioned rewrite.
+  std::string Text;
+};
+
+struct ComposedNest {
+  ir::Kernel Kernel;
+  NestSource Source;
+  /// The two nests as written, as a schedule of Kernel: the producer's
+  /// loops storing the temporary, then the consumer's reading it.
+  ir::BranchedGraph Separate;
+};
+
+/// The producer P substituted into the consumer Q, or why the consumer
+/// does not read exactly what the producer writes.
+std::variant<ComposedNest, std::string>
+composeNests(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
+             const NestSource &QS, const PairFacts &Facts);
+
+} // namespace lnr::rewrite
+
+#endif

@@ -1,0 +1,74 @@
+/* Separate kernels in one function: a producer nest fills a local
+ * temporary, the next nest reads it, and the temporary is freed (dead).
+ * Each pair is fused into one nest (test/exec/nest_pair.test). */
+#include <stdlib.h>
+
+/* SDDMM into values at B's positions, stored scaled, then SpMM. */
+void pair_sddmm_spmm(int n, int K, int L, const int *restrict pos,
+                     const int *restrict crd, const double *restrict B,
+                     const double *restrict C, const double *restrict D,
+                     const double *restrict E, double *restrict A) {
+  double *T = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  for (int i = 0; i < n; i++) {
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+  }
+  free(T);
+}
+
+/* Without restrict (an overlap test), the scale after the sum, and the
+ * temporary's allocation checked. */
+void pair_scores(int n, int K, int L, const int *pos, const int *crd,
+                 const double *B, const double *C, const double *D,
+                 const double *E, double *A) {
+  double *T = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  if (!T)
+    return;
+  for (int i = 0; i < n; i++) {
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = s * B[p];
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+  }
+  free(T);
+}
+
+/* GCN's (A·X)·W: a zeroed dense temporary accumulated into, then a dense
+ * product reading it. */
+void pair_gcn(int n, int F, int G, const int *restrict pos,
+              const int *restrict crd, const double *restrict vals,
+              const double *restrict X, const double *restrict W,
+              double *restrict out) {
+  double *T = calloc((size_t)(n > 0 ? n : 1) * (F > 0 ? F : 1), sizeof(double));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      for (int g = 0; g < G; g++)
+        out[i * G + g] += T[i * F + f] * W[f * G + g];
+  free(T);
+}

@@ -1,0 +1,148 @@
+// Separate kernels that must stay separate: a producer nest fills a local
+// temporary and the next nest reads it, but fusing them would change what
+// is computed or is not proved not to. Each nest is then read alone (and
+// has nothing to gain alone); --explain says why a pair was not fused
+// (test/exec/nest_pair.test runs the pairs that are).
+// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: diff %s %t.out
+// RUN: lnr-rewrite --explain %s -- 2> /dev/null | FileCheck %s
+#include <stdlib.h>
+
+void consume(const double *);
+
+// The temporary is read after the consumer: live, not a pair yet.
+double live(int n, int K, int L, const int *pos, const int *crd,
+            const double *B, const double *C, const double *D, const double *E,
+            double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[crd[p] * L + l];
+  double first = T[0];
+  free(T);
+  return first;
+}
+// CHECK:      nest in 'live'
+// CHECK-NEXT:   notation: T(i,j) += C(i,k) * D(j,k) * B(i,j)
+// CHECK-NOT:  separate kernels
+// CHECK:      unchanged: {{.*}} [lnr-no-gain]
+
+// The temporary escapes to a call: live.
+void escapes(int n, int K, int L, const int *pos, const int *crd,
+             const double *B, const double *C, const double *D,
+             const double *E, double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[crd[p] * L + l];
+  consume(T);
+  free(T);
+}
+// CHECK:      nest in 'escapes'
+// CHECK-NOT:  separate kernels
+// CHECK:      [lnr-no-gain]
+
+// A statement between the two nests.
+void between(int n, int K, int L, const int *pos, const int *crd,
+             const double *B, const double *C, const double *D,
+             const double *E, double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+  A[0] = 1;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[crd[p] * L + l];
+  free(T);
+}
+// CHECK:      nest in 'between'
+// CHECK-NOT:  separate kernels
+// CHECK:      [lnr-no-gain]
+
+// The consumer starts at row 1: it reads T at other positions than the
+// producer's loop as written.
+void other_rows(int n, int K, int L, const int *pos, const int *crd,
+                const double *B, const double *C, const double *D,
+                const double *E, double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+  for (int i = 1; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[crd[p] * L + l];
+  free(T);
+}
+// CHECK:      nest in 'other_rows'
+// CHECK:      nest in 'other_rows'
+// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the consumer's loop over 'i' is not the producer's loop over 'i' as written
+// CHECK:      [lnr-no-gain]
+
+// Accumulated into memory malloc leaves undefined: not zero before.
+void not_zeroed(int n, int F, int G, const int *pos, const int *crd,
+                const double *vals, const double *X, const double *W,
+                double *restrict out) {
+  double *T = malloc(sizeof(double) * n * F);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      for (int g = 0; g < G; g++)
+        out[i * G + g] += T[i * F + f] * W[f * G + g];
+  free(T);
+}
+// CHECK:      nest in 'not_zeroed'
+// CHECK:      nest in 'not_zeroed'
+// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': 'T' is not zero before the producer adds to it
+
+// The consumer writes what the producer reads: fused, the producer would
+// read the consumer's writes.
+void writes_input(int n, int F, int G, const int *pos, const int *crd,
+                  const double *vals, double *X, const double *W) {
+  double *T = calloc((size_t)n * F, sizeof(double));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      for (int g = 0; g < G; g++)
+        X[i * G + g] += T[i * F + f] * W[f * G + g];
+  free(T);
+}
+// CHECK:      nest in 'writes_input'
+// CHECK:      nest in 'writes_input'
+// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the producer reads 'X', which a nest writes

@@ -1,0 +1,163 @@
+//===- NestCompositionTest.cpp - Two nests read as one kernel -------------===//
+//
+// rewrite/NestComposition.h on the SDDMM + SpMM pair built by hand: the
+// producer T(i,j) = B(i,j) C(i,k) D(j,k) stored at B's positions, and the
+// consumer A(i,l) += T(i,j) E(j,l) reading it. The composed kernel, its
+// source, the separate graph's cost, and the pairs that do not compose.
+// Without Clang.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/NestComposition.h"
+
+#include "analysis/ir/Cost.h"
+#include "lower/NestBuilders.h"
+
+#include <gtest/gtest.h>
+
+using namespace lnr;
+using ir::test::compressed;
+using ir::test::dense;
+using lnr::lower::test::denseLoop;
+using lnr::lower::test::sddmmSpmmSource;
+using rewrite::ComposedNest;
+using rewrite::composeNests;
+using rewrite::PairFacts;
+
+namespace {
+
+constexpr ir::LevelFormat Dense = ir::LevelFormat::Dense;
+constexpr ir::LevelFormat Compressed = ir::LevelFormat::Compressed;
+
+class NestCompositionTest : public ::testing::Test {
+protected:
+  ir::Kernel PK, QK;
+  NestSource PS, QS;
+  PairFacts Facts;
+
+  void SetUp() override {
+    ir::Tensor T{"T", {Dense, Compressed}, ir::PatternSource{"B", 2}};
+    PK.Tensors = {T,
+                  {"B", {Dense, Compressed}},
+                  {"C", {Dense, Dense}},
+                  {"D", {Dense, Dense}}};
+    PK.Indices = {{"i", "n"}, {"j", ""}, {"k", "K"}};
+    PK.Stmt = {{"T", {"i", "j"}},
+               true,
+               {{"B", {"i", "j"}}, {"C", {"i", "k"}}, {"D", {"j", "k"}}}};
+    PK.Loops = {dense("i"), compressed("j", "B", 1), dense("k")};
+    QK.Tensors = {{"A", {Dense, Dense}},
+                  {"T", {Dense, Compressed}},
+                  {"E", {Dense, Dense}}};
+    QK.Indices = {{"i", "n"}, {"j", ""}, {"l", "L"}};
+    QK.Stmt = {{"A", {"i", "l"}}, true, {{"T", {"i", "j"}}, {"E", {"j", "l"}}}};
+    QK.Loops = {dense("i"), compressed("j", "T", 1), dense("l")};
+
+    NestSource Both = sddmmSpmmSource();
+    PS = Both;
+    PS.Loops = {Both.Loops[0], Both.Loops[1], Both.Loops[2]};
+    PS.Factors = {"vals[p]", "C[i * K + k]", "D[j * K + k]"};
+    PS.FactorAliases = {{}, {}, {}};
+    PS.FactorTypes = {"double", "double", "double"};
+    PS.ConvertedFactors = {false, false, false};
+    PS.Output = "T[p]";
+    PS.ZeroOutputFirst = true;
+    PS.Offset = 100;
+    QS = Both;
+    QS.Loops = {Both.Loops[0], Both.Loops[1], Both.Loops[3]};
+    QS.Factors = {"T[p]", "E[j * L + l]"};
+    QS.FactorAliases = {{}, {}};
+    QS.FactorTypes = {"double", "double"};
+    QS.ConvertedFactors = {false, false};
+    QS.Overlap.OutputRestrict = true;
+    QS.Offset = 300;
+    Facts.Temporary = "T";
+    Facts.Text = "the two nests";
+  }
+
+  std::variant<ComposedNest, std::string> compose() const {
+    return composeNests(PK, PS, QK, QS, Facts);
+  }
+  std::string reason() const {
+    auto C = compose();
+    const std::string *Why = std::get_if<std::string>(&C);
+    return Why ? *Why : "composed";
+  }
+};
+
+} // namespace
+
+TEST_F(NestCompositionTest, SubstitutesTheProducerForTheTemporary) {
+  auto C = compose();
+  ASSERT_TRUE(std::holds_alternative<ComposedNest>(C)) << reason();
+  const ComposedNest &N = std::get<ComposedNest>(C);
+  EXPECT_EQ(ir::toString(N.Kernel.Stmt),
+            "A(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l)");
+  EXPECT_EQ(ir::loopOrderString(N.Kernel.Loops), "i, j(B), k, l");
+  EXPECT_EQ(N.Kernel.findTensor("T"), nullptr);
+  EXPECT_EQ(N.Source.Factors,
+            (std::vector<std::string>{"vals[p]", "C[i * K + k]", "D[j * K + k]",
+                                      "E[j * L + l]"}));
+  ASSERT_EQ(N.Source.Loops.size(), 4u);
+  EXPECT_EQ(N.Source.Loops[2].Index, "k");
+  EXPECT_EQ(N.Source.Loops[3].Index, "l");
+  // The producer's own sum is stored even when empty.
+  EXPECT_EQ(N.Source.SumsStoredEmpty, std::vector<std::string>{"k"});
+  // The span of both nests, replaced as one.
+  EXPECT_EQ(N.Source.Offset, 100u);
+  EXPECT_EQ(N.Source.Original, "the two nests");
+  // A restrict output keeps apart from the producer's inputs too.
+  EXPECT_FALSE(N.Source.Overlap.Needed);
+}
+
+TEST_F(NestCompositionTest, TheSeparateNestsCostTheirSum) {
+  auto C = compose();
+  ASSERT_TRUE(std::holds_alternative<ComposedNest>(C)) << reason();
+  const ComposedNest &N = std::get<ComposedNest>(C);
+  EXPECT_EQ(ir::costOf(N.Separate, N.Kernel).toString(), "O(nnz(B_ij)*(K+L))");
+  EXPECT_EQ(ir::costOf(N.Kernel).toString(), "O(nnz(B_ij)*K*L)");
+}
+
+TEST_F(NestCompositionTest, AnOutputNotRestrictIsTested) {
+  QS.Overlap.OutputRestrict = false;
+  auto C = compose();
+  ASSERT_TRUE(std::holds_alternative<ComposedNest>(C)) << reason();
+  EXPECT_TRUE(std::get<ComposedNest>(C).Source.Overlap.Needed);
+  Facts.AssumeNoAlias = true;
+  EXPECT_FALSE(std::get<ComposedNest>(compose()).Source.Overlap.Needed);
+}
+
+TEST_F(NestCompositionTest, OtherRowsAreNotTheProducers) {
+  QS.Loops[0] = denseLoop("i", "n - 1");
+  EXPECT_EQ(reason(), "the consumer's loop over 'i' is not the producer's "
+                      "loop over 'i' as written");
+}
+
+TEST_F(NestCompositionTest, AnAccumulatedTemporaryMustStartAtZero) {
+  PS.ZeroOutputFirst = false;
+  EXPECT_EQ(reason(), "'T' is not zero before the producer adds to it");
+  Facts.ZeroBefore = true;
+  EXPECT_EQ(reason(), "composed");
+}
+
+TEST_F(NestCompositionTest, TheProducersIndexMustBeItsOwn) {
+  QK.Indices[2].Name = "k";
+  QK.Stmt.Factors[1].Indices[1] = "k";
+  QK.Stmt.Lhs.Indices[1] = "k";
+  QK.Loops[2].Index = "k";
+  QS.Loops[2] = denseLoop("k", "L");
+  EXPECT_EQ(reason(),
+            "the producer's index 'k' is also an index of the consumer");
+}
+
+TEST_F(NestCompositionTest, TheConsumerMustNotWriteTheProducersInput) {
+  QK.Stmt.Lhs.Tensor = "C";
+  EXPECT_EQ(reason(), "the producer reads 'C', which a nest writes");
+}
+
+TEST_F(NestCompositionTest, TheTemporaryReadTwiceIsNotSubstituted) {
+  QK.Stmt.Factors.push_back({"T", {"i", "j"}});
+  QS.Factors.push_back("T[p]");
+  QS.FactorAliases.push_back({});
+  EXPECT_EQ(reason(), "the consumer reads 'T' twice");
+}
