@@ -396,6 +396,15 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   Facts.ZeroBefore = Pair.ZeroBefore;
   Facts.AssumeNoAlias = Opts.Recovery.AssumeNoAlias;
   Facts.Text = Code.slice(P.Source.Offset, End).str();
+  // Lines the preprocessor skipped or read between the two ('#if 0'):
+  // the fused nest would drop them.
+  llvm::StringRef Between =
+      Code.slice(P.Source.Offset + P.Source.Length, Q.Source.Offset);
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  Between.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines)
+    if (Line.ltrim().startswith("#"))
+      return std::string("a preprocessor line is between the two nests");
   auto Composed = composeNests(P.Kernel, P.Source, Q.Kernel, Q.Source, Facts);
   auto *C = std::get_if<ComposedNest>(&Composed);
   if (!C)

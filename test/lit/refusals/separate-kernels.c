@@ -146,3 +146,25 @@ void writes_input(int n, int F, int G, const int *pos, const int *crd,
 // CHECK:      nest in 'writes_input'
 // CHECK:      nest in 'writes_input'
 // CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the producer reads 'X', which a nest writes
+
+// A conditional between the two: the fused nest would drop it.
+void conditional_between(int n, int F, int G, const int *pos, const int *crd,
+                         const double *vals, const double *X, const double *W,
+                         double *restrict out) {
+  double *T = calloc((size_t)n * F, sizeof(double));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+#ifdef SCALE_ROWS
+  scale_rows(T);
+#endif
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      for (int g = 0; g < G; g++)
+        out[i * G + g] += T[i * F + f] * W[f * G + g];
+  free(T);
+}
+// CHECK:      nest in 'conditional_between'
+// CHECK:      nest in 'conditional_between'
+// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': a preprocessor line is between the two nests
