@@ -3,6 +3,7 @@
 #include "rewrite/NestComposition.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -36,9 +37,19 @@ ir::Loop renamed(ir::Loop L, const IndexMap &Map) {
   return L;
 }
 
-/// The factor of Q that reads the temporary, or why there is not one.
+std::string spaceless(const std::string &Text) {
+  std::string Out;
+  for (char Ch : Text)
+    if (!std::isspace(static_cast<unsigned char>(Ch)))
+      Out += Ch;
+  return Out;
+}
+
+/// The factor of Q that reads the temporary, at the element P stores
+/// (the same text, in loops written alike), or why there is not one.
 std::variant<size_t, std::string> readingFactor(const ir::Kernel &QK,
                                                 const NestSource &QS,
+                                                const NestSource &PS,
                                                 const std::string &T) {
   std::optional<size_t> Found;
   for (size_t F = 0; F < QK.Stmt.Factors.size(); ++F) {
@@ -52,6 +63,9 @@ std::variant<size_t, std::string> readingFactor(const ir::Kernel &QK,
     return "the consumer does not read '" + T + "' as a factor";
   if (QK.Stmt.Lhs.Tensor == T || !QS.FactorAliases[*Found].empty())
     return "the consumer reads '" + T + "' through a variable of its own";
+  if (spaceless(QS.Factors[*Found]) != spaceless(PS.Output))
+    return "the consumer reads '" + QS.Factors[*Found] +
+           "' where the producer stores '" + PS.Output + "'";
   return *Found;
 }
 
@@ -260,7 +274,7 @@ composeNests(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
   if (std::optional<std::string> Problem =
           producerProblem(PK, PS, QK, QS, Facts))
     return *Problem;
-  auto At = readingFactor(QK, QS, Facts.Temporary);
+  auto At = readingFactor(QK, QS, PS, Facts.Temporary);
   if (auto *Why = std::get_if<std::string>(&At))
     return *Why;
   size_t Factor = std::get<size_t>(At);

@@ -208,6 +208,12 @@ void guardMovedOuterLoop(const Context &C, const ir::BranchedGraph &G,
   if (C.K.Loops.empty() || C.K.Loops.front().isCompressed() ||
       startsWith(G, C.K.Loops.front().Index))
     return;
+  // A producer's sum that two nests composed store even when empty: the
+  // consumer runs whether or not it iterates (ProducerGuard.h).
+  const std::vector<std::string> &Empty = C.S.SumsStoredEmpty;
+  if (std::find(Empty.begin(), Empty.end(), C.K.Loops.front().Index) !=
+      Empty.end())
+    return;
   const LoopSource *Outer = C.S.loop(C.K.Loops.front().Index);
   if (!Outer || Outer->Bound.empty() ||
       (!Outer->StartsAtZero && Outer->Begin.empty()))

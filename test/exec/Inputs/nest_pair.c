@@ -72,3 +72,17 @@ void pair_gcn(int n, int F, int G, const int *restrict pos,
         out[i * G + g] += T[i * F + f] * W[f * G + g];
   free(T);
 }
+
+/* A column sum then a product: the producer's sum (over the rows) is the
+ * outermost loop, stored as 0 with no row and multiplied by W. */
+void pair_colsum(int n, int F, int G, const double *restrict X,
+                 const double *restrict W, double *restrict out) {
+  double *T = calloc((size_t)(F > 0 ? F : 1), sizeof(double));
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      T[f] += X[i * F + f];
+  for (int f = 0; f < F; f++)
+    for (int g = 0; g < G; g++)
+      out[g] += T[f] * W[f * G + g];
+  free(T);
+}

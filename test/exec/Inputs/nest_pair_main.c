@@ -23,6 +23,8 @@ BOTH(pair_scores, (int n, int K, int L, const int *pos, const int *crd,
 BOTH(pair_gcn, (int n, int F, int G, const int *pos, const int *crd,
                 const double *vals, const double *X, const double *W,
                 double *out))
+BOTH(pair_colsum, (int n, int F, int G, const double *X, const double *W,
+                   double *out))
 
 enum { N = 11, K = 9, L = 7, NNZ = 40 };
 static int pos[N + 1], crd[NNZ];
@@ -50,13 +52,14 @@ static void build(void) {
     W[x] = 0.5 - 0.01 * x;
 }
 
-/* The three functions, original and rewrite, on the same operands; the
+/* The four functions, original and rewrite, on the same operands; the
  * output starts at 1 everywhere. With Overlap, the output of the function
  * without restrict is its E, and the others run as always. */
 static int run(const char *what, int n, int k, int l, int overlap) {
-  static const char *const names[] = {"sddmm_spmm", "scores", "gcn"};
+  static const char *const names[] = {"sddmm_spmm", "scores", "gcn",
+                                      "colsum"};
   int ok = 1;
-  for (int f = 0; f < 3; f++) {
+  for (int f = 0; f < 4; f++) {
     double copy[2][N * L];
     int ov = overlap && f == 1;
     for (int v = 0; v < 2; v++) {
@@ -71,9 +74,11 @@ static int run(const char *what, int n, int k, int l, int overlap) {
       else if (f == 1)
         (v ? rewr_pair_scores : orig_pair_scores)(n, k, l, pos, crd, vals, C,
                                                   D, e, a);
-      else
+      else if (f == 2)
         (v ? rewr_pair_gcn : orig_pair_gcn)(n, k, l, pos, crd, vals, C, W,
                                             out[v]);
+      else
+        (v ? rewr_pair_colsum : orig_pair_colsum)(n, k, l, C, W, out[v]);
       if (ov)
         memcpy(out[v], copy[v], sizeof copy[v]);
     }
@@ -93,6 +98,7 @@ int main(void) {
   E[2 * L] = NAN;
   ok &= run("an empty sum times an infinity", N, 0, L, 0);
   ok &= run("infinities among the operands", N, K, L, 0);
+  ok &= run("no row, infinities among the operands", 0, K, L, 0);
   build();
   vals[3] = INFINITY;
   vals[7] = NAN;

@@ -168,3 +168,19 @@ void conditional_between(int n, int F, int G, const int *pos, const int *crd,
 // CHECK:      nest in 'conditional_between'
 // CHECK:      nest in 'conditional_between'
 // CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': a preprocessor line is between the two nests
+
+// The consumer reads the next element of the one the producer stores.
+void next_element(int n, int F, int G, const double *restrict X,
+                  const double *restrict W, double *restrict out) {
+  double *T = calloc((size_t)F + 1, sizeof(double));
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      T[f] += X[i * F + f];
+  for (int f = 0; f < F; f++)
+    for (int g = 0; g < G; g++)
+      out[g] += T[f + 1] * W[f * G + g];
+  free(T);
+}
+// CHECK:      nest in 'next_element'
+// CHECK:      nest in 'next_element'
+// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the consumer reads 'T[f + 1]' where the producer stores 'T[f]'
