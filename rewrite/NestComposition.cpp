@@ -135,6 +135,29 @@ std::vector<ir::Loop> composedLoops(const ir::Kernel &PK, const ir::Kernel &QK,
   return Loops;
 }
 
+/// The scales of the composed sums (NestSource::SumScales) as positions
+/// among the composed factors: Q's with P's factors in place of the one at
+/// At, P's after At; P's factors all, where Q's sum is scaled by the
+/// temporary.
+std::vector<size_t> composedScales(const NestSource &PS, const NestSource &QS,
+                                   size_t At) {
+  std::vector<size_t> Out;
+  size_t Extra = PS.Factors.size() - 1;
+  for (size_t F : QS.SumScales) {
+    if (F < At)
+      Out.push_back(F);
+    else if (F > At)
+      Out.push_back(F + Extra);
+    else
+      for (size_t P = 0; P < PS.Factors.size(); ++P)
+        Out.push_back(At + P);
+  }
+  for (size_t F : PS.SumScales)
+    if (std::find(Out.begin(), Out.end(), At + F) == Out.end())
+      Out.push_back(At + F);
+  return Out;
+}
+
 template <typename T>
 void insertAt(std::vector<T> &Into, size_t At, const std::vector<T> &From) {
   Into.erase(Into.begin() + At);
@@ -221,6 +244,7 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   if (!S.Pragma)
     S.Pragma = PS.Pragma;
   appendNew(S.ScaledSumLoops, PS.ScaledSumLoops);
+  S.SumScales = composedScales(PS, QS, At);
   for (const ir::Loop &L : PK.Loops)
     if (!PK.Stmt.Lhs.uses(L.Index)) // its own: kept its name
       S.SumsStoredEmpty.push_back(L.Index);

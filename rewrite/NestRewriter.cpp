@@ -3,6 +3,7 @@
 #include "rewrite/NestRewriter.h"
 #include "rewrite/Dialect.h"
 #include "rewrite/Explain.h"
+#include "rewrite/FiniteScales.h"
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
@@ -115,6 +116,8 @@ private:
   bool ChecksPositions = false;
   /// The position variables whose levels the checks find in order.
   std::vector<std::string> OrderedLevels;
+  /// The scales of a scaled sum the checks find finite (FiniteScales.h).
+  std::vector<size_t> FiniteScales;
 
   NestOutcome refused(const Refusal &R);
   bool gains(const ir::Schedule &S) const;
@@ -122,6 +125,7 @@ private:
   std::optional<Refusal> check(const std::vector<std::string> &AlsoRelied);
   std::optional<Refusal> checkFor(const ir::Schedule *First);
   bool covered(const ir::Schedule &S) const;
+  bool finiteScalesChecked(const ir::Schedule &S) const;
   NestOutcome rewritten(const ir::Schedule &S, lower::LoweredNest Emitted);
   Versioning versioning(lower::LoweredNest &Emitted,
                         std::optional<RuntimeAlternative> &Alternative) const;
@@ -198,6 +202,10 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
       Source, std::move(Checks), Names, ChecksPositions, AlsoRelied);
   if (!Checked)
     return Checked.refusal();
+  Checked = withFiniteScales(Kernel, Source, FiniteScales, std::move(*Checked),
+                             Names);
+  if (!Checked)
+    return Checked.refusal();
   Checks = std::move(*Checked);
   OrderedLevels = positionsRelied(Source, AlsoRelied);
   return std::nullopt;
@@ -209,13 +217,24 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
 /// schedule whose temporaries rely on it, are then not written: covered).
 std::optional<Refusal> NestRewrite::checkFor(const ir::Schedule *First) {
   std::vector<std::string> Also;
-  if (First)
+  if (First) {
     Also = positionsOfTemporaries(First->Graph, Kernel, Source);
+    FiniteScales = scalesInsideSums(First->Graph, Kernel, Source);
+  }
   std::optional<Refusal> R = check(Also);
   if (!R || Also.empty())
     return R;
   Checks.reset();
   return check({});
+}
+
+/// Whether the checks find finite every scale S multiplies into a sum.
+bool NestRewrite::finiteScalesChecked(const ir::Schedule &S) const {
+  for (size_t F : scalesInsideSums(S.Graph, Kernel, Source))
+    if (std::find(FiniteScales.begin(), FiniteScales.end(), F) ==
+        FiniteScales.end())
+      return false;
+  return true;
 }
 
 /// Whether the checks find in order every level of positions S's
@@ -266,6 +285,13 @@ NestOutcome NestRewrite::run() {
         FirstProblem = Refusal(
             rule::NoGain, "the best schedule costs " + S.Estimate.toString() +
                               ", not less than " + Before.toString());
+      continue;
+    }
+    if (!finiteScalesChecked(S)) {
+      Skip(S, Refusal(rule::UnsupportedSchedule,
+                      "it multiplies the scale of a sum into each of its "
+                      "terms, where the original multiplies the sum, and "
+                      "the checks do not find that scale finite"));
       continue;
     }
     if (!covered(S)) {

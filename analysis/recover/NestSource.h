@@ -183,6 +183,13 @@ struct NestSource {
   /// stores `B[p] * 0` (NaN for an infinite B) and the sum of no scaled
   /// terms is 0. Checked at run time; empty for none.
   std::vector<std::string> ScaledSumLoops;
+  /// The factors (positions in Factors) of the scale of such a sum (`B[p]`
+  /// of `B[p] * s`): the original multiplies the whole sum by them, so a
+  /// schedule that multiplies one into each term, inside a loop of
+  /// ScaledSumLoops, would turn an infinite scale and a zero term into NaN
+  /// (`Inf * 0`), or terms of both signs into `Inf - Inf`, where the
+  /// original gives an infinity: such schedules are not written.
+  std::vector<size_t> SumScales;
   /// Two nests composed (rewrite/NestComposition.h): the indices of the
   /// producer's own sums. The original stores such a sum even with no
   /// terms, as 0, and the consumer multiplies it by its factors (NaN for

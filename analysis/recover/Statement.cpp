@@ -268,6 +268,8 @@ bool Recoverer::readSumScale(const std::vector<const Expr *> &Scale,
                           "', an index of a loop inside the sum",
                       Statement->getBeginLoc());
   Source.ScaledSumLoops = Inside;
+  for (size_t I = Before; I < Kernel.Stmt.Factors.size(); ++I)
+    Source.SumScales.push_back(I);
   return true;
 }
 

@@ -104,6 +104,11 @@ int main(void) {
   vals[7] = NAN;
   ok &= run("K == 0, an infinite and a NaN scale", N, 0, L, 0);
   ok &= run("an infinite and a NaN scale", N, K, L, 0);
+  /* vals[3] (row 3) times a zero term and terms of both signs. */
+  C[3 * K] = 0;
+  C[3 * K + 1] = -40;
+  ok &= run("an infinite scale, a zero term and terms of both signs", N, K, L,
+            0);
   build();
   ok &= run("L == 0", N, K, 0, 0);
   ok &= run("no row", 0, K, L, 0);

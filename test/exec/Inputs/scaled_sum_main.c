@@ -1,7 +1,9 @@
 /* The original and the rewrite of scaled_sum.c (renamed orig_<name> and
  * rewr_<name>) on one CSR matrix: finite values; K == 0 with an infinite
  * and a NaN scale (the original stores NaN, the sum of no scaled terms
- * would be 0: the rewrite runs the original); infinities and a NaN among
+ * would be 0: the rewrite runs the original); an infinite scale times a
+ * zero term and terms of both signs (the original's infinity, NaN scaled
+ * term by term: the rewrite runs the original); infinities and a NaN among
  * the operands; L == 0 and no row with null dense arrays (the original
  * reads none). Every element as the original's (same_elem.h). */
 #include <math.h>
@@ -74,6 +76,13 @@ int main(void) {
   vals[7] = NAN;
   ok &= run("K == 0, an infinite and a NaN scale", N, 0, L, 0);
   ok &= run("an infinite and a NaN scale", N, K, L, 0);
+  /* vals[3] (row 2) times a zero term and terms of both signs: the
+   * original's infinity, where terms scaled one by one give NaN. */
+  C[2 * K] = 0;
+  C[2 * K + 1] = -40;
+  ok &= run("an infinite scale, a zero term and terms of both signs", N, K, L,
+            0);
+  build();
   vals[3] = 2;
   vals[7] = 3;
   C[5] = INFINITY;

@@ -1,0 +1,150 @@
+//===- FiniteScales.cpp ---------------------------------------------------===//
+
+#include "rewrite/FiniteScales.h"
+#include "rewrite/CText.h"
+#include "rewrite/TreeBuilders.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace lnr::rewrite {
+namespace {
+
+bool has(const std::vector<std::string> &In, const std::string &X) {
+  return std::find(In.begin(), In.end(), X) != In.end();
+}
+
+void collect(const ir::BranchedGraph &G, const ir::Kernel &K,
+             const NestSource &S, std::vector<std::string> Around,
+             std::vector<size_t> &Out) {
+  for (const ir::Loop &L : G.Loops)
+    Around.push_back(L.Index);
+  if (G.Statement) {
+    if (std::none_of(Around.begin(), Around.end(), [&](const std::string &I) {
+          return has(S.ScaledSumLoops, I);
+        }))
+      return;
+    for (size_t F : S.SumScales) {
+      if (F >= K.Stmt.Factors.size())
+        continue;
+      const ir::Access &Scale = K.Stmt.Factors[F];
+      bool Read = std::any_of(
+          G.Statement->Factors.begin(), G.Statement->Factors.end(),
+          [&](const ir::Access &A) {
+            return A.Tensor == Scale.Tensor && A.Indices == Scale.Indices;
+          });
+      if (Read && std::find(Out.begin(), Out.end(), F) == Out.end())
+        Out.push_back(F);
+    }
+    return;
+  }
+  for (const ir::BranchedGraph &B : G.Branches)
+    collect(B, K, S, Around, Out);
+}
+
+/// The loops of K that reach the elements of Scale: over its indices and
+/// their compressed parents, in K's order.
+std::vector<const ir::Loop *> loopsReaching(const ir::Access &Scale,
+                                            const ir::Kernel &K) {
+  std::vector<std::string> Needed = Scale.Indices;
+  for (size_t Grown = 0; Grown != Needed.size();) {
+    Grown = Needed.size();
+    for (const ir::Loop &L : K.Loops)
+      if (has(Needed, L.Index))
+        for (const std::string &P : ir::parentsOf(L, K))
+          if (!has(Needed, P))
+            Needed.push_back(P);
+  }
+  std::vector<const ir::Loop *> Loops;
+  for (const ir::Loop &L : K.Loops)
+    if (has(Needed, L.Index))
+      Loops.push_back(&L);
+  return Loops;
+}
+
+/// Text as an operand of '-': an element or a name as it is, anything
+/// else parenthesized.
+std::string element(const std::string &Text) {
+  bool Simple =
+      !Text.empty() &&
+      (std::isalpha(static_cast<unsigned char>(Text[0])) || Text[0] == '_') &&
+      std::all_of(Text.begin(), Text.end(), [](char C) {
+        return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
+               C == '[' || C == ']' || C == ' ' || C == '+' || C == '*' ||
+               C == '.' || C == '>' || C == '-';
+      });
+  // 'a[i] + b' is not one element: every operator inside brackets.
+  int Depth = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    Depth += C == '[' ? 1 : C == ']' ? -1 : 0;
+    bool Arrow = C == '-' && I + 1 < Text.size() && Text[I + 1] == '>';
+    if (Depth == 0 &&
+        (C == ' ' || C == '+' || C == '*' || (C == '-' && !Arrow)))
+      Simple = false;
+  }
+  return Simple && Text.back() == ']' ? Text : parenthesized(Text);
+}
+
+/// `Flag &= x - x == 0;` in the loops reaching the scale F, or nothing
+/// when a loop cannot be written alone.
+std::optional<lower::Node> finiteCheck(const ir::Kernel &K, const NestSource &S,
+                                       size_t F, const std::string &Flag) {
+  if (F >= S.Factors.size() || !S.FactorAliases[F].empty())
+    return std::nullopt;
+  const std::string X = element(S.Factors[F]);
+  lower::Nodes Body{statement(Flag + " &= " + X + " - " + X + " == 0;")};
+  std::string Reads = S.Factors[F]; // what the loops inside read
+  std::vector<const ir::Loop *> Loops = loopsReaching(K.Stmt.Factors[F], K);
+  for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
+    const LoopSource *Src = S.loop((*It)->Index);
+    if (!Src || Src->Header.empty() || !Src->Split.empty())
+      return std::nullopt;
+    lower::Nodes Inner;
+    // A coordinate loaded only where something inside reads it.
+    if (mentions(Reads, Src->Index))
+      for (const std::string &P : Src->Prologue)
+        Inner.push_back(statement(P));
+    Reads += " " + Src->Header;
+    append(Inner, std::move(Body));
+    Body = lower::nodes(
+        lower::Node::sourceLoop(lower::code(Src->Header), std::move(Inner)));
+  }
+  return Body.size() == 1 ? Body.front() : lower::Node::block(std::move(Body));
+}
+
+} // namespace
+
+std::vector<size_t> scalesInsideSums(const ir::BranchedGraph &G,
+                                     const ir::Kernel &K, const NestSource &S) {
+  std::vector<size_t> Out;
+  collect(G, K, S, {}, Out);
+  return Out;
+}
+
+OrRefusal<std::optional<OverlapTest>>
+withFiniteScales(const ir::Kernel &K, const NestSource &S,
+                 const std::vector<size_t> &Scales,
+                 std::optional<OverlapTest> Test, NamePicker &Names) {
+  if (Scales.empty())
+    return Test;
+  if (!Test)
+    Test = OverlapTest{{}, Names.pick("checked")};
+  lower::Nodes Checks;
+  if (Test->Statements.empty())
+    Checks.push_back(declare("int", Test->Flag, "1"));
+  for (size_t F : Scales) {
+    std::optional<lower::Node> Check = finiteCheck(K, S, F, Test->Flag);
+    if (!Check)
+      return Refusal(rule::UnsupportedStatement,
+                     "a sum is stored scaled by '" + S.Factors[F] +
+                         "', which the rewrite multiplies into the terms "
+                         "only when it is finite, and the loops reaching "
+                         "it cannot be written alone to check it");
+    Checks.push_back(std::move(*Check));
+  }
+  append(Test->Statements, std::move(Checks));
+  return Test;
+}
+
+} // namespace lnr::rewrite

@@ -1,0 +1,46 @@
+//===- FiniteScales.h - The scale of a sum, checked finite -----*- C++ -*-===//
+//
+// A sum stored scaled (`s = 0; for k: s += C * D;` then `B[p] * s`) is
+// read as the sum of the scaled terms (NestSource::ScaledSumLoops), and a
+// schedule may multiply the scale into each term inside the sum. For a
+// finite scale the two differ in rounding only; for an infinite one a zero
+// term gives NaN (`Inf * 0`) and terms of both signs `Inf - Inf`, where
+// the original gives an infinity. Such a schedule runs only when a check
+// at run time finds every element of those scales finite; the original
+// runs otherwise. Clang-free.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_REWRITE_FINITESCALES_H
+#define LNR_REWRITE_FINITESCALES_H
+
+#include "analysis/ir/BranchedGraph.h"
+#include "analysis/ir/Kernel.h"
+#include "analysis/ir/Refusal.h"
+#include "analysis/recover/NestSource.h"
+#include "rewrite/NamePicker.h"
+#include "rewrite/OverlapTest.h"
+
+#include <optional>
+#include <vector>
+
+namespace lnr::rewrite {
+
+/// The scales of K's scaled sums (positions in K.Stmt.Factors, among
+/// NestSource::SumScales) that a statement of G multiplies inside a loop
+/// over an index of the sum.
+std::vector<size_t> scalesInsideSums(const ir::BranchedGraph &G,
+                                     const ir::Kernel &K, const NestSource &S);
+
+/// Test (the checks so far, or none) with a check that every element of
+/// the scales Scales the nest reads is finite: the loops of the nest over
+/// their indices, as written, around `flag &= x - x == 0;` (false for an
+/// infinity and NaN). lnr-unsupported-statement when a scale's loops
+/// cannot be written alone.
+OrRefusal<std::optional<OverlapTest>>
+withFiniteScales(const ir::Kernel &K, const NestSource &S,
+                 const std::vector<size_t> &Scales,
+                 std::optional<OverlapTest> Test, NamePicker &Names);
+
+} // namespace lnr::rewrite
+
+#endif

@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""Differential fuzzing of separate kernels: two nests of one function, a
+producer filling a local temporary and a consumer reading it
+(analysis/recover/NestPairs.h, rewrite/NestComposition.h).
+
+Each case is a function with one pair, drawn from the producer forms the
+tool composes (an SDDMM stored at a CSR matrix's positions, scaled before
+or after its sum; a CSR or dense product into a calloc'd temporary; a
+column sum) in random loop orders, with or without restrict, an OpenMP
+directive on either nest, C89 declarations, and a mutation that must keep
+the pair apart or that the rewrite must get right: the temporary read
+after the consumer, a statement between, another bound or element read,
+the consumer's index named as the producer's sum, the consumer writing an
+operand of the producer. The original and the rewrite are compiled into
+one driver (gcc, and clang-14 for every third case) and run on data sets
+with empty rows, sizes of 0, infinities and NaN, and the output passed as
+an input where nothing is restrict, at 1 and 2 threads, under a time
+limit; every output element must be the original's (NaN- and Inf-aware).
+
+    pair_fuzz.py --tool BIN [--seed S] [--cases N] [--work DIR] [--keep-all]
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+PRODUCERS = ["sddmm", "spmm", "dense", "colsum"]
+MUTATIONS = [None] * 6 + ["live", "between", "bound", "offset", "clash",
+                          "writes_input"]
+
+
+def loop(var, bound, c89):
+    return ("for (%s = 0; %s < %s; %s++)" % (var, var, bound, var) if c89
+            else "for (int %s = 0; %s < %s; %s++)" % (var, var, bound, var))
+
+
+class Case:
+    """One generated function, its driver and what it computes."""
+
+    def __init__(self, seed, number):
+        self.rng = random.Random("%d:%d:pair" % (seed, number))
+        r = self.rng
+        self.producer = r.choice(PRODUCERS)
+        self.mutation = r.choice(MUTATIONS)
+        self.restrict = r.random() < 0.6
+        self.c89 = r.random() < 0.2
+        self.pragma = r.choice([None, None, "producer", "consumer", "both"])
+        self.scale = r.choice(["before", "after"])
+        self.order = r.random() < 0.5
+
+    @property
+    def producer_rows(self):
+        """Loop variables whose iterations store apart in T."""
+        return {"colsum": ("f",)}.get(self.producer, ("i", "f"))
+
+    # The text of the function 'fn' and of its parameters.
+    def function(self):
+        r, q = self.rng, " restrict" if self.restrict else ""
+        c89, lines, decl = self.c89, [], []
+        v = (lambda name: name)
+        P, Q = [], []
+        par = "#pragma omp parallel for"
+        red = "k" if self.mutation != "clash" else "l"
+        if self.producer == "sddmm":
+            # Read at p + 1 or after the consumer: calloc, so that every
+            # element read is defined.
+            alloc = ("double *T = %s;" % (
+                "calloc((size_t)pos[n] + 1, sizeof(double))"
+                if self.mutation in ("offset", "live") else
+                "malloc(sizeof(double) * ((size_t)pos[n] + 1))"))
+            P.append(loop("i", "n", c89) + " {")
+            P.append("  %sfor (%sp = pos[i]; p < pos[i + 1]; p++) {" % (
+                "", "" if c89 else "int "))
+            P.append("    %sj = crd[p];" % ("" if c89 else "int "))
+            P.append("    %ss = 0;" % ("" if c89 else "double "))
+            P.append("    " + loop(red, "K", c89))
+            P.append("      s += C[i * K + %s] * D[j * K + %s];" % (red, red))
+            P.append("    T[p] = %s;" % ("B[p] * s" if self.scale == "before"
+                                        else "s * B[p]"))
+            P.append("  }")
+            P.append("}")
+            rows = "n - 1" if self.mutation == "bound" else "n"
+            Q.append(loop("i", rows, c89) + " {")
+            Q.append("  for (%sp = pos[i]; p < pos[i + 1]; p++) {" % (
+                "" if c89 else "int "))
+            Q.append("    %sj = crd[p];" % ("" if c89 else "int "))
+            Q.append("    " + loop("l", "L", c89))
+            el = "T[p + 1]" if self.mutation == "offset" else "T[p]"
+            target = "C[i * K + l]" if self.mutation == "writes_input" else \
+                "A[i * L + l]"
+            Q.append("      %s += %s * E[j * L + l];" % (target, el))
+            Q.append("  }")
+            Q.append("}")
+            decl = ["int i, p, j, %s, l;" % red if red != "l" else
+                    "int i, p, j, l;", "double s;"]
+        elif self.producer in ("spmm", "dense", "colsum"):
+            alloc = ("double *T = calloc((size_t)(n > 0 ? n : 1) * "
+                     "(F > 0 ? F : 1) + 1, sizeof(double));")
+            if self.producer == "spmm":
+                P.append(loop("i", "n", c89))
+                P.append("  for (%sp = pos[i]; p < pos[i + 1]; p++)" % (
+                    "" if c89 else "int "))
+                P.append("    " + loop("f", "F", c89))
+                P.append("      T[i * F + f] += B[p] * X[crd[p] * F + f];")
+            elif self.producer == "dense":
+                order = ["i", "a", "f"]
+                r.shuffle(order)
+                bounds = {"i": "n", "a": "K", "f": "F"}
+                for d, x in enumerate(order):
+                    P.append("  " * d + loop(x, bounds[x], c89))
+                P.append("  " * 3 + "T[i * F + f] += X[i * K + a] * Y[a * F + f];")
+            else:
+                order = ["i", "f"] if self.order else ["f", "i"]
+                for d, x in enumerate(order):
+                    P.append("  " * d + loop(x, {"i": "n", "f": "F"}[x], c89))
+                P.append("    T[f] += X[i * F + f];")
+            rows = "n - 1" if self.mutation == "bound" else "n"
+            el = "T[i * F + f]" if self.producer != "colsum" else "T[f]"
+            if self.mutation == "offset":
+                el = el[:-1] + " + 1]"
+            gname = "a" if self.mutation == "clash" and \
+                self.producer == "dense" else "g"
+            if self.producer == "colsum":
+                outer = [("f", "F"), (gname, "G")]
+                target = "out[%s]" % gname
+            else:
+                outer = [("i", rows), ("f", "F"), (gname, "G")]
+                target = "out[i * G + %s]" % gname
+            wexpr = "W[f * G + %s]" % gname
+            if self.mutation == "writes_input":
+                target = target.replace("out[", "X[")
+            if r.random() < 0.5 and len(outer) == 3:
+                outer[1], outer[2] = outer[2], outer[1]
+            for d, (x, b) in enumerate(outer):
+                Q.append("  " * d + loop(x, b, c89))
+            Q.append("  " * len(outer) + "%s += %s * %s;" % (target, el, wexpr))
+            decl = ["int i, p, f, g, a;"]
+        # A directive only where the original's threads write apart, and
+        # not with C89's shared variables.
+        p_ok = not c89 and P[0].split()[2] in self.producer_rows
+        q_ok = not c89 and Q[0].split()[2] in ("i",)
+        if self.pragma in ("producer", "both") and p_ok:
+            P.insert(0, par)
+        self.consumer_parallel = self.pragma in ("consumer", "both") and q_ok
+        if self.consumer_parallel:
+            Q.insert(0, par)
+        body = []
+        if c89:
+            body += decl
+        body.append(alloc)
+        body += P
+        if self.mutation == "between":
+            body.append("out[0] += 1;" if self.producer != "sddmm"
+                        else "A[0] += 1;")
+        body += Q
+        if self.mutation == "live":
+            body.append("*first = T[0];")
+        body.append("free(T);")
+        params = ("int n, int K, int L, int F, int G, const int *%s pos, "
+                  "const int *%s crd, const double *%s B, double *%s C, "
+                  "const double *%s D, const double *%s E, double *%s X, "
+                  "const double *%s Y, const double *%s W, double *%s A, "
+                  "double *%s out, double *first" % tuple([q] * 11))
+        text = ["#include <stdlib.h>", "", "void fn(%s) {" % params]
+        text += ["  " + ln for ln in body]
+        text.append("}")
+        return "\n".join(text) + "\n"
+
+    def driver(self):
+        """A main calling orig_fn and rewr_fn on the same data sets."""
+        # The output passed as an input only where the original's result
+        # is defined: nothing restrict, the consumer on one thread.
+        alias = not self.restrict and not self.consumer_parallel
+        return DRIVER % {"seed": self.rng.randrange(1 << 30),
+                         "alias": int(alias)}
+
+
+DRIVER = r"""
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "harness/same_elem.h"
+#define ARGS int n, int K, int L, int F, int G, const int *pos, \
+  const int *crd, const double *B, double *C, const double *D, \
+  const double *E, double *X, const double *Y, const double *W, double *A, \
+  double *out, double *first
+void orig_fn(ARGS);
+void rewr_fn(ARGS);
+enum { MAXN = 12, MAXE = 9, NNZ = 60, BIG = MAXN * MAXE + 8 };
+static unsigned state = %(seed)du;
+static double rnd(void) {
+  state = state * 1103515245u + 12345u;
+  return ((state >> 8) %% 2001) / 1000.0 - 1.0;
+}
+typedef struct {
+  int pos[MAXN + 2], crd[NNZ];
+  double B[NNZ], C[BIG], D[BIG], E[BIG], X[BIG], Y[BIG], W[BIG], A[BIG],
+      out[BIG], first;
+} Data;
+static int same(const char *what, const double *a, const double *b, int m) {
+  for (int x = 0; x < m; x++)
+    if (!same_value(a[x], b[x])) {
+      printf("FAIL %%s[%%d]: rewrite %%.17g, original %%.17g\n", what, x,
+             b[x], a[x]);
+      return 0;
+    }
+  return 1;
+}
+int main(void) {
+  int ok = 1;
+  for (int set = 0; set < 10; set++) {
+    int n = set == 1 ? 0 : 1 + (int)((rnd() + 1) * 5.5);
+    int dims[4];
+    for (int d = 0; d < 4; d++)
+      dims[d] = set == 2 + d ? 0 : 1 + (int)((rnd() + 1) * 4);
+    int K = dims[0], L = dims[1], F = dims[2], G = dims[3];
+    Data orig, rewr;
+    memset(&orig, 0, sizeof orig);
+    int p = 0;
+    for (int r = 0; r < n; r++) {
+      orig.pos[r] = p;
+      int len = rnd() < -0.5 ? 0 : 1 + (int)((rnd() + 1) * 2);
+      for (int t = 0; t < len && p < NNZ; t++)
+        orig.crd[p++] = (r + 3 * t + 1) %% n;
+    }
+    orig.pos[n] = p;
+    double *arrays[] = {orig.B, orig.C, orig.D, orig.E, orig.X,
+                        orig.Y, orig.W, orig.A, orig.out};
+    for (int a = 0; a < 9; a++)
+      for (int x = 0; x < (a == 0 ? NNZ : BIG); x++)
+        arrays[a][x] = rnd();
+    if (set >= 6) {
+      /* infinities and a NaN in random operands */
+      for (int t = 0; t < 3; t++) {
+        int a = (int)((rnd() + 1) * 3.5) %% 7;
+        int x = (int)((rnd() + 1) * 20);
+        arrays[a][x] = t == 2 ? NAN : (t ? -INFINITY : INFINITY);
+      }
+    }
+    rewr = orig;
+    int alias = %(alias)d && set == 9;
+    Data *both[2] = {&orig, &rewr};
+    for (int v = 0; v < 2; v++) {
+      Data *d = both[v];
+      double *a = alias ? d->E + 0 : d->A, *o = alias ? d->W + 0 : d->out;
+      (v ? rewr_fn : orig_fn)(n, K, L, F, G, d->pos, d->crd, d->B, d->C,
+                              d->D, d->E, d->X, d->Y, d->W, a, o, &d->first);
+      (void)a;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "set %%d A", set);
+    ok &= same(what, orig.A, rewr.A, BIG);
+    snprintf(what, sizeof what, "set %%d out", set);
+    ok &= same(what, orig.out, rewr.out, BIG);
+    snprintf(what, sizeof what, "set %%d C", set);
+    ok &= same(what, orig.C, rewr.C, BIG);
+    snprintf(what, sizeof what, "set %%d X", set);
+    ok &= same(what, orig.X, rewr.X, BIG);
+    snprintf(what, sizeof what, "set %%d E", set);
+    ok &= same(what, orig.E, rewr.E, BIG);
+    snprintf(what, sizeof what, "set %%d W", set);
+    ok &= same(what, orig.W, rewr.W, BIG);
+    ok &= same("first", &orig.first, &rewr.first, 1);
+  }
+  printf(ok ? "PASS\n" : "FAIL\n");
+  return !ok;
+}
+"""
+
+
+def run(cmd, cwd, timeout, env=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout, env=env)
+        return p.returncode, p.stdout.decode(errors="replace") + \
+            p.stderr.decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        return "timeout", ""
+
+
+def check(case, number, opts, work):
+    """'rewritten', 'unchanged', or 'FAIL-...' with the case kept."""
+    d = os.path.join(work, "case-%d-%06d" % (opts.seed, number))
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "k.c"), "w") as f:
+        f.write(case.function())
+    with open(os.path.join(d, "case.json"), "w") as f:
+        json.dump({k: v for k, v in vars(case).items() if k != "rng"}, f)
+    with open(os.path.join(d, "main.c"), "w") as f:
+        f.write(case.driver())
+    try:
+        with open(os.path.join(d, "r.c"), "w") as r, \
+                open(os.path.join(d, "remarks"), "w") as e:
+            rc = subprocess.run([opts.tool, "k.c", "--", "-std=c99"], cwd=d,
+                                stdout=r, stderr=e, timeout=60).returncode
+    except subprocess.TimeoutExpired:
+        rc = "timeout"
+    if rc != 0:
+        return "FAIL-tool", d
+    rewritten = open(os.path.join(d, "r.c")).read() != \
+        open(os.path.join(d, "k.c")).read()
+    compilers = ["gcc"] + (["clang-14"] if number % 3 == 0 else [])
+    inc = "-I" + os.path.dirname(HERE) + "/exec"
+    for cc in compilers:
+        steps = [
+            [cc, "-std=c99", "-O1", "-fopenmp", "-c", "k.c", "-Dfn=orig_fn",
+             "-o", "o.o"],
+            [cc, "-std=c99", "-O1", "-fopenmp", "-Wall", "-Wextra",
+             "-Werror=implicit-function-declaration", "-c", "r.c",
+             "-Dfn=rewr_fn", "-o", "r.o"],
+            [cc, "-std=c99", "-O1", "-fopenmp", inc, "main.c", "o.o", "r.o",
+             "-lm", "-o", "exe"],
+        ]
+        for s, step in enumerate(steps):
+            rc, log = run(step, d, 120)
+            if rc != 0:
+                if s == 0:
+                    return "invalid", d
+                return "FAIL-compile-" + cc, d
+        for threads in ("1", "2"):
+            env = dict(os.environ, OMP_NUM_THREADS=threads)
+            rc, log = run(["./exe"], d, opts.timeout, env)
+            if rc == "timeout":
+                return "FAIL-hang", d
+            if rc != 0:
+                with open(os.path.join(d, "run.log"), "w") as f:
+                    f.write(log)
+                return "FAIL-differs", d
+    return ("rewritten" if rewritten else "unchanged"), d
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tool", required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cases", type=int, default=40)
+    ap.add_argument("--work", default="pair-fuzz-work")
+    ap.add_argument("--timeout", type=int, default=20)
+    ap.add_argument("--keep-all", action="store_true")
+    opts = ap.parse_args(argv)
+    opts.tool = os.path.abspath(opts.tool)
+    os.makedirs(opts.work, exist_ok=True)
+    counts, failed = {}, []
+    for number in range(opts.cases):
+        case = Case(opts.seed, number)
+        result, d = check(case, number, opts, opts.work)
+        counts[result] = counts.get(result, 0) + 1
+        if result.startswith("FAIL"):
+            failed.append((number, result, d))
+        elif not opts.keep_all:
+            shutil.rmtree(d, ignore_errors=True)
+    print("pair fuzz, seed %d, %d cases: %s" % (
+        opts.seed, opts.cases,
+        ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
+    for number, result, d in failed:
+        print("%s: case %d (%s)" % (result, number, d))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
