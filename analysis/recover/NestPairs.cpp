@@ -147,6 +147,39 @@ const VarDecl *temporaryOf(const Stmt *Body, const Stmt *P, const Stmt *Q,
   return Found;
 }
 
+/// 'if (!T) ...' or 'if (T == NULL) ...', T named nowhere else in it.
+bool testsForNull(const Stmt *S, const VarDecl *T, ASTContext &Ctx) {
+  const auto *If = dyn_cast<IfStmt>(S);
+  if (!If || If->getInit() || If->getConditionVariable())
+    return false;
+  const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
+  bool Null = false;
+  if (const auto *Not = dyn_cast<UnaryOperator>(Cond))
+    Null = Not->getOpcode() == UO_LNot && varOf(Not->getSubExpr()) == T;
+  else if (const auto *Cmp = dyn_cast<BinaryOperator>(Cond);
+           Cmp && Cmp->getOpcode() == BO_EQ)
+    Null = (varOf(Cmp->getLHS()) == T &&
+            Cmp->getRHS()->isNullPointerConstant(
+                Ctx, Expr::NPC_ValueDependentIsNotNull)) ||
+           (varOf(Cmp->getRHS()) == T &&
+            Cmp->getLHS()->isNullPointerConstant(
+                Ctx, Expr::NPC_ValueDependentIsNotNull));
+  if (!Null)
+    return false;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *T;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Found |= Ref->getDecl() == T;
+      return !Found;
+    }
+  } F;
+  F.T = T;
+  F.TraverseStmt(const_cast<Stmt *>(If->getThen()));
+  F.TraverseStmt(const_cast<Stmt *>(If->getElse()));
+  return !F.Found;
+}
+
 /// The statement after S in Block, null statements skipped; null if none.
 const Stmt *nextIn(const CompoundStmt *Block, const Stmt *S, int Step) {
   std::vector<const Stmt *> Body(Block->body_begin(), Block->body_end());
@@ -181,6 +214,9 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     Pair.Producer = I;
     Pair.Temporary = T->getName().str();
     const Stmt *Before = nextIn(Block, P.Nest, -1);
+    // 'if (!T) return;' after the allocation tests the pointer only.
+    while (Before && testsForNull(Before, T, Ctx))
+      Before = nextIn(Block, Before, -1);
     Pair.ZeroBefore = Before && allocates(Before, T, /*Zeroed=*/true) &&
                       !T->getType()->isArrayType();
     Pairs.push_back(Pair);
