@@ -122,10 +122,25 @@ struct Pending {
   RecoveredForRewrite Nest;
   /// For two nests composed into Nest, each as recovered.
   std::vector<RecoveredForRewrite> Parts;
+  /// For the consumer of a pair not fused, why (notePair).
+  std::string PairNote;
   NestPrinting Printing;
   std::string Path;     // of the nest's file, as its replacements name it
   llvm::StringRef Code; // the file's text
 };
+
+const std::string LeftUnchanged = "nest left unchanged: ";
+
+/// The consumer of a pair not fused (recover::NestPair): --explain says
+/// why; where the nest alone has nothing to gain, its remark says it
+/// instead (lnr-separate-kernels), as what keeps a gain away.
+void notePair(NestOutcome &Consumer, const std::string &Note) {
+  Consumer.Facts.push_back({"separate kernels", Note});
+  if (Consumer.Name != rule::NoGain.spelling())
+    return;
+  Consumer.Name = rule::SeparateKernels.spelling();
+  Consumer.Message = LeftUnchanged + Note;
+}
 
 /// O's fix formatted by clang-format, unless the printer wrote it in the
 /// file's style already (NestOutcome::Formatted).
@@ -240,8 +255,10 @@ struct NestPipeline::State {
   /// Site recovered, unless it is not rewritten where it is written.
   std::optional<Read> read(const recover::NestSite &Site,
                            const clang::FunctionDecl &FD);
-  /// A read nest to its slot: its outcome, or lowered by a worker.
-  void place(Read Found, const clang::FunctionDecl &FD, const OwnRewrites &Own);
+  /// A read nest to its slot: its outcome, or lowered by a worker. The
+  /// consumer of a pair not fused says why (notePair).
+  void place(Read Found, const clang::FunctionDecl &FD, const OwnRewrites &Own,
+             const std::string &PairNote = "");
   /// A producer and a consumer (recover::NestPair): composed and rewritten
   /// as one nest when they compose and fusing them pays, each alone
   /// otherwise.
@@ -341,22 +358,22 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
       Consumer ? std::get_if<RecoveredForRewrite>(&Consumer->Nest) : nullptr;
   std::variant<RecoveredForRewrite, std::string> Composed =
       std::string("a nest is not recovered");
-  if (PR && QR && SM.isWrittenInMainFile(Producer->Begin) &&
-      !Own.contain(Producer->Begin) && !Own.contain(Consumer->Begin))
+  if (!Pair.Refused.empty())
+    Composed = Pair.Refused;
+  else if (PR && QR && SM.isWrittenInMainFile(Producer->Begin) &&
+           !Own.contain(Producer->Begin) && !Own.contain(Consumer->Begin))
     Composed = composedPair(*PR, *QR, Pair);
+  std::string Note = "not fused with the nest at line " +
+                     std::to_string(SM.getExpansionLineNumber(
+                         SM.getExpansionLoc(P.Nest->getBeginLoc()))) +
+                     ", which writes '" + Pair.Temporary + "': ";
   auto *Fused = std::get_if<RecoveredForRewrite>(&Composed);
   if (!Fused || unwanted(*Fused, Hooks)) {
-    if (auto *Why = std::get_if<std::string>(&Composed); Why && QR)
-      QR->Out.Facts.push_back(
-          {"separate kernels",
-           "not fused with the nest at line " +
-               std::to_string(PR ? PR->Source.Line
-                                 : SM.getExpansionLineNumber(Producer->Begin)) +
-               ", which writes '" + Pair.Temporary + "': " + *Why});
+    auto *Why = std::get_if<std::string>(&Composed);
     if (Producer)
       place(std::move(*Producer), FD, Own);
     if (Consumer)
-      place(std::move(*Consumer), FD, Own);
+      place(std::move(*Consumer), FD, Own, Why ? Note + *Why : "");
     return;
   }
   NestOutcome &Slot = Outcomes.emplace_back();
@@ -368,15 +385,19 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
   for (RecoveredForRewrite &Part : Nest.Parts)
     Part.Source.IsNameTaken = Nest.Nest.Source.IsNameTaken;
   Workers.run([&Slot, &ConsumerSlot, &Nest, &Opts = Opts,
-               &Schedules = Schedules] {
+               &Schedules = Schedules, Note] {
     Slot = rewriteRecovered(Nest.Nest, Opts, Nest.Printing, Schedules);
     if (Slot.Fix) {
       ConsumerSlot.Absorbed = true;
     } else {
       // Fused, the two gain nothing: each as it is alone.
+      std::string Why = Slot.Message + " [" + Slot.Name + "]";
+      if (Why.rfind(LeftUnchanged, 0) == 0)
+        Why = "fused, " + Why.substr(LeftUnchanged.size());
       Slot = rewriteRecovered(Nest.Parts[0], Opts, Nest.Printing, Schedules);
       ConsumerSlot =
           rewriteRecovered(Nest.Parts[1], Opts, Nest.Printing, Schedules);
+      notePair(ConsumerSlot, Note + Why);
       formatUnstyled(ConsumerSlot, Nest.Path, Nest.Code);
     }
     formatUnstyled(Slot, Nest.Path, Nest.Code);
@@ -434,11 +455,14 @@ Pending &NestPipeline::State::prepare(RecoveredForRewrite Found) {
 }
 
 void NestPipeline::State::place(Read Found, const clang::FunctionDecl &FD,
-                                const OwnRewrites &Own) {
+                                const OwnRewrites &Own,
+                                const std::string &PairNote) {
   NestOutcome &Slot = Outcomes.emplace_back();
   FunctionBegins.push_back(FD.getBeginLoc());
   if (auto *Unchanged = std::get_if<NestOutcome>(&Found.Nest)) {
     Slot = std::move(*Unchanged);
+    if (!PairNote.empty())
+      notePair(Slot, PairNote);
     return;
   }
   if (std::optional<NestOutcome> Skipped =
@@ -447,6 +471,7 @@ void NestPipeline::State::place(Read Found, const clang::FunctionDecl &FD,
     return;
   }
   Pending &Nest = prepare(std::get<RecoveredForRewrite>(std::move(Found.Nest)));
+  Nest.PairNote = PairNote;
   if (!SM.isWrittenInMainFile(Found.Begin)) {
     // Named with what the whole unit takes, as every inclusion of the
     // header is, before or after the headers that take a name: the nest
@@ -460,6 +485,8 @@ void NestPipeline::State::place(Read Found, const clang::FunctionDecl &FD,
 void NestPipeline::State::lower(NestOutcome &Slot, Pending &Nest, bool InOwn) {
   Workers.run([&Slot, &Nest, &Opts = Opts, &Schedules = Schedules, InOwn] {
     Slot = rewriteRecovered(Nest.Nest, Opts, Nest.Printing, Schedules);
+    if (!Nest.PairNote.empty())
+      notePair(Slot, Nest.PairNote);
     if (InOwn)
       leaveOwnRewrite(Slot);
     formatUnstyled(Slot, Nest.Path, Nest.Code);

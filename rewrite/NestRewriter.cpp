@@ -354,8 +354,9 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
   if (Opts.Directive.empty() && Opts.RuntimeChoice)
     Alternative = runtimeAlternative(
         S, Kernel, Source, *Candidates, Before, Opts.Lowering, Facts, Schedules,
-        Scanned, Scans, Names,
-        [&](const ir::Schedule &O) { return covered(O); });
+        Scanned, Scans, Names, [&](const ir::Schedule &O) {
+          return covered(O) && finiteScalesChecked(O);
+        });
   describe(S, Emitted, Alternative,
            Emitted.Allocates ||
                (Alternative && Alternative->Emitted.Allocates));

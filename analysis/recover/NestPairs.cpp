@@ -3,6 +3,8 @@
 #include "analysis/recover/NestPairs.h"
 #include "analysis/recover/StmtPath.h"
 
+#include "clang/Basic/SourceManager.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -125,26 +127,49 @@ bool onlyUsedIn(const Stmt *Body, const VarDecl *T,
   return !F.Escapes;
 }
 
-/// The temporary of a pair: declared in the function, not static, a
-/// local array or a pointer to memory of its own; none when it is not that
-/// or its values are read outside the two nests.
-const VarDecl *temporaryOf(const Stmt *Body, const Stmt *P, const Stmt *Q,
-                           ASTContext &Ctx) {
-  const VarDecl *Found = nullptr;
+/// The local P stores and Q reads, if one; null otherwise.
+const VarDecl *sharedLocal(const Stmt *P, const Stmt *Q) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Found |= Ref->getDecl() == V;
+      return !Found;
+    }
+  };
+  const VarDecl *Shared = nullptr;
   for (const VarDecl *V : storedLocals(P)) {
-    if (Found)
-      return nullptr; // two candidates: not a pair this reads
-    Found = V;
+    Finder F;
+    F.V = V;
+    F.TraverseStmt(const_cast<Stmt *>(Q));
+    if (!F.Found)
+      continue;
+    if (Shared)
+      return nullptr; // two: not a pair this reads
+    Shared = V;
   }
-  if (!Found || Found->isStaticLocal())
-    return nullptr;
-  QualType Ty = Found->getType();
-  bool OwnMemory = Ty->isArrayType() ||
-                   (Ty->isPointerType() &&
-                    (!Found->getInit() || isAllocation(Found->getInit())));
-  if (!OwnMemory || !onlyUsedIn(Body, Found, {P, Q}, Ctx))
-    return nullptr;
-  return Found;
+  return Shared;
+}
+
+/// Why T, stored by P and read by Q, is not a temporary of theirs: "" when
+/// it is a local array, or a pointer to memory of its own allocated in the
+/// function, whose values nothing but the two nests reads.
+std::string notTemporary(const Stmt *Body, const VarDecl *T, const Stmt *P,
+                         const Stmt *Q, ASTContext &Ctx) {
+  std::string Name = "'" + T->getName().str() + "'";
+  if (T->isStaticLocal())
+    return Name + " is static: its values outlive the function";
+  QualType Ty = T->getType();
+  bool OwnMemory =
+      Ty->isArrayType() ||
+      (Ty->isPointerType() && (!T->getInit() || isAllocation(T->getInit())));
+  if (!OwnMemory)
+    return Name + " points to memory the function did not allocate";
+  if (!onlyUsedIn(Body, T, {P, Q}, Ctx))
+    return Name + " is used elsewhere than in the two nests, its "
+                  "allocation and its free: its values may be read after "
+                  "them";
+  return "";
 }
 
 /// 'if (!T) ...' or 'if (T == NULL) ...', T named nowhere else in it.
@@ -205,14 +230,22 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
       continue;
     const auto *Block =
         dyn_cast_or_null<CompoundStmt>(parentWithin(P.Function, P.Nest));
-    if (!Block || nextIn(Block, P.Nest, 1) != Q.Nest)
+    if (!Block || parentWithin(P.Function, Q.Nest) != Block)
       continue;
-    const VarDecl *T = temporaryOf(P.Function, P.Nest, Q.Nest, Ctx);
+    const VarDecl *T = sharedLocal(P.Nest, Q.Nest);
     if (!T)
       continue;
     NestPair Pair;
     Pair.Producer = I;
     Pair.Temporary = T->getName().str();
+    if (nextIn(Block, P.Nest, 1) != Q.Nest)
+      Pair.Refused =
+          "a statement is between the two nests (line " +
+          std::to_string(Ctx.getSourceManager().getSpellingLineNumber(
+              nextIn(Block, P.Nest, 1)->getBeginLoc())) +
+          ")";
+    else
+      Pair.Refused = notTemporary(P.Function, T, P.Nest, Q.Nest, Ctx);
     const Stmt *Before = nextIn(Block, P.Nest, -1);
     // 'if (!T) return;' after the allocation tests the pointer only.
     while (Before && testsForNull(Before, T, Ctx))

@@ -33,10 +33,15 @@ struct NestPair {
   /// Every element is 0 before the producer runs: the statement right
   /// before it allocates the temporary with calloc.
   bool ZeroBefore = false;
+  /// Why the two, a nest storing a local that the next nest of its block
+  /// reads, are not such a pair ("" when they are): a statement between
+  /// them, the local's values read elsewhere or its memory not its own.
+  std::string Refused;
 };
 
-/// The pairs among Sites: each site begins at most one, and a site is in
-/// at most one pair.
+/// The pairs among Sites, and the nests that would be pairs but for what
+/// Refused says: each site begins at most one, and a site is in at most
+/// one.
 std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
                                     clang::ASTContext &Ctx);
 

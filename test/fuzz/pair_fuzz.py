@@ -144,7 +144,9 @@ class Case:
         # A directive only where the original's threads write apart, and
         # not with C89's shared variables.
         p_ok = not c89 and P[0].split()[2] in self.producer_rows
-        q_ok = not c89 and Q[0].split()[2] in ("i",)
+        # (C[i * K + l], l < L, is not row i's alone.)
+        q_ok = not c89 and Q[0].split()[2] in ("i",) and not (
+            self.producer == "sddmm" and self.mutation == "writes_input")
         if self.pragma in ("producer", "both") and p_ok:
             P.insert(0, par)
         self.consumer_parallel = self.pragma in ("consumer", "both") and q_ok

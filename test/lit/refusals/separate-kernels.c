@@ -1,10 +1,12 @@
 // Separate kernels that must stay separate: a producer nest fills a local
 // temporary and the next nest reads it, but fusing them would change what
-// is computed or is not proved not to. Each nest is then read alone (and
-// has nothing to gain alone); --explain says why a pair was not fused
+// is computed or is not proved not to. Each nest is then read alone; the
+// consumer, which has nothing to gain alone, says why the two were not
+// fused (lnr-separate-kernels), and so does --explain
 // (test/exec/nest_pair.test runs the pairs that are).
-// RUN: lnr-rewrite %s -- > %t.out 2> %t.err
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
+// RUN: FileCheck --check-prefix=REMARK %s < %t.err
 // RUN: lnr-rewrite --explain %s -- 2> /dev/null | FileCheck %s
 #include <stdlib.h>
 
@@ -33,8 +35,11 @@ double live(int n, int K, int L, const int *pos, const int *crd,
 }
 // CHECK:      nest in 'live'
 // CHECK-NEXT:   notation: T(i,j) += C(i,k) * D(j,k) * B(i,j)
-// CHECK-NOT:  separate kernels
-// CHECK:      unchanged: {{.*}} [lnr-no-gain]
+// CHECK:      nest in 'live'
+// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': 'T' is used elsewhere than in the two nests, its allocation and its free: its values may be read after them
+// CHECK-NEXT:   unchanged: not fused {{.*}} [lnr-separate-kernels]
+// REMARK: separate-kernels.c:{{[0-9]+}}:3: remark: nest left unchanged: {{.*}} [lnr-no-gain]
+// REMARK: separate-kernels.c:{{[0-9]+}}:3: remark: nest left unchanged: not fused with the nest at line {{[0-9]+}}, which writes 'T': 'T' is used elsewhere {{.*}} [lnr-separate-kernels]
 
 // The temporary escapes to a call: live.
 void escapes(int n, int K, int L, const int *pos, const int *crd,
@@ -57,8 +62,8 @@ void escapes(int n, int K, int L, const int *pos, const int *crd,
   free(T);
 }
 // CHECK:      nest in 'escapes'
-// CHECK-NOT:  separate kernels
-// CHECK:      [lnr-no-gain]
+// CHECK:      nest in 'escapes'
+// CHECK:        separate kernels: {{.*}} 'T' is used elsewhere than in the two nests
 
 // A statement between the two nests.
 void between(int n, int K, int L, const int *pos, const int *crd,
@@ -81,8 +86,8 @@ void between(int n, int K, int L, const int *pos, const int *crd,
   free(T);
 }
 // CHECK:      nest in 'between'
-// CHECK-NOT:  separate kernels
-// CHECK:      [lnr-no-gain]
+// CHECK:      nest in 'between'
+// CHECK:        separate kernels: {{.*}} a statement is between the two nests (line {{[0-9]+}})
 
 // The consumer starts at row 1: it reads T at other positions than the
 // producer's loop as written.
@@ -106,8 +111,8 @@ void other_rows(int n, int K, int L, const int *pos, const int *crd,
 }
 // CHECK:      nest in 'other_rows'
 // CHECK:      nest in 'other_rows'
-// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the consumer's loop over 'i' is not the producer's loop over 'i' as written
-// CHECK:      [lnr-no-gain]
+// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the consumer's loop over 'i' is not the producer's loop over 'i' as written
+// CHECK-NEXT:   unchanged: {{.*}} [lnr-separate-kernels]
 
 // Accumulated into memory malloc leaves undefined: not zero before.
 void not_zeroed(int n, int F, int G, const int *pos, const int *crd,
@@ -126,7 +131,7 @@ void not_zeroed(int n, int F, int G, const int *pos, const int *crd,
 }
 // CHECK:      nest in 'not_zeroed'
 // CHECK:      nest in 'not_zeroed'
-// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': 'T' is not zero before the producer adds to it
+// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': 'T' is not zero before the producer adds to it
 
 // The consumer writes what the producer reads: fused, the producer would
 // read the consumer's writes.
@@ -145,7 +150,7 @@ void writes_input(int n, int F, int G, const int *pos, const int *crd,
 }
 // CHECK:      nest in 'writes_input'
 // CHECK:      nest in 'writes_input'
-// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the producer reads 'X', which a nest writes
+// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the producer reads 'X', which a nest writes
 
 // A conditional between the two: the fused nest would drop it.
 void conditional_between(int n, int F, int G, const int *pos, const int *crd,
@@ -167,7 +172,7 @@ void conditional_between(int n, int F, int G, const int *pos, const int *crd,
 }
 // CHECK:      nest in 'conditional_between'
 // CHECK:      nest in 'conditional_between'
-// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': a preprocessor line is between the two nests
+// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': a preprocessor line is between the two nests
 
 // The consumer reads the next element of the one the producer stores.
 void next_element(int n, int F, int G, const double *restrict X,
@@ -183,4 +188,4 @@ void next_element(int n, int F, int G, const double *restrict X,
 }
 // CHECK:      nest in 'next_element'
 // CHECK:      nest in 'next_element'
-// CHECK-NEXT:   separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the consumer reads 'T[f + 1]' where the producer stores 'T[f]'
+// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the consumer reads 'T[f + 1]' where the producer stores 'T[f]'
