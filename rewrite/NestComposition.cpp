@@ -88,12 +88,20 @@ matchIndices(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
              "' as written";
     Map[Written.Indices[I]] = Read.Indices[I];
   }
-  // The producer's other indices keep their names, which Q must not use.
+  // The producer's other indices keep their names, which Q must not use,
+  // nor the variables their loops declare (a position 'p' of both).
   for (const ir::Loop &L : PK.Loops)
     if (!Map.count(L.Index)) {
       if (QK.findIndex(L.Index))
         return "the producer's index '" + L.Index +
                "' is also an index of the consumer";
+      const LoopSource *Own = PS.loop(L.Index);
+      for (const LoopSource &Q : QS.Loops)
+        if (Own)
+          for (const std::string *Name : {&Own->Index, &Own->Position})
+            if (!Name->empty() && (*Name == Q.Index || *Name == Q.Position))
+              return "the producer's loop variable '" + *Name +
+                     "' is also the consumer's";
       Map[L.Index] = L.Index;
     }
   return Map;

@@ -261,10 +261,14 @@ struct NestPipeline::State {
              const std::string &PairNote = "");
   /// A producer and a consumer (recover::NestPair): composed and rewritten
   /// as one nest when they compose and fusing them pays, each alone
-  /// otherwise.
+  /// otherwise. ProducerNote: why the producer is not fused with the nest
+  /// before it, if it reads that one's temporary (notePair).
   void addPair(const recover::NestSite &P, const recover::NestSite &Q,
                const recover::NestPair &Pair, const clang::FunctionDecl &FD,
-               const OwnRewrites &Own);
+               const OwnRewrites &Own, const std::string &ProducerNote);
+  /// The start of what the consumer of a pair not fused says.
+  std::string pairNote(const recover::NestSite &P,
+                       const recover::NestPair &Pair) const;
   /// The pair composed, or why the consumer does not read what the
   /// producer writes.
   std::variant<RecoveredForRewrite, std::string>
@@ -316,14 +320,21 @@ void NestPipeline::State::addFunction(const clang::FunctionDecl &FD) {
     OwnRewrites Own(FD.getBody(), SM);
     std::vector<recover::NestPair> Pairs = recover::findNestPairs(Sites, Ctx);
     auto Pair = Pairs.begin();
+    // Why a site, the consumer of a refused pair, is not fused with the
+    // site before it.
+    std::map<size_t, std::string> Notes;
     for (size_t I = 0; I < Sites.size(); ++I) {
-      if (Pair != Pairs.end() && Pair->Producer == I) {
-        addPair(Sites[I], Sites[I + 1], *Pair++, FD, Own);
+      if (Pair != Pairs.end() && Pair->Producer == I && Pair->Refused.empty()) {
+        addPair(Sites[I], Sites[I + 1], *Pair++, FD, Own, Notes[I]);
         ++I;
         continue;
       }
+      if (Pair != Pairs.end() && Pair->Producer == I) {
+        Notes[I + 1] = pairNote(Sites[I], *Pair) + Pair->Refused;
+        ++Pair;
+      }
       if (std::optional<Read> Nest = read(Sites[I], FD))
-        place(std::move(*Nest), FD, Own);
+        place(std::move(*Nest), FD, Own, Notes[I]);
     }
   }
   for (const clang::CXXMethodDecl *Lambda : recover::lambdasIn(FD.getBody()))
@@ -346,11 +357,20 @@ NestPipeline::State::read(const recover::NestSite &Site,
               Begin};
 }
 
+std::string NestPipeline::State::pairNote(const recover::NestSite &P,
+                                          const recover::NestPair &Pair) const {
+  return "not fused with the nest at line " +
+         std::to_string(SM.getExpansionLineNumber(
+             SM.getExpansionLoc(P.Nest->getBeginLoc()))) +
+         ", which writes '" + Pair.Temporary + "': ";
+}
+
 void NestPipeline::State::addPair(const recover::NestSite &P,
                                   const recover::NestSite &Q,
                                   const recover::NestPair &Pair,
                                   const clang::FunctionDecl &FD,
-                                  const OwnRewrites &Own) {
+                                  const OwnRewrites &Own,
+                                  const std::string &ProducerNote) {
   std::optional<Read> Producer = read(P, FD), Consumer = read(Q, FD);
   auto *PR =
       Producer ? std::get_if<RecoveredForRewrite>(&Producer->Nest) : nullptr;
@@ -358,20 +378,15 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
       Consumer ? std::get_if<RecoveredForRewrite>(&Consumer->Nest) : nullptr;
   std::variant<RecoveredForRewrite, std::string> Composed =
       std::string("a nest is not recovered");
-  if (!Pair.Refused.empty())
-    Composed = Pair.Refused;
-  else if (PR && QR && SM.isWrittenInMainFile(Producer->Begin) &&
-           !Own.contain(Producer->Begin) && !Own.contain(Consumer->Begin))
+  if (PR && QR && SM.isWrittenInMainFile(Producer->Begin) &&
+      !Own.contain(Producer->Begin) && !Own.contain(Consumer->Begin))
     Composed = composedPair(*PR, *QR, Pair);
-  std::string Note = "not fused with the nest at line " +
-                     std::to_string(SM.getExpansionLineNumber(
-                         SM.getExpansionLoc(P.Nest->getBeginLoc()))) +
-                     ", which writes '" + Pair.Temporary + "': ";
+  std::string Note = pairNote(P, Pair);
   auto *Fused = std::get_if<RecoveredForRewrite>(&Composed);
   if (!Fused || unwanted(*Fused, Hooks)) {
     auto *Why = std::get_if<std::string>(&Composed);
     if (Producer)
-      place(std::move(*Producer), FD, Own);
+      place(std::move(*Producer), FD, Own, ProducerNote);
     if (Consumer)
       place(std::move(*Consumer), FD, Own, Why ? Note + *Why : "");
     return;
@@ -385,7 +400,7 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
   for (RecoveredForRewrite &Part : Nest.Parts)
     Part.Source.IsNameTaken = Nest.Nest.Source.IsNameTaken;
   Workers.run([&Slot, &ConsumerSlot, &Nest, &Opts = Opts,
-               &Schedules = Schedules, Note] {
+               &Schedules = Schedules, Note, ProducerNote] {
     Slot = rewriteRecovered(Nest.Nest, Opts, Nest.Printing, Schedules);
     if (Slot.Fix) {
       ConsumerSlot.Absorbed = true;
@@ -395,6 +410,8 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
       if (Why.rfind(LeftUnchanged, 0) == 0)
         Why = "fused, " + Why.substr(LeftUnchanged.size());
       Slot = rewriteRecovered(Nest.Parts[0], Opts, Nest.Printing, Schedules);
+      if (!ProducerNote.empty())
+        notePair(Slot, ProducerNote);
       ConsumerSlot =
           rewriteRecovered(Nest.Parts[1], Opts, Nest.Printing, Schedules);
       notePair(ConsumerSlot, Note + Why);

@@ -1,6 +1,7 @@
 //===- NestPairs.cpp ------------------------------------------------------===//
 
 #include "analysis/recover/NestPairs.h"
+#include "analysis/recover/Recoverer.h"
 #include "analysis/recover/StmtPath.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -127,22 +128,35 @@ bool onlyUsedIn(const Stmt *Body, const VarDecl *T,
   return !F.Escapes;
 }
 
-/// The local P stores and Q reads, if one; null otherwise.
-const VarDecl *sharedLocal(const Stmt *P, const Stmt *Q) {
+/// Whether S reads V other than as the array it stores into (the output
+/// of 'V[e] += ...' is no factor read).
+bool readsBesidesStoring(const Stmt *S, const VarDecl *V) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const VarDecl *V;
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      Found |= Ref->getDecl() == V;
-      return !Found;
+    std::set<const Expr *> Stored;
+    bool Read = false;
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      const auto *Sub =
+          dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
+      if (B->isAssignmentOp() && Sub && varOf(Sub->getBase()) == V)
+        Stored.insert(Sub->getBase()->IgnoreParenCasts());
+      return true;
     }
-  };
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Read |= Ref->getDecl() == V && !Stored.count(Ref);
+      return !Read;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Read;
+}
+
+/// The local P stores and Q reads, if one; null otherwise.
+const VarDecl *sharedLocal(const Stmt *P, const Stmt *Q) {
   const VarDecl *Shared = nullptr;
   for (const VarDecl *V : storedLocals(P)) {
-    Finder F;
-    F.V = V;
-    F.TraverseStmt(const_cast<Stmt *>(Q));
-    if (!F.Found)
+    if (!readsBesidesStoring(Q, V))
       continue;
     if (Shared)
       return nullptr; // two: not a pair this reads
@@ -191,18 +205,8 @@ bool testsForNull(const Stmt *S, const VarDecl *T, ASTContext &Ctx) {
                 Ctx, Expr::NPC_ValueDependentIsNotNull));
   if (!Null)
     return false;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *T;
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      Found |= Ref->getDecl() == T;
-      return !Found;
-    }
-  } F;
-  F.T = T;
-  F.TraverseStmt(const_cast<Stmt *>(If->getThen()));
-  F.TraverseStmt(const_cast<Stmt *>(If->getElse()));
-  return !F.Found;
+  return !(If->getThen() && detail::references(If->getThen(), T)) &&
+         !(If->getElse() && detail::references(If->getElse(), T));
 }
 
 /// The statement after S in Block, null statements skipped; null if none.
@@ -253,7 +257,8 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     Pair.ZeroBefore = Before && allocates(Before, T, /*Zeroed=*/true) &&
                       !T->getType()->isArrayType();
     Pairs.push_back(Pair);
-    ++I; // Q is in this pair
+    if (Pair.Refused.empty())
+      ++I; // Q is in this pair
   }
   return Pairs;
 }

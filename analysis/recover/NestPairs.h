@@ -41,7 +41,8 @@ struct NestPair {
 
 /// The pairs among Sites, and the nests that would be pairs but for what
 /// Refused says: each site begins at most one, and a site is in at most
-/// one.
+/// one pair that is not refused (the consumer of a refused one may begin
+/// the next).
 std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
                                     clang::ASTContext &Ctx);
 

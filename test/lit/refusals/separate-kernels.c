@@ -189,3 +189,24 @@ void next_element(int n, int F, int G, const double *restrict X,
 // CHECK:      nest in 'next_element'
 // CHECK:      nest in 'next_element'
 // CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the consumer reads 'T[f + 1]' where the producer stores 'T[f]'
+
+// The producer's position 'p' over B's rows is also the consumer's over
+// W's: fused, one would be read inside the other's loop.
+void one_position_name(int n, int F, const int *pos, const int *crd,
+                       const double *vals, const double *X, const int *wpos,
+                       const int *wcrd, const double *W, int G,
+                       double *restrict out) {
+  double *T = calloc((size_t)n * F, sizeof(double));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      for (int p = wpos[f]; p < wpos[f + 1]; p++)
+        out[i * G + wcrd[p]] += T[i * F + f] * W[p];
+  free(T);
+}
+// CHECK:      nest in 'one_position_name'
+// CHECK:      nest in 'one_position_name'
+// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the producer's loop variable 'p' is also the consumer's
