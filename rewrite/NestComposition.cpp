@@ -69,6 +69,116 @@ std::variant<size_t, std::string> readingFactor(const ir::Kernel &QK,
   return *Found;
 }
 
+/// Text with the identifier From, where it is a name of its own (not a
+/// member after '.' or '->'), replaced by To.
+std::string renamedIn(const std::string &Text, const std::string &From,
+                      const std::string &To) {
+  auto IsWord = [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  };
+  std::string Out;
+  for (size_t I = 0; I < Text.size();) {
+    if (!IsWord(Text[I])) {
+      Out += Text[I++];
+      continue;
+    }
+    size_t End = I;
+    while (End < Text.size() && IsWord(Text[End]))
+      ++End;
+    std::string Word = Text.substr(I, End - I);
+    bool Member = (I >= 1 && Text[I - 1] == '.') ||
+                  (I >= 2 && Text.compare(I - 2, 2, "->") == 0);
+    Out += Word == From && !Member ? To : Word;
+    I = End;
+  }
+  return Out;
+}
+
+/// P with its loop over Own (a sum of its own, declared in its header)
+/// renamed To, in the kernel and in every text that names it.
+void renameOwnLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
+                   const std::string &To) {
+  auto Text = [&](std::string &T) { T = renamedIn(T, Own, To); };
+  for (ir::IndexVar &I : PK.Indices)
+    if (I.Name == Own)
+      I.Name = To;
+  for (ir::Loop &L : PK.Loops)
+    if (L.Index == Own)
+      L.Index = To;
+  for (ir::Access &A : PK.Stmt.Factors)
+    for (std::string &I : A.Indices)
+      if (I == Own)
+        I = To;
+  for (LoopSource &L : PS.Loops) {
+    if (L.Index == Own)
+      L.Index = To;
+    Text(L.Header);
+    for (std::string &P : L.Prologue)
+      Text(P);
+  }
+  for (std::string &F : PS.Factors)
+    Text(F);
+  for (std::vector<std::string> &Aliases : PS.FactorAliases)
+    for (std::string &A : Aliases)
+      Text(A);
+  for (NestSource::Alias &A : PS.Aliases)
+    Text(A.Declaration);
+  for (std::string &I : PS.ScaledSumLoops)
+    if (I == Own)
+      I = To;
+  for (OverlapFacts::Array &A : PS.Overlap.Arrays)
+    for (OverlapFacts::Term &T : A.Terms)
+      if (T.Variable == Own)
+        T.Variable = To;
+}
+
+/// Whether L declares its variable in its header ('for (int k = 0; ...)',
+/// not C89's 'for (k = 0; ...)'), so that a new name is declared with it.
+bool declaresItsVariable(const LoopSource &L, const NestSource &S) {
+  size_t Open = L.Header.find('('), Semi = L.Header.find(';');
+  if (Open == std::string::npos || Semi == std::string::npos || Semi < Open)
+    return false;
+  std::string Init = L.Header.substr(Open + 1, Semi - Open - 1);
+  size_t First = Init.find_first_not_of(' ');
+  bool StartsWithName = First != std::string::npos &&
+                        Init.compare(First, L.Index.size(), L.Index) == 0;
+  return !StartsWithName && renamedIn(Init, L.Index, "") != Init &&
+         std::find(S.OuterDeclared.begin(), S.OuterDeclared.end(), L.Index) ==
+             S.OuterDeclared.end();
+}
+
+/// P's own dense loops over an index the consumer also names, renamed to
+/// a name neither the file nor the nests use; the names given.
+std::vector<std::string> renameClashes(ir::Kernel &PK, NestSource &PS,
+                                       const ir::Kernel &QK,
+                                       const NestSource &QS,
+                                       const PairFacts &Facts) {
+  std::vector<std::string> Given;
+  if (!Facts.IsNameTaken)
+    return Given;
+  std::vector<std::string> Own;
+  for (const ir::Loop &L : PK.Loops)
+    if (!PK.Stmt.Lhs.uses(L.Index) && !L.isCompressed() &&
+        QK.findIndex(L.Index))
+      Own.push_back(L.Index);
+  for (const std::string &Index : Own) {
+    const LoopSource *Src = PS.loop(Index);
+    if (!Src || !Src->Position.empty() || !Src->Prologue.empty() ||
+        !declaresItsVariable(*Src, PS))
+      continue;
+    for (unsigned N = 0; N < 100; ++N) {
+      std::string To = Index + "_p" + (N ? std::to_string(N) : "");
+      if (Facts.IsNameTaken(To) || PK.findIndex(To) || QK.findIndex(To) ||
+          QS.loop(To) || renamedIn(Facts.Text, To, "") != Facts.Text)
+        continue;
+      renameOwnLoop(PK, PS, Index, To);
+      Given.push_back(To);
+      break;
+    }
+  }
+  return Given;
+}
+
 /// P's indices named as Q names them: each index of the temporary as the
 /// consumer reads it, when both loops over it are written alike; or why
 /// they are not.
@@ -301,8 +411,12 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
 } // namespace
 
 std::variant<ComposedNest, std::string>
-composeNests(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
-             const NestSource &QS, const PairFacts &Facts) {
+composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
+             const ir::Kernel &QK, const NestSource &QS,
+             const PairFacts &Facts) {
+  ir::Kernel PK = Producer;
+  NestSource PS = ProducerSource;
+  std::vector<std::string> Renamed = renameClashes(PK, PS, QK, QS, Facts);
   if (std::optional<std::string> Problem =
           producerProblem(PK, PS, QK, QS, Facts))
     return *Problem;
@@ -360,6 +474,7 @@ composeNests(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
   // The consumer's statement reads the temporary, not the substitution.
   ir::Assignment &Consumer = *C.Separate.Branches[1].Statement;
   Consumer = QK.Stmt;
+  C.Renamed = std::move(Renamed);
   return C;
 }
 

@@ -16,8 +16,10 @@
 #include "analysis/ir/Kernel.h"
 #include "analysis/recover/NestSource.h"
 
+#include <functional>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace lnr::rewrite {
 
@@ -31,6 +33,10 @@ struct PairFacts {
   /// The file's text from the producer's first character to the
   /// consumer's last: the fallback of a versioned rewrite.
   std::string Text;
+  /// Whether a name is taken in the file (a producer's loop variable the
+  /// consumer also declares is renamed to a name that is not); unset: no
+  /// renaming.
+  std::function<bool(const std::string &)> IsNameTaken;
 };
 
 struct ComposedNest {
@@ -39,6 +45,9 @@ struct ComposedNest {
   /// The two nests as written, as a schedule of Kernel: the producer's
   /// loops storing the temporary, then the consumer's reading it.
   ir::BranchedGraph Separate;
+  /// The names given to producer loop variables that the consumer also
+  /// declares (`k` -> `k_p`), which the rewrite must not pick again.
+  std::vector<std::string> Renamed;
 };
 
 /// The producer P substituted into the consumer Q, or why the consumer

@@ -273,7 +273,7 @@ struct NestPipeline::State {
   /// producer writes.
   std::variant<RecoveredForRewrite, std::string>
   composedPair(const RecoveredForRewrite &P, const RecoveredForRewrite &Q,
-               const recover::NestPair &Pair) const;
+               const recover::NestPair &Pair);
   /// Found waiting for a worker, with its file's style and names.
   Pending &prepare(RecoveredForRewrite Found);
   void lower(NestOutcome &Slot, Pending &Nest, bool InOwn);
@@ -396,6 +396,13 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
   NestOutcome &ConsumerSlot = Outcomes.emplace_back();
   FunctionBegins.push_back(FD.getBeginLoc());
   Pending &Nest = prepare(std::move(*Fused));
+  if (!Nest.Nest.Renamed.empty())
+    Nest.Nest.Source.IsNameTaken = [Taken = Nest.Nest.Source.IsNameTaken,
+                                    Renamed = Nest.Nest.Renamed](
+                                       const std::string &Name) {
+      return Taken(Name) ||
+             std::find(Renamed.begin(), Renamed.end(), Name) != Renamed.end();
+    };
   Nest.Parts = {std::move(*PR), std::move(*QR)};
   for (RecoveredForRewrite &Part : Nest.Parts)
     Part.Source.IsNameTaken = Nest.Nest.Source.IsNameTaken;
@@ -424,7 +431,7 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
 std::variant<RecoveredForRewrite, std::string>
 NestPipeline::State::composedPair(const RecoveredForRewrite &P,
                                   const RecoveredForRewrite &Q,
-                                  const recover::NestPair &Pair) const {
+                                  const recover::NestPair &Pair) {
   llvm::StringRef Code = SM.getBufferData(P.Out.File);
   unsigned End = Q.Source.Offset + Q.Source.Length;
   if (P.Out.File != Q.Out.File || End > Code.size() || P.Source.Offset >= End)
@@ -443,6 +450,9 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   for (llvm::StringRef Line : Lines)
     if (Line.ltrim().startswith("#"))
       return std::string("a preprocessor line is between the two nests");
+  if (ReadRaw.insert(P.Out.File).second)
+    Taken.alsoFile(Code);
+  Facts.IsNameTaken = Taken.now();
   auto Composed = composeNests(P.Kernel, P.Source, Q.Kernel, Q.Source, Facts);
   auto *C = std::get_if<ComposedNest>(&Composed);
   if (!C)
@@ -450,6 +460,7 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   RecoveredForRewrite Out{std::move(C->Kernel), std::move(C->Source),
                           P.Standard, P.Out};
   Out.Separate = std::move(C->Separate);
+  Out.Renamed = std::move(C->Renamed);
   Out.Consumer = {Q.Source.Line, Pair.Temporary};
   return Out;
 }

@@ -160,6 +160,9 @@ struct RecoveredForRewrite {
     std::string Temporary;
   };
   ConsumerNest Consumer = {};
+  /// With Separate: the producer's loop variables renamed apart from the
+  /// consumer's (ComposedNest::Renamed).
+  std::vector<std::string> Renamed = {};
 };
 
 /// The first step of a nest found by recover::findLoopNests, the only one

@@ -161,3 +161,22 @@ TEST_F(NestCompositionTest, TheTemporaryReadTwiceIsNotSubstituted) {
   QS.FactorAliases.push_back({});
   EXPECT_EQ(reason(), "the consumer reads 'T' twice");
 }
+
+TEST_F(NestCompositionTest, AProducersLoopNamedAsTheConsumersIsRenamed) {
+  QK.Indices[2].Name = "k";
+  QK.Stmt.Factors[1].Indices[1] = "k";
+  QK.Stmt.Lhs.Indices[1] = "k";
+  QK.Loops[2].Index = "k";
+  QS.Loops[2] = denseLoop("k", "L");
+  Facts.IsNameTaken = [](const std::string &Name) { return Name == "k_p"; };
+  auto C = compose();
+  ASSERT_TRUE(std::holds_alternative<ComposedNest>(C)) << reason();
+  const ComposedNest &N = std::get<ComposedNest>(C);
+  EXPECT_EQ(N.Renamed, std::vector<std::string>{"k_p1"});
+  EXPECT_EQ(ir::toString(N.Kernel.Stmt),
+            "A(i,k) += B(i,j) * C(i,k_p1) * D(j,k_p1) * E(j,k)");
+  EXPECT_EQ(N.Source.Factors[1], "C[i * K + k_p1]");
+  EXPECT_EQ(N.Source.Loops[2].Header,
+            "for (int k_p1 = 0; k_p1 < K; k_p1++)");
+  EXPECT_EQ(N.Source.SumsStoredEmpty, std::vector<std::string>{"k_p1"});
+}

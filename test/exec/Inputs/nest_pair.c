@@ -86,3 +86,26 @@ void pair_colsum(int n, int F, int G, const double *restrict X,
       out[g] += T[f] * W[f * G + g];
   free(T);
 }
+
+/* Both nests name their inner loop 'k': the producer's is renamed apart. */
+void pair_same_names(int n, int K, int L, const int *restrict pos,
+                     const int *restrict crd, const double *restrict B,
+                     const double *restrict C, const double *restrict D,
+                     const double *restrict E, double *restrict A) {
+  double *T = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = s * B[p];
+    }
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < L; k++)
+        A[i * L + k] += T[p] * E[j * L + k];
+    }
+  free(T);
+}
