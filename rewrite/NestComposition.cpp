@@ -1,6 +1,7 @@
 //===- NestComposition.cpp ------------------------------------------------===//
 
 #include "rewrite/NestComposition.h"
+#include "rewrite/CText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -73,17 +74,14 @@ std::variant<size_t, std::string> readingFactor(const ir::Kernel &QK,
 /// member after '.' or '->'), replaced by To.
 std::string renamedIn(const std::string &Text, const std::string &From,
                       const std::string &To) {
-  auto IsWord = [](char C) {
-    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-  };
   std::string Out;
   for (size_t I = 0; I < Text.size();) {
-    if (!IsWord(Text[I])) {
+    if (!isIdentifierChar(Text[I])) {
       Out += Text[I++];
       continue;
     }
     size_t End = I;
-    while (End < Text.size() && IsWord(Text[End]))
+    while (End < Text.size() && isIdentifierChar(Text[End]))
       ++End;
     std::string Word = Text.substr(I, End - I);
     bool Member = (I >= 1 && Text[I - 1] == '.') ||
@@ -142,7 +140,7 @@ bool declaresItsVariable(const LoopSource &L, const NestSource &S) {
   size_t First = Init.find_first_not_of(' ');
   bool StartsWithName = First != std::string::npos &&
                         Init.compare(First, L.Index.size(), L.Index) == 0;
-  return !StartsWithName && renamedIn(Init, L.Index, "") != Init &&
+  return !StartsWithName && mentions(Init, L.Index) &&
          std::find(S.OuterDeclared.begin(), S.OuterDeclared.end(), L.Index) ==
              S.OuterDeclared.end();
 }
@@ -169,7 +167,7 @@ std::vector<std::string> renameClashes(ir::Kernel &PK, NestSource &PS,
     for (unsigned N = 0; N < 100; ++N) {
       std::string To = Index + "_p" + (N ? std::to_string(N) : "");
       if (Facts.IsNameTaken(To) || PK.findIndex(To) || QK.findIndex(To) ||
-          QS.loop(To) || renamedIn(Facts.Text, To, "") != Facts.Text)
+          QS.loop(To) || mentions(Facts.Text, To))
         continue;
       renameOwnLoop(PK, PS, Index, To);
       Given.push_back(To);

@@ -274,6 +274,9 @@ struct NestPipeline::State {
   std::variant<RecoveredForRewrite, std::string>
   composedPair(const RecoveredForRewrite &P, const RecoveredForRewrite &Q,
                const recover::NestPair &Pair);
+  /// Whether a name is taken in File's unit, its raw text (skipped
+  /// branches) read once.
+  std::function<bool(const std::string &)> takenIn(clang::FileID File);
   /// Found waiting for a worker, with its file's style and names.
   Pending &prepare(RecoveredForRewrite Found);
   void lower(NestOutcome &Slot, Pending &Nest, bool InOwn);
@@ -450,9 +453,7 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   for (llvm::StringRef Line : Lines)
     if (Line.ltrim().startswith("#"))
       return std::string("a preprocessor line is between the two nests");
-  if (ReadRaw.insert(P.Out.File).second)
-    Taken.alsoFile(Code);
-  Facts.IsNameTaken = Taken.now();
+  Facts.IsNameTaken = takenIn(P.Out.File);
   auto Composed = composeNests(P.Kernel, P.Source, Q.Kernel, Q.Source, Facts);
   auto *C = std::get_if<ComposedNest>(&Composed);
   if (!C)
@@ -465,6 +466,15 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   return Out;
 }
 
+std::function<bool(const std::string &)>
+NestPipeline::State::takenIn(clang::FileID File) {
+  // Not the AST's table, which the parse and the next recoveries add to;
+  // the file's skipped branches too.
+  if (ReadRaw.insert(File).second)
+    Taken.alsoFile(SM.getBufferData(File));
+  return Taken.now();
+}
+
 Pending &NestPipeline::State::prepare(RecoveredForRewrite Found) {
   Pending &Nest = Recovered.emplace_back();
   Nest.Nest = std::move(Found);
@@ -474,11 +484,7 @@ Pending &NestPipeline::State::prepare(RecoveredForRewrite Found) {
   if (Opts.PrintInFileStyle)
     Nest.Printing.Style =
         printStyleOf(Nest.Nest.Out, SM, Styles, Nest.Printing.LineFallback);
-  // Not the AST's table, which the parse and the next recoveries add to;
-  // the nest's file's skipped branches too.
-  if (ReadRaw.insert(File).second)
-    Taken.alsoFile(SM.getBufferData(File));
-  Nest.Nest.Source.IsNameTaken = Taken.now();
+  Nest.Nest.Source.IsNameTaken = takenIn(File);
   return Nest;
 }
 

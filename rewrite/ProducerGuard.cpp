@@ -8,17 +8,12 @@
 namespace lnr::rewrite {
 namespace {
 
-bool storedEmpty(const std::string &Index, const NestSource &S) {
-  return std::find(S.SumsStoredEmpty.begin(), S.SumsStoredEmpty.end(), Index) !=
-         S.SumsStoredEmpty.end();
-}
-
 /// G's loops, but those of sums the original stores empty (which do not
 /// keep a consumer from running).
 void loopsIn(const ir::BranchedGraph &G, const NestSource &S,
              std::vector<const ir::Loop *> &Out) {
   for (const ir::Loop &L : G.Loops)
-    if (!storedEmpty(L.Index, S))
+    if (!sumStoredEmpty(L.Index, S))
       Out.push_back(&L);
   for (const ir::BranchedGraph &B : G.Branches)
     loopsIn(B, S, Out);
@@ -49,6 +44,11 @@ bool storedAlong(const ir::Temporary &Temp, const ir::Loop &L) {
 }
 
 } // namespace
+
+bool sumStoredEmpty(const std::string &Index, const NestSource &S) {
+  return std::find(S.SumsStoredEmpty.begin(), S.SumsStoredEmpty.end(), Index) !=
+         S.SumsStoredEmpty.end();
+}
 
 std::optional<std::string> denseLoopRuns(const std::string &Index,
                                          const NestSource &S) {
@@ -81,7 +81,7 @@ innerDenseLoopsRun(const ir::Kernel &K, const NestSource &S,
                    const std::function<bool(const ir::Loop &)> &Which) {
   std::vector<std::string> Indices;
   for (size_t I = 1; I < K.Loops.size(); ++I)
-    if (!K.Loops[I].isCompressed() && !storedEmpty(K.Loops[I].Index, S) &&
+    if (!K.Loops[I].isCompressed() && !sumStoredEmpty(K.Loops[I].Index, S) &&
         Which(K.Loops[I]))
       Indices.push_back(K.Loops[I].Index);
   return denseLoopsRun(Indices, S);

@@ -53,6 +53,10 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
                             const ir::Temporary &Temp, bool Shared,
                             const ir::Kernel &K, const NestSource &S);
 
+/// Whether Index is of a sum the original stores even when empty
+/// (NestSource::SumsStoredEmpty): its loop keeps no consumer from running.
+bool sumStoredEmpty(const std::string &Index, const NestSource &S);
+
 /// `Begin < Bound` of the file's loop over Index, compared in the loop
 /// variable's type (an unsigned `k` makes `k < K` true for K == -1).
 std::optional<std::string> denseLoopRuns(const std::string &Index,

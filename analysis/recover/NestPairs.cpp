@@ -1,13 +1,13 @@
 //===- NestPairs.cpp ------------------------------------------------------===//
 
 #include "analysis/recover/NestPairs.h"
+#include "analysis/recover/Allocations.h"
 #include "analysis/recover/Recoverer.h"
 #include "analysis/recover/StmtPath.h"
 
 #include "clang/Basic/SourceManager.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <set>
 
@@ -16,30 +16,18 @@ using namespace clang;
 namespace lnr::recover {
 namespace {
 
-const VarDecl *varOf(const Expr *E) {
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
-    return dyn_cast<VarDecl>(Ref->getDecl());
-  return nullptr;
-}
-
-/// The function E calls directly (through casts), or "".
-StringRef calleeName(const Expr *E) {
-  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
-  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  return F && F->getIdentifier() ? F->getName() : "";
-}
-
+/// A call of malloc, calloc or aligned_alloc: memory of the caller's own
+/// (realloc's is another block's).
 bool isAllocation(const Expr *E) {
-  return llvm::StringSwitch<bool>(calleeName(E))
-      .Cases("malloc", "calloc", "aligned_alloc", true)
-      .Default(false);
+  StringRef Called = allocatorCalled(E);
+  return !Called.empty() && Called != "realloc";
 }
 
 /// `T = alloc(...);`, or with calloc only when Zeroed.
 bool allocates(const Stmt *S, const VarDecl *T, bool Zeroed = false) {
   const auto *Assign = dyn_cast<BinaryOperator>(S);
   if (Assign && Assign->getOpcode() == BO_Assign &&
-      varOf(Assign->getLHS()) == T)
+      namedVariable(Assign->getLHS()) == T)
     return Zeroed ? calleeName(Assign->getRHS()) == "calloc"
                   : isAllocation(Assign->getRHS());
   const auto *Decl = dyn_cast<DeclStmt>(S);
@@ -55,7 +43,7 @@ bool allocates(const Stmt *S, const VarDecl *T, bool Zeroed = false) {
 bool frees(const Stmt *S, const VarDecl *T) {
   const auto *Call = dyn_cast<CallExpr>(S);
   return Call && calleeName(Call) == "free" && Call->getNumArgs() == 1 &&
-         varOf(Call->getArg(0)) == T;
+         namedVariable(Call->getArg(0)) == T;
 }
 
 /// A local the nest stores elements of ('T[e] = ...', 'T[e] += ...').
@@ -67,7 +55,7 @@ std::set<const VarDecl *> storedLocals(const Stmt *Nest) {
           dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
       if (!B->isAssignmentOp() || !Sub)
         return true;
-      const VarDecl *V = varOf(Sub->getBase());
+      const VarDecl *V = namedVariable(Sub->getBase());
       if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
         Found.insert(V);
       return true;
@@ -101,16 +89,17 @@ bool onlyUsedIn(const Stmt *Body, const VarDecl *T,
       if (const auto *E = dyn_cast<Expr>(S)) {
         const Expr *Bare = E->IgnoreParenImpCasts();
         if (const auto *Not = dyn_cast<UnaryOperator>(Bare);
-            Not && Not->getOpcode() == UO_LNot && varOf(Not->getSubExpr()) == T)
+            Not && Not->getOpcode() == UO_LNot &&
+            namedVariable(Not->getSubExpr()) == T)
           return true;
         if (const auto *Cmp = dyn_cast<BinaryOperator>(Bare);
             Cmp && Cmp->isEqualityOp() &&
-            ((varOf(Cmp->getLHS()) == T && isNull(Cmp->getRHS())) ||
-             (varOf(Cmp->getRHS()) == T && isNull(Cmp->getLHS()))))
+            ((namedVariable(Cmp->getLHS()) == T && isNull(Cmp->getRHS())) ||
+             (namedVariable(Cmp->getRHS()) == T && isNull(Cmp->getLHS()))))
           return true;
       }
       if (const auto *If = dyn_cast<IfStmt>(S);
-          If && varOf(If->getCond()) == T) {
+          If && namedVariable(If->getCond()) == T) {
         return TraverseStmt(const_cast<Stmt *>(If->getThen())) &&
                TraverseStmt(const_cast<Stmt *>(If->getElse()));
       }
@@ -138,7 +127,7 @@ bool readsBesidesStoring(const Stmt *S, const VarDecl *V) {
     bool VisitBinaryOperator(BinaryOperator *B) {
       const auto *Sub =
           dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
-      if (B->isAssignmentOp() && Sub && varOf(Sub->getBase()) == V)
+      if (B->isAssignmentOp() && Sub && namedVariable(Sub->getBase()) == V)
         Stored.insert(Sub->getBase()->IgnoreParenCasts());
       return true;
     }
@@ -194,13 +183,13 @@ bool testsForNull(const Stmt *S, const VarDecl *T, ASTContext &Ctx) {
   const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
   bool Null = false;
   if (const auto *Not = dyn_cast<UnaryOperator>(Cond))
-    Null = Not->getOpcode() == UO_LNot && varOf(Not->getSubExpr()) == T;
+    Null = Not->getOpcode() == UO_LNot && namedVariable(Not->getSubExpr()) == T;
   else if (const auto *Cmp = dyn_cast<BinaryOperator>(Cond);
            Cmp && Cmp->getOpcode() == BO_EQ)
-    Null = (varOf(Cmp->getLHS()) == T &&
+    Null = (namedVariable(Cmp->getLHS()) == T &&
             Cmp->getRHS()->isNullPointerConstant(
                 Ctx, Expr::NPC_ValueDependentIsNotNull)) ||
-           (varOf(Cmp->getRHS()) == T &&
+           (namedVariable(Cmp->getRHS()) == T &&
             Cmp->getLHS()->isNullPointerConstant(
                 Ctx, Expr::NPC_ValueDependentIsNotNull));
   if (!Null)

@@ -19,11 +19,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/recover/Allocations.h"
 #include "analysis/recover/NestRecovery.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
 #include <set>
@@ -32,27 +32,6 @@ using namespace clang;
 
 namespace lnr::recover {
 namespace {
-
-const VarDecl *asVar(const Expr *E) {
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
-    return dyn_cast<VarDecl>(Ref->getDecl());
-  return nullptr;
-}
-
-/// The allocation function E calls (through casts): "malloc", "calloc",
-/// ...; "" otherwise.
-StringRef allocation(const Expr *E) {
-  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
-  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  if (!F || !F->getIdentifier())
-    return "";
-  StringRef Name = F->getName();
-  return llvm::StringSwitch<bool>(Name)
-                 .Cases("malloc", "calloc", "realloc", "aligned_alloc", true)
-                 .Default(false)
-             ? Name
-             : "";
-}
 
 bool isZero(const Expr *E, ASTContext &Ctx) {
   Expr::EvalResult R;
@@ -65,7 +44,7 @@ bool isZero(const Expr *E, ASTContext &Ctx) {
 /// The array an element access reads or writes: W for W[x].
 const VarDecl *arrayOf(const Expr *E) {
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts()))
-    return asVar(A->getBase());
+    return namedVariable(A->getBase());
   return nullptr;
 }
 
@@ -116,8 +95,8 @@ const Expr *addedTerm(const BinaryOperator *B) {
   auto Same = [&](const Expr *X) {
     const Expr *L = B->getLHS()->IgnoreParenImpCasts();
     X = X->IgnoreParenImpCasts();
-    if (const VarDecl *V = asVar(L))
-      return V == asVar(X);
+    if (const VarDecl *V = namedVariable(L))
+      return V == namedVariable(X);
     const VarDecl *A = arrayOf(L);
     return A && A == arrayOf(X);
   };
@@ -134,7 +113,7 @@ Use useOf(const Stmt *S, const VarDecl *W, ASTContext &Ctx) {
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *F = Call->getDirectCallee();
     if (F && F->getIdentifier() && F->getName() == "memset" &&
-        Call->getNumArgs() == 3 && asVar(Call->getArg(0)) == W &&
+        Call->getNumArgs() == 3 && namedVariable(Call->getArg(0)) == W &&
         isZero(Call->getArg(1), Ctx))
       U.Zeroes = true;
     return U;
@@ -217,7 +196,7 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
     QualType T = V->getType();
     if (!T->isPointerType() || !T->getPointeeType()->isArithmeticType())
       return;
-    StringRef Call = allocation(Value);
+    StringRef Call = allocatorCalled(Value);
     if (Call.empty())
       return;
     found(V);
@@ -238,7 +217,7 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->getOpcode() == BO_Assign)
-      add(asVar(B->getLHS()), B->getRHS(), B);
+      add(namedVariable(B->getLHS()), B->getRHS(), B);
     return true;
   }
 };

@@ -210,9 +210,7 @@ void guardMovedOuterLoop(const Context &C, const ir::BranchedGraph &G,
     return;
   // A producer's sum that two nests composed store even when empty: the
   // consumer runs whether or not it iterates (ProducerGuard.h).
-  const std::vector<std::string> &Empty = C.S.SumsStoredEmpty;
-  if (std::find(Empty.begin(), Empty.end(), C.K.Loops.front().Index) !=
-      Empty.end())
+  if (rewrite::sumStoredEmpty(C.K.Loops.front().Index, C.S))
     return;
   const LoopSource *Outer = C.S.loop(C.K.Loops.front().Index);
   if (!Outer || Outer->Bound.empty() ||
