@@ -98,6 +98,17 @@ std::optional<lower::Node> finiteCheck(const ir::Kernel &K, const NestSource &S,
   std::vector<const ir::Loop *> Loops = loopsReaching(K.Stmt.Factors[F], K);
   for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
     const LoopSource *Src = S.loop((*It)->Index);
+    // A COO list's singleton level is read at its parent's position: no
+    // loop of its own, its coordinate loaded there when read.
+    if (Src && K.levelOf(**It) == ir::LevelFormat::Singleton) {
+      lower::Nodes Loads;
+      if (mentions(Reads, Src->Index))
+        for (const std::string &P : Src->Prologue)
+          Loads.push_back(statement(P));
+      append(Loads, std::move(Body));
+      Body = std::move(Loads);
+      continue;
+    }
     if (!Src || Src->Header.empty() || !Src->Split.empty())
       return std::nullopt;
     lower::Nodes Inner;

@@ -86,7 +86,7 @@ Monomial zeroing(const Temporary &T, const Kernel &K, Walk W) {
       const Access &A = driverAccess(K, Loop{"", T.Positions->Tensor, 0});
       for (unsigned L = 0; L < A.Indices.size(); ++L)
         if (A.Indices[L] == I &&
-            K.findTensor(A.Tensor)->Levels[L] == LevelFormat::Compressed)
+            walksPositions(K.findTensor(A.Tensor)->Levels[L]))
           Visit = Loop{I, A.Tensor, L};
     }
     W.enter(Visit, K, driverAccess(K, Visit));

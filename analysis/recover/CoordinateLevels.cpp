@@ -107,6 +107,16 @@ std::vector<const Expr *> inPlaceCoordinates(const Stmt *Body,
   return F.Bases;
 }
 
+/// `idx_t row, col;`: integer locals declared without a value, loaded
+/// after (Recoverer::readUnsetDeclarations).
+bool declaresUnset(const Stmt *S) {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  return DS && std::all_of(DS->decl_begin(), DS->decl_end(), [](Decl *D) {
+           const auto *V = dyn_cast<VarDecl>(D);
+           return V && !V->hasInit() && V->getType()->isIntegerType();
+         });
+}
+
 } // namespace
 
 unsigned Recoverer::coordinateLevels(const LoopFact &L) const {
@@ -119,6 +129,8 @@ unsigned Recoverer::coordinateLevels(const LoopFact &L) const {
   std::set<const VarDecl *> Vars;
   std::set<std::string> Arrays;
   for (const Stmt *S : Statements) {
+    if (declaresUnset(S))
+      continue;
     auto Loads = coordinateLoads(S, L.Var);
     bool Read = !Loads.empty();
     for (auto [Var, Array] : Loads)
@@ -179,8 +191,10 @@ bool Recoverer::checkCoordinateLevels() {
                       "the rewrite runs such a loop in parallel only over "
                       "rows it checks are sorted",
                   Where);
-  if (!Kernel.Stmt.Accumulate || Source.ZeroOutputFirst ||
-      !Source.OutputPosition.empty())
+  // Stored at the list's positions ('e[p] = ...'), each element is its own;
+  // at its coordinates, two positions may name one.
+  if ((!Kernel.Stmt.Accumulate || Source.ZeroOutputFirst) &&
+      Source.OutputPosition.empty())
     return refuse(rule::UnsupportedAccess,
                   "the output is assigned, not accumulated, at the positions " +
                       E +

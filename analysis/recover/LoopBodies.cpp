@@ -133,8 +133,32 @@ bool Recoverer::readCoordinateDeclarations(const DeclStmt *DS,
   return true;
 }
 
+bool Recoverer::readUnsetDeclarations(const DeclStmt *DS) {
+  for (const Decl *D : DS->decls()) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V || V->hasInit() || !V->hasLocalStorage() ||
+        !V->getType()->isIntegerType() || V->getType().isVolatileQualified())
+      return false;
+  }
+  for (const Decl *D : DS->decls())
+    UnsetCoordinates.push_back(cast<VarDecl>(D));
+  return true;
+}
+
+bool Recoverer::unsetCoordinatesLoaded(const Stmt *Next) {
+  if (UnsetCoordinates.empty())
+    return true;
+  return refuse(rule::UnsupportedStatement,
+                "'" + UnsetCoordinates.front()->getName().str() +
+                    "' is declared in the nest without a value, and is not "
+                    "then loaded as a coordinate ('j = crd[p];')",
+                Next->getBeginLoc());
+}
+
 bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   if (readBoundLocals(DS, Owner))
+    return true;
+  if (readUnsetDeclarations(DS))
     return true;
   if (!DS->isSingleDecl() && !Fail && readCoordinateDeclarations(DS, Owner))
     return true;
@@ -230,6 +254,16 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
   if (Text.empty() || !inFile(B->getSourceRange()))
     return refuse(rule::Macro, "the coordinate load is written inside a macro",
                   B->getBeginLoc());
+  // Declared in the nest without a value: declared where it is loaded.
+  auto Unset = std::find(UnsetCoordinates.begin(), UnsetCoordinates.end(), V);
+  if (Unset != UnsetCoordinates.end()) {
+    UnsetCoordinates.erase(Unset);
+    readCoordinateLoad(V, Load,
+                       V->getType().getAsString(Ctx.getPrintingPolicy()) + " " +
+                           Text + ";",
+                       Owner);
+    return true;
+  }
   if (!addOuterVariable(V, Owner.For, B->getBeginLoc(), B->getBeginLoc()))
     return false;
   readCoordinateLoad(V, Load, Text + ";", Owner);
@@ -468,6 +502,8 @@ bool Recoverer::readAccumulatorBody(const std::vector<const Stmt *> &Body,
                            "the loop body holds more than one statement; "
                            "only perfect nests are rewritten",
                            Body[I]->getBeginLoc());
+  if (!unsetCoordinatesLoaded(Init))
+    return false;
   if (!readAccumulatorCopies(Body, Copies, Acc, Loops[Owner].For))
     return false;
   if (!isa<DeclStmt>(Init) &&
@@ -520,7 +556,7 @@ bool Recoverer::readPerfectLevel(const std::vector<const Stmt *> &Body,
                     "the loop body holds more than one statement; only "
                     "perfect nests are rewritten",
                     Body[I + 1]->getBeginLoc());
-    return readLastStatement(S);
+    return unsetCoordinatesLoaded(S) && readLastStatement(S);
   }
   return refuse(rule::UnsupportedStatement, "the loop body is empty",
                 Loops.back().For->getBeginLoc());

@@ -37,6 +37,19 @@ const VarDecl *memberPathRoot(const Expr *E) {
   return variable(M->getBase());
 }
 
+std::string memberPathText(const Expr *E) {
+  if (const VarDecl *V = variable(E))
+    return V->getName().str();
+  const MemberExpr *M = fieldMember(E);
+  if (!M)
+    return "";
+  std::string Base = memberPathText(M->getBase());
+  if (Base.empty())
+    return "";
+  return Base + (M->isArrow() ? "->" : ".") +
+         M->getMemberDecl()->getName().str();
+}
+
 bool sameMemberPath(const Expr *A, const Expr *B) {
   const MemberExpr *X = fieldMember(A), *Y = fieldMember(B);
   while (X && Y) {

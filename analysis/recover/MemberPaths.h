@@ -13,6 +13,7 @@
 
 #include "clang/AST/Expr.h"
 
+#include <string>
 #include <vector>
 
 namespace lnr::recover {
@@ -21,6 +22,10 @@ namespace lnr::recover {
 /// 's.m.data'), every member a field and none a bit-field; null when E is
 /// not such a path (a variable alone, a call, '(*p).x', an array element).
 const clang::VarDecl *memberPathRoot(const clang::Expr *E);
+
+/// E's member path spelled without the parentheses a macro's body puts
+/// around its arguments ('Y.data' of '(Y).data'); empty when E is not one.
+std::string memberPathText(const clang::Expr *E);
 
 /// Whether A and B are member paths of the same fields, through the same
 /// operators, from the same variable.

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/recover/OutputDerivation.h"
+#include "analysis/recover/Allocations.h"
 #include "analysis/recover/StmtPath.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -220,7 +221,10 @@ void taintFlows(const VarDecl *Output, const std::vector<Flow> &Flows,
       // shares its memory.
       const auto *Whole =
           F.Lhs ? dyn_cast<DeclRefExpr>(F.Lhs->IgnoreParenImpCasts()) : nullptr;
-      if (Root == Output && (F.Var || Whole))
+      // Memory just allocated is its own: what its size mentions is not.
+      StringRef Allocator = allocatorCalled(F.Rhs);
+      if (Root == Output && (F.Var || Whole) &&
+          (Allocator.empty() || Allocator == "realloc"))
         for (const VarDecl *V : mentioned(F.Rhs))
           Taint(V);
       if (!canHoldPointer(F.Rhs->getType(), Ctx) ||

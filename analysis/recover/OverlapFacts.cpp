@@ -45,7 +45,7 @@ std::set<const VarDecl *> declaredIn(const Stmt *Nest) {
 void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
                             bool Written, unsigned Rows) {
   OverlapFacts::Array A;
-  A.Base = text(Base->IgnoreParenImpCasts());
+  A.Base = spelled(Base);
   // The first row's elements: '*C' for 'double (*C)[K]'.
   if (Rows > 0 && !A.Base.empty())
     A.Base = std::string(Rows, '*') + operand(A.Base);
@@ -85,7 +85,7 @@ void Recoverer::recordMemoryScalars(const Stmt *Nest) {
   for (const Expr *E : memoryScalars(Nest, Indexed)) {
     const auto *M = dyn_cast<MemberExpr>(E);
     const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
-    std::string Text = text(E);
+    std::string Text = spelled(E);
     if ((Text.empty() || (F && F->isBitField())) &&
         Source.Overlap.Unbounded.empty())
       Source.Overlap.Unbounded =

@@ -12,6 +12,7 @@
 #define LNR_ANALYSIS_RECOVER_RECOVERER_H
 
 #include "analysis/recover/Linearization.h"
+#include "analysis/recover/MemberPaths.h"
 #include "analysis/recover/NestRecovery.h"
 
 #include "clang/AST/Expr.h"
@@ -383,6 +384,16 @@ private:
   /// A declaration of several coordinates, each read as the next level's
   /// (`int u = src[e], v = dst[e];`); false, with nothing read, otherwise.
   bool readCoordinateDeclarations(const DeclStmt *DS, LoopFact &Owner);
+  /// `idx_t row, col;` declared in the nest without a value, each then
+  /// loaded as a coordinate (`row = ii[e];`): kept in UnsetCoordinates
+  /// until loaded, which declares it (`idx_t row = ii[e];`); false, with
+  /// nothing read, for another declaration.
+  bool readUnsetDeclarations(const DeclStmt *DS);
+  std::vector<const VarDecl *> UnsetCoordinates;
+  /// Refuses a variable declared without a value in this level that no
+  /// coordinate load of the level assigned (before Next, the statement
+  /// the level ends with).
+  bool unsetCoordinatesLoaded(const Stmt *Next);
   /// `T x = y;`, or `x = y;` to a variable declared before the nest (C89),
   /// x and y of one arithmetic type: {x, y}; {null, null} otherwise.
   std::pair<const VarDecl *, const VarDecl *> copyOf(const Stmt *S) const;
@@ -524,6 +535,10 @@ private:
   /// by isRootFromZero) or with values read at its variable (COO).
   bool walksNonzeros(const LoopFact &Walk) const;
   bool mentionsNestVariable(const Expr *E) const;
+  /// A variable of the nest (mentionsNestVariable) that E names in a
+  /// macro's body rather than in its arguments ('#define CK C[i * K + k]'),
+  /// or null.
+  const VarDecl *nestVariableInMacroBody(const Expr *E) const;
   static bool readsVolatile(const Expr *E);
   bool isInvariant(const Expr *E) const;
   /// The dense positions and row pointers E reads, with those their
@@ -732,7 +747,15 @@ private:
   std::string symbolOf(const Expr *E) const {
     if (const VarDecl *V = asVar(E))
       return V->getName().str();
-    return text(E->IgnoreParenImpCasts());
+    return spelled(E);
+  }
+  /// E's text in the file, parentheses and implicit casts aside; inside a
+  /// macro's body ('(M).n' of an accessor's), a member path spelled from
+  /// its names ('Y.n'); empty otherwise.
+  std::string spelled(const Expr *E) const {
+    if (std::string Text = text(E->IgnoreParenImpCasts()); !Text.empty())
+      return Text;
+    return memberPathText(E);
   }
   const Expr *aliasInit(const VarDecl *V) const {
     for (const auto &[A, Init] : Aliases)

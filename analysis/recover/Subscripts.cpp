@@ -33,6 +33,24 @@ bool Recoverer::mentionsNestVariable(const Expr *E) const {
   return F.Found;
 }
 
+const VarDecl *Recoverer::nestVariableInMacroBody(const Expr *E) const {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const Recoverer &R;
+    const VarDecl *Found = nullptr;
+    explicit Finder(const Recoverer &R) : R(R) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      SourceLocation At = Ref->getLocation();
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (V && At.isMacroID() && !R.SM.isMacroArgExpansion(At) &&
+          R.mentionsNestVariable(Ref))
+        Found = V;
+      return !Found;
+    }
+  } F(*this);
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
 std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
   // The dense positions E reads, with those their initializers read, in
   // order of declaration. A row pointer read in place (substitutedText)
@@ -229,7 +247,7 @@ bool Recoverer::affineScaled(const Expr *Var, const Expr *Factor,
   // Parenthesized again here: the parentheses of an accessor macro's body
   // (`(i) * (ld)`) have no text in the file, while the argument inside
   // them has.
-  std::string Stride = text(Factor->IgnoreParenImpCasts());
+  std::string Stride = spelled(Factor);
   if (!Inner.Offset.empty())
     Inner.Offset = "(" + Inner.Offset + ") * (" + Stride + ")";
   Inner.Opaque |= Stride.empty();
@@ -450,6 +468,7 @@ bool Recoverer::readArrayFactor(const ArraySubscriptExpr *ASE,
 }
 
 bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
+  const Expr *Written = E->IgnoreImpCasts();
   E = E->IgnoreParenImpCasts();
   // A value local (`double v = vals[p];`): its factors, read in its place.
   if (const VarDecl *V = asVar(E); V && !V->getType()->isPointerType())
@@ -471,11 +490,24 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   }
   if (!readableFactor(E))
     return false;
+  // An accessor macro whose body parenthesizes the element
+  // ('#define at(M, x, y) ((M).data[(x) * (M).n + (y)])'): its use.
   std::string Text = substitutedText(E);
+  if (Text.empty() && Written != E)
+    Text = substitutedText(Written);
   if (Text.empty())
     return refuse(rule::Macro,
                   "a factor is written inside a macro's body; the rewrite "
                   "could not write it back",
+                  E->getBeginLoc());
+  // The macro's use is kept as written: a variable of the nest that its
+  // body names, not its arguments, would not follow a renaming.
+  if (const VarDecl *V = nestVariableInMacroBody(E))
+    return refuse(rule::Macro,
+                  "the factor '" + Text + "' is a macro whose body names '" +
+                      V->getName().str() +
+                      "', a variable of the nest; the rewrite keeps only "
+                      "the variables a macro is given as arguments",
                   E->getBeginLoc());
   if (isScalarFactor(E))
     return readScalarFactor(E, Text);

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/recover/MemberPaths.h"
 #include "analysis/recover/Recoverer.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -27,9 +28,11 @@ std::string Recoverer::tensorName(const Expr *Base) const {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
     return Ref->getDecl()->getName().str();
   // A member ('B->val'), as written; inside a macro's body, which has no
-  // text in the file, as the AST prints it.
+  // text in the file, as its path reads, else as the AST prints it.
   if (std::string Written = text(Base->IgnoreParenImpCasts()); !Written.empty())
     return Written;
+  if (std::string Path = memberPathText(Base); !Path.empty())
+    return Path;
   std::string Printed;
   llvm::raw_string_ostream OS(Printed);
   Base->IgnoreParenImpCasts()->printPretty(OS, nullptr,
@@ -329,18 +332,23 @@ bool Recoverer::resolveSparseOutput() {
   ir::Access &Lhs = Kernel.Stmt.Lhs;
   std::string PositionName = Position->getName().str();
   Source.OutputPosition = PositionName;
+  // A COO list's position also holds the coordinates of its singleton
+  // levels below.
+  unsigned Stored = L->Level + 1;
+  while (Stored < Input->Levels.size() &&
+         Input->Levels[Stored] == ir::LevelFormat::Singleton)
+    ++Stored;
   std::vector<std::string> Indices(InputAccess->Indices.begin(),
-                                   InputAccess->Indices.begin() + L->Level + 1);
+                                   InputAccess->Indices.begin() + Stored);
   std::vector<ir::LevelFormat> Levels(Input->Levels.begin(),
-                                      Input->Levels.begin() + L->Level + 1);
+                                      Input->Levels.begin() + Stored);
   for (const std::string &I : Lhs.Indices)
     if (I != PositionName) {
       Indices.push_back(I);
       Levels.push_back(ir::LevelFormat::Dense);
     }
   Lhs.Indices = Indices;
-  ir::Tensor Output{Lhs.Tensor, Levels,
-                    ir::PatternSource{L->Tensor, L->Level + 1}};
+  ir::Tensor Output{Lhs.Tensor, Levels, ir::PatternSource{L->Tensor, Stored}};
   Kernel.Tensors.push_back(Output);
   // Distinct fibers have distinct positions (the pos arrays of a
   // well-formed tensor increase), so each index of the pattern writes its
@@ -351,7 +359,7 @@ bool Recoverer::resolveSparseOutput() {
     if (F.Compressed && F.Tensor == L->Tensor && F.Level <= L->Level &&
         !F.Source.PositionEnds.empty())
       FibersDisjoint = false;
-  for (unsigned Level = 0; FibersDisjoint && Level <= L->Level; ++Level)
+  for (unsigned Level = 0; FibersDisjoint && Level < Stored; ++Level)
     SparseOutputIndices.push_back(InputAccess->Indices[Level]);
   return true;
 }

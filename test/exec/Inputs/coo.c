@@ -96,3 +96,23 @@ void edge_one_declaration(int nnz, int K, int L, const int *restrict src,
         out[v * L + l] += w[e] * x[v * K + k] * y[u * K + k] * z[u * L + l];
   }
 }
+
+/* The coordinates declared in the loop without a value, then loaded
+ * (SpComm3D's 'idx_t row, col; row = S.ii[i]; col = S.jj[i];'): each
+ * declared where it is loaded in the rewrite. */
+void edge_unset_declaration(uint64_t nnz, uint64_t K, uint64_t L,
+                            const uint64_t *restrict ii,
+                            const uint64_t *restrict jj,
+                            const double *restrict w, const double *restrict x,
+                            const double *restrict y, const double *restrict z,
+                            double *restrict out) {
+  for (uint64_t e = 0; e < nnz; ++e) {
+    uint64_t row, col;
+    row = ii[e];
+    col = jj[e];
+    for (uint64_t k = 0; k < K; k++)
+      for (uint64_t l = 0; l < L; l++)
+        out[row * L + l] +=
+            w[e] * x[row * K + k] * y[col * K + k] * z[col * L + l];
+  }
+}

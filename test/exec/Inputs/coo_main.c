@@ -36,6 +36,11 @@ BOTH(edge_one_declaration,
       const double *restrict w, const double *restrict x,
       const double *restrict y, const double *restrict z,
       double *restrict out))
+BOTH(edge_unset_declaration,
+     (uint64_t nnz, uint64_t K, uint64_t L, const uint64_t *restrict ii,
+      const uint64_t *restrict jj, const double *restrict w,
+      const double *restrict x, const double *restrict y,
+      const double *restrict z, double *restrict out))
 BOTH(coo_batched,
      (int B, int nnz, int K, int L, const int *restrict src,
       const int *restrict dst, const double *restrict w,
@@ -45,6 +50,7 @@ BOTH(coo_batched,
 enum { N = 7, K = 11, L = 5, NNZ = 24 };
 static int rows[NNZ], cols[NNZ];
 static int64_t rows64[NNZ], cols64[NNZ];
+static uint64_t urows[NNZ], ucols[NNZ];
 static double vals[NNZ], C[N * K], D[N * K], E[N * L];
 static double orig[N * L], rewr[N * L];
 
@@ -59,6 +65,8 @@ static void build(int c) {
     vals[p] = 0.5 + 0.125 * q;
     rows64[p] = rows[p];
     cols64[p] = cols[p];
+    urows[p] = (uint64_t)rows[p];
+    ucols[p] = (uint64_t)cols[p];
   }
   if (c == 4) {
     vals[3] = 1.0 / 0.0;
@@ -100,6 +108,12 @@ int main(void) {
     orig_edge_one_declaration(nnz, K, L, cols, rows, vals, C, D, E, orig);
     rewr_edge_one_declaration(nnz, K, L, cols, rows, vals, C, D, E, rewr);
     snprintf(name, sizeof name, "one declaration, case %u", c);
+    ok &= same_array(name, orig, rewr, N * L);
+    memset(orig, 0, sizeof orig);
+    memset(rewr, 0, sizeof rewr);
+    orig_edge_unset_declaration(nnz, K, L, urows, ucols, vals, C, D, E, orig);
+    rewr_edge_unset_declaration(nnz, K, L, urows, ucols, vals, C, D, E, rewr);
+    snprintf(name, sizeof name, "declared unset, case %u", c);
     ok &= same_array(name, orig, rewr, N * L);
   }
   /* Without restrict: the output apart from the inputs, then on E itself
