@@ -349,8 +349,9 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   if (!mergeAliases(S, PS))
     return std::string("the two nests declare a variable of one name");
   S.Offset = PS.Offset;
-  S.Length = static_cast<unsigned>(Facts.Text.size());
+  S.Length = Facts.Length;
   S.Original = Facts.Text;
+  S.Leading = Facts.Between;
   S.Line = PS.Line;
   S.Column = PS.Column;
   S.StartsLine = PS.StartsLine;

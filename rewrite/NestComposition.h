@@ -30,9 +30,16 @@ struct PairFacts {
   bool ZeroBefore = false;
   /// --assume-no-alias: the output shares no memory with any input.
   bool AssumeNoAlias = false;
-  /// The file's text from the producer's first character to the
-  /// consumer's last: the fallback of a versioned rewrite.
+  /// The two nests' text as written, the consumer on a line after the
+  /// producer's, without what is between them: the fallback of a
+  /// versioned rewrite.
   std::string Text;
+  /// How many characters the rewrite replaces: from the producer's first
+  /// to the consumer's last.
+  unsigned Length = 0;
+  /// The statements between the two nests as written (NestPair::Between),
+  /// which run before the fused nest; "" when there are none.
+  std::string Between;
   /// Whether a name is taken in the file (a producer's loop variable the
   /// consumer also declares is renamed to a name that is not); unset: no
   /// renaming.

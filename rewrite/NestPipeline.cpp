@@ -443,11 +443,17 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   Facts.Temporary = Pair.Temporary;
   Facts.ZeroBefore = Pair.ZeroBefore;
   Facts.AssumeNoAlias = Opts.Recovery.AssumeNoAlias;
-  Facts.Text = Code.slice(P.Source.Offset, End).str();
-  // Lines the preprocessor skipped or read between the two ('#if 0'):
-  // the fused nest would drop them.
+  Facts.Length = End - P.Source.Offset;
   llvm::StringRef Between =
       Code.slice(P.Source.Offset + P.Source.Length, Q.Source.Offset);
+  Facts.Text =
+      Pair.Between.empty()
+          ? Code.slice(P.Source.Offset, End).str()
+          : P.Source.Original + "\n" + Q.Source.Indentation + Q.Source.Original;
+  if (!Pair.Between.empty())
+    Facts.Between = Between.trim().str();
+  // Lines the preprocessor skipped or read between the two ('#if 0'):
+  // the fused nest would drop them.
   llvm::SmallVector<llvm::StringRef, 8> Lines;
   Between.split(Lines, '\n');
   for (llvm::StringRef Line : Lines)

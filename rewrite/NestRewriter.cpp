@@ -54,13 +54,18 @@ replacement(const lower::Nodes &Tree, const NestSource &S,
       Styled = true;
       if (Text.empty() || Text.front() != '#')
         Text = S.StatementIndentation + Text;
+      if (!S.Leading.empty())
+        Text = S.Indentation + S.Leading + "\n" + Text;
       unsigned Begin = S.Offset - S.Indentation.size();
       return clang::tooling::Replacement(S.FilePath, Begin,
                                          S.Length + S.Indentation.size(), Text);
     }
   }
   std::string Text = lower::print(Tree);
-  if (!S.StartsLine && (Text.rfind("#", 0) == 0 || Text.rfind("/*", 0) == 0))
+  if (!S.Leading.empty())
+    Text = S.Leading + "\n" + S.Indentation + Text;
+  else if (!S.StartsLine &&
+           (Text.rfind("#", 0) == 0 || Text.rfind("/*", 0) == 0))
     Text = "\n" + Text;
   return clang::tooling::Replacement(S.FilePath, S.Offset, S.Length, Text);
 }

@@ -10,6 +10,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <set>
+#include <variant>
 
 using namespace clang;
 
@@ -211,6 +212,118 @@ const Stmt *nextIn(const CompoundStmt *Block, const Stmt *S, int Step) {
   return nullptr;
 }
 
+/// The local variable a statement between the nests sets: 'x = ...',
+/// 'x += ...', '++x'; null for anything else.
+const VarDecl *assignedLocal(const Expr *E) {
+  E = E->IgnoreParens();
+  const Expr *Target = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    Target = B->getLHS();
+  else if (const auto *U = dyn_cast<UnaryOperator>(E);
+           U && U->isIncrementDecrementOp())
+    Target = U->getSubExpr();
+  const auto *Ref =
+      Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParens()) : nullptr;
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !V->isStaticLocal() ? V : nullptr;
+}
+
+/// The variables S sets (declares, or assigns as a whole statement), or
+/// why S is not a statement that sets local scalars only.
+std::variant<std::vector<const VarDecl *>, std::string>
+setScalars(const Stmt *S) {
+  std::vector<const VarDecl *> Set;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || V->isStaticLocal() || !V->hasLocalStorage())
+        return std::string("declares other than local variables");
+      Set.push_back(V);
+    }
+  } else if (const auto *E = dyn_cast<Expr>(S); E && assignedLocal(E)) {
+    Set.push_back(assignedLocal(E));
+  } else {
+    return std::string("does more than declare or assign a local scalar");
+  }
+  for (const VarDecl *V : Set)
+    if (V->getType().isVolatileQualified() || !V->getType()->isScalarType())
+      return "sets '" + V->getName().str() + "', which is not a scalar";
+  return Set;
+}
+
+/// The variables a statement names and those it sets, and whether it calls
+/// a function or writes anything else (memory, an address taken).
+struct Mentions : RecursiveASTVisitor<Mentions> {
+  std::vector<const VarDecl *> Named, Assigned;
+  bool Calls = false, Effects = false;
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      Named.push_back(V);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *) { return !(Calls = true); }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      (assignedLocal(B) ? Assigned.push_back(assignedLocal(B))
+                        : void(Effects = true));
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      (assignedLocal(U) ? Assigned.push_back(assignedLocal(U))
+                        : void(Effects = true));
+    Effects |= U->getOpcode() == UO_AddrOf;
+    return true;
+  }
+};
+
+/// Why S must stay after the producer P: "" when S only sets local
+/// scalars, calls nothing, reads nothing volatile and no variable P sets,
+/// and P names no variable S sets (nor one of their names, which S would
+/// hide from it once before it).
+std::string notMovableBefore(const Stmt *S, const Stmt *P) {
+  auto Set = setScalars(S);
+  if (auto *Why = std::get_if<std::string>(&Set))
+    return *Why;
+  Mentions InS, InP;
+  InS.TraverseStmt(const_cast<Stmt *>(S));
+  InP.TraverseStmt(const_cast<Stmt *>(P));
+  if (InS.Calls)
+    return "calls a function";
+  if (InS.Effects || InS.Assigned.size() > 1)
+    return "writes memory or several variables";
+  for (const VarDecl *V : InS.Named) {
+    if (V->getType().isVolatileQualified())
+      return "reads '" + V->getName().str() + "', which is volatile";
+    if (std::count(InP.Assigned.begin(), InP.Assigned.end(), V))
+      return "reads '" + V->getName().str() + "', which the producer sets";
+  }
+  for (const VarDecl *V : std::get<std::vector<const VarDecl *>>(Set))
+    for (const VarDecl *Named : InP.Named)
+      if (Named == V || Named->getName() == V->getName())
+        return "sets '" + V->getName().str() + "', which the producer names";
+  return "";
+}
+
+/// The statements between P and Q in Block, or why the producer could not
+/// run after them.
+std::variant<std::vector<const Stmt *>, std::string>
+between(const CompoundStmt *Block, const Stmt *P, const Stmt *Q,
+        ASTContext &Ctx) {
+  std::vector<const Stmt *> Out;
+  for (const Stmt *S = nextIn(Block, P, 1); S && S != Q;
+       S = nextIn(Block, S, 1)) {
+    std::string Why = notMovableBefore(S, P);
+    if (!Why.empty())
+      return "the statement at line " +
+             std::to_string(Ctx.getSourceManager().getSpellingLineNumber(
+                 S->getBeginLoc())) +
+             " between the two nests " + Why;
+    Out.push_back(S);
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
@@ -231,13 +344,12 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     NestPair Pair;
     Pair.Producer = I;
     Pair.Temporary = T->getName().str();
-    if (nextIn(Block, P.Nest, 1) != Q.Nest)
-      Pair.Refused =
-          "a statement is between the two nests (line " +
-          std::to_string(Ctx.getSourceManager().getSpellingLineNumber(
-              nextIn(Block, P.Nest, 1)->getBeginLoc())) +
-          ")";
+    auto Between = between(Block, P.Nest, Q.Nest, Ctx);
+    if (auto *Why = std::get_if<std::string>(&Between))
+      Pair.Refused = *Why;
     else
+      Pair.Between = std::get<std::vector<const Stmt *>>(Between);
+    if (Pair.Refused.empty())
       Pair.Refused = notTemporary(P.Function, T, P.Nest, Q.Nest, Ctx);
     const Stmt *Before = nextIn(Block, P.Nest, -1);
     // 'if (!T) return;' after the allocation tests the pointer only.

@@ -33,9 +33,15 @@ struct NestPair {
   /// Every element is 0 before the producer runs: the statement right
   /// before it allocates the temporary with calloc.
   bool ZeroBefore = false;
+  /// The statements between the two (none when they are consecutive):
+  /// declarations and assignments of local scalars that neither read nor
+  /// write what the producer does, so that they run as well before it.
+  /// The fused nest takes the consumer's place, after them.
+  std::vector<const clang::Stmt *> Between;
   /// Why the two, a nest storing a local that the next nest of its block
   /// reads, are not such a pair ("" when they are): a statement between
-  /// them, the local's values read elsewhere or its memory not its own.
+  /// them that the producer could not follow, the local's values read
+  /// elsewhere or its memory not its own.
   std::string Refused;
 };
 

@@ -263,6 +263,10 @@ struct NestSource {
   /// The nest's text as written [Offset, Offset + Length): the fallback of
   /// a rewrite versioned under an overlap test.
   std::string Original;
+  /// Statements written before the rewrite in its replacement, as the
+  /// file writes them: those between the two nests of a pair, which run
+  /// before the fused nest; "" for a nest alone.
+  std::string Leading;
   /// Indentation of the nest's line (when it starts the line).
   std::string Indentation;
   /// Indentation of the line of the statement a leading OpenMP directive

@@ -109,3 +109,31 @@ void pair_same_names(int n, int K, int L, const int *restrict pos,
     }
   free(T);
 }
+
+/* Statements between the two nests that set local scalars the consumer
+ * reads: they run before the fused nest, in the consumer's place. */
+void pair_between(int n, int K, int L, const int *restrict pos,
+                  const int *restrict crd, const double *restrict B,
+                  const double *restrict C, const double *restrict D,
+                  const double *restrict E, double *restrict A) {
+  double *T = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = s * B[p];
+    }
+  /* the output's width, and a weight */
+  int width = L;
+  double weight;
+  weight = 0.5;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < width; l++)
+        A[i * width + l] += weight * T[p] * E[j * width + l];
+    }
+  free(T);
+}

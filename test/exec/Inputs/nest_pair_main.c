@@ -28,6 +28,9 @@ BOTH(pair_colsum, (int n, int F, int G, const double *X, const double *W,
 BOTH(pair_same_names, (int n, int K, int L, const int *pos, const int *crd,
                        const double *B, const double *C, const double *D,
                        const double *E, double *A))
+BOTH(pair_between, (int n, int K, int L, const int *pos, const int *crd,
+                    const double *B, const double *C, const double *D,
+                    const double *E, double *A))
 
 enum { N = 11, K = 9, L = 7, NNZ = 40 };
 static int pos[N + 1], crd[NNZ];
@@ -55,14 +58,14 @@ static void build(void) {
     W[x] = 0.5 - 0.01 * x;
 }
 
-/* The five functions, original and rewrite, on the same operands; the
+/* The six functions, original and rewrite, on the same operands; the
  * output starts at 1 everywhere. With Overlap, the output of the function
  * without restrict is its E, and the others run as always. */
 static int run(const char *what, int n, int k, int l, int overlap) {
   static const char *const names[] = {"sddmm_spmm", "scores", "gcn",
-                                      "colsum", "same_names"};
+                                      "colsum", "same_names", "between"};
   int ok = 1;
-  for (int f = 0; f < 5; f++) {
+  for (int f = 0; f < 6; f++) {
     double copy[2][N * L];
     int ov = overlap && f == 1;
     for (int v = 0; v < 2; v++) {
@@ -82,10 +85,13 @@ static int run(const char *what, int n, int k, int l, int overlap) {
                                             out[v]);
       else if (f == 3)
         (v ? rewr_pair_colsum : orig_pair_colsum)(n, k, l, C, W, out[v]);
-      else
+      else if (f == 4)
         (v ? rewr_pair_same_names : orig_pair_same_names)(n, k, l, pos, crd,
                                                           vals, C, D, E,
                                                           out[v]);
+      else
+        (v ? rewr_pair_between : orig_pair_between)(n, k, l, pos, crd, vals,
+                                                    C, D, E, out[v]);
       if (ov)
         memcpy(out[v], copy[v], sizeof copy[v]);
     }

@@ -65,7 +65,7 @@ void escapes(int n, int K, int L, const int *pos, const int *crd,
 // CHECK:      nest in 'escapes'
 // CHECK:        separate kernels: {{.*}} 'T' is used elsewhere than in the two nests
 
-// A statement between the two nests.
+// A statement between the two nests that writes memory (the output).
 void between(int n, int K, int L, const int *pos, const int *crd,
              const double *B, const double *C, const double *D,
              const double *E, double *restrict A) {
@@ -87,7 +87,7 @@ void between(int n, int K, int L, const int *pos, const int *crd,
 }
 // CHECK:      nest in 'between'
 // CHECK:      nest in 'between'
-// CHECK:        separate kernels: {{.*}} a statement is between the two nests (line {{[0-9]+}})
+// CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests does more than declare or assign a local scalar
 
 // The consumer starts at row 1: it reads T at other positions than the
 // producer's loop as written.
@@ -210,3 +210,77 @@ void one_position_name(int n, int F, const int *pos, const int *crd,
 // CHECK:      nest in 'one_position_name'
 // CHECK:      nest in 'one_position_name'
 // CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the producer's loop variable 'p' is also the consumer's
+
+// Statements between the two nests that the producer could not follow: a
+// call, a read of what the producer sets (its C89 accumulator), and a
+// variable set that the producer names (its bound).
+void between_call(int n, int K, int L, const int *pos, const int *crd,
+                  const double *B, const double *C, const double *D,
+                  const double *E, double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+  int width = abs(L);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int l = 0; l < width; l++)
+        A[i * width + l] += T[p] * E[crd[p] * width + l];
+  free(T);
+}
+// CHECK:      nest in 'between_call'
+// CHECK:      nest in 'between_call'
+// CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests calls a function
+
+void between_reads_accumulator(int n, int K, int L, const int *pos,
+                               const int *crd, const double *B,
+                               const double *C, const double *D,
+                               const double *E, double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  double s;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+  double last = s;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += last * T[p] * E[crd[p] * L + l];
+  free(T);
+}
+// CHECK:      nest in 'between_reads_accumulator'
+// CHECK:      nest in 'between_reads_accumulator'
+// CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests reads 's', which the producer sets
+
+void between_sets_bound(int n, int K, int L, const int *pos, const int *crd,
+                        const double *B, const double *C, const double *D,
+                        const double *E, double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+  K = L;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int l = 0; l < L; l++)
+        A[i * K + l] += T[p] * E[crd[p] * L + l];
+  free(T);
+}
+// CHECK:      nest in 'between_sets_bound'
+// CHECK:      nest in 'between_sets_bound'
+// CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests sets 'K', which the producer names
