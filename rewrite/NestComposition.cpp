@@ -362,6 +362,15 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
     S.Pragma = PS.Pragma;
   appendNew(S.ScaledSumLoops, PS.ScaledSumLoops);
   S.SumScales = composedScales(PS, QS, At);
+  // The producer's function of its sum, applied before the consumer reads
+  // it (MappedSchedule.h); one on the consumer's would be on the output.
+  if (!QS.Map.empty())
+    return std::string("the consumer stores its sum through a function");
+  S.Map = PS.Map;
+  S.MappedFactors.clear();
+  if (!PS.Map.empty())
+    for (size_t F = 0; F < PS.Factors.size(); ++F)
+      S.MappedFactors.push_back(At + F);
   for (const ir::Loop &L : PK.Loops)
     if (!PK.Stmt.Lhs.uses(L.Index)) // its own: kept its name
       S.SumsStoredEmpty.push_back(L.Index);
@@ -464,6 +473,7 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
       if (L.Index == P.Index)
         L = P;
   ir::Temporary Temp{Facts.Temporary, Read.Indices};
+  Temp.Map = PS.Map;
   const ir::Tensor *Stored = PK.findTensor(Facts.Temporary);
   if (Stored && Stored->SameNonzerosAs)
     Temp.Positions = Stored->SameNonzerosAs;

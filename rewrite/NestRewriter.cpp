@@ -4,6 +4,7 @@
 #include "rewrite/Dialect.h"
 #include "rewrite/Explain.h"
 #include "rewrite/FiniteScales.h"
+#include "rewrite/MappedSchedule.h"
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
@@ -26,6 +27,43 @@
 
 namespace lnr::rewrite {
 namespace {
+
+/// The statement in index notation; a producer's function of its sum
+/// (NestSource::Map) applied to its factors, their sum over the
+/// producer's own loops ('A(i,l) += E(j,l) * f(sum_k C(i,k) * D(j,k))').
+std::string notation(const ir::Kernel &K, const NestSource &S) {
+  if (S.MappedFactors.empty())
+    return toString(K.Stmt);
+  std::vector<std::string> Own;
+  std::string Inner, Outer;
+  for (size_t F = 0; F < K.Stmt.Factors.size(); ++F) {
+    const ir::Access &A = K.Stmt.Factors[F];
+    bool Mapped = std::count(S.MappedFactors.begin(), S.MappedFactors.end(), F);
+    std::string &To = Mapped ? Inner : Outer;
+    To += (To.empty() ? "" : " * ") + toString(A);
+    for (const std::string &I : A.Indices)
+      if (Mapped && !K.Stmt.Lhs.uses(I) &&
+          std::find(Own.begin(), Own.end(), I) == Own.end() &&
+          std::none_of(K.Stmt.Factors.begin(), K.Stmt.Factors.end(),
+                       [&](const ir::Access &B) {
+                         return &B != &A && B.uses(I) &&
+                                !std::count(S.MappedFactors.begin(),
+                                            S.MappedFactors.end(),
+                                            size_t(&B - &K.Stmt.Factors[0]));
+                       }))
+        Own.push_back(I);
+  }
+  std::string Sum;
+  for (const std::string &I : Own)
+    Sum += (Sum.empty() ? "sum_" : ",") + I;
+  std::string Applied = S.Map;
+  std::string Argument = (Sum.empty() ? "" : Sum + " ") + Inner;
+  for (size_t At = Applied.find('@'); At != std::string::npos;
+       At = Applied.find('@', At + Argument.size()))
+    Applied.replace(At, 1, Argument);
+  std::string Out = toString(K.Stmt.Lhs) + (K.Stmt.Accumulate ? " += " : " = ");
+  return Out + (Outer.empty() ? Applied : Outer + " * (" + Applied + ")");
+}
 
 /// The file's standard (Dialect.h): C89/C90 and gnu89 are C before C99.
 Dialect dialectOf(const clang::LangOptions &Lang) {
@@ -126,6 +164,11 @@ private:
 
   NestOutcome refused(const Refusal &R);
   bool gains(const ir::Schedule &S) const;
+  /// Whether one schedule is written, not searched: a directive's, or a
+  /// producer's through a function (MappedSchedule.h).
+  bool fixedSchedule() const {
+    return !Opts.Directive.empty() || !Source.Map.empty();
+  }
   std::optional<Refusal> schedule();
   std::optional<Refusal> check(const std::vector<std::string> &AlsoRelied);
   std::optional<Refusal> checkFor(const ir::Schedule *First);
@@ -157,15 +200,16 @@ bool NestRewrite::gains(const ir::Schedule &S) const {
 
 /// The candidates, the scans, and whether any candidate gains.
 std::optional<Refusal> NestRewrite::schedule() {
-  if (!Opts.Directive.empty()) {
+  if (!Source.Map.empty() || !Opts.Directive.empty()) {
     OrRefusal<ir::Schedule> S =
-        ir::applyDirective(Kernel, Opts.Directive, Opts.Scheduling);
+        !Source.Map.empty()
+            ? mappedSchedule(Kernel, Source, Opts.Scheduling)
+            : ir::applyDirective(Kernel, Opts.Directive, Opts.Scheduling);
     if (!S)
       return S.refusal();
     Directed.push_back(std::move(*S));
   }
-  Candidates =
-      Opts.Directive.empty() ? &Schedules.enumerate(Kernel) : &Directed;
+  Candidates = fixedSchedule() ? &Directed : &Schedules.enumerate(Kernel);
   if (Candidates->empty())
     return ir::noScheduleReason(Kernel);
   std::set<std::string> Ranged;
@@ -256,7 +300,7 @@ NestOutcome NestRewrite::run() {
   Out.Kernel = Kernel;
   Out.Offset = Source.Offset;
   Out.Length = Source.Length;
-  Out.Facts.push_back({"notation", toString(Kernel.Stmt)});
+  Out.Facts.push_back({"notation", notation(Kernel, Source)});
   Out.Facts.push_back({"formats", formatsLine(Kernel)});
   Out.Facts.push_back({"loop order", ir::loopOrderString(Kernel.Loops)});
   if (std::optional<Refusal> R = schedule())
@@ -269,7 +313,7 @@ NestOutcome NestRewrite::run() {
   // The flag a temporary that cannot be allocated clears: the checks',
   // whose fallback then runs, or one of its own.
   Facts.AllocatedFlag = Checks ? Checks->Flag : Names.pick("allocated");
-  if (Opts.Directive.empty() && Opts.RuntimeChoice)
+  if (!fixedSchedule() && Opts.RuntimeChoice)
     Costs = {Names.pick("then_cost"), Names.pick("else_cost")};
   // Best first; a schedule the code generator cannot write yet gives way to
   // the next, and --explain says so.
@@ -356,7 +400,7 @@ NestRewrite::versioning(lower::LoweredNest &Emitted,
 NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
                                    lower::LoweredNest Emitted) {
   std::optional<RuntimeAlternative> Alternative;
-  if (Opts.Directive.empty() && Opts.RuntimeChoice)
+  if (!fixedSchedule() && Opts.RuntimeChoice)
     Alternative = runtimeAlternative(
         S, Kernel, Source, *Candidates, Before, Opts.Lowering, Facts, Schedules,
         Scanned, Scans, Names, [&](const ir::Schedule &O) {
@@ -436,7 +480,7 @@ void NestRewrite::describe(const ir::Schedule &S,
                                     ", which reads its temporary '" +
                                     Consumer.Temporary + "' (no longer stored)"
                               : "";
-  Out.Message = "fused '" + toString(Kernel.Stmt) + "'" + Pair + ": " +
+  Out.Message = "fused '" + notation(Kernel, Source) + "'" + Pair + ": " +
                 Before.toString() + (Separate ? " as two nests" : "") + " -> " +
                 After +
                 (Alternative ? ", whichever costs less at run time" : "") +

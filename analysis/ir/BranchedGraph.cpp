@@ -78,8 +78,18 @@ void appendGraph(std::string &Out, const BranchedGraph &G, unsigned Indent) {
   }
   appendAccess(Out, Access{G.Temp->Name, G.Temp->Indices});
   Out.append(" = 0\n");
-  for (const BranchedGraph &B : G.Branches)
-    appendGraph(Out, B, Indent);
+  appendGraph(Out, G.producer(), Indent);
+  if (!G.Temp->Map.empty()) {
+    std::string Element;
+    appendAccess(Element, Access{G.Temp->Name, G.Temp->Indices});
+    std::string Applied = G.Temp->Map;
+    for (size_t At = Applied.find('@'); At != std::string::npos;
+         At = Applied.find('@', At + Element.size()))
+      Applied.replace(At, 1, Element);
+    Out.append(Indent, ' ').append(Element).append(" = ").append(Applied);
+    Out += '\n';
+  }
+  appendGraph(Out, G.consumer(), Indent);
 }
 
 } // namespace

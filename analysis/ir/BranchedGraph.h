@@ -26,6 +26,10 @@ struct Temporary {
   std::string Name;
   std::vector<std::string> Indices;
   std::optional<PatternSource> Positions = std::nullopt;
+  /// An element-wise function the producer's sum goes through before the
+  /// consumer reads it, as C text with '@' for the element ("1 / (1 +
+  /// exp(-(@)))"); "" for none. Applied once the producer's loops are done.
+  std::string Map = "";
   bool isScalar() const { return Indices.empty(); }
 };
 

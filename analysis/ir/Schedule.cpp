@@ -133,8 +133,8 @@ public:
       fail("unexpected '" + Text.substr(Pos, 1) + "' after the plan");
     if (!Error.empty())
       return Refusal(rule::InvalidSchedule, "'" + Text + "': " + Error +
-                                                 " (at character " +
-                                                 std::to_string(Pos + 1) + ")");
+                                                " (at character " +
+                                                std::to_string(Pos + 1) + ")");
     return *P;
   }
 
@@ -308,9 +308,9 @@ OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
     return *Invalid;
   if (K.Stmt.Factors.size() < 2)
     return Refusal(rule::NoGain, "'" + toString(K.Stmt) +
-                                      "' is not a product of two or more "
-                                      "factors; there is nothing to "
-                                      "distribute");
+                                     "' is not a product of two or more "
+                                     "factors; there is nothing to "
+                                     "distribute");
   std::vector<std::string> Names;
   for (const Access &F : K.Stmt.Factors)
     Names.push_back(F.Tensor);
@@ -452,8 +452,8 @@ OrRefusal<Schedule> chooseSchedule(const Kernel &K,
   Schedule &Best = Candidates.front();
   if (!asymptoticallyCheaper(Best.Estimate, Before))
     return Refusal(rule::NoGain, "the best schedule found costs " +
-                                      Best.Estimate.toString() +
-                                      ", not less than " + Before.toString());
+                                     Best.Estimate.toString() +
+                                     ", not less than " + Before.toString());
   return std::move(Best);
 }
 
@@ -527,6 +527,16 @@ std::optional<Refusal> directiveSyntaxError(const std::string &Directive) {
   if (!Parts)
     return Parts.refusal();
   return std::nullopt;
+}
+
+OrRefusal<Schedule> scheduleOfPlan(const Kernel &K, const SplitPlan &Plan,
+                                   const SchedulerOptions &Opts) {
+  OrRefusal<BranchedGraph> G = distribute(K, Plan);
+  if (!G)
+    return G.refusal();
+  Schedule S = evaluate(K, symbolOrderOf(K), Plan, std::move(*G), Opts.Sizes);
+  S.Order = K.Loops;
+  return S;
 }
 
 OrRefusal<Schedule> applyDirective(const Kernel &K,

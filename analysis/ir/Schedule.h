@@ -95,6 +95,11 @@ OrRefusal<Schedule> applyDirective(const Kernel &K,
                                    const std::string &Directive,
                                    const SchedulerOptions &Opts = {});
 
+/// Plan applied to K in K's loop order, evaluated as the search evaluates
+/// the schedules it finds; why it cannot be applied otherwise.
+OrRefusal<Schedule> scheduleOfPlan(const Kernel &K, const SplitPlan &Plan,
+                                   const SchedulerOptions &Opts = {});
+
 /// Why Directive is malformed whatever the kernel (the errors of
 /// applyDirective that do not depend on the nest), or std::nullopt: for a
 /// driver to reject it once, before any nest.

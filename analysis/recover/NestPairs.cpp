@@ -254,14 +254,17 @@ setScalars(const Stmt *S) {
 /// The variables a statement names and those it sets, and whether it calls
 /// a function or writes anything else (memory, an address taken).
 struct Mentions : RecursiveASTVisitor<Mentions> {
-  std::vector<const VarDecl *> Named, Assigned;
+  std::vector<const VarDecl *> Named, Assigned, Addressed;
   bool Calls = false, Effects = false;
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
       Named.push_back(V);
     return true;
   }
-  bool VisitCallExpr(CallExpr *) { return !(Calls = true); }
+  bool VisitCallExpr(CallExpr *) {
+    Calls = true;
+    return true;
+  }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
       (assignedLocal(B) ? Assigned.push_back(assignedLocal(B))
@@ -272,7 +275,13 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
     if (U->isIncrementDecrementOp())
       (assignedLocal(U) ? Assigned.push_back(assignedLocal(U))
                         : void(Effects = true));
-    Effects |= U->getOpcode() == UO_AddrOf;
+    if (U->getOpcode() == UO_AddrOf) {
+      Effects = true;
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+          Addressed.push_back(V);
+    }
     return true;
   }
 };
@@ -281,7 +290,8 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
 /// scalars, calls nothing, reads nothing volatile and no variable P sets,
 /// and P names no variable S sets (nor one of their names, which S would
 /// hide from it once before it).
-std::string notMovableBefore(const Stmt *S, const Stmt *P) {
+std::string notMovableBefore(const Stmt *S, const Stmt *P,
+                             const Stmt *Function) {
   auto Set = setScalars(S);
   if (auto *Why = std::get_if<std::string>(&Set))
     return *Why;
@@ -298,10 +308,16 @@ std::string notMovableBefore(const Stmt *S, const Stmt *P) {
     if (std::count(InP.Assigned.begin(), InP.Assigned.end(), V))
       return "reads '" + V->getName().str() + "', which the producer sets";
   }
-  for (const VarDecl *V : std::get<std::vector<const VarDecl *>>(Set))
+  Mentions InFunction;
+  InFunction.TraverseStmt(const_cast<Stmt *>(Function));
+  for (const VarDecl *V : std::get<std::vector<const VarDecl *>>(Set)) {
     for (const VarDecl *Named : InP.Named)
       if (Named == V || Named->getName() == V->getName())
         return "sets '" + V->getName().str() + "', which the producer names";
+    // Read through a pointer, by the producer or anyone.
+    if (std::count(InFunction.Addressed.begin(), InFunction.Addressed.end(), V))
+      return "sets '" + V->getName().str() + "', whose address is taken";
+  }
   return "";
 }
 
@@ -309,11 +325,11 @@ std::string notMovableBefore(const Stmt *S, const Stmt *P) {
 /// run after them.
 std::variant<std::vector<const Stmt *>, std::string>
 between(const CompoundStmt *Block, const Stmt *P, const Stmt *Q,
-        ASTContext &Ctx) {
+        const Stmt *Function, ASTContext &Ctx) {
   std::vector<const Stmt *> Out;
   for (const Stmt *S = nextIn(Block, P, 1); S && S != Q;
        S = nextIn(Block, S, 1)) {
-    std::string Why = notMovableBefore(S, P);
+    std::string Why = notMovableBefore(S, P, Function);
     if (!Why.empty())
       return "the statement at line " +
              std::to_string(Ctx.getSourceManager().getSpellingLineNumber(
@@ -344,7 +360,7 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     NestPair Pair;
     Pair.Producer = I;
     Pair.Temporary = T->getName().str();
-    auto Between = between(Block, P.Nest, Q.Nest, Ctx);
+    auto Between = between(Block, P.Nest, Q.Nest, P.Function, Ctx);
     if (auto *Why = std::get_if<std::string>(&Between))
       Pair.Refused = *Why;
     else

@@ -263,6 +263,16 @@ struct NestSource {
   /// The nest's text as written [Offset, Offset + Length): the fallback of
   /// a rewrite versioned under an overlap test.
   std::string Original;
+  /// The element-wise function a producer stores its sum through, as
+  /// written, '(@)' where the sum's product is ('1 / (1 + exp(-(@)))');
+  /// "" for a product stored as it is. A nest alone with one is not
+  /// rewritten: only with the nest that reads what it stores
+  /// (MappedFactors).
+  std::string Map;
+  /// Composed (rewrite/NestComposition.h): the factors of the product Map
+  /// applies to, the producer's, each summed over the producer's own
+  /// loops before the function is applied.
+  std::vector<size_t> MappedFactors;
   /// Statements written before the rewrite in its replacement, as the
   /// file writes them: those between the two nests of a pair, which run
   /// before the fused nest; "" for a nest alone.

@@ -677,6 +677,23 @@ private:
   void recordMemberArrays(const Stmt *Nest,
                           const std::set<std::string> &Locals);
 
+  //===--- ElementwiseMaps.cpp: a sum stored through a function.
+  /// The places a pure function may read besides constants: the stored
+  /// product, or a static function's parameters.
+  struct MapPlaces {
+    std::function<bool(const Expr *)> IsPlace;
+  };
+  bool pureMap(const Expr *E, const MapPlaces &Places, unsigned Depth,
+               std::string &Why) const;
+  bool pureCall(const clang::CallExpr *Call, const MapPlaces &Places,
+                unsigned Depth, std::string &Why) const;
+  /// Rhs, the value a sum is stored as, read as a pure function of one
+  /// product holding the sum ('1 / (1 + exp(-(s * B[p])))'): Rhs becomes
+  /// the product and Map the function as written, '(@)' in its place
+  /// (NestSource::Map). Unchanged when Rhs is no such function; false,
+  /// refused, when it calls something impure.
+  bool readMap(const Expr *&Rhs, std::string &Map, const Expr *Statement);
+
   //===--- Liveness.cpp: variables declared outside the nest.
   bool outerVariablesDead(const Stmt *Nest, const ForStmt *Outer);
   bool deadAfter(const OuterVariable &O, const Stmt *Nest,

@@ -144,6 +144,10 @@ bool Recoverer::readAssignedOutput(const Expr *Lhs, const Expr *E) {
 bool Recoverer::readAccumulatorUse(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
+  // Assigned through an element-wise function ('T[p] = exp(s);').
+  std::string Map;
+  if (U && !U->Accumulate && !readMap(U->Rhs, Map, E))
+    return false;
   std::vector<const Expr *> Scale;
   bool Twice = false;
   const VarDecl *Stored = U ? storedSum(U->Rhs, Scale, Twice) : nullptr;
@@ -169,6 +173,7 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
     if (!readAssignedOutput(U->Lhs, E))
       return false;
     Source.ZeroOutputFirst = true;
+    Source.Map = Map;
   }
   Kernel.Stmt.Accumulate = true;
   AccumulatesWithPlusAssign = U->PlusAssign;

@@ -122,6 +122,16 @@ std::optional<Refusal> GraphLowering::statement(const ir::Assignment &A,
   return std::nullopt;
 }
 
+/// `t = f(t);`: the producer's function applied to its scalar sum.
+Node GraphLowering::mapped(const ir::Temporary &T) {
+  const std::string &Name = C.cName(T.Name);
+  std::string Applied = T.Map;
+  for (size_t At = Applied.find('@'); At != std::string::npos;
+       At = Applied.find('@', At + Name.size()))
+    Applied.replace(At, 1, Name);
+  return Node::statement(C.code(Name + " = " + Applied + ";"));
+}
+
 std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
                                                Nodes &Out) {
   Nodes Own; // C89: the temporary's declaration opens a block of its own.
@@ -134,6 +144,8 @@ std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
   append(To, zero(C, *G.Temp));
   if (auto R = graph(G.producer(), Code(), To))
     return R;
+  if (!G.Temp->Map.empty())
+    To.push_back(mapped(*G.Temp));
   if (Tested)
     LoopTests[Tested->Index] = Tested->Condition;
   Nodes Consumer;
@@ -165,7 +177,9 @@ std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
 std::optional<std::string> GraphLowering::producerRuns(
     const ir::BranchedGraph &G, Nodes &Out,
     std::optional<ProducerGuard::ElementTest> &PerElement) {
-  if (!G.Temp || !consumerOnlyScales(G))
+  // Through a function, the temporary is no longer 0 where the producer
+  // adds nothing (a sigmoid's 0.5): the consumer always runs.
+  if (!G.Temp || !G.Temp->Map.empty() || !consumerOnlyScales(G))
     return std::nullopt;
   ProducerGuard Guard = rewrite::producerGuard(
       G.producer(), *G.Temp, C.isGlobal(G.Temp->Name), C.K, C.S);

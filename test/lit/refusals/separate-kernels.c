@@ -124,8 +124,8 @@ void not_zeroed(int n, int F, int G, const int *pos, const int *crd,
       for (int f = 0; f < F; f++)
         T[i * F + f] += vals[p] * X[crd[p] * F + f];
   for (int i = 0; i < n; i++)
-    for (int f = 0; f < F; f++)
-      for (int g = 0; g < G; g++)
+    for (int g = 0; g < G; g++)
+      for (int f = 0; f < F; f++)
         out[i * G + g] += T[i * F + f] * W[f * G + g];
   free(T);
 }
@@ -165,8 +165,8 @@ void conditional_between(int n, int F, int G, const int *pos, const int *crd,
   scale_rows(T);
 #endif
   for (int i = 0; i < n; i++)
-    for (int f = 0; f < F; f++)
-      for (int g = 0; g < G; g++)
+    for (int g = 0; g < G; g++)
+      for (int f = 0; f < F; f++)
         out[i * G + g] += T[i * F + f] * W[f * G + g];
   free(T);
 }
@@ -284,3 +284,89 @@ void between_sets_bound(int n, int K, int L, const int *pos, const int *crd,
 // CHECK:      nest in 'between_sets_bound'
 // CHECK:      nest in 'between_sets_bound'
 // CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests sets 'K', which the producer names
+
+// A score stored through a function that is not pure (it prints), and
+// through a function of the file that does more than return an
+// expression (test/exec/pair_map.test runs those that are fused).
+int printf(const char *format, ...);
+static double noisy(double x) {
+  printf("%g\n", x);
+  return x;
+}
+static double clipped(double x) {
+  if (x > 1)
+    return 1;
+  return x;
+}
+void map_prints(int n, int K, int L, const int *pos, const int *crd,
+                const double *B, const double *C, const double *D,
+                const double *E, double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = noisy(B[p] * s);
+    }
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[crd[p] * L + l];
+  free(T);
+}
+// CHECK:      nest in 'map_prints'
+// CHECK-NEXT:   unchanged: the sum 's' is stored through 'noisy(B[p] * s)', which calls 'noisy', which is neither a pure function of the C library nor a static function of the file returning an expression [lnr-unsupported-call]
+// CHECK:      nest in 'map_prints'
+
+void map_statements(int n, int K, int L, const int *pos, const int *crd,
+                    const double *B, const double *C, const double *D,
+                    const double *E, double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = clipped(B[p] * s);
+    }
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[crd[p] * L + l];
+  free(T);
+}
+// CHECK:      nest in 'map_statements'
+// CHECK-NEXT:   unchanged: the sum 's' is stored through 'clipped(B[p] * s)', which calls 'clipped', which is neither a pure function of the C library nor a static function of the file returning an expression [lnr-unsupported-call]
+
+// A statement between that sets a local the producer reads through a
+// pointer (its address taken before).
+void between_sets_addressed(int n, int K, int L, const int *pos,
+                            const int *crd, const double *B, const double *C,
+                            const double *D, const double *E,
+                            double *restrict A) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  double sc = 2.0;
+  const double *scp = &sc;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = s * B[p] * scp[0];
+    }
+  sc = 3.0;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+  free(T);
+}
+// CHECK:      nest in 'between_sets_addressed'
+// CHECK:      nest in 'between_sets_addressed'
+// CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests sets 'sc', whose address is taken

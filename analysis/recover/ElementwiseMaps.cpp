@@ -1,0 +1,193 @@
+//===- ElementwiseMaps.cpp -----------------------------------------------===//
+//
+// A sum stored through an element-wise function (`T[p] = 1 / (1 + exp(-s));`,
+// `T[p] = s > 0 ? s : 0.2 * s;`, `T[p] = leaky(s * B[p]);`): the function as
+// a text with the stored product's place marked (NestSource::Map), and the
+// product itself, which the recovery then reads as it reads a sum stored
+// scaled. The function is pure: arithmetic, comparisons and conditionals of
+// the product, of literals and of scalars the nest does not change, calls
+// of the C library's pure math functions, and calls of a `static` function
+// of the file whose body returns such an expression of its parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/recover/Recoverer.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace lnr::recover::detail {
+namespace {
+
+/// The C library's functions of their arguments alone (math.h), by name.
+bool isPureMathFunction(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier() || F->getBuiltinID() == 0)
+    return false;
+  StringRef N = F->getName();
+  N.consume_front("__builtin_");
+  return llvm::StringSwitch<bool>(N)
+      .Cases("exp", "expf", "exp2", "exp2f", "expm1", "expm1f", true)
+      .Cases("log", "logf", "log1p", "log1pf", "sqrt", "sqrtf", true)
+      .Cases("tanh", "tanhf", "fabs", "fabsf", "fmax", "fmaxf", true)
+      .Cases("fmin", "fminf", "pow", "powf", "erf", "erff", true)
+      .Default(false);
+}
+
+/// `static T f(T x) { return <expression of x>; }`: the expression.
+const Expr *returnedExpression(const FunctionDecl *F) {
+  if (!F || F->getStorageClass() != SC_Static || !F->hasBody())
+    return nullptr;
+  const auto *Body = dyn_cast<CompoundStmt>(F->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
+  return Return ? Return->getRetValue() : nullptr;
+}
+
+/// Text without blanks: products compared as written.
+std::string spaceless(const std::string &Text) {
+  std::string Out;
+  for (char C : Text)
+    if (!std::isspace(static_cast<unsigned char>(C)))
+      Out += C;
+  return Out;
+}
+
+/// Whether E calls a function anywhere.
+bool callsFunction(const Expr *E) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *) { return !(Found = true); }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
+} // namespace
+
+/// Whether E is pure: built of Places (the stored product, or a static
+/// function's parameters), literals, scalars the nest does not change,
+/// arithmetic, comparisons, conditionals and pure calls. Why not in Why.
+bool Recoverer::pureMap(const Expr *E, const MapPlaces &Places, unsigned Depth,
+                        std::string &Why) const {
+  E = E->IgnoreParenImpCasts();
+  if (Places.IsPlace(E))
+    return true;
+  if (isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E))
+    return true;
+  if (const auto *Cast = dyn_cast<CStyleCastExpr>(E))
+    return Cast->getType()->isArithmeticType() &&
+           pureMap(Cast->getSubExpr(), Places, Depth, Why);
+  if (const VarDecl *V = asVar(E)) {
+    if (V->getType()->isArithmeticType() &&
+        !V->getType().isVolatileQualified() && !mentionsNestVariable(E) &&
+        !isChangedIn(V, Loops.front().For))
+      return true;
+    Why = "reads '" + V->getName().str() + "', which changes in the nest";
+    return false;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus ||
+            U->getOpcode() == UO_LNot) &&
+           pureMap(U->getSubExpr(), Places, Depth, Why);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return (B->isAdditiveOp() || B->isMultiplicativeOp() ||
+            B->isComparisonOp() || B->isLogicalOp()) &&
+           B->getOpcode() != BO_Rem &&
+           pureMap(B->getLHS(), Places, Depth, Why) &&
+           pureMap(B->getRHS(), Places, Depth, Why);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return pureMap(C->getCond(), Places, Depth, Why) &&
+           pureMap(C->getTrueExpr(), Places, Depth, Why) &&
+           pureMap(C->getFalseExpr(), Places, Depth, Why);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return pureCall(Call, Places, Depth, Why);
+  Why = "holds '" + written(E) + "'";
+  return false;
+}
+
+bool Recoverer::pureCall(const CallExpr *Call, const MapPlaces &Places,
+                         unsigned Depth, std::string &Why) const {
+  const FunctionDecl *F = Call->getDirectCallee();
+  std::string Name = F ? "'" + F->getName().str() + "'" : "a function";
+  for (const Expr *Arg : Call->arguments())
+    if (!pureMap(Arg, Places, Depth, Why))
+      return false;
+  if (isPureMathFunction(F))
+    return true;
+  // A static function of the file returning a pure expression of its
+  // parameters, called with pure arguments.
+  const FunctionDecl *Defined = F ? F->getDefinition() : nullptr;
+  const Expr *Returned = returnedExpression(Defined);
+  if (!Returned || Depth == 0 || Defined->isVariadic()) {
+    Why = "calls " + Name +
+          ", which is neither a pure function of the C library nor a "
+          "static function of the file returning an expression";
+    return false;
+  }
+  MapPlaces Parameters;
+  Parameters.IsPlace = [Defined](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref && isa<ParmVarDecl>(Ref->getDecl()) &&
+           cast<ParmVarDecl>(Ref->getDecl())->getDeclContext() == Defined;
+  };
+  if (pureMap(Returned, Parameters, Depth - 1, Why))
+    return true;
+  Why = "calls " + Name + ", whose value " + Why;
+  return false;
+}
+
+bool Recoverer::readMap(const Expr *&Rhs, std::string &Map,
+                        const Expr *Statement) {
+  // The places of the stored product: each a product holding the sum once,
+  // written alike.
+  // The first met, outermost, and every other written alike; another
+  // product holding the sum ('0.1 * (s * B[p])') is read as a function of
+  // the first.
+  std::vector<const Expr *> Found;
+  MapPlaces Products;
+  Products.IsPlace = [&](const Expr *E) {
+    std::vector<const Expr *> Scale;
+    bool Twice = false;
+    if (!storedSum(E, Scale, Twice) || Twice || !inFile(E->getSourceRange()) ||
+        (!Found.empty() &&
+         spaceless(text(E)) != spaceless(text(Found.front()))))
+      return false;
+    Found.push_back(E);
+    return true;
+  };
+  std::string Why;
+  const Expr *Whole = Rhs->IgnoreParenImpCasts();
+  if (!pureMap(Whole, Products, /*Depth=*/3, Why)) {
+    // Not a function of the sum: what the statement is, the reading of a
+    // stored sum says; a call, here.
+    if (!callsFunction(Whole))
+      return true;
+    return refuse(rule::UnsupportedCall,
+                  "the sum '" + Accumulator->getName().str() +
+                      "' is stored through '" + written(Whole) + "', which " +
+                      Why,
+                  Statement->getBeginLoc());
+  }
+  if (Found.empty() || (Found.size() == 1 && Found.front() == Whole) ||
+      !inFile(Whole->getSourceRange()))
+    return true;
+  // The function as written, '@' in each place of the product.
+  std::sort(Found.begin(), Found.end(), [&](const Expr *A, const Expr *B) {
+    return SM.isBeforeInTranslationUnit(B->getBeginLoc(), A->getBeginLoc());
+  });
+  std::string Text = text(Whole);
+  unsigned Begin = SM.getFileOffset(Whole->getBeginLoc());
+  for (const Expr *Place : Found) {
+    std::string Written = text(Place);
+    Text.replace(SM.getFileOffset(Place->getBeginLoc()) - Begin, Written.size(),
+                 "(@)");
+  }
+  Map = Text;
+  Rhs = Found.back();
+  return true;
+}
+
+} // namespace lnr::recover::detail
