@@ -11,7 +11,11 @@ directive on either nest, C89 declarations, and a mutation that must keep
 the pair apart or that the rewrite must get right: the temporary read
 after the consumer, a statement between, another bound or element read,
 the consumer's index named as the producer's sum, the consumer writing an
-operand of the producer. The original and the rewrite are compiled into
+operand of the producer, local scalars set between the nests (one read by
+the producer through a pointer). An SDDMM producer stores its sum through
+an element-wise function in half the cases (a sigmoid, a LeakyReLU as a
+static function or written in place, fmax, exp, tanh times a static
+scale). The original and the rewrite are compiled into
 one driver (gcc, and clang-14 for every third case) and run on data sets
 with empty rows, sizes of 0, infinities and NaN, and the output passed as
 an input where nothing is restrict, at 1 and 2 threads, under a time
@@ -32,7 +36,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 PRODUCERS = ["sddmm", "spmm", "dense", "colsum"]
 MUTATIONS = [None] * 6 + ["live", "between", "bound", "offset", "clash",
-                          "writes_input"]
+                          "writes_input", "between_scalars",
+                          "between_addressed"]
+# Element-wise functions an SDDMM producer stores its sum through ('@' the
+# stored product); None stores the product as it is.
+MAPS = [None] * 3 + [
+    "1.0 / (1.0 + exp(-(@)))",
+    "leaky(@)",
+    "@ > 0 ? @ : 0.1 * (@)",
+    "fmax(@, 0.0)",
+    "fmin(exp(@), 1e3)",
+    "tanh(@) * alpha",
+]
 
 
 def loop(var, bound, c89):
@@ -53,6 +68,7 @@ class Case:
         self.pragma = r.choice([None, None, "producer", "consumer", "both"])
         self.scale = r.choice(["before", "after"])
         self.order = r.random() < 0.5
+        self.map = r.choice(MAPS) if self.producer == "sddmm" else None
 
     @property
     def producer_rows(self):
@@ -81,8 +97,12 @@ class Case:
             P.append("    %ss = 0;" % ("" if c89 else "double "))
             P.append("    " + loop(red, "K", c89))
             P.append("      s += C[i * K + %s] * D[j * K + %s];" % (red, red))
-            P.append("    T[p] = %s;" % ("B[p] * s" if self.scale == "before"
-                                        else "s * B[p]"))
+            stored = "B[p] * s" if self.scale == "before" else "s * B[p]"
+            if self.mutation == "between_addressed":
+                stored += " * scp[0]"
+            if self.map:
+                stored = self.map.replace("@", stored)
+            P.append("    T[p] = %s;" % stored)
             P.append("  }")
             P.append("}")
             rows = "n - 1" if self.mutation == "bound" else "n"
@@ -94,6 +114,8 @@ class Case:
             el = "T[p + 1]" if self.mutation == "offset" else "T[p]"
             target = "C[i * K + l]" if self.mutation == "writes_input" else \
                 "A[i * L + l]"
+            if self.mutation == "between_scalars":
+                el += " * weight"
             Q.append("      %s += %s * E[j * L + l];" % (target, el))
             Q.append("  }")
             Q.append("}")
@@ -156,10 +178,20 @@ class Case:
         if c89:
             body += decl
         body.append(alloc)
+        if self.mutation == "between_addressed":
+            # Read by the producer through a pointer, set between: the
+            # producer must see the value before.
+            body += ["double sc = 1.5;", "const double *scp = &sc;"]
         body += P
         if self.mutation == "between":
             body.append("out[0] += 1;" if self.producer != "sddmm"
                         else "A[0] += 1;")
+        elif self.mutation == "between_scalars":
+            body += ["double weight;", "weight = 0.5 * K;"]
+            if self.producer != "sddmm":
+                body[-1] = "weight = 0.5;"
+        elif self.mutation == "between_addressed":
+            body.append("sc = 2.5;")
         body += Q
         if self.mutation == "live":
             body.append("*first = T[0];")
@@ -169,7 +201,10 @@ class Case:
                   "const double *%s D, const double *%s E, double *%s X, "
                   "const double *%s Y, const double *%s W, double *%s A, "
                   "double *%s out, double *first" % tuple([q] * 11))
-        text = ["#include <stdlib.h>", "", "void fn(%s) {" % params]
+        text = ["#include <math.h>", "#include <stdlib.h>", "",
+                "static double alpha = 0.75;",
+                "static double leaky(double x) { return x > 0 ? x : 0.2 * x; }",
+                "", "void fn(%s) {" % params]
         text += ["  " + ln for ln in body]
         text.append("}")
         return "\n".join(text) + "\n"
