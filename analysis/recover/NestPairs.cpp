@@ -40,6 +40,43 @@ bool allocates(const Stmt *S, const VarDecl *T, bool Zeroed = false) {
                 : isAllocation(T->getInit());
 }
 
+/// A literal +0 ('0', '0.0'): what calloc leaves, the sign included.
+bool isPositiveZero(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *I = dyn_cast<IntegerLiteral>(E))
+    return I->getValue() == 0;
+  if (const auto *F = dyn_cast<FloatingLiteral>(E))
+    return F->getValue().isPosZero();
+  return false;
+}
+
+/// `memset(T, 0, ...);`, or a loop nest whose one statement is
+/// `T[...] = 0;`. Where it leaves an element the producer adds to
+/// unzeroed, the original reads memory never written.
+bool zeroes(const Stmt *S, const VarDecl *T) {
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    return calleeName(Call) == "memset" && Call->getNumArgs() == 3 &&
+           namedVariable(Call->getArg(0)) == T &&
+           isPositiveZero(Call->getArg(1));
+  if (!isa<ForStmt>(S))
+    return false;
+  while (const auto *For = dyn_cast<ForStmt>(S)) {
+    S = For->getBody();
+    if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+      if (Block->size() != 1)
+        return false;
+      S = Block->body_front();
+    }
+  }
+  const auto *Assign = dyn_cast<BinaryOperator>(S);
+  const auto *Element =
+      Assign && Assign->getOpcode() == BO_Assign
+          ? dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParens())
+          : nullptr;
+  return Element && namedVariable(Element->getBase()) == T &&
+         isPositiveZero(Assign->getRHS());
+}
+
 /// `free(T);`
 bool frees(const Stmt *S, const VarDecl *T) {
   const auto *Call = dyn_cast<CallExpr>(S);
@@ -85,7 +122,7 @@ bool onlyUsedIn(const Stmt *Body, const VarDecl *T,
       for (const Stmt *K : *Keep)
         if (S == K)
           return true;
-      if (allocates(S, T) || frees(S, T))
+      if (allocates(S, T) || frees(S, T) || zeroes(S, T))
         return true;
       if (const auto *E = dyn_cast<Expr>(S)) {
         const Expr *Bare = E->IgnoreParenImpCasts();
@@ -371,8 +408,9 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     // 'if (!T) return;' after the allocation tests the pointer only.
     while (Before && testsForNull(Before, T, Ctx))
       Before = nextIn(Block, Before, -1);
-    Pair.ZeroBefore = Before && allocates(Before, T, /*Zeroed=*/true) &&
-                      !T->getType()->isArrayType();
+    Pair.ZeroBefore = Before && ((allocates(Before, T, /*Zeroed=*/true) &&
+                                  !T->getType()->isArrayType()) ||
+                                 zeroes(Before, T));
     Pairs.push_back(Pair);
     if (Pair.Refused.empty())
       ++I; // Q is in this pair

@@ -31,7 +31,8 @@ struct NestPair {
   /// ...) and its free. Its values are dead after the consumer.
   std::string Temporary;
   /// Every element is 0 before the producer runs: the statement right
-  /// before it allocates the temporary with calloc.
+  /// before it allocates the temporary with calloc, sets it to 0 with
+  /// memset, or is a loop nest storing 0 into it.
   bool ZeroBefore = false;
   /// The statements between the two (none when they are consecutive):
   /// declarations and assignments of local scalars that neither read nor

@@ -137,3 +137,42 @@ void pair_between(int n, int K, int L, const int *restrict pos,
     }
   free(T);
 }
+
+/* GCN's aggregation into a temporary zeroed by memset, and by a loop. */
+#include <string.h>
+
+void pair_memset(int n, int F, int G, const int *restrict pos,
+                 const int *restrict crd, const double *restrict vals,
+                 const double *restrict X, const double *restrict W,
+                 double *restrict out) {
+  double *T = malloc(sizeof(double) * (n * F > 0 ? n * F : 1));
+  memset(T, 0, sizeof(double) * (n * F > 0 ? n * F : 1));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      for (int g = 0; g < G; g++)
+        out[i * G + g] += T[i * F + f] * W[f * G + g];
+  free(T);
+}
+
+void pair_zero_loop(int n, int F, int G, const int *restrict pos,
+                    const int *restrict crd, const double *restrict vals,
+                    const double *restrict X, const double *restrict W,
+                    double *restrict out) {
+  double *T = malloc(sizeof(double) * (n * F > 0 ? n * F : 1));
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      T[i * F + f] = 0.0;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      for (int g = 0; g < G; g++)
+        out[i * G + g] += T[i * F + f] * W[f * G + g];
+  free(T);
+}

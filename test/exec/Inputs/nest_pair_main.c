@@ -28,6 +28,12 @@ BOTH(pair_colsum, (int n, int F, int G, const double *X, const double *W,
 BOTH(pair_same_names, (int n, int K, int L, const int *pos, const int *crd,
                        const double *B, const double *C, const double *D,
                        const double *E, double *A))
+BOTH(pair_memset, (int n, int F, int G, const int *pos, const int *crd,
+                   const double *vals, const double *X, const double *W,
+                   double *out))
+BOTH(pair_zero_loop, (int n, int F, int G, const int *pos, const int *crd,
+                      const double *vals, const double *X, const double *W,
+                      double *out))
 BOTH(pair_between, (int n, int K, int L, const int *pos, const int *crd,
                     const double *B, const double *C, const double *D,
                     const double *E, double *A))
@@ -58,14 +64,15 @@ static void build(void) {
     W[x] = 0.5 - 0.01 * x;
 }
 
-/* The six functions, original and rewrite, on the same operands; the
+/* The eight functions, original and rewrite, on the same operands; the
  * output starts at 1 everywhere. With Overlap, the output of the function
  * without restrict is its E, and the others run as always. */
 static int run(const char *what, int n, int k, int l, int overlap) {
   static const char *const names[] = {"sddmm_spmm", "scores", "gcn",
-                                      "colsum", "same_names", "between"};
+                                      "colsum", "same_names", "between",
+                                      "memset", "zero_loop"};
   int ok = 1;
-  for (int f = 0; f < 6; f++) {
+  for (int f = 0; f < 8; f++) {
     double copy[2][N * L];
     int ov = overlap && f == 1;
     for (int v = 0; v < 2; v++) {
@@ -89,9 +96,15 @@ static int run(const char *what, int n, int k, int l, int overlap) {
         (v ? rewr_pair_same_names : orig_pair_same_names)(n, k, l, pos, crd,
                                                           vals, C, D, E,
                                                           out[v]);
-      else
+      else if (f == 5)
         (v ? rewr_pair_between : orig_pair_between)(n, k, l, pos, crd, vals,
                                                     C, D, E, out[v]);
+      else if (f == 6)
+        (v ? rewr_pair_memset : orig_pair_memset)(n, k, l, pos, crd, vals, C,
+                                                  W, out[v]);
+      else
+        (v ? rewr_pair_zero_loop : orig_pair_zero_loop)(n, k, l, pos, crd,
+                                                        vals, C, W, out[v]);
       if (ov)
         memcpy(out[v], copy[v], sizeof copy[v]);
     }

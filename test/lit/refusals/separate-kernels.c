@@ -9,6 +9,7 @@
 // RUN: FileCheck --check-prefix=REMARK %s < %t.err
 // RUN: lnr-rewrite --explain %s -- 2> /dev/null | FileCheck %s
 #include <stdlib.h>
+#include <string.h>
 
 void consume(const double *);
 
@@ -370,3 +371,23 @@ void between_sets_addressed(int n, int K, int L, const int *pos,
 // CHECK:      nest in 'between_sets_addressed'
 // CHECK:      nest in 'between_sets_addressed'
 // CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests sets 'sc', whose address is taken
+
+// Set to another value than 0 before the producer adds to it.
+void memset_ones(int n, int F, int G, const int *pos, const int *crd,
+                 const double *vals, const double *X, const double *W,
+                 double *restrict out) {
+  double *T = malloc(sizeof(double) * n * F);
+  memset(T, 1, sizeof(double) * n * F);
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      for (int g = 0; g < G; g++)
+        out[i * G + g] += T[i * F + f] * W[f * G + g];
+  free(T);
+}
+// CHECK:      nest in 'memset_ones'
+// CHECK:      nest in 'memset_ones'
+// CHECK:        separate kernels: {{.*}} 'T' is used elsewhere than in the two nests
