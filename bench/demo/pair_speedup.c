@@ -1,10 +1,12 @@
-/* Separate kernels against their fusion: the two samples of
+/* Separate kernels against their fusion: the three samples of
  * samples/separate/ (lnr_original: as written, two nests and a temporary;
  * lnr_rewritten_*: lnr-rewrite's output, one nest) timed in one process,
  * after checking that they agree, at 1 thread and at all of them.
  *
  * Usage: pair_speedup MATRIX.mtx [K]
- *   <SDDMM, SpMM> with K = L, and a GCN layer with F = G = K (default 64).
+ *   <SDDMM, SpMM> with K = L, a GCN layer with F = G = K, and graph
+ *   attention's scores through a LeakyReLU then the aggregation, K = L
+ *   (default 64).
  * Each kernel runs 5 times per thread count; the best time is reported.
  */
 #include "csr_input.h"
@@ -20,7 +22,7 @@ typedef void kernel_fn(int, int, int, const int *, const int *, const double *,
                        double *);
 typedef void layer_fn(int, int, int, const int *, const int *, const double *,
                       const double *, const double *, double *);
-kernel_fn sddmm_original, sddmm_rewritten;
+kernel_fn sddmm_original, sddmm_rewritten, gat_original, gat_rewritten;
 layer_fn gcn_original, gcn_rewritten;
 
 #define RUNS 5
@@ -54,10 +56,11 @@ static void run(const problem *pb, int which, int rewritten) {
   const lnr_csr *B = pb->B;
   size_t out = (size_t)B->rows * pb->K;
   memset(pb->A, 0, out * sizeof(double));
-  if (which == 0)
-    (rewritten ? sddmm_rewritten
-               : sddmm_original)(B->rows, pb->K, pb->K, B->rowptr, B->colidx,
-                                 B->vals, pb->C, pb->D, pb->E, pb->A);
+  if (which != 1)
+    (which == 0 ? (rewritten ? sddmm_rewritten : sddmm_original)
+                : (rewritten ? gat_rewritten : gat_original))(
+        B->rows, pb->K, pb->K, B->rowptr, B->colidx, B->vals, pb->C, pb->D,
+        pb->E, pb->A);
   else
     (rewritten ? gcn_rewritten : gcn_original)(B->rows, pb->K, pb->K, B->rowptr,
                                                B->colidx, B->vals, pb->C, pb->E,
@@ -95,11 +98,12 @@ int main(int argc, char **argv) {
                 filled(rows, 1),
                 filled(dense, 0)};
   double *check = filled(dense, 0);
-  static const char *const names[] = {"<SDDMM, SpMM>", "GCN (A*X)*W"};
+  static const char *const names[] = {"<SDDMM, SpMM>", "GCN (A*X)*W",
+                                      "GAT leaky"};
   printf("%s: %d rows, %d nonzeros, K = %d\n", argv[1], B.rows, B.nnz, K);
   int ok = 1;
   int all = omp_get_max_threads();
-  for (int which = 0; which < 2; which++) {
+  for (int which = 0; which < 3; which++) {
     run(&pb, which, 0);
     memcpy(check, pb.A, dense * sizeof(double));
     run(&pb, which, 1);
