@@ -46,13 +46,12 @@ const Expr *returnedExpression(const FunctionDecl *F) {
   return Return ? Return->getRetValue() : nullptr;
 }
 
-/// Text without blanks: products compared as written.
-std::string spaceless(const std::string &Text) {
-  std::string Out;
-  for (char C : Text)
-    if (!std::isspace(static_cast<unsigned char>(C)))
-      Out += C;
-  return Out;
+/// Whether A and B are the same expression, parentheses and casts aside.
+bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IdA, IdB;
+  A->IgnoreParenImpCasts()->Profile(IdA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IdB, Ctx, /*Canonical=*/true);
+  return IdA == IdB;
 }
 
 /// Whether E calls a function anywhere.
@@ -152,8 +151,7 @@ bool Recoverer::readMap(const Expr *&Rhs, std::string &Map,
     std::vector<const Expr *> Scale;
     bool Twice = false;
     if (!storedSum(E, Scale, Twice) || Twice || !inFile(E->getSourceRange()) ||
-        (!Found.empty() &&
-         spaceless(text(E)) != spaceless(text(Found.front()))))
+        (!Found.empty() && !sameExpression(E, Found.front(), Ctx)))
       return false;
     Found.push_back(E);
     return true;
