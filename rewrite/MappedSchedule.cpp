@@ -2,6 +2,8 @@
 
 #include "rewrite/MappedSchedule.h"
 
+#include <algorithm>
+
 namespace lnr::rewrite {
 
 OrRefusal<ir::Schedule> mappedSchedule(const ir::Kernel &K, const NestSource &S,
@@ -30,6 +32,25 @@ OrRefusal<ir::Schedule> mappedSchedule(const ir::Kernel &K, const NestSource &S,
                        "' applies to each element of the temporary once its "
                        "sum is complete; fused, the temporary would not be "
                        "one element");
+  for (const std::string &I : S.MappedIndices)
+    if (std::none_of(G.Loops.begin(), G.Loops.end(),
+                     [&](const ir::Loop &L) { return L.Index == I; }))
+      return Refusal(rule::UnsupportedSchedule,
+                     "the function '" + Function +
+                         "' applies to each element of the temporary, and the "
+                         "sum it would apply to runs over '" +
+                         I + "' too");
+  // The scales, applied by the function after the sum as written.
+  std::vector<ir::Access> &Terms = G.Branches[0].Statement->Factors;
+  for (size_t F : S.MappedScales) {
+    const ir::Access &Scale = K.Stmt.Factors[F];
+    auto It =
+        std::find_if(Terms.begin(), Terms.end(), [&](const ir::Access &A) {
+          return A.Tensor == Scale.Tensor && A.Indices == Scale.Indices;
+        });
+    if (It != Terms.end())
+      Terms.erase(It);
+  }
   G.Temp->Map = S.Map;
   return Fused;
 }

@@ -121,6 +121,7 @@ void renameOwnLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
       Text(A);
   for (NestSource::Alias &A : PS.Aliases)
     Text(A.Declaration);
+  Text(PS.Map);
   for (std::string &I : PS.ScaledSumLoops)
     if (I == Own)
       I = To;
@@ -360,17 +361,30 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   S.Substatement = false;
   if (!S.Pragma)
     S.Pragma = PS.Pragma;
-  appendNew(S.ScaledSumLoops, PS.ScaledSumLoops);
-  S.SumScales = composedScales(PS, QS, At);
+  // Through a function, the producer's scales are applied after its sum,
+  // as written (MappedScales), not multiplied into its terms.
+  NestSource Unscaled = PS;
+  if (!PS.Map.empty())
+    Unscaled.SumScales.clear();
+  else
+    appendNew(S.ScaledSumLoops, PS.ScaledSumLoops);
+  S.SumScales = composedScales(Unscaled, QS, At);
   // The producer's function of its sum, applied before the consumer reads
   // it (MappedSchedule.h); one on the consumer's would be on the output.
   if (!QS.Map.empty())
     return std::string("the consumer stores its sum through a function");
+  if (!PS.Map.empty() &&
+      std::count(QS.SumScales.begin(), QS.SumScales.end(), At))
+    return std::string("the consumer scales a sum by the function's value");
   S.Map = PS.Map;
   S.MappedFactors.clear();
-  if (!PS.Map.empty())
+  S.MappedScales.clear();
+  if (!PS.Map.empty()) {
     for (size_t F = 0; F < PS.Factors.size(); ++F)
       S.MappedFactors.push_back(At + F);
+    for (size_t F : PS.SumScales)
+      S.MappedScales.push_back(At + F);
+  }
   for (const ir::Loop &L : PK.Loops)
     if (!PK.Stmt.Lhs.uses(L.Index)) // its own: kept its name
       S.SumsStoredEmpty.push_back(L.Index);
@@ -459,6 +473,8 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
   if (auto *Why = std::get_if<std::string>(&Source))
     return *Why;
   C.Source = std::get<NestSource>(std::move(Source));
+  if (!C.Source.Map.empty())
+    C.Source.MappedIndices = Read.Indices;
 
   // The separate graph: P's loops storing the temporary, then Q's.
   ir::Assignment Store = PK.Stmt;

@@ -38,6 +38,8 @@ std::string notation(const ir::Kernel &K, const NestSource &S) {
   std::string Inner, Outer;
   for (size_t F = 0; F < K.Stmt.Factors.size(); ++F) {
     const ir::Access &A = K.Stmt.Factors[F];
+    if (std::count(S.MappedScales.begin(), S.MappedScales.end(), F))
+      continue; // written in the function
     bool Mapped = std::count(S.MappedFactors.begin(), S.MappedFactors.end(), F);
     std::string &To = Mapped ? Inner : Outer;
     To += (To.empty() ? "" : " * ") + toString(A);

@@ -172,19 +172,32 @@ bool Recoverer::readMap(const Expr *&Rhs, std::string &Map,
   if (Found.empty() || (Found.size() == 1 && Found.front() == Whole) ||
       !inFile(Whole->getSourceRange()))
     return true;
-  // The function as written, '@' in each place of the product.
-  std::sort(Found.begin(), Found.end(), [&](const Expr *A, const Expr *B) {
-    return SM.isBeforeInTranslationUnit(B->getBeginLoc(), A->getBeginLoc());
-  });
+  // The function as written, '(@)' for the sum: its scale stays in it,
+  // applied after the sum as the original applies it.
+  struct Sums : RecursiveASTVisitor<Sums> {
+    const Recoverer *R;
+    std::vector<const DeclRefExpr *> Found;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (V &&
+          (V == R->Accumulator || std::count(R->AccumulatorCopies.begin(),
+                                             R->AccumulatorCopies.end(), V)))
+        Found.push_back(Ref);
+      return true;
+    }
+  } Uses;
+  Uses.R = this;
+  Uses.TraverseStmt(const_cast<Expr *>(Whole));
   std::string Text = text(Whole);
   unsigned Begin = SM.getFileOffset(Whole->getBeginLoc());
-  for (const Expr *Place : Found) {
-    std::string Written = text(Place);
-    Text.replace(SM.getFileOffset(Place->getBeginLoc()) - Begin, Written.size(),
-                 "(@)");
+  for (auto It = Uses.Found.rbegin(); It != Uses.Found.rend(); ++It) {
+    if (!(*It)->getBeginLoc().isFileID())
+      return true;
+    Text.replace(SM.getFileOffset((*It)->getBeginLoc()) - Begin,
+                 (*It)->getDecl()->getName().size(), "(@)");
   }
   Map = Text;
-  Rhs = Found.back();
+  Rhs = Found.front();
   return true;
 }
 

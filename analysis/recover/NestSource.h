@@ -264,7 +264,8 @@ struct NestSource {
   /// a rewrite versioned under an overlap test.
   std::string Original;
   /// The element-wise function a producer stores its sum through, as
-  /// written, '(@)' where the sum's product is ('1 / (1 + exp(-(@)))');
+  /// written, '(@)' where the sum is ('1 / (1 + exp(-((@) * B[p])))'), its
+  /// scales applied in it as the original applies them;
   /// "" for a product stored as it is. A nest alone with one is not
   /// rewritten: only with the nest that reads what it stores
   /// (MappedFactors).
@@ -273,6 +274,12 @@ struct NestSource {
   /// applies to, the producer's, each summed over the producer's own
   /// loops before the function is applied.
   std::vector<size_t> MappedFactors;
+  /// Those of MappedFactors that scale the sum: applied by Map, after the
+  /// sum, not in its terms.
+  std::vector<size_t> MappedScales;
+  /// The indices of the element Map is applied to (the temporary's, as the
+  /// consumer reads it): each a loop the fused schedule shares.
+  std::vector<std::string> MappedIndices;
   /// Statements written before the rewrite in its replacement, as the
   /// file writes them: those between the two nests of a pair, which run
   /// before the fused nest; "" for a nest alone.

@@ -126,9 +126,9 @@ std::optional<Refusal> GraphLowering::statement(const ir::Assignment &A,
 Node GraphLowering::mapped(const ir::Temporary &T) {
   const std::string &Name = C.cName(T.Name);
   std::string Applied = T.Map;
-  for (size_t At = Applied.find('@'); At != std::string::npos;
-       At = Applied.find('@', At + Name.size()))
-    Applied.replace(At, 1, Name);
+  for (size_t At = Applied.find("(@)"); At != std::string::npos;
+       At = Applied.find("(@)", At + Name.size()))
+    Applied.replace(At, 3, Name);
   return Node::statement(C.code(Name + " = " + Applied + ";"));
 }
 

@@ -11,7 +11,10 @@ namespace lnr::lower {
 namespace {
 
 bool canSplitReduction(Context &C, const ir::Loop &L, const ir::Assignment &A) {
-  if (!A.Accumulate || !C.denseFromZero(L) ||
+  // A function of the sum (NestSource::Map) is applied to the sum the
+  // original adds up, in its order: a regrouped one may be on the other
+  // side of a comparison.
+  if (!C.S.Map.empty() || !A.Accumulate || !C.denseFromZero(L) ||
       C.S.loop(L.Index)->IndexType.empty() || !rewrite::isSimple(L.Index) ||
       !A.Lhs.Indices.empty() || !C.CName.count(A.Lhs.Tensor))
     return false;

@@ -16,7 +16,9 @@ std::optional<Code> simdDirective(const Context &C, const ir::Loop &L,
   if (Temp != C.CName.end()) {
     if (Writes)
       return code("#pragma omp simd");
-    if (A.Lhs.Indices.empty() && A.Accumulate)
+    // Not the sum a function is applied to (NestSource::Map): a vector
+    // reduction would regroup it.
+    if (A.Lhs.Indices.empty() && A.Accumulate && C.S.Map.empty())
       return code("#pragma omp simd reduction(+ : " + Temp->second + ")");
     return std::nullopt;
   }

@@ -119,3 +119,26 @@ void pair_row_relu(int n, int K, int L, const int *restrict pos,
         A[i * L + g] += T[i * K + f] * D[f * L + g];
   free(T);
 }
+
+/* The consumer sums the ReLU's elements over f without f in its output: the
+ * function applies to each element, not to their sum, so the pair stays
+ * apart (D's first row is W). */
+void pair_row_over_f(int n, int K, int L, const int *restrict pos,
+                     const int *restrict crd, const double *restrict B,
+                     const double *restrict C, const double *restrict D,
+                     const double *restrict E, double *restrict A) {
+  double *T = malloc(sizeof(double) * (n * K > 0 ? n * K : 1));
+  (void)E;
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < K; f++) {
+      double s = 0;
+      for (int p = pos[i]; p < pos[i + 1]; p++)
+        s += B[p] * C[crd[p] * K + f];
+      T[i * K + f] = s > 0 ? s : 0;
+    }
+  for (int i = 0; i < n; i++)
+    for (int g = 0; g < L; g++)
+      for (int f = 0; f < K; f++)
+        A[i * L + g] += T[i * K + f] * D[g];
+  free(T);
+}

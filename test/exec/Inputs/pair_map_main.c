@@ -2,7 +2,8 @@
  * one CSR matrix with empty rows: finite values; an empty sum (K == 0),
  * which the original stores as f(0), 0.5 for the sigmoid, and multiplies
  * by the consumer's infinities; an infinite and a NaN scale; large scores
- * (exp overflows to infinity); L == 0; no row. Every element as the
+ * (exp overflows to infinity); terms that cancel, scaled after the sum;
+ * L == 0; no row. Every element as the
  * original's (same_elem.h). */
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +16,8 @@ typedef void kernel(int n, int K, int L, const int *pos, const int *crd,
                     const double *E, double *A);
 kernel orig_pair_sigmoid, rewr_pair_sigmoid, orig_pair_leaky, rewr_pair_leaky,
     orig_pair_relu, rewr_pair_relu, orig_pair_exp, rewr_pair_exp,
-    orig_pair_row_relu, rewr_pair_row_relu;
+    orig_pair_row_relu, rewr_pair_row_relu, orig_pair_row_over_f,
+    rewr_pair_row_over_f;
 
 enum { N = 11, K = 9, L = 7, NNZ = 40 };
 static int pos[N + 1], crd[NNZ];
@@ -43,14 +45,14 @@ static void build(double size) {
 static int run(const char *what, int n, int k, int l) {
   static kernel *const orig[] = {orig_pair_sigmoid, orig_pair_leaky,
                                  orig_pair_relu, orig_pair_exp,
-                                 orig_pair_row_relu};
+                                 orig_pair_row_relu, orig_pair_row_over_f};
   static kernel *const rewr[] = {rewr_pair_sigmoid, rewr_pair_leaky,
                                  rewr_pair_relu, rewr_pair_exp,
-                                 rewr_pair_row_relu};
+                                 rewr_pair_row_relu, rewr_pair_row_over_f};
   static const char *const names[] = {"sigmoid", "leaky", "relu", "exp",
-                                      "row_relu"};
+                                      "row_relu", "row_over_f"};
   int ok = 1;
-  for (int f = 0; f < 5; f++) {
+  for (int f = 0; f < 6; f++) {
     for (int v = 0; v < 2; v++) {
       for (int x = 0; x < N * L; x++)
         out[v][x] = 1;
@@ -76,6 +78,18 @@ int main(void) {
   ok &= run("an infinite and a NaN scale", N, K, L);
   build(40);
   ok &= run("large scores", N, K, L);
+  /* Terms that cancel exactly in the original's order, scaled by 1e10
+   * after the sum: scaled first, they would overflow to inf - inf. Scores
+   * of both signs for the row sums over f. */
+  build(1);
+  for (int x = 0; x < N; x++) {
+    C[x * 2] = 1e300;
+    C[x * 2 + 1] = -1e300;
+    D[x * 2] = D[x * 2 + 1] = 1;
+  }
+  for (int p = 0; p < NNZ; p++)
+    vals[p] = 1e10;
+  ok &= run("terms that cancel", N, 2, L);
   build(1);
   ok &= run("L == 0", N, K, 0);
   ok &= run("no row", 0, K, L);
