@@ -359,8 +359,13 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   S.Indentation = PS.Indentation;
   S.StatementIndentation = PS.StatementIndentation;
   S.Substatement = false;
-  if (!S.Pragma)
-    S.Pragma = PS.Pragma;
+  // A directive says its own nest's outer loop runs in parallel: the
+  // consumer's, on the loop the fused nest begins with, still holds (the
+  // producer's writes go to the temporary, no longer stored); the
+  // producer's alone says nothing of the consumer's writes.
+  if (Loops.empty() || QS.Loops.empty() ||
+      Loops.front().Index != QS.Loops.front().Index)
+    S.Pragma.reset();
   // Through a function, the producer's scales are applied after its sum,
   // as written (MappedScales), not multiplied into its terms.
   NestSource Unscaled = PS;
