@@ -8,10 +8,7 @@ namespace lnr::rewrite {
 
 OrRefusal<ir::Schedule> mappedSchedule(const ir::Kernel &K, const NestSource &S,
                                        const ir::SchedulerOptions &Opts) {
-  std::string Function = S.Map;
-  for (size_t At = Function.find("(@)"); At != std::string::npos;
-       At = Function.find("(@)", At + 1))
-    Function.replace(At, 3, "x");
+  std::string Function = ir::applyMap(S.Map, "x");
   if (S.MappedFactors.empty())
     return Refusal(rule::UnsupportedExpression,
                    "the sum is stored through the function '" + Function +

@@ -58,11 +58,8 @@ std::string notation(const ir::Kernel &K, const NestSource &S) {
   std::string Sum;
   for (const std::string &I : Own)
     Sum += (Sum.empty() ? "sum_" : ",") + I;
-  std::string Applied = S.Map;
-  std::string Argument = (Sum.empty() ? "" : Sum + " ") + Inner;
-  for (size_t At = Applied.find('@'); At != std::string::npos;
-       At = Applied.find('@', At + Argument.size()))
-    Applied.replace(At, 1, Argument);
+  std::string Applied =
+      ir::applyMap(S.Map, (Sum.empty() ? "" : Sum + " ") + Inner);
   std::string Out = toString(K.Stmt.Lhs) + (K.Stmt.Accumulate ? " += " : " = ");
   return Out + (Outer.empty() ? Applied : Outer + " * (" + Applied + ")");
 }

@@ -3,6 +3,7 @@
 #include "analysis/ir/BranchedGraph.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace lnr::ir {
 
@@ -82,17 +83,28 @@ void appendGraph(std::string &Out, const BranchedGraph &G, unsigned Indent) {
   if (!G.Temp->Map.empty()) {
     std::string Element;
     appendAccess(Element, Access{G.Temp->Name, G.Temp->Indices});
-    std::string Applied = G.Temp->Map;
-    for (size_t At = Applied.find('@'); At != std::string::npos;
-         At = Applied.find('@', At + Element.size()))
-      Applied.replace(At, 1, Element);
-    Out.append(Indent, ' ').append(Element).append(" = ").append(Applied);
+    Out.append(Indent, ' ')
+        .append(Element)
+        .append(" = ")
+        .append(applyMap(G.Temp->Map, Element));
     Out += '\n';
   }
   appendGraph(Out, G.consumer(), Indent);
 }
 
 } // namespace
+
+std::string applyMap(const std::string &Map, const std::string &Element) {
+  bool Name = !Element.empty() &&
+              std::all_of(Element.begin(), Element.end(), [](char C) {
+                return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+              });
+  std::string With = Name ? Element : "(" + Element + ")", Out = Map;
+  for (size_t At = Out.find("(@)"); At != std::string::npos;
+       At = Out.find("(@)", At + With.size()))
+    Out.replace(At, 3, With);
+  return Out;
+}
 
 std::string toString(const BranchedGraph &G, unsigned Indent) {
   std::string Out;

@@ -54,6 +54,10 @@ struct BranchedGraph {
   std::vector<Assignment> statements() const;
 };
 
+/// Map (Temporary::Map) applied to Element: each '(@)' replaced by it,
+/// parenthesized unless it is a name.
+std::string applyMap(const std::string &Map, const std::string &Element);
+
 /// The graph as an indented loop tree, one loop or statement per line.
 std::string toString(const BranchedGraph &G, unsigned Indent = 0);
 

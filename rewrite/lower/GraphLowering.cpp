@@ -125,11 +125,8 @@ std::optional<Refusal> GraphLowering::statement(const ir::Assignment &A,
 /// `t = f(t);`: the producer's function applied to its scalar sum.
 Node GraphLowering::mapped(const ir::Temporary &T) {
   const std::string &Name = C.cName(T.Name);
-  std::string Applied = T.Map;
-  for (size_t At = Applied.find("(@)"); At != std::string::npos;
-       At = Applied.find("(@)", At + Name.size()))
-    Applied.replace(At, 3, Name);
-  return Node::statement(C.code(Name + " = " + Applied + ";"));
+  return Node::statement(
+      C.code(Name + " = " + ir::applyMap(T.Map, Name) + ";"));
 }
 
 std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
