@@ -9,6 +9,11 @@ namespace lnr::rewrite {
 OrRefusal<ir::Schedule> mappedSchedule(const ir::Kernel &K, const NestSource &S,
                                        const ir::SchedulerOptions &Opts) {
   std::string Function = ir::applyMap(S.Map, "x");
+  // What is applied to each element once its sum is complete.
+  std::string What = S.TemporaryStore.empty()
+                         ? "the function '" + Function + "'"
+                         : "the store into '" + S.TemporaryStore +
+                               "', still read after the two nests,";
   if (S.MappedFactors.empty())
     return Refusal(rule::UnsupportedExpression,
                    "the sum is stored through the function '" + Function +
@@ -25,16 +30,15 @@ OrRefusal<ir::Schedule> mappedSchedule(const ir::Kernel &K, const NestSource &S,
   if (G.isLinear() || !G.Temp->isScalar() || !G.producer().isLinear() ||
       !G.consumer().isLinear())
     return Refusal(rule::UnsupportedSchedule,
-                   "the function '" + Function +
-                       "' applies to each element of the temporary once its "
-                       "sum is complete; fused, the temporary would not be "
-                       "one element");
+                   What + " applies to each element of the temporary once its "
+                          "sum is complete; fused, the temporary would not be "
+                          "one element");
   for (const std::string &I : S.MappedIndices)
     if (std::none_of(G.Loops.begin(), G.Loops.end(),
                      [&](const ir::Loop &L) { return L.Index == I; }))
       return Refusal(rule::UnsupportedSchedule,
-                     "the function '" + Function +
-                         "' applies to each element of the temporary, and the "
+                     What +
+                         " applies to each element of the temporary, and the "
                          "sum it would apply to runs over '" +
                          I + "' too");
   // The scales, applied by the function after the sum as written.
@@ -49,6 +53,8 @@ OrRefusal<ir::Schedule> mappedSchedule(const ir::Kernel &K, const NestSource &S,
       Terms.erase(It);
   }
   G.Temp->Map = S.Map;
+  G.Temp->Store = S.TemporaryStore;
+  G.Temp->StoreAdds = S.TemporaryStoreAdds;
   return Fused;
 }
 

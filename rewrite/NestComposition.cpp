@@ -288,8 +288,8 @@ void appendNew(std::vector<std::string> &Into,
       Into.push_back(S);
 }
 
-/// The overlap facts of both nests, without the temporary (memory of its
-/// own, which the composed nest does not touch, and what the producer
+/// The overlap facts of both nests, without a dead temporary (memory of
+/// its own, which the composed nest does not touch, and what the producer
 /// needed to keep it apart from its inputs): a test is needed unless
 /// the consumer's output is restrict, which keeps it apart from the
 /// producer's inputs too, or the user promises no overlap.
@@ -301,9 +301,13 @@ OverlapFacts composedOverlap(const NestSource &PS, const NestSource &QS,
   if (O.Unbounded.empty())
     O.Unbounded = PS.Overlap.Unbounded;
   O.Arrays.clear();
+  // A temporary still stored: apart from every other array, unless it
+  // is a restrict pointer of the function.
+  if (Facts.Live && !Facts.AssumeNoAlias && !PS.Overlap.OutputRestrict)
+    O.Needed = true;
   for (const NestSource *S : {&QS, &PS})
     for (const OverlapFacts::Array &A : S->Overlap.Arrays)
-      if (A.Base != Facts.Temporary)
+      if (A.Base != Facts.Temporary || (Facts.Live && A.Written))
         O.Arrays.push_back(A);
   for (const OverlapFacts::Position &P : PS.Overlap.PositionRanges)
     if (std::none_of(O.PositionRanges.begin(), O.PositionRanges.end(),
@@ -366,10 +370,12 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   if (Loops.empty() || QS.Loops.empty() ||
       Loops.front().Index != QS.Loops.front().Index)
     S.Pragma.reset();
-  // Through a function, the producer's scales are applied after its sum,
-  // as written (MappedScales), not multiplied into its terms.
+  // Through a function, or stored, the producer's scales are applied
+  // after its sum, as written (MappedScales), not multiplied into its
+  // terms: a stored temporary is the original's value, bit for bit.
+  const std::string &Map = Facts.Live ? PS.StoredValue : PS.Map;
   NestSource Unscaled = PS;
-  if (!PS.Map.empty())
+  if (!Map.empty())
     Unscaled.SumScales.clear();
   else
     appendNew(S.ScaledSumLoops, PS.ScaledSumLoops);
@@ -378,13 +384,17 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   // it (MappedSchedule.h); one on the consumer's would be on the output.
   if (!QS.Map.empty())
     return std::string("the consumer stores its sum through a function");
-  if (!PS.Map.empty() &&
-      std::count(QS.SumScales.begin(), QS.SumScales.end(), At))
-    return std::string("the consumer scales a sum by the function's value");
-  S.Map = PS.Map;
+  if (!Map.empty() && std::count(QS.SumScales.begin(), QS.SumScales.end(), At))
+    return std::string(Facts.Live ? "the consumer scales a sum by the "
+                                    "temporary, which is still stored"
+                                  : "the consumer scales a sum by the "
+                                    "function's value");
+  S.Map = Map;
+  S.TemporaryStore = Facts.Live ? PS.Output : "";
+  S.TemporaryStoreAdds = !PS.ZeroOutputFirst;
   S.MappedFactors.clear();
   S.MappedScales.clear();
-  if (!PS.Map.empty()) {
+  if (!Map.empty()) {
     for (size_t F = 0; F < PS.Factors.size(); ++F)
       S.MappedFactors.push_back(At + F);
     for (size_t F : PS.SumScales)
@@ -423,6 +433,10 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
     return "the producer stores '" + T + "' through a variable of its own";
   if (!(PS.ZeroOutputFirst || (PK.Stmt.Accumulate && Facts.ZeroBefore)))
     return "'" + T + "' is not zero before the producer adds to it";
+  if (Facts.Live && PS.StoredValue.empty())
+    return "'" + T +
+           "' is still stored, and the value the producer stores "
+           "names its sum inside a macro";
   if (!PS.DistinctCoordinates.empty() || PS.FromRegion || QS.FromRegion)
     return std::string("a nest is not a plain loop nest");
   for (const ir::Access &F : PK.Stmt.Factors)

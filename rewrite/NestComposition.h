@@ -26,7 +26,11 @@ namespace lnr::rewrite {
 /// What the AST proved of the pair (recover::NestPair), and the text the
 /// composed nest replaces.
 struct PairFacts {
-  std::string Temporary; // dead after the consumer
+  std::string Temporary;
+  /// Its values may be read after the consumer, or its memory be another
+  /// array's (recover::NestPair::Live): the fused nest stores each element
+  /// once, and the run-time overlap test covers it.
+  bool Live = false;
   bool ZeroBefore = false;
   /// --assume-no-alias: the output shares no memory with any input.
   bool AssumeNoAlias = false;

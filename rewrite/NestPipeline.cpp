@@ -441,6 +441,7 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
     return std::string("the two nests are not in one file");
   PairFacts Facts;
   Facts.Temporary = Pair.Temporary;
+  Facts.Live = !Pair.Live.empty();
   Facts.ZeroBefore = Pair.ZeroBefore;
   Facts.AssumeNoAlias = Opts.Recovery.AssumeNoAlias;
   Facts.Length = End - P.Source.Offset;
@@ -468,7 +469,7 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
                           P.Standard, P.Out};
   Out.Separate = std::move(C->Separate);
   Out.Renamed = std::move(C->Renamed);
-  Out.Consumer = {Q.Source.Line, Pair.Temporary};
+  Out.Consumer = {Q.Source.Line, Pair.Temporary, Pair.Live};
   return Out;
 }
 

@@ -8,6 +8,7 @@
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
+#include "rewrite/StoredTemporary.h"
 #include "rewrite/Versioning.h"
 #include "rewrite/lower/Printer.h"
 #include "rewrite/lower/Sketch.h"
@@ -32,7 +33,7 @@ namespace {
 /// (NestSource::Map) applied to its factors, their sum over the
 /// producer's own loops ('A(i,l) += E(j,l) * f(sum_k C(i,k) * D(j,k))').
 std::string notation(const ir::Kernel &K, const NestSource &S) {
-  if (S.MappedFactors.empty())
+  if (S.MappedFactors.empty() || S.Map == "(@)")
     return toString(K.Stmt);
   std::vector<std::string> Own;
   std::string Inner, Outer;
@@ -252,6 +253,9 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
     return Checked.refusal();
   Checked = withFiniteScales(Kernel, Source, FiniteScales, std::move(*Checked),
                              Names);
+  if (!Checked)
+    return Checked.refusal();
+  Checked = withStoredTemporaryRuns(Kernel, Source, std::move(*Checked), Names);
   if (!Checked)
     return Checked.refusal();
   Checks = std::move(*Checked);
@@ -474,11 +478,14 @@ void NestRewrite::describe(const ir::Schedule &S,
   Out.FusedTree = toString(S.Graph);
   Out.Graph = S.Graph;
   Out.Name = rule::Fuse;
-  std::string Pair = Separate ? " with the nest at line " +
-                                    std::to_string(Consumer.Line) +
-                                    ", which reads its temporary '" +
-                                    Consumer.Temporary + "' (no longer stored)"
-                              : "";
+  std::string Pair =
+      Separate ? " with the nest at line " + std::to_string(Consumer.Line) +
+                     ", which reads its temporary '" + Consumer.Temporary +
+                     (Consumer.Live.empty() ? "' (no longer stored)"
+                                            : "' (" + Consumer.Live +
+                                                  ": stored once, in the "
+                                                  "fused nest)")
+               : "";
   Out.Message = "fused '" + notation(Kernel, Source) + "'" + Pair + ": " +
                 Before.toString() + (Separate ? " as two nests" : "") + " -> " +
                 After +

@@ -158,6 +158,9 @@ struct RecoveredForRewrite {
   struct ConsumerNest {
     unsigned Line = 0;
     std::string Temporary;
+    /// Why its values may be read after (recover::NestPair::Live); "" for
+    /// a temporary no longer stored.
+    std::string Live;
   };
   ConsumerNest Consumer = {};
   /// With Separate: the producer's loop variables renamed apart from the

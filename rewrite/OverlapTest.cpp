@@ -131,34 +131,48 @@ rangeLoops(const ir::Kernel &K, const NestSource &S, const Types &Ty,
   return std::nullopt;
 }
 
-/// Flag's declaration, nonzero when every loop runs, and, when it is, the
-/// bytes Written covers, [Begin, End), compared with each array read.
+/// The bytes an array written covers, [Begin, End), as named variables.
+struct WrittenBytes {
+  const OverlapFacts::Array *Array;
+  std::string Begin, End;
+};
+
+/// Flag's declaration, nonzero when every loop runs, and, when it is,
+/// the bytes of each array Written compared with those of each array read
+/// and of each other one written.
 lower::Nodes disjointBytes(const NestSource &S, const Types &Ty,
                            const LoopRanges &Loops,
-                           const OverlapFacts::Array &Written,
-                           const std::string &Flag, const std::string &Begin,
-                           const std::string &End) {
+                           const std::vector<WrittenBytes> &Written,
+                           const std::string &Flag) {
   const std::map<std::string, Range> &Ranges = Loops.Ranges;
-  lower::Nodes Disjoint =
-      lower::nodes(declare(Ty.Address, Begin,
-                           address(Ty, Written.Base,
-                                   bound(Ty, Written, Ranges, false), false)),
-                   declare(Ty.Address, End,
-                           address(Ty, Written.Base,
-                                   bound(Ty, Written, Ranges, true), true)));
+  lower::Nodes Disjoint;
+  for (const WrittenBytes &W : Written) {
+    const OverlapFacts::Array &A = *W.Array;
+    Disjoint.push_back(
+        declare(Ty.Address, W.Begin,
+                address(Ty, A.Base, bound(Ty, A, Ranges, false), false)));
+    Disjoint.push_back(
+        declare(Ty.Address, W.End,
+                address(Ty, A.Base, bound(Ty, A, Ranges, true), true)));
+  }
   std::string Tests;
   std::set<std::string> Compared;
-  for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
-    if (A.Written)
-      continue;
-    // [b, e) and [c, d) are disjoint iff e <= c || d <= b.
+  // [b, e) and [c, d) are disjoint iff e <= c || d <= b.
+  auto Apart = [&](const std::string &Begin, const std::string &End,
+                   const std::string &C, const std::string &D) {
     std::string Test =
-        "(" + End +
-        " <= " + address(Ty, A.Base, bound(Ty, A, Ranges, false), false) +
-        " || " + address(Ty, A.Base, bound(Ty, A, Ranges, true), true) +
-        " <= " + Begin + ")";
+        "(" + End + " <= " + C + " || " + D + " <= " + Begin + ")";
     if (Compared.insert(Test).second)
       Tests += (Tests.empty() ? "" : " && ") + Test;
+  };
+  for (size_t I = 0; I < Written.size(); ++I) {
+    for (const OverlapFacts::Array &A : S.Overlap.Arrays)
+      if (!A.Written)
+        Apart(Written[I].Begin, Written[I].End,
+              address(Ty, A.Base, bound(Ty, A, Ranges, false), false),
+              address(Ty, A.Base, bound(Ty, A, Ranges, true), true));
+    for (size_t J = I + 1; J < Written.size(); ++J)
+      Apart(Written[I].Begin, Written[I].End, Written[J].Begin, Written[J].End);
   }
   Disjoint.push_back(
       statement(Flag + " = " + (Tests.empty() ? "1" : Tests) + ";"));
@@ -204,7 +218,7 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
   LoopRanges Loops;
   if (std::optional<std::string> Why = rangeLoops(K, S, Ty, Scanned, Loops))
     return Refuse(*Why);
-  const OverlapFacts::Array *Written = nullptr;
+  std::vector<const OverlapFacts::Array *> Written;
   for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
     for (const OverlapFacts::Term &T : A.Terms)
       if (!Loops.Ranges.count(T.Variable))
@@ -213,15 +227,17 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
                       "', is not known before the nest (a coordinate is "
                       "scanned only where its own loop reads it)");
     if (A.Written)
-      Written = &A;
+      Written.push_back(&A);
   }
-  if (!Written)
+  if (Written.empty())
     return Refuse("the output's subscript was not read");
   OverlapTest Out;
   Out.Flag = Names.pick("no_overlap");
-  std::string Begin = Names.pick("written_begin"),
-              End = Names.pick("written_end");
-  Out.Statements = disjointBytes(S, Ty, Loops, *Written, Out.Flag, Begin, End);
+  std::vector<WrittenBytes> Bytes;
+  for (const OverlapFacts::Array *A : Written)
+    Bytes.push_back(
+        {A, Names.pick("written_begin"), Names.pick("written_end")});
+  Out.Statements = disjointBytes(S, Ty, Loops, Bytes, Out.Flag);
   return Out;
 }
 

@@ -4,11 +4,12 @@
 // fused nest reads the inputs at other times than the original does. As
 // compilers version loops before vectorizing (and Polly with its run-time
 // alias checks), the rewrite then runs only when the byte range the nest
-// writes is disjoint from the byte range of every array it reads; the
-// original nest, kept verbatim, runs otherwise. The ranges come from the
-// recovered subscripts (OverlapFacts): an affine subscript's smallest and
-// largest element over its variables' ranges, from the signs of the
-// coefficients. Loop variables range over their bounds, positions over
+// writes is disjoint from the byte range of every array it reads (and,
+// where it writes two, a temporary of separate kernels still stored, from
+// each other); the original nest, kept verbatim, runs otherwise. The ranges
+// come from the recovered subscripts (OverlapFacts): an affine subscript's
+// smallest and largest element over its variables' ranges, from the signs of
+// the coefficients. Loop variables range over their bounds, positions over
 // [pos[lo], pos[hi + 1]) of their parent's range (positions never decrease
 // in a valid CSR/CSF level), those of a compressed first level (DCSR's)
 // over [pos[0], pos[1]), coordinates over what a scan of them found
@@ -47,9 +48,10 @@ struct ScannedRange {
 /// (NestSource::ZeroFirstPositions, tested first: the ranges read positions
 /// at them), every loop of the nest runs at least once (then every
 /// variable's range is non-empty, and the ranges read only what the nest
-/// reads) and the bytes the nest writes are disjoint from the bytes of
-/// every array it reads. lnr-possible-alias when a range cannot be bounded.
-/// The checks of OrderedPositions.h add their statements to it.
+/// reads) and the bytes of each array the nest writes are disjoint from
+/// the bytes of every array it reads and of every other it writes.
+/// lnr-possible-alias when a range cannot be bounded. The checks of
+/// OrderedPositions.h add their statements to it.
 struct OverlapTest {
   lower::Nodes Statements; // declarations first, then statements
   std::string Flag;

@@ -80,15 +80,20 @@ void appendGraph(std::string &Out, const BranchedGraph &G, unsigned Indent) {
   appendAccess(Out, Access{G.Temp->Name, G.Temp->Indices});
   Out.append(" = 0\n");
   appendGraph(Out, G.producer(), Indent);
-  if (!G.Temp->Map.empty()) {
-    std::string Element;
-    appendAccess(Element, Access{G.Temp->Name, G.Temp->Indices});
+  std::string Element;
+  appendAccess(Element, Access{G.Temp->Name, G.Temp->Indices});
+  if (G.Temp->maps())
     Out.append(Indent, ' ')
         .append(Element)
         .append(" = ")
-        .append(applyMap(G.Temp->Map, Element));
-    Out += '\n';
-  }
+        .append(applyMap(G.Temp->Map, Element))
+        .append("\n");
+  if (!G.Temp->Store.empty())
+    Out.append(Indent, ' ')
+        .append(G.Temp->Store)
+        .append(G.Temp->StoreAdds ? " += " : " = ")
+        .append(Element)
+        .append("\n");
   appendGraph(Out, G.consumer(), Indent);
 }
 

@@ -30,6 +30,13 @@ struct Temporary {
   /// consumer reads it, as C text with '@' for the element ("1 / (1 +
   /// exp(-(@)))"); "" for none. Applied once the producer's loops are done.
   std::string Map = "";
+  /// An array the element is still stored into once complete (mapped),
+  /// as C text ("T[p]"), read after the nest; "" for none. Adds: the
+  /// original added to the array, zeroed before, rather than assigned it.
+  std::string Store = "";
+  bool StoreAdds = false;
+  /// Whether Map is more than the element itself.
+  bool maps() const { return !Map.empty() && Map != "(@)"; }
   bool isScalar() const { return Indices.empty(); }
 };
 

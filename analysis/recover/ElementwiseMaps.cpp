@@ -172,8 +172,17 @@ bool Recoverer::readMap(const Expr *&Rhs, std::string &Map,
   if (Found.empty() || (Found.size() == 1 && Found.front() == Whole) ||
       !inFile(Whole->getSourceRange()))
     return true;
-  // The function as written, '(@)' for the sum: its scale stays in it,
-  // applied after the sum as the original applies it.
+  std::optional<std::string> Text = sumPlaced(Whole);
+  if (!Text)
+    return true;
+  Map = *Text;
+  Rhs = Found.front();
+  return true;
+}
+
+std::optional<std::string> Recoverer::sumPlaced(const Expr *E) const {
+  // As written, '(@)' for the sum: its scale stays in it, applied after
+  // the sum as the original applies it.
   struct Sums : RecursiveASTVisitor<Sums> {
     const Recoverer *R;
     std::vector<const DeclRefExpr *> Found;
@@ -187,18 +196,19 @@ bool Recoverer::readMap(const Expr *&Rhs, std::string &Map,
     }
   } Uses;
   Uses.R = this;
+  const Expr *Whole = E->IgnoreParenImpCasts();
+  if (!inFile(Whole->getSourceRange()))
+    return std::nullopt;
   Uses.TraverseStmt(const_cast<Expr *>(Whole));
   std::string Text = text(Whole);
   unsigned Begin = SM.getFileOffset(Whole->getBeginLoc());
   for (auto It = Uses.Found.rbegin(); It != Uses.Found.rend(); ++It) {
     if (!(*It)->getBeginLoc().isFileID())
-      return true;
+      return std::nullopt;
     Text.replace(SM.getFileOffset((*It)->getBeginLoc()) - Begin,
                  (*It)->getDecl()->getName().size(), "(@)");
   }
-  Map = Text;
-  Rhs = Found.front();
-  return true;
+  return Text;
 }
 
 } // namespace lnr::recover::detail

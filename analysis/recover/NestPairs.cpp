@@ -84,8 +84,8 @@ bool frees(const Stmt *S, const VarDecl *T) {
          namedVariable(Call->getArg(0)) == T;
 }
 
-/// A local the nest stores elements of ('T[e] = ...', 'T[e] += ...').
-std::set<const VarDecl *> storedLocals(const Stmt *Nest) {
+/// A variable the nest stores elements of ('T[e] = ...', 'T[e] += ...').
+std::set<const VarDecl *> storedVariables(const Stmt *Nest) {
   struct Finder : RecursiveASTVisitor<Finder> {
     std::set<const VarDecl *> Found;
     bool VisitBinaryOperator(BinaryOperator *B) {
@@ -93,8 +93,7 @@ std::set<const VarDecl *> storedLocals(const Stmt *Nest) {
           dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
       if (!B->isAssignmentOp() || !Sub)
         return true;
-      const VarDecl *V = namedVariable(Sub->getBase());
-      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+      if (const VarDecl *V = namedVariable(Sub->getBase()))
         Found.insert(V);
       return true;
     }
@@ -179,10 +178,10 @@ bool readsBesidesStoring(const Stmt *S, const VarDecl *V) {
   return F.Read;
 }
 
-/// The local P stores and Q reads, if one; null otherwise.
-const VarDecl *sharedLocal(const Stmt *P, const Stmt *Q) {
+/// The variable P stores and Q reads, if one; null otherwise.
+const VarDecl *sharedVariable(const Stmt *P, const Stmt *Q) {
   const VarDecl *Shared = nullptr;
-  for (const VarDecl *V : storedLocals(P)) {
+  for (const VarDecl *V : storedVariables(P)) {
     if (!readsBesidesStoring(Q, V))
       continue;
     if (Shared)
@@ -192,14 +191,17 @@ const VarDecl *sharedLocal(const Stmt *P, const Stmt *Q) {
   return Shared;
 }
 
-/// Why T, stored by P and read by Q, is not a temporary of theirs: "" when
-/// it is a local array, or a pointer to memory of its own allocated in the
-/// function, whose values nothing but the two nests reads.
-std::string notTemporary(const Stmt *Body, const VarDecl *T, const Stmt *P,
-                         const Stmt *Q, ASTContext &Ctx) {
+/// Why T's values, stored by P and read by Q, may be read after them, or
+/// its memory be another array's: "" when it is a local array, or a local
+/// pointer to memory allocated in the function, that nothing but the two
+/// nests reads.
+std::string liveAfter(const Stmt *Body, const VarDecl *T, const Stmt *P,
+                      const Stmt *Q, ASTContext &Ctx) {
   std::string Name = "'" + T->getName().str() + "'";
-  if (T->isStaticLocal())
-    return Name + " is static: its values outlive the function";
+  if (isa<ParmVarDecl>(T))
+    return Name + " is a parameter";
+  if (!T->hasLocalStorage())
+    return Name + " outlives the function";
   QualType Ty = T->getType();
   bool OwnMemory =
       Ty->isArrayType() ||
@@ -208,8 +210,7 @@ std::string notTemporary(const Stmt *Body, const VarDecl *T, const Stmt *P,
     return Name + " points to memory the function did not allocate";
   if (!onlyUsedIn(Body, T, {P, Q}, Ctx))
     return Name + " is used elsewhere than in the two nests, its "
-                  "allocation and its free: its values may be read after "
-                  "them";
+                  "allocation and its free";
   return "";
 }
 
@@ -391,7 +392,7 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
         dyn_cast_or_null<CompoundStmt>(parentWithin(P.Function, P.Nest));
     if (!Block || parentWithin(P.Function, Q.Nest) != Block)
       continue;
-    const VarDecl *T = sharedLocal(P.Nest, Q.Nest);
+    const VarDecl *T = sharedVariable(P.Nest, Q.Nest);
     if (!T)
       continue;
     NestPair Pair;
@@ -402,8 +403,7 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
       Pair.Refused = *Why;
     else
       Pair.Between = std::get<std::vector<const Stmt *>>(Between);
-    if (Pair.Refused.empty())
-      Pair.Refused = notTemporary(P.Function, T, P.Nest, Q.Nest, Ctx);
+    Pair.Live = liveAfter(P.Function, T, P.Nest, Q.Nest, Ctx);
     const Stmt *Before = nextIn(Block, P.Nest, -1);
     // 'if (!T) return;' after the allocation tests the pointer only.
     while (Before && testsForNull(Before, T, Ctx))

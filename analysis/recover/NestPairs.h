@@ -3,11 +3,11 @@
 // The function-level view of the separate kernels real code writes: a nest
 // that fills a local temporary (edge scores at a matrix's nonzeros, a dense
 // X·W) and the next statement, a nest that reads it. What the AST proves of
-// the pair is here: the two are consecutive statements of one block, and
-// the temporary's values are read nowhere else, so that a fused nest need
-// not write it. Whether the two nests compose (the consumer reads what the
-// producer writes, element for element) is asked of the recovered nests
-// (rewrite/NestComposition.h).
+// the pair is here: the two are consecutive statements of one block (but
+// for statements that may run first), and whether the temporary's values
+// are read nowhere else, so that a fused nest need not write it. Whether the
+// two nests compose (the consumer reads what the producer writes, element for
+// element) is asked of the recovered nests (rewrite/NestComposition.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_ANALYSIS_RECOVER_NESTPAIRS_H
@@ -26,10 +26,15 @@ namespace lnr::recover {
 struct NestPair {
   /// Sites[Producer] and Sites[Producer + 1] (findLoopNests's order).
   size_t Producer = 0;
-  /// The local temporary the producer writes: a local array, or a local
-  /// pointer whose only other uses are its allocations (malloc, calloc,
-  /// ...) and its free. Its values are dead after the consumer.
+  /// The temporary the producer writes and the consumer reads.
   std::string Temporary;
+  /// Why its values may be read after the consumer, or its memory be
+  /// another array's (a parameter, a global, a pointer not allocated here,
+  /// a local named elsewhere than in the two nests, its allocation and its
+  /// free): a fused nest still stores it, and the run-time overlap test
+  /// covers it. "" for a local array or allocation that nothing else
+  /// reads, dead after the consumer.
+  std::string Live;
   /// Every element is 0 before the producer runs: the statement right
   /// before it allocates the temporary with calloc, sets it to 0 with
   /// memset, or is a loop nest storing 0 into it.
@@ -39,10 +44,9 @@ struct NestPair {
   /// write what the producer does, so that they run as well before it.
   /// The fused nest takes the consumer's place, after them.
   std::vector<const clang::Stmt *> Between;
-  /// Why the two, a nest storing a local that the next nest of its block
+  /// Why the two, a nest storing an array that the next nest of its block
   /// reads, are not such a pair ("" when they are): a statement between
-  /// them that the producer could not follow, the local's values read
-  /// elsewhere or its memory not its own.
+  /// them that the producer could not follow.
   std::string Refused;
 };
 

@@ -268,8 +268,22 @@ struct NestSource {
   /// scales applied in it as the original applies them;
   /// "" for a product stored as it is. A nest alone with one is not
   /// rewritten: only with the nest that reads what it stores
-  /// (MappedFactors).
+  /// (MappedFactors). Composed with a temporary still stored, the stored
+  /// value (StoredValue), '(@)' itself for the sum stored as it is.
   std::string Map;
+  /// The value the statement stores, or adds to its output, after a sum
+  /// into a variable, as written with '(@)' for the sum ('(@) * B[p]',
+  /// Map's text where there is a function); "(@)" for a nest that adds
+  /// its terms to the output itself; "" where the sum is named in a macro.
+  /// What a fused nest stores into a temporary read after the consumer
+  /// (TemporaryStore).
+  std::string StoredValue;
+  /// Composed, with a temporary whose values may be read after the
+  /// consumer (recover::NestPair::Live): the element the producer stores,
+  /// as written ('T[p]'), which the fused nest still stores, once; and
+  /// whether the producer adds to it (zeroed before) rather than assigns.
+  std::string TemporaryStore;
+  bool TemporaryStoreAdds = false;
   /// Composed (rewrite/NestComposition.h): the factors of the product Map
   /// applies to, the producer's, each summed over the producer's own
   /// loops before the function is applied.

@@ -693,6 +693,9 @@ private:
   /// (NestSource::Map). Unchanged when Rhs is no such function; false,
   /// refused, when it calls something impure.
   bool readMap(const Expr *&Rhs, std::string &Map, const Expr *Statement);
+  /// E, a value of the sum, as written with '(@)' for each use of the
+  /// accumulator ('(@) * B[p]'); none where a use is in a macro.
+  std::optional<std::string> sumPlaced(const Expr *E) const;
 
   //===--- Liveness.cpp: variables declared outside the nest.
   bool outerVariablesDead(const Stmt *Nest, const ForStmt *Outer);

@@ -85,6 +85,7 @@ bool Recoverer::readStatement(const Expr *E) {
     return false;
   Kernel.Stmt.Accumulate = U->Accumulate;
   AccumulatesWithPlusAssign = U->PlusAssign;
+  Source.StoredValue = "(@)"; // the terms themselves
   return readProduct(U->Rhs, U->Lhs->getType(), E);
 }
 
@@ -175,6 +176,7 @@ bool Recoverer::readAccumulatorUse(const Expr *E) {
     Source.ZeroOutputFirst = true;
     Source.Map = Map;
   }
+  Source.StoredValue = Map.empty() ? sumPlaced(U->Rhs).value_or("") : Map;
   Kernel.Stmt.Accumulate = true;
   AccumulatesWithPlusAssign = U->PlusAssign;
   // The accumulator rounds every term to its own type.

@@ -122,11 +122,18 @@ std::optional<Refusal> GraphLowering::statement(const ir::Assignment &A,
   return std::nullopt;
 }
 
-/// `t = f(t);`: the producer's function applied to its scalar sum.
-Node GraphLowering::mapped(const ir::Temporary &T) {
+/// `t = f(t);`: the producer's function applied to its scalar sum; then
+/// `T[p] = t;` where the original's temporary is still read after.
+Nodes GraphLowering::mapped(const ir::Temporary &T) {
   const std::string &Name = C.cName(T.Name);
-  return Node::statement(
-      C.code(Name + " = " + ir::applyMap(T.Map, Name) + ";"));
+  Nodes Out;
+  if (T.maps())
+    Out.push_back(Node::statement(
+        C.code(Name + " = " + ir::applyMap(T.Map, Name) + ";")));
+  if (!T.Store.empty())
+    Out.push_back(Node::statement(
+        C.code(T.Store + (T.StoreAdds ? " += " : " = ") + Name + ";")));
+  return Out;
 }
 
 std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
@@ -142,7 +149,7 @@ std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
   if (auto R = graph(G.producer(), Code(), To))
     return R;
   if (!G.Temp->Map.empty())
-    To.push_back(mapped(*G.Temp));
+    append(To, mapped(*G.Temp));
   if (Tested)
     LoopTests[Tested->Index] = Tested->Condition;
   Nodes Consumer;

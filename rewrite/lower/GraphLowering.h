@@ -65,7 +65,7 @@ private:
   void closeLoop(const ir::Loop &L, Nodes &Body);
   std::optional<Refusal> statement(const ir::Assignment &A, Nodes &Out);
   std::optional<Refusal> branches(const ir::BranchedGraph &G, Nodes &Out);
-  Node mapped(const ir::Temporary &T);
+  Nodes mapped(const ir::Temporary &T);
   std::optional<std::string>
   producerRuns(const ir::BranchedGraph &G, Nodes &Out,
                std::optional<ProducerGuard::ElementTest> &PerElement);

@@ -309,8 +309,11 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
   if (R)
     return *R;
   runPasses(C, Out.Tree);
-  if (std::optional<Refusal> Guard = guardInnerLoops(C, G, Out.Tree))
-    return *Guard;
+  // A stored temporary: the checks run the original unless the loops all
+  // run (StoredTemporary.h).
+  if (S.TemporaryStore.empty())
+    if (std::optional<Refusal> Guard = guardInnerLoops(C, G, Out.Tree))
+      return *Guard;
   Out.TemporaryNames = C.CName;
   Out.Allocates = Out.Allocates || L.Allocates;
   if (S.ZeroOutputFirst)
