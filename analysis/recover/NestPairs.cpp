@@ -9,7 +9,10 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <map>
+#include <optional>
 #include <set>
+#include <tuple>
 #include <variant>
 
 using namespace clang;
@@ -84,17 +87,54 @@ bool frees(const Stmt *S, const VarDecl *T) {
          namedVariable(Call->getArg(0)) == T;
 }
 
-/// A variable the nest stores elements of ('T[e] = ...', 'T[e] += ...').
-std::set<const VarDecl *> storedVariables(const Stmt *Nest) {
+/// An array a nest stores elements of: a variable ('T[e] = ...') or the
+/// member of one ('C.vv[e] = ...', 'r->val[e] += ...').
+struct StoredArray {
+  const VarDecl *Base = nullptr;
+  const FieldDecl *Member = nullptr; // null for the variable itself
+  bool operator<(const StoredArray &O) const {
+    return std::tie(Base, Member) < std::tie(O.Base, O.Member);
+  }
+  bool operator==(const StoredArray &O) const {
+    return Base == O.Base && Member == O.Member;
+  }
+};
+
+/// The array E names: a variable, or a member of one; none otherwise.
+std::optional<StoredArray> namedArray(const Expr *E) {
+  if (const VarDecl *V = namedVariable(E))
+    return StoredArray{V, nullptr};
+  const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenCasts());
+  if (!M)
+    return std::nullopt;
+  const VarDecl *Base = namedVariable(M->getBase());
+  const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+  if (!Base || !Field)
+    return std::nullopt;
+  return StoredArray{Base, Field};
+}
+
+/// The array as the IR names it: "T", "C.vv", "r->val".
+std::string arrayName(const StoredArray &A, const Expr *Spelled) {
+  std::string Name = A.Base->getName().str();
+  if (!A.Member)
+    return Name;
+  const auto *M = dyn_cast<MemberExpr>(Spelled->IgnoreParenCasts());
+  return Name + (M && M->isArrow() ? "->" : ".") + A.Member->getName().str();
+}
+
+/// The arrays the nest stores elements of ('T[e] = ...', 'T[e] += ...'),
+/// each with the expression that names it first.
+std::map<StoredArray, const Expr *> storedArrays(const Stmt *Nest) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    std::set<const VarDecl *> Found;
+    std::map<StoredArray, const Expr *> Found;
     bool VisitBinaryOperator(BinaryOperator *B) {
       const auto *Sub =
           dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
       if (!B->isAssignmentOp() || !Sub)
         return true;
-      if (const VarDecl *V = namedVariable(Sub->getBase()))
-        Found.insert(V);
+      if (std::optional<StoredArray> A = namedArray(Sub->getBase()))
+        Found.emplace(*A, Sub->getBase());
       return true;
     }
   } F;
@@ -154,39 +194,45 @@ bool onlyUsedIn(const Stmt *Body, const VarDecl *T,
   return !F.Escapes;
 }
 
-/// Whether S reads V other than as the array it stores into (the output
+/// Whether S reads A other than as the array it stores into (the output
 /// of 'V[e] += ...' is no factor read).
-bool readsBesidesStoring(const Stmt *S, const VarDecl *V) {
+bool readsBesidesStoring(const Stmt *S, const StoredArray &A) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
+    StoredArray A;
     std::set<const Expr *> Stored;
     bool Read = false;
     bool VisitBinaryOperator(BinaryOperator *B) {
       const auto *Sub =
           dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
-      if (B->isAssignmentOp() && Sub && namedVariable(Sub->getBase()) == V)
+      if (B->isAssignmentOp() && Sub && namedArray(Sub->getBase()) == A)
         Stored.insert(Sub->getBase()->IgnoreParenCasts());
       return true;
     }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      Read |= Ref->getDecl() == V && !Stored.count(Ref);
+      Read |= !A.Member && Ref->getDecl() == A.Base && !Stored.count(Ref);
+      return !Read;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      Read |= A.Member && namedArray(M) == A && !Stored.count(M);
       return !Read;
     }
   } F;
-  F.V = V;
+  F.A = A;
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Read;
 }
 
-/// The variable P stores and Q reads, if one; null otherwise.
-const VarDecl *sharedVariable(const Stmt *P, const Stmt *Q) {
-  const VarDecl *Shared = nullptr;
-  for (const VarDecl *V : storedVariables(P)) {
-    if (!readsBesidesStoring(Q, V))
+/// The array P stores and Q reads, with the expression naming it in P, if
+/// one; none otherwise.
+std::optional<std::pair<StoredArray, const Expr *>> sharedArray(const Stmt *P,
+                                                                const Stmt *Q) {
+  std::optional<std::pair<StoredArray, const Expr *>> Shared;
+  for (const auto &[A, Spelled] : storedArrays(P)) {
+    if (!readsBesidesStoring(Q, A))
       continue;
     if (Shared)
-      return nullptr; // two: not a pair this reads
-    Shared = V;
+      return std::nullopt; // two: not a pair this reads
+    Shared = {A, Spelled};
   }
   return Shared;
 }
@@ -392,25 +438,31 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
         dyn_cast_or_null<CompoundStmt>(parentWithin(P.Function, P.Nest));
     if (!Block || parentWithin(P.Function, Q.Nest) != Block)
       continue;
-    const VarDecl *T = sharedVariable(P.Nest, Q.Nest);
-    if (!T)
+    auto Shared = sharedArray(P.Nest, Q.Nest);
+    if (!Shared)
       continue;
+    const VarDecl *T = Shared->first.Base;
     NestPair Pair;
     Pair.Producer = I;
-    Pair.Temporary = T->getName().str();
+    Pair.Temporary = arrayName(Shared->first, Shared->second);
     auto Between = between(Block, P.Nest, Q.Nest, P.Function, Ctx);
     if (auto *Why = std::get_if<std::string>(&Between))
       Pair.Refused = *Why;
     else
       Pair.Between = std::get<std::vector<const Stmt *>>(Between);
-    Pair.Live = liveAfter(P.Function, T, P.Nest, Q.Nest, Ctx);
+    // A member: memory the struct points to, which the function may not
+    // own and others may read after.
+    Pair.Live = Shared->first.Member
+                    ? "'" + Pair.Temporary + "' is a struct member"
+                    : liveAfter(P.Function, T, P.Nest, Q.Nest, Ctx);
     const Stmt *Before = nextIn(Block, P.Nest, -1);
     // 'if (!T) return;' after the allocation tests the pointer only.
     while (Before && testsForNull(Before, T, Ctx))
       Before = nextIn(Block, Before, -1);
-    Pair.ZeroBefore = Before && ((allocates(Before, T, /*Zeroed=*/true) &&
-                                  !T->getType()->isArrayType()) ||
-                                 zeroes(Before, T));
+    Pair.ZeroBefore = Before && !Shared->first.Member &&
+                      ((allocates(Before, T, /*Zeroed=*/true) &&
+                        !T->getType()->isArrayType()) ||
+                       zeroes(Before, T));
     Pairs.push_back(Pair);
     if (Pair.Refused.empty())
       ++I; // Q is in this pair

@@ -28,6 +28,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -35,8 +36,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 PRODUCERS = ["sddmm", "spmm", "dense", "colsum"]
-MUTATIONS = [None] * 6 + ["live", "between", "bound", "offset", "clash",
-                          "writes_input", "between_scalars",
+MUTATIONS = [None] * 6 + ["live", "live_param", "between", "bound", "offset",
+                          "clash", "writes_input", "between_scalars",
                           "between_addressed"]
 # Element-wise functions an SDDMM producer stores its sum through ('@' the
 # stored product); None stores the product as it is.
@@ -177,7 +178,17 @@ class Case:
         body = []
         if c89:
             body += decl
-        body.append(alloc)
+        if self.mutation == "live_param":
+            # The temporary is the caller's array Tp (restrict with the
+            # rest): stored by the fused nest, with or without an overlap
+            # test, even where the consumer's loops are empty (L == 0).
+            P = [re.sub(r"\bT\[", "Tp[", x) for x in P]
+            Q = [re.sub(r"\bT\[", "Tp[", x) for x in Q]
+            if self.producer != "sddmm":
+                body.append("memset(Tp, 0, sizeof(double) * ((size_t)(n > 0"
+                            " ? n : 1) * (F > 0 ? F : 1) + 1));")
+        else:
+            body.append(alloc)
         if self.mutation == "between_addressed":
             # Read by the producer through a pointer, set between: the
             # producer must see the value before.
@@ -195,13 +206,16 @@ class Case:
         body += Q
         if self.mutation == "live":
             body.append("*first = T[0];")
-        body.append("free(T);")
+        if self.mutation != "live_param":
+            body.append("free(T);")
         params = ("int n, int K, int L, int F, int G, const int *%s pos, "
                   "const int *%s crd, const double *%s B, double *%s C, "
                   "const double *%s D, const double *%s E, double *%s X, "
                   "const double *%s Y, const double *%s W, double *%s A, "
-                  "double *%s out, double *first" % tuple([q] * 11))
-        text = ["#include <math.h>", "#include <stdlib.h>", "",
+                  "double *%s out, double *first, double *%s Tp" %
+                  tuple([q] * 12))
+        text = ["#include <math.h>", "#include <stdlib.h>",
+                "#include <string.h>", "",
                 "static double alpha = 0.75;",
                 "static double leaky(double x) { return x > 0 ? x : 0.2 * x; }",
                 "", "void fn(%s) {" % params]
@@ -227,7 +241,7 @@ DRIVER = r"""
 #define ARGS int n, int K, int L, int F, int G, const int *pos, \
   const int *crd, const double *B, double *C, const double *D, \
   const double *E, double *X, const double *Y, const double *W, double *A, \
-  double *out, double *first
+  double *out, double *first, double *Tp
 void orig_fn(ARGS);
 void rewr_fn(ARGS);
 enum { MAXN = 12, MAXE = 9, NNZ = 60, BIG = MAXN * MAXE + 8 };
@@ -239,7 +253,7 @@ static double rnd(void) {
 typedef struct {
   int pos[MAXN + 2], crd[NNZ];
   double B[NNZ], C[BIG], D[BIG], E[BIG], X[BIG], Y[BIG], W[BIG], A[BIG],
-      out[BIG], first;
+      out[BIG], first, Tp[BIG + NNZ];
 } Data;
 static int same(const char *what, const double *a, const double *b, int m) {
   for (int x = 0; x < m; x++)
@@ -273,6 +287,8 @@ int main(void) {
     for (int a = 0; a < 9; a++)
       for (int x = 0; x < (a == 0 ? NNZ : BIG); x++)
         arrays[a][x] = rnd();
+    for (int x = 0; x < BIG + NNZ; x++)
+      orig.Tp[x] = rnd();
     if (set >= 6) {
       /* infinities and a NaN in random operands */
       for (int t = 0; t < 3; t++) {
@@ -288,7 +304,8 @@ int main(void) {
       Data *d = both[v];
       double *a = alias ? d->E + 0 : d->A, *o = alias ? d->W + 0 : d->out;
       (v ? rewr_fn : orig_fn)(n, K, L, F, G, d->pos, d->crd, d->B, d->C,
-                              d->D, d->E, d->X, d->Y, d->W, a, o, &d->first);
+                              d->D, d->E, d->X, d->Y, d->W, a, o, &d->first,
+                              d->Tp);
       (void)a;
     }
     char what[64];
@@ -305,6 +322,8 @@ int main(void) {
     snprintf(what, sizeof what, "set %%d W", set);
     ok &= same(what, orig.W, rewr.W, BIG);
     ok &= same("first", &orig.first, &rewr.first, 1);
+    snprintf(what, sizeof what, "set %%d Tp", set);
+    ok &= same(what, orig.Tp, rewr.Tp, BIG + NNZ);
   }
   printf(ok ? "PASS\n" : "FAIL\n");
   return !ok;
