@@ -77,11 +77,10 @@ size_t lastLineStart(std::string_view Text) {
 } // namespace
 
 lower::Nodes fallbackCopy(FallbackReason Why, const NestSource &S) {
-  // Verbatim: clang-format leaves it alone, and so does the printer.
+  // Formatted like the code around it where the printer can, as it is
+  // otherwise (Printer.h).
   return lower::nodes(lower::Node::comment(markerWords(Why)),
-                      lower::Node::comment("clang-format off"),
-                      lower::Node::verbatim(S.Indentation + S.Original),
-                      lower::Node::comment("clang-format on"));
+                      lower::Node::verbatim(S.Indentation + S.Original));
 }
 
 namespace {

@@ -2,7 +2,7 @@
 //
 // A rewrite that runs only when run-time checks pass (the arrays do not
 // overlap, positions never decrease) or when its temporaries can be
-// allocated keeps the original nest, byte for byte, to run otherwise. A
+// allocated keeps the original nest, token for token, to run otherwise. A
 // comment in front of the copy says why it is there; a second run of the
 // tool recognizes the copy by it and leaves it alone, as it recognizes a
 // whole rewrite by the summary comment in front of it. Clang-free.
@@ -27,8 +27,9 @@ enum class FallbackReason {
 };
 
 /// The marker comment, the original nest as the file spells it (from the
-/// indentation of its line; clang-format off around it, so that it stays
-/// as it is), as nodes of the rewrite's tree.
+/// indentation of its line; a Verbatim node, which the printer lays out at
+/// its column like the code around it, or keeps as it is), as nodes of
+/// the rewrite's tree.
 lower::Nodes fallbackCopy(FallbackReason Why, const NestSource &S);
 
 /// Whether the nest whose file text before it is Before (up to its first

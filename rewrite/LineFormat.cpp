@@ -35,12 +35,14 @@ unsigned indentation(llvm::StringRef Line, unsigned TabWidth) {
 /// Text at column Col laid out by clang-format alone, or nullopt.
 std::optional<std::vector<std::string>>
 layOut(const FormatStyle &Style, const std::string &Text, unsigned Col) {
+  // A directive's column is 0 wherever it is; one in front of a statement
+  // (a nest of the file's own, several lines) is at the statement's depth.
   bool Directive = !Text.empty() && Text[0] == '#';
+  bool Alone = Directive && Text.find('\n') == std::string::npos;
   bool Header = llvm::StringRef(Text).endswith("{");
-  // Blocks nested so that a statement lands at Col; a directive's column
-  // is 0 wherever it is.
-  unsigned Depth = Directive ? 1 : Col / Style.IndentWidth;
-  if (Depth == 0 || (!Directive && Col % Style.IndentWidth))
+  // Blocks nested so that a statement lands at Col.
+  unsigned Depth = Alone ? 1 : Col / Style.IndentWidth;
+  if (Depth == 0 || (!Alone && Col % Style.IndentWidth))
     return std::nullopt;
   std::string Code = "void lnr_line_(void) {\n";
   for (unsigned D = 1; D < Depth; ++D)

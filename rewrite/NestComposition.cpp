@@ -390,8 +390,14 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
                                   : "the consumer scales a sum by the "
                                     "function's value");
   S.Map = Map;
+  S.MapOnlyScales = Facts.Live && PS.Map.empty();
   S.TemporaryStore = Facts.Live ? PS.Output : "";
   S.TemporaryStoreAdds = !PS.ZeroOutputFirst;
+  // At a coordinate (COO) list's position, its own range: no fibers.
+  if (std::any_of(PS.Loops.begin(), PS.Loops.end(), [&](const LoopSource &L) {
+        return L.Position == PS.OutputPosition && !L.Positions.empty();
+      }))
+    S.TemporaryPosition = PS.OutputPosition;
   S.MappedFactors.clear();
   S.MappedScales.clear();
   if (!Map.empty()) {

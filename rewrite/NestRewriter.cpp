@@ -156,7 +156,8 @@ private:
   CostNames Costs;
   /// The run-time checks the rewrite runs under, or none.
   std::optional<OverlapTest> Checks;
-  bool ChecksPositions = false;
+  /// Whether they check more than the overlap test does (Versioning.h).
+  bool ChecksMore = false;
   /// The position variables whose levels the checks find in order.
   std::vector<std::string> OrderedLevels;
   /// The scales of a scaled sum the checks find finite (FiniteScales.h).
@@ -248,9 +249,15 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
     Checks = std::move(*Test);
   }
   OrRefusal<std::optional<OverlapTest>> Checked = withPositionChecks(
-      Source, std::move(Checks), Names, ChecksPositions, AlsoRelied);
+      Source, std::move(Checks), Names, ChecksMore, AlsoRelied);
   if (!Checked)
     return Checked.refusal();
+  // The checks' statements so far: more after a step that checks
+  // something else than the overlap test does.
+  auto Count = [](const std::optional<OverlapTest> &T) {
+    return T ? T->Statements.size() : 0;
+  };
+  size_t Before = Count(*Checked);
   Checked = withFiniteScales(Kernel, Source, FiniteScales, std::move(*Checked),
                              Names);
   if (!Checked)
@@ -258,6 +265,7 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
   Checked = withStoredTemporaryRuns(Kernel, Source, std::move(*Checked), Names);
   if (!Checked)
     return Checked.refusal();
+  ChecksMore = ChecksMore || Count(*Checked) != Before;
   Checks = std::move(*Checked);
   OrderedLevels = positionsRelied(Source, AlsoRelied);
   return std::nullopt;
@@ -378,7 +386,7 @@ NestRewrite::versioning(lower::LoweredNest &Emitted,
       Emitted.Allocates || (Alternative && Alternative->Emitted.Allocates);
   V.Facts = Facts;
   V.Checks = Checks;
-  V.ChecksPositions = ChecksPositions;
+  V.ChecksMore = ChecksMore;
   // The scans the tree needs, first.
   std::vector<ExtentScan> Needed;
   for (const ExtentScan &Scan : Scans)

@@ -155,6 +155,8 @@ positionsRelied(const NestSource &S,
       });
   if (!S.OutputPosition.empty() && !(Unordered && !S.ZeroOutputFirst))
     Add(S.OutputPosition);
+  if (!S.TemporaryPosition.empty())
+    Add(S.TemporaryPosition);
   for (const std::string &P : AlsoRelied)
     Add(P);
   if (!S.PositionSplit.empty())
@@ -207,9 +209,9 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
   std::vector<std::string> Relied = positionsRelied(S, AlsoRelied);
   bool Extents = !S.OutputInnerExtent.empty();
   bool Distinct = !S.DistinctCoordinates.empty();
-  Positions = !S.OutputPosition.empty() || !S.PositionSplit.empty() ||
-              !S.ZeroFirstPositions.empty() || !AlsoRelied.empty() ||
-              Distinct || !S.ScaledSumLoops.empty();
+  Positions = !S.OutputPosition.empty() || !S.TemporaryPosition.empty() ||
+              !S.PositionSplit.empty() || !S.ZeroFirstPositions.empty() ||
+              !AlsoRelied.empty() || Distinct || !S.ScaledSumLoops.empty();
   std::optional<std::string> SumRuns = denseLoopsRun(S.ScaledSumLoops, S);
   if (!SumRuns)
     return Refusal(rule::UnsupportedStatement,

@@ -17,9 +17,9 @@ namespace {
 /// same flag). One copy of the original nest, whatever makes it run.
 Nodes checked(Versioning &V, const NestSource &S) {
   OverlapTest &Checks = *V.Checks;
-  FallbackReason Why = V.ChecksPositions ? FallbackReason::Check
-                       : V.Allocates     ? FallbackReason::Either
-                                         : FallbackReason::Overlap;
+  FallbackReason Why = V.ChecksMore  ? FallbackReason::Check
+                       : V.Allocates ? FallbackReason::Either
+                                     : FallbackReason::Overlap;
   Nodes Out = std::move(Checks.Statements);
   if (V.Allocates) {
     Out.push_back(Node::ifThen(code(Checks.Flag), std::move(V.Rewrite)));

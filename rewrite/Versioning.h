@@ -30,10 +30,12 @@ struct Versioning {
   /// The scans the rest reads (their declarations first), or none.
   lower::Nodes Scans;
   /// The run-time checks and their flag: the rewrite runs when it is
-  /// nonzero, the original nest otherwise. ChecksPositions: they check
-  /// more than the overlap test does (OrderedPositions.h).
+  /// nonzero, the original nest otherwise. ChecksMore: they check more
+  /// than the overlap test does (positions in order, OrderedPositions.h;
+  /// scales finite, FiniteScales.h; a stored temporary's loops run,
+  /// StoredTemporary.h), and the fallback's marker says a check failed.
   std::optional<OverlapTest> Checks;
-  bool ChecksPositions = false;
+  bool ChecksMore = false;
   /// Whether the rewrite allocates temporaries: when one cannot be
   /// allocated it clears the checks' flag, or Facts.AllocatedFlag without
   /// checks, and the original nest runs.

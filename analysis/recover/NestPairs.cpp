@@ -336,13 +336,24 @@ setScalars(const Stmt *S) {
 }
 
 /// The variables a statement names and those it sets, and whether it calls
-/// a function or writes anything else (memory, an address taken).
+/// a function, writes anything else (memory, an address taken), or reads
+/// memory (an element, through a pointer or an arrow, an array).
 struct Mentions : RecursiveASTVisitor<Mentions> {
   std::vector<const VarDecl *> Named, Assigned, Addressed;
-  bool Calls = false, Effects = false;
+  bool Calls = false, Effects = false, ReadsMemory = false;
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
       Named.push_back(V);
+      ReadsMemory |= V->getType()->isArrayType();
+    }
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) {
+    ReadsMemory = true;
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *M) {
+    ReadsMemory |= M->isArrow();
     return true;
   }
   bool VisitCallExpr(CallExpr *) {
@@ -359,6 +370,7 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
     if (U->isIncrementDecrementOp())
       (assignedLocal(U) ? Assigned.push_back(assignedLocal(U))
                         : void(Effects = true));
+    ReadsMemory |= U->getOpcode() == UO_Deref;
     if (U->getOpcode() == UO_AddrOf) {
       Effects = true;
       if (const auto *Ref =
@@ -373,9 +385,12 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
 /// Why S must stay after the producer P: "" when S only sets local
 /// scalars, calls nothing, reads nothing volatile and no variable P sets,
 /// and P names no variable S sets (nor one of their names, which S would
-/// hide from it once before it).
-std::string notMovableBefore(const Stmt *S, const Stmt *P,
-                             const Stmt *Function) {
+/// hide from it once before it). Live: the temporary P stores is memory
+/// others may name (NestPair::Live), so that S must not read memory (nor
+/// a global, nor a variable whose address is taken) either: P may store
+/// into it.
+std::string notMovableBefore(const Stmt *S, const Stmt *P, const Stmt *Function,
+                             bool Live) {
   auto Set = setScalars(S);
   if (auto *Why = std::get_if<std::string>(&Set))
     return *Why;
@@ -386,14 +401,23 @@ std::string notMovableBefore(const Stmt *S, const Stmt *P,
     return "calls a function";
   if (InS.Effects || InS.Assigned.size() > 1)
     return "writes memory or several variables";
+  Mentions InFunction;
+  InFunction.TraverseStmt(const_cast<Stmt *>(Function));
+  if (Live && InS.ReadsMemory)
+    return "reads memory, which the producer may store into: its "
+           "temporary is still read after the nests";
   for (const VarDecl *V : InS.Named) {
     if (V->getType().isVolatileQualified())
       return "reads '" + V->getName().str() + "', which is volatile";
     if (std::count(InP.Assigned.begin(), InP.Assigned.end(), V))
       return "reads '" + V->getName().str() + "', which the producer sets";
+    if (Live &&
+        (!V->hasLocalStorage() || std::count(InFunction.Addressed.begin(),
+                                             InFunction.Addressed.end(), V)))
+      return "reads '" + V->getName().str() +
+             "', which the producer may store into: its temporary is still "
+             "read after the nests";
   }
-  Mentions InFunction;
-  InFunction.TraverseStmt(const_cast<Stmt *>(Function));
   for (const VarDecl *V : std::get<std::vector<const VarDecl *>>(Set)) {
     for (const VarDecl *Named : InP.Named)
       if (Named == V || Named->getName() == V->getName())
@@ -409,11 +433,11 @@ std::string notMovableBefore(const Stmt *S, const Stmt *P,
 /// run after them.
 std::variant<std::vector<const Stmt *>, std::string>
 between(const CompoundStmt *Block, const Stmt *P, const Stmt *Q,
-        const Stmt *Function, ASTContext &Ctx) {
+        const Stmt *Function, bool Live, ASTContext &Ctx) {
   std::vector<const Stmt *> Out;
   for (const Stmt *S = nextIn(Block, P, 1); S && S != Q;
        S = nextIn(Block, S, 1)) {
-    std::string Why = notMovableBefore(S, P, Function);
+    std::string Why = notMovableBefore(S, P, Function, Live);
     if (!Why.empty())
       return "the statement at line " +
              std::to_string(Ctx.getSourceManager().getSpellingLineNumber(
@@ -445,16 +469,17 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     NestPair Pair;
     Pair.Producer = I;
     Pair.Temporary = arrayName(Shared->first, Shared->second);
-    auto Between = between(Block, P.Nest, Q.Nest, P.Function, Ctx);
-    if (auto *Why = std::get_if<std::string>(&Between))
-      Pair.Refused = *Why;
-    else
-      Pair.Between = std::get<std::vector<const Stmt *>>(Between);
     // A member: memory the struct points to, which the function may not
     // own and others may read after.
     Pair.Live = Shared->first.Member
                     ? "'" + Pair.Temporary + "' is a struct member"
                     : liveAfter(P.Function, T, P.Nest, Q.Nest, Ctx);
+    auto Between =
+        between(Block, P.Nest, Q.Nest, P.Function, !Pair.Live.empty(), Ctx);
+    if (auto *Why = std::get_if<std::string>(&Between))
+      Pair.Refused = *Why;
+    else
+      Pair.Between = std::get<std::vector<const Stmt *>>(Between);
     const Stmt *Before = nextIn(Block, P.Nest, -1);
     // 'if (!T) return;' after the allocation tests the pointer only.
     while (Before && testsForNull(Before, T, Ctx))

@@ -170,6 +170,13 @@ struct NestSource {
   /// only when the positions arrays above it never decrease: the rewrite
   /// checks it at run time (rewrite/OrderedPositions.h).
   std::string OutputPosition;
+  /// Two nests composed (rewrite/NestComposition.h) whose temporary the
+  /// producer stores at the positions of a compressed level
+  /// (`T[p] = ...`): the position variable, "" otherwise. The consumer
+  /// reads at a position what the last fiber holding it stored; fused,
+  /// each fiber reads its own value, the same only when distinct fibers
+  /// have distinct positions: checked as for OutputPosition.
+  std::string TemporaryPosition;
   /// The index of a compressed first level whose coordinates the output is
   /// assigned at (DCSR in TACO's default order, `A[i * L + l] = t;` with
   /// `int i = crd1[q];`): the nest assigns each element once only when
@@ -271,6 +278,11 @@ struct NestSource {
   /// (MappedFactors). Composed with a temporary still stored, the stored
   /// value (StoredValue), '(@)' itself for the sum stored as it is.
   std::string Map;
+  /// Map only multiplies the sum by its scales ('B[p] * (@)', a stored
+  /// temporary whose producer applies no function): no comparison reads
+  /// the sum, which the rewrite may then regroup (partial sums, a vector
+  /// reduction) as it regroups a sum without Map.
+  bool MapOnlyScales = false;
   /// The value the statement stores, or adds to its output, after a sum
   /// into a variable, as written with '(@)' for the sum ('(@) * B[p]',
   /// Map's text where there is a function); "(@)" for a nest that adds

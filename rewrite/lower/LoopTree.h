@@ -60,7 +60,7 @@ struct Node {
     Block,       // '{ Body }'; Directive for a parallel region
     Directive,   // Text: one preprocessor line ('#pragma omp barrier')
     Comment,     // Text: the words of a '/* ... */' comment
-    Verbatim,    // Raw: the file's own text, printed as it is
+    Verbatim,    // Raw: the file's own code, laid out (Printer.h)
   };
   Kind K = Kind::Statement;
   Code Text;

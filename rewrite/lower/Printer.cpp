@@ -11,16 +11,32 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/lower/Printer.h"
+
 #include "rewrite/lower/LineBreaking.h"
 #include "rewrite/lower/PrintTokens.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 namespace lnr::lower {
 namespace {
 
 using namespace detail;
+
+/// Text without its blanks and its escaped line breaks.
+std::string nonBlank(const std::string &Text) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\\' && I + 1 < Text.size() && Text[I + 1] == '\n') {
+      ++I;
+      continue;
+    }
+    if (!std::isspace(static_cast<unsigned char>(Text[I])))
+      Out += Text[I];
+  }
+  return Out;
+}
 
 class Printer {
 public:
@@ -175,6 +191,36 @@ private:
       return laidOutElsewhere(One, Col);
     emit(*Laid, Col);
     return Laid->Breaks() > 0;
+  }
+
+  /// The file's own code Raw (from its first line's indentation) at column
+  /// Col: as the fallback lays it out, formatted like the lines around it,
+  /// or, where there is none or it cannot say, as it is, between
+  /// 'clang-format off' and 'on' comments.
+  void original(const std::string &Raw, unsigned Col) {
+    size_t Start = Raw.find_first_not_of(" \t");
+    std::string Code = Start == std::string::npos ? "" : Raw.substr(Start);
+    while (!Code.empty() &&
+           (Code.back() == '\n' || Code.back() == ' ' || Code.back() == '\t'))
+      Code.pop_back();
+    std::optional<std::vector<std::string>> Lines;
+    if (Fallback && !Code.empty())
+      Lines = Fallback(Code, Col);
+    // Only blanks moved (and a long directive continued on the next line):
+    // a comment reflowed, or anything else, keeps the text as it is.
+    std::string Laid;
+    if (Lines)
+      for (const std::string &Line : *Lines)
+        Laid += Line + "\n";
+    if (Lines && !Lines->empty() && nonBlank(Laid) == nonBlank(Code)) {
+      Out += Laid;
+      return;
+    }
+    comment("clang-format off", Col);
+    Out += Raw;
+    if (!Raw.empty() && Raw.back() != '\n')
+      Out += "\n";
+    comment("clang-format on", Col);
   }
 
   /// The line One at column Col as the fallback lays it out, or on one
@@ -334,9 +380,7 @@ private:
       comment(N.Raw, Col);
       return;
     case Node::Kind::Verbatim:
-      Out += N.Raw;
-      if (!N.Raw.empty() && N.Raw.back() != '\n')
-        Out += "\n";
+      original(N.Raw, Col);
       return;
     }
   }

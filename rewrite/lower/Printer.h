@@ -126,8 +126,9 @@ struct PrintStyle {
 /// first line: every other line starts with BaseIndent's column and then
 /// its depth's indentation, written as the style writes leading blanks
 /// (with UseTab Never: BaseIndent, then spaces); preprocessor lines start
-/// in column 0 and Verbatim nodes are printed as they are. No newline
-/// after the last line.
+/// in column 0 and Verbatim nodes (the file's own code, from its first
+/// line's indentation) are printed as they are, between 'clang-format off'
+/// and 'on' comments. No newline after the last line.
 std::string print(const Nodes &Tree, const PrintStyle &Style = {},
                   const std::string &BaseIndent = "");
 
@@ -149,8 +150,9 @@ std::string print(const Nodes &Tree, const PrintStyle &Style,
 using LineFormatter = std::function<std::optional<std::vector<std::string>>(
     const std::string &Text, unsigned Col)>;
 
-/// As above, with Fallback asked for the lines the printer does not break:
-/// Exact is then false only where Fallback cannot say either.
+/// As above, with Fallback asked for the lines the printer does not break,
+/// and for the layout of each Verbatim node's code (several lines) at its
+/// column: Exact is then false only where Fallback cannot say either.
 std::string print(const Nodes &Tree, const PrintStyle &Style,
                   const std::string &BaseIndent, bool &Exact,
                   const LineFormatter &Fallback);

@@ -38,7 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PRODUCERS = ["sddmm", "spmm", "dense", "colsum"]
 MUTATIONS = [None] * 6 + ["live", "live_param", "between", "bound", "offset",
                           "clash", "writes_input", "between_scalars",
-                          "between_addressed"]
+                          "between_addressed", "between_reads"]
 # Element-wise functions an SDDMM producer stores its sum through ('@' the
 # stored product); None stores the product as it is.
 MAPS = [None] * 3 + [
@@ -170,7 +170,8 @@ class Case:
         # (C[i * K + l], l < L, is not row i's alone.)
         q_ok = not c89 and Q[0].split()[2] in ("i",) and not (
             self.producer == "sddmm" and self.mutation == "writes_input")
-        if self.pragma in ("producer", "both") and p_ok:
+        self.producer_parallel = self.pragma in ("producer", "both") and p_ok
+        if self.producer_parallel:
             P.insert(0, par)
         self.consumer_parallel = self.pragma in ("consumer", "both") and q_ok
         if self.consumer_parallel:
@@ -178,7 +179,7 @@ class Case:
         body = []
         if c89:
             body += decl
-        if self.mutation == "live_param":
+        if self.mutation in ("live_param", "between_reads"):
             # The temporary is the caller's array Tp (restrict with the
             # rest): stored by the fused nest, with or without an overlap
             # test, even where the consumer's loops are empty (L == 0).
@@ -203,10 +204,16 @@ class Case:
                 body[-1] = "weight = 0.5;"
         elif self.mutation == "between_addressed":
             body.append("sc = 2.5;")
+        elif self.mutation == "between_reads":
+            # Read between the nests from the temporary, which is the
+            # caller's (live): it must be read after the producer.
+            body.append("double t0 = Tp[1];")
         body += Q
         if self.mutation == "live":
             body.append("*first = T[0];")
-        if self.mutation != "live_param":
+        elif self.mutation == "between_reads":
+            body.append("*first = t0;")
+        if self.mutation not in ("live_param", "between_reads"):
             body.append("free(T);")
         params = ("int n, int K, int L, int F, int G, const int *%s pos, "
                   "const int *%s crd, const double *%s B, double *%s C, "
@@ -228,8 +235,11 @@ class Case:
         # The output passed as an input only where the original's result
         # is defined: nothing restrict, the consumer on one thread.
         alias = not self.restrict and not self.consumer_parallel
+        # Rows whose positions overlap (pos decreasing) only where the
+        # original stores each position on one thread.
+        overlap = not (self.producer_parallel and self.producer == "sddmm")
         return DRIVER % {"seed": self.rng.randrange(1 << 30),
-                         "alias": int(alias)}
+                         "alias": int(alias), "overlap": int(overlap)}
 
 
 DRIVER = r"""
@@ -266,7 +276,7 @@ static int same(const char *what, const double *a, const double *b, int m) {
 }
 int main(void) {
   int ok = 1;
-  for (int set = 0; set < 10; set++) {
+  for (int set = 0; set < 11; set++) {
     int n = set == 1 ? 0 : 1 + (int)((rnd() + 1) * 5.5);
     int dims[4];
     for (int d = 0; d < 4; d++)
@@ -282,6 +292,8 @@ int main(void) {
         orig.crd[p++] = (r + 3 * t + 1) %% n;
     }
     orig.pos[n] = p;
+    if (%(overlap)d && set == 10 && n > 2 && orig.pos[1] > 0)
+      orig.pos[2] = orig.pos[1] - 1; /* row 2 overlaps row 0's last */
     double *arrays[] = {orig.B, orig.C, orig.D, orig.E, orig.X,
                         orig.Y, orig.W, orig.A, orig.out};
     for (int a = 0; a < 9; a++)

@@ -19,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <random>
 
 using namespace lnr::lower;
@@ -257,6 +259,40 @@ TEST_P(FixedPoint, Verbatim) {
   std::string Text = print(verbatimTree(F.Indent), *PS, F.Indent, Exact);
   EXPECT_TRUE(Exact);
   EXPECT_EQ(changes(Style, F.Before + Text + F.After), "");
+}
+
+TEST_P(FixedPoint, VerbatimLaidOutByClangFormat) {
+  // A nest of the file, at another depth than the rewrite's, spaced
+  // irregularly, a directive first: laid out as the style writes it there,
+  // the same tokens.
+  const std::string Nest = "    #pragma omp parallel for\n"
+                           "    for (int i = 0; i<n; i++) {\n"
+                           "          for (int p = pos[i]; p < pos[i + 1]; "
+                           "p++)\n"
+                           "      A[i]+=B[p] *x[crd[p]]; // row i\n"
+                           "\n"
+                           "    }";
+  FormatStyle Style = styleNamed(GetParam());
+  for (unsigned Depth : {1u, 3u}) {
+    Frame F = frame(Style, Depth, false);
+    std::optional<PrintStyle> PS =
+        lnr::rewrite::printStyleFor(Style, F.Before + F.After);
+    ASSERT_TRUE(PS);
+    bool Exact = false;
+    std::string Text =
+        print({Node::comment("kept"), Node::verbatim(Nest)}, *PS, F.Indent,
+              Exact, lnr::rewrite::clangFormatLines(Style));
+    EXPECT_TRUE(Exact);
+    EXPECT_EQ(Text.find("clang-format off"), std::string::npos) << Text;
+    EXPECT_EQ(changes(Style, F.Before + Text + F.After), "");
+    auto Tokens = [](std::string T) {
+      T.erase(std::remove_if(T.begin(), T.end(),
+                             [](char C) { return std::isspace(C); }),
+              T.end());
+      return T;
+    };
+    EXPECT_EQ(Tokens(Text), "/*kept*/" + Tokens(Nest));
+  }
 }
 
 /// A comment of Words before a statement, printed in Style at a random

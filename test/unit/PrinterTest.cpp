@@ -92,7 +92,44 @@ TEST(Printer, IfElseBlocksCommentsDirectivesVerbatim) {
                            "#endif\n"
                            "}\n"
                            "/* partial sums */\n"
-                           "  kept  as(is);");
+                           "/* clang-format off */\n"
+                           "  kept  as(is);\n"
+                           "/* clang-format on */");
+}
+
+TEST(Printer, VerbatimLaidOutByTheFallback) {
+  Nodes Tree = {Node::comment("kept"),
+                Node::verbatim("      for (i = 0; i < n; i++)\n"
+                               "            x[i]  = 0;")};
+  std::string Asked;
+  LineFormatter Fallback = [&](const std::string &Text, unsigned Col) {
+    Asked = Text + "@" + std::to_string(Col);
+    return std::optional<std::vector<std::string>>(
+        {"  for (i = 0; i < n; i++)", "    x[i] = 0;"});
+  };
+  bool Exact = false;
+  EXPECT_EQ(print(Tree, PrintStyle(), "  ", Exact, Fallback),
+            "/* kept */\n"
+            "  for (i = 0; i < n; i++)\n"
+            "    x[i] = 0;");
+  // The code from its first character, at the node's column.
+  EXPECT_EQ(Asked, "for (i = 0; i < n; i++)\n            x[i]  = 0;@2");
+  EXPECT_TRUE(Exact);
+}
+
+TEST(Printer, VerbatimKeptWhereTheFallbackChangesMoreThanBlanks) {
+  // A fallback that reflows a comment (or changes anything but blanks):
+  // the code as it is, between clang-format off and on.
+  LineFormatter Fallback = [](const std::string &, unsigned) {
+    return std::optional<std::vector<std::string>>(
+        {"  x = 0; // a", "  // comment"});
+  };
+  bool Exact = false;
+  EXPECT_EQ(print({Node::verbatim("  x = 0; // a comment")}, PrintStyle(), "  ",
+                  Exact, Fallback),
+            "/* clang-format off */\n"
+            "  x = 0; // a comment\n"
+            "  /* clang-format on */");
 }
 
 TEST(Printer, GnuBracesOnTheirOwnLinesIndented) {

@@ -59,7 +59,7 @@ TEST(VersioningTest, ChecksRunTheRewriteOrTheOriginalNest) {
   Versioning V;
   V.Rewrite = rewrite();
   V.Checks = checks();
-  V.ChecksPositions = true;
+  V.ChecksMore = true;
   std::string Printed = lower::print(versioned(V, original()));
   EXPECT_EQ(Printed,
             "{\n"

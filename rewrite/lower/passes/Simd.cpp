@@ -18,7 +18,8 @@ std::optional<Code> simdDirective(const Context &C, const ir::Loop &L,
       return code("#pragma omp simd");
     // Not the sum a function is applied to (NestSource::Map): a vector
     // reduction would regroup it.
-    if (A.Lhs.Indices.empty() && A.Accumulate && C.S.Map.empty())
+    if (A.Lhs.Indices.empty() && A.Accumulate &&
+        (C.S.Map.empty() || C.S.MapOnlyScales))
       return code("#pragma omp simd reduction(+ : " + Temp->second + ")");
     return std::nullopt;
   }

@@ -78,15 +78,13 @@ void vector(int n, int K, int L, const int *pos, const int *crd,
 // CODE-NEXT:  {{^}}    }
 // CODE-NEXT:  {{^}}    if (!allocated) {
 // CODE-NEXT:  {{^}}      /* lnr-rewrite: the original nest, run when an allocation fails */
-// CODE-NEXT:  {{^}}      /* clang-format off */
-// CODE-NEXT:  {{^}}  for (int i = 0; i < n; i++)
-// CODE-NEXT:  {{^}}    for (int p = pos[i]; p < pos[i + 1]; p++) {
-// CODE-NEXT:  {{^}}      int j = crd[p];
-// CODE-NEXT:  {{^}}      for (int k = 0; k < K; k++)
-// CODE-NEXT:  {{^}}        for (int l = 0; l < L; l++)
-// CODE-NEXT:  {{^}}          A[i * L + l] += Bv[p] * C[j * K + k] * D[k * L + l];
-// CODE-NEXT:  {{^}}    }
-// CODE-NEXT:  {{^}}      /* clang-format on */
+// CODE-NEXT:  {{^}}      for (int i = 0; i < n; i++)
+// CODE-NEXT:  {{^}}        for (int p = pos[i]; p < pos[i + 1]; p++) {
+// CODE-NEXT:  {{^}}          int j = crd[p];
+// CODE-NEXT:  {{^}}          for (int k = 0; k < K; k++)
+// CODE-NEXT:  {{^}}            for (int l = 0; l < L; l++)
+// CODE-NEXT:  {{^}}              A[i * L + l] += Bv[p] * C[j * K + k] * D[k * L + l];
+// CODE-NEXT:  {{^}}        }
 // CODE-NEXT:  {{^}}    }
 // CODE-NEXT:  {{^}}  }
 // CODE-NEXT:  {{^}}}
@@ -131,8 +129,8 @@ void kept_directive(int n, int K, int L, const int *pos, const int *crd,
 // CODE-NEXT:  {{^}}#pragma omp for schedule(static)
 // CODE:       {{^}}    if (!allocated) {
 // CODE-NEXT:  {{^ *}}/* lnr-rewrite: the original nest, run when an allocation fails */
-// CODE-NEXT:  {{^ *}}/* clang-format off */
-// CODE-NEXT:  {{^}}#pragma omp parallel for default(none) shared(n, K, L, pos, crd, Bv, C, D, A) schedule(static)
+// CODE-NEXT:  {{^}}#pragma omp parallel for default(none) shared(n, K, L, pos, crd, Bv, C, D, A) {{[\\]$}}
+// CODE-NEXT:  {{^}}    schedule(static)
 
 // Without 'restrict': one flag, no_overlap, cleared by the overlap test or
 // by a failed allocation, and one copy of the original nest.

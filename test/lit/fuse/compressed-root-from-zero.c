@@ -29,7 +29,6 @@
 // CHECK:                A[crd1[q] * L + l] += t * E[crd2[p] * L + l];
 // CHECK:      } else {
 // CHECK-NEXT:   /* lnr-rewrite: the original nest, run when a run-time check fails */
-// CHECK-NEXT:   /* clang-format off */
 // CHECK-NEXT:   for (int q = 0; q < pos1[1]; q++)
 void sddmm_spmm_from_zero(int K, int L, const int *restrict pos1,
                           const int *restrict crd1, const int *restrict pos2,

@@ -113,7 +113,6 @@ void mkl_relative(int n, int K, int L, const int *pntrb, const int *pntre,
 // CHECK:        for (int p = 0; p < pos[i + 1] - pos[i]; p++) {
 // CHECK:        if (!no_overlap) {
 // CHECK-NEXT:     /* lnr-rewrite: the original nest, run on overlap or out of memory */
-// CHECK-NEXT:     /* clang-format off */
 // CHECK-NEXT:   for (int i = 0; i < n; i++)
 void relative_no_restrict(int n, int K, int L, const int *pos, const int *crd,
                           const double *Bv, const double *C, const double *D,

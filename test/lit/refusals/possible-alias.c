@@ -15,9 +15,11 @@
 // RUN: lnr-rewrite --remarks=all %s -- > %t.v.c 2> %t.v.c.err
 // RUN: FileCheck --check-prefix=VERSIONED --implicit-check-not=remark: %s < %t.v.c.err
 // RUN: %nochecks %t.v.c | FileCheck --check-prefix=TEXT %s
-// The fallback is the nest byte for byte (its first line indented as before).
-// RUN: sed -n '/^  for (int i = 0; i < n; i++)$/,/^    }$/p' %s > %t.nests
-// RUN: sed -n '/^  for (int i = 0; i < n; i++)$/,/^    }$/p' %t.v.c > %t.copies
+// The fallback is the nest token for token, laid out at its new depth as
+// the file's style lays it out (the nests not versioned as they were).
+// RUN: sed -n '/^  for (int i = 0; i < n; i++)$/,/^    }$/p' %s | tr -d ' \n' > %t.nests
+// RUN: sed -n -E '/^(  |      )for \(int i = 0; i < n; i\+\+\)$/,/^(    |        )}$/p' %t.v.c | tr -d ' \n' > %t.copies
+// RUN: grep -c '^      for (int i = 0; i < n; i++)$' %t.v.c | grep -x 3
 // RUN: diff %t.nests %t.copies
 // A second run changes nothing and says nothing about the fallback copies.
 // RUN: lnr-rewrite --remarks=all %t.v.c -- > %t.again.c 2> %t.again.c.err
@@ -69,15 +71,14 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT-NEXT: #pragma omp parallel for schedule(dynamic, 64)
 // TEXT:          } else {
 // TEXT-NEXT:       /* lnr-rewrite: the original nest, run when the arrays may overlap */
-// TEXT-NEXT:       /* clang-format off */
-// TEXT-NEXT:   for (int i = 0; i < n; i++)
-// TEXT-NEXT:     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
-// TEXT-NEXT:       int j = colidx[p];
-// TEXT-NEXT:       for (int k = 0; k < K; k++)
-// TEXT-NEXT:         for (int l = 0; l < L; l++)
-// TEXT-NEXT:           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
-// TEXT-NEXT:     }
-// TEXT-NEXT:       /* clang-format on */
+// TEXT-NEXT:       for (int i = 0; i < n; i++)
+// TEXT-NEXT:         for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+// TEXT-NEXT:           int j = colidx[p];
+// TEXT-NEXT:           for (int k = 0; k < K; k++)
+// TEXT-NEXT:             for (int l = 0; l < L; l++)
+// TEXT-NEXT:               A[i * L + l] +=
+// TEXT-NEXT:                   vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+// TEXT-NEXT:         }
 // TEXT-NEXT:     }
 // TEXT-NEXT:   }
 // TEXT-NEXT: }

@@ -394,3 +394,30 @@ void memset_ones(int n, int F, int G, const int *pos, const int *crd,
 // CHECK:      nest in 'memset_ones'
 // CHECK:      nest in 'memset_ones'
 // CHECK:        separate kernels: {{.*}} 'T' is not zero before the producer adds to it
+
+// The temporary, a parameter, is still read after the nests: a statement
+// between them that reads memory (its first score, or any array the
+// producer may store into through 'T') cannot run before the producer.
+double between_reads_live(int n, int K, int L, const int *pos, const int *crd,
+                          const double *B, const double *C, const double *D,
+                          const double *E, double *T, double *A) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+  double first = A[0];
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+  return first;
+}
+// CHECK:      nest in 'between_reads_live'
+// CHECK:      nest in 'between_reads_live'
+// CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests reads memory, which the producer may store into: its temporary is still read after the nests
