@@ -92,6 +92,18 @@ bool isRepeatLoop(const ForStmt *For) {
                       [&](const VarDecl *V) { return Body.Found.count(V); });
 }
 
+/// Why the nest's text cannot be spelled again token by token: a trigraph,
+/// which the formatter splits; "" when it can.
+std::string unspellable(StringRef Written) {
+  for (size_t At = Written.find("??"); At != StringRef::npos;
+       At = Written.find("??", At + 1))
+    if (At + 2 < Written.size() &&
+        StringRef("=/'()!<>-").contains(Written[At + 2]))
+      return "the nest is spelled with the trigraph '" +
+             Written.substr(At, 3).str() + "', which the formatter splits";
+  return "";
+}
+
 } // namespace
 
 std::vector<NestSite> findLoopNests(const FunctionDecl &Function) {
@@ -414,11 +426,10 @@ bool Recoverer::readDirective(const OMPLoopDirective *Directive,
     return true;
   }
   // The directive's range ends at the end of its line.
-  Source.Pragma =
+  Source.Pragma = withoutSplices(
       Lexer::getSourceText(
           CharSourceRange::getCharRange(Begin, Directive->getEndLoc()), SM, LO)
-          .rtrim()
-          .str();
+          .rtrim());
   return true;
 }
 
@@ -580,6 +591,8 @@ bool Recoverer::describeReplacement(const Stmt *Nest, const ForStmt *Outer) {
                            "'); a rewrite would keep only what this parse saw");
     Rest = Next;
   }
+  if (std::string Why = unspellable(Written); !Why.empty())
+    return refuse(rule::UnsupportedStatement, Why, Begin);
   for (const char *Digraph : {"<:", ":>", "<%", "%>", "%:"})
     if (Written.contains(Digraph))
       return refuse(rule::UnsupportedStatement,

@@ -79,6 +79,31 @@ std::string unusableAddressType(const std::set<std::string> &Locals,
                                 ASTContext &Ctx);
 
 /// The variable E names, parentheses and implicit casts aside, or null.
+/// Text with its escaped line breaks ('\\' then a line break) removed, as
+/// the compiler removes them before it reads a token: 'cr\\<nl>d' is 'crd';
+/// after a blank, the blanks that follow go too ('s * \\<nl>  B' is
+/// 's * B').
+inline std::string withoutSplices(llvm::StringRef Text) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    llvm::StringRef After = Text.substr(I + 1);
+    size_t Splice = Text[I] != '\\'            ? 0
+                    : After.startswith("\n")   ? 2
+                    : After.startswith("\r\n") ? 3
+                                               : 0;
+    if (!Splice) {
+      Out += Text[I];
+      continue;
+    }
+    bool Blank = !Out.empty() && (Out.back() == ' ' || Out.back() == '\t');
+    I += Splice - 1;
+    while (Blank && I + 1 < Text.size() &&
+           (Text[I + 1] == ' ' || Text[I + 1] == '\t'))
+      ++I;
+  }
+  return Out;
+}
+
 inline const VarDecl *asVar(const Expr *E) {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     return dyn_cast<VarDecl>(Ref->getDecl());
@@ -711,7 +736,7 @@ private:
         Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
     if (File.isInvalid())
       return "";
-    return Lexer::getSourceText(File, SM, LO).str();
+    return withoutSplices(Lexer::getSourceText(File, SM, LO));
   }
   std::string text(const Stmt *S) const { return text(S->getSourceRange()); }
   /// S as written, for a remark: its text, or where S lies in a macro's

@@ -9,16 +9,18 @@ or after its sum; a CSR or dense product into a calloc'd temporary; a
 column sum) in random loop orders, with or without restrict, an OpenMP
 directive on either nest, C89 declarations, and a mutation that must keep
 the pair apart or that the rewrite must get right: the temporary read
-after the consumer, a statement between, another bound or element read,
-the consumer's index named as the producer's sum, the consumer writing an
-operand of the producer, local scalars set between the nests (one read by
-the producer through a pointer). An SDDMM producer stores its sum through
+after the consumer, the temporary the caller's array (restrict or not,
+compared whole), a statement between (one reading that array), another
+bound or element read, the consumer's index named as the producer's sum,
+the consumer writing an operand of the producer, local scalars set between
+the nests (one read by the producer through a pointer). An SDDMM producer stores its sum through
 an element-wise function in half the cases (a sigmoid, a LeakyReLU as a
 static function or written in place, fmax, exp, tanh times a static
 scale). The original and the rewrite are compiled into
 one driver (gcc, and clang-14 for every third case) and run on data sets
-with empty rows, sizes of 0, infinities and NaN, and the output passed as
-an input where nothing is restrict, at 1 and 2 threads, under a time
+with empty rows, sizes of 0, infinities and NaN, row pointers that
+decrease (two rows sharing a position), and the output passed as an input
+where nothing is restrict, at 1 and 2 threads, under a time
 limit; every output element must be the original's (NaN- and Inf-aware).
 
     pair_fuzz.py --tool BIN [--seed S] [--cases N] [--work DIR] [--keep-all]
