@@ -2,6 +2,7 @@
 
 #include "rewrite/NestComposition.h"
 #include "rewrite/CText.h"
+#include "rewrite/LoopsAlike.h"
 
 #include <algorithm>
 #include <cctype>
@@ -179,19 +180,22 @@ std::vector<std::string> renameClashes(ir::Kernel &PK, NestSource &PS,
 }
 
 /// P's indices named as Q names them: each index of the temporary as the
-/// consumer reads it, when both loops over it are written alike; or why
-/// they are not.
+/// consumer reads it, when both loops over it are written alike, or alike
+/// but for invariants that must be equal at run time (added to Equal); or
+/// why they are not.
 std::variant<IndexMap, std::string>
 matchIndices(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
-             const NestSource &QS, const ir::Access &Read) {
+             const NestSource &QS, const ir::Access &Read, Equalities &Equal) {
   const ir::Access &Written = PK.Stmt.Lhs;
   if (Written.Indices.size() != Read.Indices.size())
     return std::string("the consumer reads the temporary with other indices");
   IndexMap Map;
+  std::set<std::string> Variables = nestVariables(PS, QS);
   for (size_t I = 0; I < Written.Indices.size(); ++I) {
     const LoopSource *PL = PS.loop(Written.Indices[I]);
     const LoopSource *QL = QS.loop(Read.Indices[I]);
-    if (!PL || !QL || !sameLoop(*PL, *QL))
+    if (!PL || !QL ||
+        !(sameLoop(*PL, *QL) || loopsAlike(*PL, *QL, Variables, Equal)))
       return "the consumer's loop over '" + Read.Indices[I] +
              "' is not the producer's loop over '" + Written.Indices[I] +
              "' as written";
@@ -472,7 +476,8 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
     return *Why;
   size_t Factor = std::get<size_t>(At);
   const ir::Access &Read = QK.Stmt.Factors[Factor];
-  auto Matched = matchIndices(PK, PS, QK, QS, Read);
+  Equalities Equal;
+  auto Matched = matchIndices(PK, PS, QK, QS, Read, Equal);
   if (auto *Why = std::get_if<std::string>(&Matched))
     return *Why;
   const IndexMap &Map = std::get<IndexMap>(Matched);
@@ -498,6 +503,7 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
   if (auto *Why = std::get_if<std::string>(&Source))
     return *Why;
   C.Source = std::get<NestSource>(std::move(Source));
+  C.Source.EqualAtRunTime = std::move(Equal);
   if (!C.Source.Map.empty())
     C.Source.MappedIndices = Read.Indices;
 

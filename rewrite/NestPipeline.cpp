@@ -414,6 +414,7 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
     Slot = rewriteRecovered(Nest.Nest, Opts, Nest.Printing, Schedules);
     if (Slot.Fix) {
       ConsumerSlot.Absorbed = true;
+      Slot.AbsorbsNext = true;
     } else {
       // Fused, the two gain nothing: each as it is alone.
       std::string Why = Slot.Message + " [" + Slot.Name + "]";
@@ -453,6 +454,10 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
           : P.Source.Original + "\n" + Q.Source.Indentation + Q.Source.Original;
   if (!Pair.Between.empty())
     Facts.Between = Between.trim().str();
+  if (Hooks.PairFallback)
+    if (std::optional<std::string> Instead =
+            Hooks.PairFallback(P.Out.File, P.Source.Offset, End))
+      Facts.Text = *Instead;
   // Lines the preprocessor skipped or read between the two ('#if 0'):
   // the fused nest would drop them.
   llvm::SmallVector<llvm::StringRef, 8> Lines;

@@ -2,6 +2,7 @@
 
 #include "rewrite/NestRewriter.h"
 #include "rewrite/Dialect.h"
+#include "rewrite/EqualAtRunTime.h"
 #include "rewrite/Explain.h"
 #include "rewrite/FiniteScales.h"
 #include "rewrite/MappedSchedule.h"
@@ -265,6 +266,7 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
   Checked = withStoredTemporaryRuns(Kernel, Source, std::move(*Checked), Names);
   if (!Checked)
     return Checked.refusal();
+  Checked = withEqualAtRunTime(Source, std::move(*Checked), Standard, Names);
   ChecksMore = ChecksMore || Count(*Checked) != Before;
   Checks = std::move(*Checked);
   OrderedLevels = positionsRelied(Source, AlsoRelied);

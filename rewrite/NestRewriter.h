@@ -71,6 +71,13 @@ struct FileHooks {
   std::function<std::optional<std::string>(clang::FileID File, unsigned Offset,
                                            const std::string &Header)>
       IncludeConflict;
+  /// What runs when the run-time checks of two fused nests fail, the two
+  /// spanning [Begin, End) of File, instead of the two as written: the
+  /// calls the nests were inlined from (tool/InlinedCalls.h). Unset, or
+  /// none: the two nests.
+  std::function<std::optional<std::string>(clang::FileID File, unsigned Begin,
+                                           unsigned End)>
+      PairFallback;
 };
 
 /// How one nest's replacement is printed, found by the pipeline from the
@@ -91,6 +98,8 @@ struct NestOutcome {
   /// The consumer of two nests rewritten as one: the producer's outcome
   /// holds both, and this one is not reported.
   bool Absorbed = false;
+  /// The producer of two nests rewritten as one: the outcome of both.
+  bool AbsorbsNext = false;
   /// The body of the function the nest is in.
   const clang::Stmt *FunctionBody = nullptr;
   /// The file the nest is written in: the main file or a header.

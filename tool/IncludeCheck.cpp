@@ -1,6 +1,7 @@
 //===- IncludeCheck.cpp ---------------------------------------------------===//
 
 #include "tool/IncludeCheck.h"
+#include "tool/Reparse.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -19,40 +20,6 @@ using namespace clang;
 
 namespace lnr::tool {
 namespace {
-
-/// Keeps the first error of a parse and where it is, in the lines of the
-/// file before InsertedLine (the include the check added) was inserted.
-class FirstError : public DiagnosticConsumer {
-public:
-  FirstError(StringRef Path, unsigned InsertedLine)
-      : Path(Path), InsertedLine(InsertedLine) {}
-  std::optional<std::string> Message;
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level < DiagnosticsEngine::Error || Message)
-      return;
-    SmallString<128> Text;
-    Info.FormatDiagnostic(Text);
-    Message = Text.str().str();
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      const SourceManager &SM = Info.getSourceManager();
-      PresumedLoc Where = SM.getPresumedLoc(Info.getLocation());
-      if (Where.isValid()) {
-        unsigned Line = Where.getLine();
-        StringRef Name = llvm::sys::path::filename(Where.getFilename());
-        if (InsertedLine && Line > InsertedLine &&
-            Name == llvm::sys::path::filename(Path))
-          --Line;
-        *Message += " at " + Name.str() + ":" + std::to_string(Line);
-      }
-    }
-  }
-
-private:
-  std::string Path;
-  unsigned InsertedLine;
-};
 
 /// Preprocesses the unit and keeps every identifier its tokens spell (a
 /// superset of what it declares: also the types and parameters its
@@ -81,51 +48,6 @@ protected:
     }
   }
 };
-
-/// What a check needs of the unit's compile, copied on the thread that
-/// parses it.
-struct Compile {
-  std::shared_ptr<CompilerInvocation> Invocation;
-  std::shared_ptr<PCHContainerOperations> PCH;
-  FileSystemOptions FileSystem;
-  IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files;
-  std::string MainPath;
-};
-
-Compile compileOf(CompilerInstance &CI) {
-  const SourceManager &SM = CI.getSourceManager();
-  const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
-  return {std::make_shared<CompilerInvocation>(CI.getInvocation()),
-          CI.getPCHContainerOperations(), CI.getFileSystemOpts(),
-          &CI.getVirtualFileSystem(), Main ? Main->getName().str() : ""};
-}
-
-/// Runs Action on the unit of Unit's compile command with the file Path
-/// read as Text instead, Text holding a line inserted at InsertedLine (0:
-/// none); the first error, if any.
-std::optional<std::string> runWith(const Compile &Unit, StringRef Path,
-                                   StringRef Text, unsigned InsertedLine,
-                                   FrontendAction &Action) {
-  auto Invocation = std::make_shared<CompilerInvocation>(*Unit.Invocation);
-  // A syntax check: no dependency file, no output, no statistics.
-  Invocation->getDependencyOutputOpts() = DependencyOutputOptions();
-  Invocation->getFrontendOpts().OutputFile.clear();
-  Invocation->getFrontendOpts().ShowStats = false;
-  std::unique_ptr<llvm::MemoryBuffer> Buffer =
-      llvm::MemoryBuffer::getMemBufferCopy(Text, Path);
-  Invocation->getPreprocessorOpts().RetainRemappedFileBuffers = true;
-  Invocation->getPreprocessorOpts().addRemappedFile(Path, Buffer.get());
-
-  CompilerInstance Check(Unit.PCH);
-  Check.setInvocation(std::move(Invocation));
-  FirstError Errors(Path, InsertedLine);
-  Check.createDiagnostics(&Errors, /*ShouldOwnClient=*/false);
-  Check.setVerboseOutputStream(llvm::nulls()); // no "N errors generated."
-  Check.setFileManager(new FileManager(Unit.FileSystem, Unit.Files));
-  Check.createSourceManager(Check.getFileManager());
-  Check.ExecuteAction(Action);
-  return Errors.Message;
-}
 
 /// Whether D comes from the file (not from a system header, nor made up
 /// by the compiler, as a builtin's implicit declaration is).

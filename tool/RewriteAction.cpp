@@ -3,6 +3,7 @@
 #include "tool/RewriteAction.h"
 #include "tool/CompileArgs.h"
 #include "tool/IncludeCheck.h"
+#include "tool/InlinedCalls.h"
 #include "tool/Suppressions.h"
 
 #include "analysis/ir/Dot.h"
@@ -167,6 +168,7 @@ public:
                                    const std::string &Header) {
       return Includes->conflict(File, Offset, Header);
     };
+    UnitHooks = Hooks;
     Pipeline = std::make_unique<rewrite::NestPipeline>(Ctx, Opts.Rewrite,
                                                        std::move(Hooks));
   }
@@ -209,6 +211,7 @@ public:
         DiagnosticsEngine::Error, "nest would be rewritten: %0 [%1]");
     std::vector<rewrite::NestOutcome> Outcomes = Pipeline->finish();
     Pipeline.reset(); // the identifier table has its own lookup back
+    addCallPairs(Ctx, Outcomes);
     // The #include <stdlib.h> the temporaries' malloc needs goes with the
     // first reported nest of its file that needs it (the pipeline puts it on
     // the first nest of the file that needs it, which --offset may leave
@@ -359,6 +362,23 @@ private:
   std::string ConfigError;    // of the file's .lnr-rewrite
   std::unique_ptr<IncludeCheck> Includes;
   std::unique_ptr<rewrite::NestPipeline> Pipeline;
+  rewrite::FileHooks UnitHooks; // the pipeline's
+
+  /// The rewrites of pairs of calls (InlinedCalls.h), each among Outcomes
+  /// where its calls are.
+  void addCallPairs(ASTContext &Ctx,
+                    std::vector<rewrite::NestOutcome> &Outcomes) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (rewrite::NestOutcome &O :
+         rewriteCallPairs(CI, Ctx, Opts.Rewrite, UnitHooks)) {
+      auto After = llvm::find_if(Outcomes, [&](const rewrite::NestOutcome &N) {
+        SourceLocation Begin = SM.getExpansionLoc(N.Nest->getBeginLoc());
+        return N.File == SM.getMainFileID() &&
+               SM.getFileOffset(Begin) > O.Offset;
+      });
+      Outcomes.insert(After, std::move(O));
+    }
+  }
 
   std::map<FileID, Suppressions> NoLint;
   std::map<FileID, tooling::Replacements> IncludesFormatted;

@@ -177,6 +177,19 @@ struct NestSource {
   /// each fiber reads its own value, the same only when distinct fibers
   /// have distinct positions: checked as for OutputPosition.
   std::string TemporaryPosition;
+  /// Two nests composed whose shared loops are written alike but for the
+  /// names of invariants (rewrite/LoopsAlike.h): each pair, the producer's
+  /// expression then the consumer's ('S.ii', 'C.ii'), must be equal at run
+  /// time for the fused nest to compute what the two do (checked before
+  /// it: rewrite/EqualAtRunTime.h).
+  struct Equality {
+    std::string Producer, Consumer;
+    bool Pointers = false; // arrays indexed, not bounds: compared as addresses
+    bool operator==(const Equality &O) const {
+      return Producer == O.Producer && Consumer == O.Consumer;
+    }
+  };
+  std::vector<Equality> EqualAtRunTime;
   /// The index of a compressed first level whose coordinates the output is
   /// assigned at (DCSR in TACO's default order, `A[i * L + l] = t;` with
   /// `int i = crd1[q];`): the nest assigns each element once only when

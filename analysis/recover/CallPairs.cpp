@@ -1,0 +1,547 @@
+//===- CallPairs.cpp ------------------------------------------------------===//
+
+#include "analysis/recover/CallPairs.h"
+#include "analysis/recover/NestRecovery.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <variant>
+
+using namespace clang;
+
+namespace lnr::recover {
+namespace {
+
+/// Why two calls stay as they are.
+struct Refusal {
+  std::string Why;
+};
+
+/// The variable E writes through `=`, `+=`, `++` or `&`: the variable at
+/// the root of `x`, `(x)`, `x.m.n` (not through `->` or `[]`, which write
+/// memory).
+const VarDecl *rootVariable(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *M = dyn_cast<MemberExpr>(E);
+    if (!M || M->isArrow())
+      break;
+    E = M->getBase();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// The variables a statement writes as a whole or takes the address of.
+class WrittenVariables : public RecursiveASTVisitor<WrittenVariables> {
+public:
+  std::set<const VarDecl *> Written;
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      add(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      add(U->getSubExpr());
+    return true;
+  }
+
+private:
+  void add(const Expr *E) {
+    if (const VarDecl *V = rootVariable(E))
+      Written.insert(V);
+  }
+};
+
+/// What inlining a function's body needs: its locals and the uses of its
+/// parameters and locals, each by its spelling in the file.
+struct Body {
+  const FunctionDecl *F = nullptr;
+  /// The text between the braces, up to the value returned last if any.
+  unsigned Begin = 0, End = 0;
+  const ReturnStmt *Return = nullptr; // that return, left out
+  std::vector<const VarDecl *> Locals;
+  std::set<const VarDecl *> TopLocals; // declared by the body's statements
+  /// Each spelling of a parameter or a local: its offset and its decl.
+  std::map<unsigned, const VarDecl *> Uses;
+  /// The other names the body refers to (globals, functions, enumerators).
+  std::set<std::string> Outside;
+  /// The parameters and locals a macro's body spells: not renamed.
+  std::set<const VarDecl *> InMacroBodies;
+  /// Why the body cannot take the call's place ("" when it can).
+  std::string Refused;
+};
+
+class BodyReader : public RecursiveASTVisitor<BodyReader> {
+public:
+  BodyReader(Body &B, const SourceManager &SM) : B(B), SM(SM) {}
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (V && (V->hasLocalStorage() || isa<ParmVarDecl>(V)))
+      spell(Ref->getLocation(), V);
+    else
+      B.Outside.insert(Ref->getDecl()->getNameAsString());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (!V->hasLocalStorage())
+      return refuse("declares the static local '" + V->getNameAsString() + "'");
+    B.Locals.push_back(V);
+    spell(V->getLocation(), V);
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    return R == B.Return || refuse("returns before its end");
+  }
+  bool VisitLabelStmt(LabelStmt *) { return refuse("has a label"); }
+  bool VisitGotoStmt(GotoStmt *) { return refuse("jumps with goto"); }
+
+private:
+  bool refuse(const std::string &Why) {
+    if (B.Refused.empty())
+      B.Refused = "'" + B.F->getNameAsString() + "' " + Why;
+    return false;
+  }
+  void spell(SourceLocation L, const VarDecl *V) {
+    if (L.isMacroID() && !SM.isMacroArgExpansion(L)) {
+      B.InMacroBodies.insert(V);
+      return;
+    }
+    L = SM.getSpellingLoc(L);
+    unsigned Offset = SM.getFileOffset(L);
+    if (!SM.isWrittenInMainFile(L) || Offset < B.Begin || Offset >= B.End)
+      refuse("spells '" + V->getNameAsString() + "' outside its body");
+    else
+      B.Uses[Offset] = V;
+  }
+  Body &B;
+  const SourceManager &SM;
+};
+
+/// Why the parameters of a function make a poor name for its arguments, or
+/// "".
+std::string parameterProblem(const FunctionDecl &F, const Stmt *Body) {
+  for (const ParmVarDecl *P : F.parameters()) {
+    std::string Name = "'" + P->getNameAsString() + "'";
+    if (P->getType()->isReferenceType())
+      return "takes " + Name + " by reference";
+    if (P->getType()->isVariablyModifiedType())
+      return "takes " + Name + ", of a variably modified type";
+    if (P->getName().empty())
+      return "has a parameter without a name";
+  }
+  WrittenVariables Writes;
+  Writes.TraverseStmt(const_cast<Stmt *>(Body));
+  for (const VarDecl *V : Writes.Written)
+    if (isa<ParmVarDecl>(V))
+      return "writes its parameter '" + V->getNameAsString() + "'";
+  return "";
+}
+
+/// The body of the function S calls, when it is one of the main file's,
+/// with a loop nest; Refused says why it cannot take the call's place (the
+/// file comment).
+std::optional<Body> calledBody(const Stmt *S, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (Callee)
+    Callee = Callee->getDefinition();
+  const auto *Stmts =
+      Callee ? dyn_cast_or_null<CompoundStmt>(Callee->getBody()) : nullptr;
+  if (!Stmts || Stmts->size() == 0 || Stmts->getLBracLoc().isMacroID() ||
+      Stmts->getRBracLoc().isMacroID() ||
+      !SM.isWrittenInMainFile(Stmts->getLBracLoc()) ||
+      findLoopNests(*Callee).empty())
+    return std::nullopt;
+  Body B;
+  B.F = Callee;
+  // A value returned last, a constant (TACO's 'return 0;'), which the call
+  // statement discards.
+  const auto *Return = dyn_cast<ReturnStmt>(Stmts->body_back());
+  const Expr *Value = Return ? Return->getRetValue() : nullptr;
+  if (Callee->isVariadic())
+    B.Refused = "is variadic";
+  else if ((Value && !Value->isIntegerConstantExpr(Ctx)) ||
+           (!Value && !Callee->getReturnType()->isVoidType()) ||
+           (Return && Return->getBeginLoc().isMacroID()))
+    B.Refused = "returns a value";
+  else
+    B.Refused = parameterProblem(*Callee, Stmts);
+  if (!B.Refused.empty()) {
+    B.Refused = "'" + Callee->getNameAsString() + "' " + B.Refused;
+    return B;
+  }
+  B.Begin = SM.getFileOffset(Stmts->getLBracLoc()) + 1;
+  B.End =
+      SM.getFileOffset(Return ? Return->getBeginLoc() : Stmts->getRBracLoc());
+  B.Return = Return;
+  BodyReader Reader(B, SM);
+  Reader.TraverseStmt(const_cast<CompoundStmt *>(Stmts));
+  for (const Stmt *Top : Stmts->body())
+    if (const auto *DS = dyn_cast<DeclStmt>(Top))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          B.TopLocals.insert(V);
+  return B;
+}
+
+/// An argument that reads no memory and calls nothing, so that evaluating
+/// it before the first body gives what the second call got: constants,
+/// and locals the caller never lets the functions reach.
+class PureArgument : public RecursiveASTVisitor<PureArgument> {
+public:
+  explicit PureArgument(const std::set<const VarDecl *> &Escaped)
+      : Escaped(Escaped) {}
+  bool Pure = true;
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (!V->hasLocalStorage() ||
+          (Escaped.count(V) && !V->getType()->isArrayType()))
+        Pure = false;
+    return Pure;
+  }
+  bool VisitMemberExpr(MemberExpr *M) { return Pure = !M->isArrow(); }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return Pure = false; }
+  bool VisitCallExpr(CallExpr *) { return Pure = false; }
+  bool VisitStmtExpr(StmtExpr *) { return Pure = false; }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    return Pure = U->getOpcode() != UO_Deref && !U->isIncrementDecrementOp();
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    return Pure = !B->isAssignmentOp() && B->getOpcode() != BO_Comma;
+  }
+
+private:
+  const std::set<const VarDecl *> &Escaped;
+};
+
+/// The names of a caller and its two callees: a name the inlined block
+/// gives must be none of them, nor any identifier of the unit (a macro's).
+struct Names {
+  ASTContext &Ctx;
+  std::set<std::string> Taken;
+  bool free(const std::string &Name) const {
+    return !Taken.count(Name) && Ctx.Idents.find(Name) == Ctx.Idents.end();
+  }
+  std::string fresh(const std::string &Base, const std::string &Callee) {
+    std::string Name = Base + "_" + Callee;
+    for (int N = 2; !free(Name); ++N)
+      Name = Base + "_" + Callee + "_" + std::to_string(N);
+    Taken.insert(Name);
+    return Name;
+  }
+};
+
+/// The caller's facts the inlining asks: its variables' names, and those
+/// whose address it takes.
+struct CallerFacts {
+  std::set<std::string> Declared;
+  std::set<const VarDecl *> Escaped;
+};
+
+class CallerReader : public RecursiveASTVisitor<CallerReader> {
+public:
+  CallerFacts Facts;
+  bool VisitVarDecl(VarDecl *V) {
+    Facts.Declared.insert(V->getNameAsString());
+    if (V->getType()->isArrayType())
+      Facts.Escaped.insert(V); // its name is its address
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = rootVariable(U->getSubExpr()))
+        Facts.Escaped.insert(V);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *) {
+    Facts.Escaped.insert(nullptr); // a capture may write any
+    return true;
+  }
+};
+
+/// The text of S's source range in the main file.
+std::string textOf(SourceRange R, const SourceManager &SM,
+                   const LangOptions &LO) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                  SM.getExpansionRange(R).getAsRange()),
+                              SM, LO)
+      .str();
+}
+
+/// Two calls made one block: names chosen, arguments bound, bodies renamed.
+class Inliner {
+public:
+  Inliner(ASTContext &Ctx, const CallerFacts &Caller, const Body &F,
+          const Body &G)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()),
+        Caller(Caller), Bodies{&F, &G}, Block{Ctx, Caller.Declared} {
+    for (const Body *B : Bodies) {
+      Block.Taken.insert(B->Outside.begin(), B->Outside.end());
+      for (const VarDecl *V : B->Locals)
+        Block.Taken.insert(V->getNameAsString());
+    }
+  }
+
+  /// The block, or why the bodies cannot take the calls' place.
+  std::variant<std::string, Refusal> inlined(const CallExpr *First,
+                                             const CallExpr *Second) {
+    for (const Body *B : Bodies)
+      for (const std::string &Name : B->Outside)
+        if (Caller.Declared.count(Name))
+          return Refusal{"'" + Name + "', which '" + B->F->getNameAsString() +
+                         "' reads, is hidden by a local of the caller"};
+    const CallExpr *Calls[] = {First, Second};
+    for (int X = 0; X < 2; ++X)
+      if (std::optional<Refusal> Why =
+              bindArguments(Calls[X], *Bodies[X], Renamed[X]))
+        return *Why;
+    renameLocals(0);
+    renameLocals(1);
+    std::string Text = "{\n" + Bindings;
+    for (int X = 0; X < 2; ++X) {
+      auto Body = renamedBody(*Bodies[X], Renamed[X]);
+      if (auto *Why = std::get_if<Refusal>(&Body))
+        return *Why;
+      Text += std::get<std::string>(Body) + "\n";
+    }
+    return Text + "}";
+  }
+
+private:
+  /// Each parameter of B named as its argument: the caller's variable
+  /// itself, or a local of the block holding the argument's value; or why
+  /// an argument cannot be.
+  std::optional<Refusal>
+  bindArguments(const CallExpr *Call, const Body &B,
+                std::map<const VarDecl *, std::string> &Names) {
+    std::string Callee = B.F->getNameAsString();
+    if (Call->getNumArgs() != B.F->getNumParams())
+      return Refusal{"'" + Callee + "' is called with " +
+                     std::to_string(Call->getNumArgs()) + " arguments"};
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const ParmVarDecl *P = B.F->getParamDecl(I);
+      const Expr *Arg = Call->getArg(I);
+      const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+      const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (V && V->hasLocalStorage() && !Caller.Escaped.count(V) &&
+          namesAlike(V->getType(), P->getType())) {
+        Names[P] = V->getNameAsString();
+        Targets[&B].insert(Names[P]);
+        continue;
+      }
+      PureArgument Check(Caller.Escaped);
+      Check.TraverseStmt(const_cast<Expr *>(Arg));
+      std::string Text = textOf(Arg->getSourceRange(), SM, Ctx.getLangOpts());
+      if (!Check.Pure)
+        return Refusal{"the argument '" + Text + "' of '" + Callee +
+                       "' reads memory, calls, or reads a variable whose "
+                       "address the caller takes"};
+      Names[P] = binding(P, Text, Callee);
+      Targets[&B].insert(Names[P]);
+    }
+    return std::nullopt;
+  }
+
+  /// Whether a parameter of type Param may be the name of a variable of
+  /// type Var: the same type, or pointers to the same type, Param's more
+  /// qualified ('const double *' for 'double *').
+  bool namesAlike(QualType Var, QualType Param) const {
+    if (Ctx.hasSameUnqualifiedType(Var, Param))
+      return true;
+    const auto *VP = Var->getAs<PointerType>();
+    const auto *PP = Param->getAs<PointerType>();
+    return VP && PP &&
+           Ctx.hasSameUnqualifiedType(VP->getPointeeType(),
+                                      PP->getPointeeType()) &&
+           PP->getPointeeType().isAtLeastAsQualifiedAs(VP->getPointeeType());
+  }
+
+  /// The local holding Arg's value as P's type: one per type and text.
+  std::string binding(const ParmVarDecl *P, const std::string &Arg,
+                      const std::string &Callee) {
+    std::string Type = P->getType().getAsString(Ctx.getPrintingPolicy());
+    auto [It, New] = BindingOf.try_emplace(Type + "\n" + Arg);
+    if (!New)
+      return It->second;
+    std::string Name = P->getNameAsString();
+    bool Macro = Ctx.Idents.get(Name).hasMacroDefinition();
+    if (Block.Taken.count(Name) || Macro)
+      Name = Block.fresh(Name, Callee);
+    Block.Taken.insert(Name);
+    It->second = Name;
+    BindingNames.insert(Name);
+    std::string Declared;
+    llvm::raw_string_ostream OS(Declared);
+    P->getType().print(OS, Ctx.getPrintingPolicy(), Name);
+    Bindings += OS.str() + " = " + Arg + ";\n";
+    return Name;
+  }
+
+  /// Renames the locals of body X that another name of the block would
+  /// hide or be hidden by.
+  void renameLocals(int X) {
+    const Body &B = *Bodies[X], &Other = *Bodies[1 - X];
+    for (const VarDecl *V : B.Locals) {
+      std::string Name = V->getNameAsString();
+      bool Clash = Targets[&B].count(Name) || BindingNames.count(Name);
+      if (B.TopLocals.count(V))
+        Clash = Clash ||
+                (X == 0 &&
+                 (Other.Outside.count(Name) || Targets[&Other].count(Name))) ||
+                (X == 1 && TopNames.count(Name));
+      if (Clash)
+        Name = Block.fresh(Name, B.F->getNameAsString());
+      if (Name != V->getName())
+        Renamed[X][V] = Name;
+      if (B.TopLocals.count(V))
+        TopNames.insert(Name);
+    }
+  }
+
+  /// B's text between its braces, each name as Names renames it; or why
+  /// a name cannot be renamed.
+  std::variant<std::string, Refusal>
+  renamedBody(const Body &B,
+              const std::map<const VarDecl *, std::string> &Names) {
+    for (const auto &[V, Name] : Names)
+      if (Name != V->getName() && B.InMacroBodies.count(V))
+        return Refusal{"'" + V->getNameAsString() + "' of '" +
+                       B.F->getNameAsString() + "', named '" + Name +
+                       "' here, is spelled in a macro's body"};
+    StringRef File = SM.getBufferData(SM.getMainFileID());
+    std::string Text;
+    unsigned At = B.Begin;
+    for (const auto &[Offset, V] : B.Uses) {
+      auto It = Names.find(V);
+      if (It == Names.end() || It->second == V->getName())
+        continue;
+      if (File.substr(Offset, V->getName().size()) != V->getName())
+        return Refusal{"'" + V->getNameAsString() + "' of '" +
+                       B.F->getNameAsString() + "' is not spelled as named"};
+      Text += File.slice(At, Offset).str() + It->second;
+      At = Offset + V->getName().size();
+    }
+    return Text + File.slice(At, B.End).str();
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const CallerFacts &Caller;
+  const Body *Bodies[2];
+  Names Block;
+  std::map<const VarDecl *, std::string> Renamed[2];
+  std::map<const Body *, std::set<std::string>> Targets;
+  std::map<std::string, std::string> BindingOf;
+  std::set<std::string> BindingNames, TopNames;
+  std::string Bindings;
+};
+
+/// The call pairs of one function's blocks.
+class PairFinder : public RecursiveASTVisitor<PairFinder> {
+public:
+  PairFinder(ASTContext &Ctx, const FunctionDecl &Caller,
+             const CallerFacts &Facts, std::vector<CallPair> &Pairs)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Caller(Caller), Facts(Facts),
+        Pairs(Pairs) {}
+
+  bool VisitCompoundStmt(CompoundStmt *Block) {
+    std::vector<const Stmt *> Stmts(Block->body_begin(), Block->body_end());
+    for (size_t I = 0; I + 1 < Stmts.size(); ++I)
+      if (std::optional<CallPair> Pair = pairAt(Stmts[I], Stmts[I + 1])) {
+        Pairs.push_back(std::move(*Pair));
+        ++I;
+      }
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+private:
+  /// The variables the call passes, as written ('C', not 'C.w').
+  static std::set<const VarDecl *> passed(const CallExpr *Call) {
+    std::set<const VarDecl *> Vars;
+    for (const Expr *Arg : Call->arguments())
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+          Vars.insert(V);
+    return Vars;
+  }
+
+  /// Two calls of functions of the file, each with a loop nest, that pass
+  /// a variable in common: the pair, inlined, or why not.
+  std::optional<CallPair> pairAt(const Stmt *First, const Stmt *Second) {
+    for (const Stmt *S : {First, Second})
+      if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID() ||
+          !SM.isWrittenInMainFile(S->getBeginLoc()))
+        return std::nullopt;
+    std::optional<Body> F = calledBody(First, Ctx), G = calledBody(Second, Ctx);
+    SourceLocation End = Lexer::findLocationAfterToken(
+        Second->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), false);
+    if (!F || !G || F->F == &Caller || G->F == &Caller || End.isInvalid())
+      return std::nullopt;
+    std::set<const VarDecl *> A = passed(cast<CallExpr>(First)),
+                              B = passed(cast<CallExpr>(Second));
+    if (std::none_of(A.begin(), A.end(),
+                     [&](const VarDecl *V) { return B.count(V); }))
+      return std::nullopt;
+    CallPair Pair;
+    Pair.First = First;
+    Pair.Second = Second;
+    Pair.Caller = &Caller;
+    Pair.Begin = SM.getFileOffset(First->getBeginLoc());
+    Pair.Length = SM.getFileOffset(End) - Pair.Begin;
+    Pair.Callees[0] = F->F->getNameAsString();
+    Pair.Callees[1] = G->F->getNameAsString();
+    Pair.Calls = SM.getBufferData(SM.getMainFileID())
+                     .substr(Pair.Begin, Pair.Length)
+                     .str();
+    Pair.Refused = !F->Refused.empty() ? F->Refused : G->Refused;
+    if (!Pair.Refused.empty())
+      return Pair;
+    Inliner Inline(Ctx, Facts, *F, *G);
+    auto Block = Inline.inlined(cast<CallExpr>(First), cast<CallExpr>(Second));
+    if (auto *Why = std::get_if<Refusal>(&Block))
+      Pair.Refused = Why->Why;
+    else
+      Pair.Block = std::get<std::string>(std::move(Block));
+    return Pair;
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const FunctionDecl &Caller;
+  const CallerFacts &Facts;
+  std::vector<CallPair> &Pairs;
+};
+
+} // namespace
+
+std::vector<CallPair> findCallPairs(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<CallPair> Pairs;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || !F->doesThisDeclarationHaveABody() || F->isDependentContext() ||
+        !SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation())))
+      continue;
+    CallerReader Reader;
+    Reader.TraverseStmt(F->getBody());
+    if (Reader.Facts.Escaped.count(nullptr))
+      continue;
+    for (const ParmVarDecl *P : F->parameters())
+      Reader.Facts.Declared.insert(P->getNameAsString());
+    PairFinder Finder(Ctx, *F, Reader.Facts, Pairs);
+    Finder.TraverseStmt(F->getBody());
+  }
+  return Pairs;
+}
+
+} // namespace lnr::recover

@@ -1,0 +1,97 @@
+/* Separate kernels written as two functions, each a loop nest, called one
+ * after the other (call_pairs.test): edge scores at a CSR matrix's
+ * nonzeros, then the aggregation reading them; and on a COO edge list held
+ * in a struct, scores through a sigmoid stored in a copy of the list whose
+ * values are the caller's array. */
+#include <math.h>
+#include <stdlib.h>
+
+typedef struct {
+  long n;
+  int *src, *dst;
+  double *w;
+} edges_t;
+typedef struct {
+  int rows, cols;
+  double *data;
+} mat_t;
+#define AT(M, r, c) ((M).data[(long)(r) * (M).cols + (c)])
+
+static void scores_csr(int n, const int *pos, const int *crd, const double *B,
+                       const double *C, const double *D, double *T, int K) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+}
+
+static void aggregate_csr(int n, const int *pos, const int *crd,
+                          const double *T, const double *E, double *A, int L) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+/* The scores allocated, filled, read and freed here: dead after. */
+void csr_pair(int n, int *pos, int *crd, const double *B, const double *C,
+              const double *D, const double *E, double *A, int K, int L) {
+  double *T = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  if (!T)
+    return;
+  scores_csr(n, pos, crd, B, C, D, T, K);
+  aggregate_csr(n, pos, crd, T, E, A, L);
+  free(T);
+}
+
+/* The caller's own array, read after; the aggregation's width an
+ * expression, evaluated once into a local of the block. */
+void csr_pair_kept(int n, int *pos, int *crd, const double *B, const double *C,
+                   const double *D, const double *E, double *A, int K, int L,
+                   double *T) {
+  scores_csr(n, pos, crd, B, C, D, T, K);
+  aggregate_csr(n, pos, crd, T, E, A, L / 2);
+}
+
+static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+static void edge_scores(mat_t U, mat_t V, edges_t S, edges_t C) {
+  int f = U.cols;
+  for (long e = 0; e < S.n; e++) {
+    int u, v;
+    u = S.src[e];
+    v = S.dst[e];
+    double dot = 0;
+    for (int k = 0; k < f; k++)
+      dot += AT(U, u, k) * AT(V, v, k);
+    C.w[e] = sigmoid(dot * S.w[e]);
+  }
+}
+
+static void edge_aggregate(mat_t X, edges_t A, mat_t Y) {
+  int f = X.cols;
+  for (long e = 0; e < A.n; e++) {
+    int u, v;
+    u = A.src[e];
+    v = A.dst[e];
+    double a = A.w[e];
+    for (int k = 0; k < f; k++)
+      AT(Y, u, k) += a * AT(X, v, k);
+  }
+}
+
+/* The aggregation walks R's edges with the scores as values: the scores'
+ * list S's own edges when R is S, another graph's otherwise. */
+void coo_pair(mat_t U, mat_t V, edges_t S, edges_t R, mat_t X, mat_t Y,
+              double *scores) {
+  edges_t C = R;
+  C.w = scores;
+  edge_scores(U, V, S, C);
+  edge_aggregate(X, C, Y);
+}

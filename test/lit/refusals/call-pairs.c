@@ -1,0 +1,176 @@
+// Separate kernels written as two functions called one after the other that
+// must stay as they are: the two nests, inlined, do not compose (a remark at
+// the calls says why), or the calls cannot be replaced by the functions'
+// bodies without changing what runs (a parameter written, an early return,
+// a global that a local of the caller hides, an argument whose address the
+// caller takes, a parameter named inside a macro's body, a statement between
+// the calls). test/exec/call_pairs.test runs the pairs that fuse.
+// RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
+// RUN: diff %s %t.out
+// RUN: FileCheck --implicit-check-not=lnr-fuse %s < %t.err
+#include <stdlib.h>
+
+static void scores(int n, const int *pos, const int *crd, const double *B,
+                   const double *C, const double *D, double *T, int K) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+}
+
+static void aggregate(int n, const int *pos, const int *crd, const double *T,
+                      const double *E, double *A, int L) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+// The scores read at the positions of the transposed matrix, whose rows
+// are the columns: not the element the scores' row wrote.
+static void dense_scores(int n, const double *C, const double *D, double *T,
+                         int K) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[i * n + j] = s;
+    }
+}
+
+static void dense_aggregate_transposed(int n, const double *T, const double *E,
+                                       double *A, int L) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[j * n + i] * E[j * L + l];
+}
+
+void transposed(int n, const double *C, const double *D, const double *E,
+                double *A, int K, int L) {
+  double *T = malloc(sizeof(double) * n * n);
+  dense_scores(n, C, D, T, K);
+  dense_aggregate_transposed(n, T, E, A, L);
+  free(T);
+}
+// CHECK: call-pairs.c:[[@LINE-4]]:3: remark: calls left unchanged: the nest of 'dense_aggregate_transposed' is not fused with the nest of 'dense_scores', which writes 'T': the consumer reads 'T[j * n + i]' where the producer stores 'T[i * n + j]' {{\[}}lnr-separate-kernels]
+// 'dense_aggregate_transposed' is not fused with the nest of 'dense_scores',
+// which writes 'T': {{.*}} [lnr-separate-kernels]
+
+// Between the calls, a statement: not a pair.
+void between(int n, const int *pos, const int *crd, const double *B,
+             const double *C, const double *D, const double *E, double *A,
+             int K, int L, double *T) {
+  scores(n, pos, crd, B, C, D, T, K);
+  A[0] = 0;
+  aggregate(n, pos, crd, T, E, A, L);
+}
+
+// The second function writes its parameter: the caller's L is not what it
+// reads after.
+static void aggregate_halving(int n, const int *pos, const int *crd,
+                              const double *T, const double *E, double *A,
+                              int L) {
+  L = L / 2;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+void writes_parameter(int n, const int *pos, const int *crd, const double *B,
+                      const double *C, const double *D, const double *E,
+                      double *A, int K, int L, double *T) {
+  scores(n, pos, crd, B, C, D, T, K);
+  aggregate_halving(n, pos, crd, T, E, A, L);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate_halving' are not inlined: 'aggregate_halving' writes its parameter 'L' {{\[}}lnr-separate-kernels]
+
+// An early return: the block would fall through to the second body.
+static void scores_unless_empty(int n, const int *pos, const int *crd,
+                                const double *B, const double *C,
+                                const double *D, double *T, int K) {
+  if (K == 0)
+    return;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+}
+
+void early_return(int n, const int *pos, const int *crd, const double *B,
+                  const double *C, const double *D, const double *E, double *A,
+                  int K, int L, double *T) {
+  scores_unless_empty(n, pos, crd, B, C, D, T, K);
+  aggregate(n, pos, crd, T, E, A, L);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores_unless_empty' and 'aggregate' are not inlined: 'scores_unless_empty' returns before its end {{\[}}lnr-separate-kernels]
+
+// The functions read a global width that a local of the caller hides.
+int width;
+static void aggregate_global(int n, const int *pos, const int *crd,
+                             const double *T, const double *E, double *A) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < width; l++)
+        A[i * width + l] += T[p] * E[j * width + l];
+    }
+}
+
+void hidden_global(int n, const int *pos, const int *crd, const double *B,
+                   const double *C, const double *D, const double *E, double *A,
+                   int K, double *T) {
+  int width = K;
+  scores(n, pos, crd, B, C, D, T, width);
+  aggregate_global(n, pos, crd, T, E, A);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate_global' are not inlined: 'width', which 'aggregate_global' reads, is hidden by a local of the caller {{\[}}lnr-separate-kernels]
+
+// The width's address is given away before the calls: the first function
+// could change it through another pointer.
+void set_width(int *);
+void escaped(int n, const int *pos, const int *crd, const double *B,
+             const double *C, const double *D, const double *E, double *A,
+             int L, double *T) {
+  int K;
+  set_width(&K);
+  scores(n, pos, crd, B, C, D, T, K);
+  aggregate(n, pos, crd, T, E, A, K + L);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate' are not inlined: the argument 'K' of 'scores' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]
+
+// A macro's body names the parameter: renamed, it would not follow.
+#define ROW_END pos[i + 1]
+static void aggregate_macro(int n, const int *pos, const int *crd,
+                            const double *T, const double *E, double *A,
+                            int L) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < ROW_END; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+void macro_body(int n, const int *rowptr, const int *crd, const double *B,
+                const double *C, const double *D, const double *E, double *A,
+                int K, int L, double *T) {
+  scores(n, rowptr, crd, B, C, D, T, K);
+  aggregate_macro(n, rowptr, crd, T, E, A, L);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate_macro' are not inlined: 'pos' of 'aggregate_macro', named 'rowptr' here, is spelled in a macro's body {{\[}}lnr-separate-kernels]
+
