@@ -35,8 +35,28 @@ std::vector<std::string> tokens(const std::string &Text) {
 }
 
 bool isName(const std::string &T) {
+  static const std::set<std::string> Keywords = {
+      "char",     "short",    "int",    "long",  "signed", "unsigned",
+      "float",    "double",   "_Bool",  "bool",  "void",   "const",
+      "volatile", "restrict", "struct", "union", "enum",   "sizeof"};
   return !T.empty() && !std::isdigit(static_cast<unsigned char>(T[0])) &&
-         isIdentifierChar(T[0]);
+         isIdentifierChar(T[0]) && !Keywords.count(T);
+}
+
+/// Whether the path [Begin, End) of Tokens is in parentheses followed by
+/// an operand: a cast's type ('(idx_t)S.n'), not a value.
+bool isCastType(const std::vector<std::string> &Tokens, size_t Begin,
+                size_t End) {
+  if (Begin == 0 || Tokens[Begin - 1] != "(" || End + 1 >= Tokens.size() ||
+      (Tokens[End] != ")" && Tokens[End] != "*"))
+    return false;
+  size_t Close = End;
+  while (Close < Tokens.size() && Tokens[Close] == "*")
+    ++Close;
+  if (Close + 1 >= Tokens.size() || Tokens[Close] != ")")
+    return false;
+  const std::string &Next = Tokens[Close + 1];
+  return Next == "(" || isIdentifierChar(Next[0]);
 }
 
 /// The member path that begins at Tokens[I] ('S', '.', 'ii'), its end.
@@ -83,8 +103,9 @@ bool textsAlike(const std::string &P, const std::string &Q,
     if (I - AB != J - BB)
       return false;
     size_t AE = pathEnd(A, AB), BE = pathEnd(B, BB);
-    // A call's name, or a loop's own variable, is no invariant.
+    // A call's name, a type, or a loop's own variable, is no invariant.
     if ((AE < A.size() && A[AE] == "(") || (BE < B.size() && B[BE] == "(") ||
+        isCastType(A, AB, AE) || isCastType(B, BB, BE) ||
         Variables.count(A[AB]) || Variables.count(B[BB]))
       return false;
     bool Indexed = AE < A.size() && A[AE] == "[";

@@ -443,7 +443,10 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   PairFacts Facts;
   Facts.Temporary = Pair.Temporary;
   Facts.Live = !Pair.Live.empty();
-  Facts.ZeroBefore = Pair.ZeroBefore;
+  Facts.ZeroBefore =
+      Pair.ZeroBefore ||
+      (Hooks.ZeroedBefore &&
+       Hooks.ZeroedBefore(P.Out.File, P.Source.Offset, Pair.Temporary));
   Facts.AssumeNoAlias = Opts.Recovery.AssumeNoAlias;
   Facts.Length = End - P.Source.Offset;
   llvm::StringRef Between =

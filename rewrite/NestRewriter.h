@@ -78,6 +78,13 @@ struct FileHooks {
   std::function<std::optional<std::string>(clang::FileID File, unsigned Begin,
                                            unsigned End)>
       PairFallback;
+  /// Whether every element of Temporary is 0 when the producer nest that
+  /// begins at Begin of File starts, as the caller of the functions the
+  /// nests were inlined from proves it (tool/InlinedCalls.h): a producer
+  /// may then add to it. Unset: as the nest's own block proves it.
+  std::function<bool(clang::FileID File, unsigned Begin,
+                     const std::string &Temporary)>
+      ZeroedBefore;
 };
 
 /// How one nest's replacement is printed, found by the pipeline from the

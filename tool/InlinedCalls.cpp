@@ -91,9 +91,10 @@ blockOutcome(std::vector<rewrite::NestOutcome> &Outcomes,
 class BlockAction : public ASTFrontendAction {
 public:
   BlockAction(const rewrite::Options &Opts, const rewrite::FileHooks &Unit,
-              FileID UnitMain, unsigned Begin, unsigned End, StringRef Calls)
-      : Opts(Opts), Unit(Unit), UnitMain(UnitMain), Begin(Begin), End(End),
-        Calls(Calls) {}
+              FileID UnitMain, const recover::CallPair &Pair)
+      : Opts(Opts), Unit(Unit), UnitMain(UnitMain), Pair(Pair),
+        Begin(Pair.Begin), End(Pair.Begin + Pair.Block.size()),
+        Calls(Pair.Calls) {}
   std::optional<BlockOutcome> Result;
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -132,6 +133,13 @@ private:
                  ? std::optional<std::string>(Calls.str())
                  : std::nullopt;
     };
+    // What the caller zeroed before the calls, the first body's nest adds to.
+    Hooks.ZeroedBefore = [&](FileID File, unsigned From,
+                             const std::string &Temporary) {
+      return File == SM.getMainFileID() && !Pair.Zeroed.empty() &&
+             Temporary == Pair.Zeroed && From >= Begin &&
+             From < Begin + Pair.FirstEnd;
+    };
     std::vector<rewrite::NestOutcome> Outcomes =
         rewrite::rewriteNests(Ctx, Opts, Hooks);
     Result = blockOutcome(Outcomes, SM, Begin, End);
@@ -140,9 +148,95 @@ private:
   const rewrite::Options &Opts;
   const rewrite::FileHooks &Unit;
   FileID UnitMain;
+  const recover::CallPair &Pair;
   unsigned Begin, End;
   StringRef Calls;
 };
+
+/// How many times Text spells the identifier Name outside comments and
+/// preprocessor lines (an OpenMP clause naming a variable is not a use to
+/// the compiler's warnings).
+size_t spellings(StringRef Text, StringRef Name) {
+  size_t Count = 0;
+  for (size_t I = 0; I < Text.size();) {
+    if (Text[I] == '#' && Text.substr(0, I).rtrim(" \t").endswith("\n")) {
+      // To the end of the directive, over escaped line breaks.
+      do
+        I = Text.find('\n', I + 1);
+      while (I != StringRef::npos && Text[I - 1] == '\\');
+    } else if (Text.substr(I).startswith("/*")) {
+      size_t End = Text.find("*/", I + 2);
+      I = End == StringRef::npos ? Text.size() : End + 2;
+    } else if (Text.substr(I).startswith("//")) {
+      I = Text.find('\n', I);
+    } else if (isalnum(Text[I]) || Text[I] == '_') {
+      size_t End = I;
+      while (End < Text.size() && (isalnum(Text[End]) || Text[End] == '_'))
+        ++End;
+      Count += Text.slice(I, End) == Name;
+      I = End;
+    } else {
+      ++I;
+    }
+  }
+  return Count;
+}
+
+/// Text with Name out of the 'private(...)' clauses of its OpenMP
+/// directives, a clause left empty dropped.
+std::string withoutPrivate(std::string Text, const std::string &Name) {
+  const std::string Clause = " private(";
+  for (size_t At = Text.find(Clause); At != std::string::npos;
+       At = Text.find(Clause, At + 1)) {
+    size_t Open = At + Clause.size(), Close = Text.find(')', Open);
+    if (Close == std::string::npos)
+      break;
+    SmallVector<StringRef, 8> Names;
+    StringRef(Text).slice(Open, Close).split(Names, ',');
+    std::string Kept;
+    for (StringRef Each : Names)
+      if (Each.trim() != Name)
+        Kept += (Kept.empty() ? "" : ", ") + Each.trim().str();
+    Text.replace(At, Close + 1 - At, Kept.empty() ? "" : Clause + Kept + ")");
+  }
+  return Text;
+}
+
+/// Block without the variables of its declarations that the rewrite left
+/// unread (a body's accumulator, a pointer to the temporary's values):
+/// the calls it falls back to do not read them, and an unread variable is
+/// a warning. A declaration whose variables are all unread goes when its
+/// values call and set nothing; one declaring several without values is
+/// written again with those read.
+std::string withoutUnread(std::string Block,
+                          const std::vector<recover::BlockDeclaration> &Decls) {
+  size_t From = 0;
+  for (const recover::BlockDeclaration &D : Decls) {
+    size_t At = D.Text.empty() ? std::string::npos : Block.find(D.Text, From);
+    if (At == std::string::npos)
+      continue;
+    std::string Kept;
+    std::vector<std::string> Unread;
+    bool Alone = true;
+    for (const recover::BlockDeclaration::Variable &V : D.Variables) {
+      Alone = Alone && !V.Alone.empty();
+      if (spellings(Block, V.Name) > spellings(D.Text, V.Name))
+        Kept += (Kept.empty() ? "" : " ") + V.Alone + ";";
+      else
+        Unread.push_back(V.Name);
+    }
+    bool None = Kept.empty();
+    if (Unread.empty() || (None && !D.Quiet) || (!None && !Alone)) {
+      From = At + D.Text.size();
+      continue;
+    }
+    Block.replace(At, D.Text.size(), Kept);
+    for (const std::string &Name : Unread)
+      Block = withoutPrivate(std::move(Block), Name);
+    From = At + Kept.size();
+  }
+  return Block;
+}
 
 /// "/* fused: f(a); g(b); */" on a line of its own, the calls' spaces
 /// collapsed; nothing when their text could end the comment.
@@ -229,8 +323,7 @@ rewriteCallPairs(CompilerInstance &CI, ASTContext &Ctx,
     }
     std::string Text = Code.substr(0, Pair.Begin).str() + Pair.Block +
                        Code.substr(Pair.Begin + Pair.Length).str();
-    BlockAction Action(Opts, Hooks, Main, Pair.Begin,
-                       Pair.Begin + Pair.Block.size(), Pair.Calls);
+    BlockAction Action(Opts, Hooks, Main, Pair);
     if (runWith(Unit, Unit.MainPath, Text, 0, Action) || !Action.Result)
       continue;
     rewrite::NestOutcome O = std::move(Action.Result->Outcome);
@@ -238,6 +331,7 @@ rewriteCallPairs(CompilerInstance &CI, ASTContext &Ctx,
     O.Message = atCalls(O.Message, Pair, !Block.empty());
     placeAtCalls(O, Pair, SM, int(Text.size()) - int(Code.size()));
     if (!Block.empty()) {
+      Block = withoutUnread(std::move(Block), Pair.Declarations);
       Block.insert(Block.find('\n') + 1, callsComment(Pair.Calls));
       O.Fix = tooling::Replacement(Path, Pair.Begin, Pair.Length, Block);
     }

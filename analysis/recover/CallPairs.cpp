@@ -1,6 +1,7 @@
 //===- CallPairs.cpp ------------------------------------------------------===//
 
 #include "analysis/recover/CallPairs.h"
+#include "analysis/recover/NestPairs.h"
 #include "analysis/recover/NestRecovery.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -29,6 +30,15 @@ struct Refusal {
 const VarDecl *rootVariable(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
+    // An element of an array held by value ('cfg.scale[0]', a struct's
+    // array member): the variable's own storage.
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+      if (!Base->getType()->isArrayType())
+        break;
+      E = Base;
+      continue;
+    }
     const auto *M = dyn_cast<MemberExpr>(E);
     if (!M || M->isArrow())
       break;
@@ -38,7 +48,8 @@ const VarDecl *rootVariable(const Expr *E) {
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
-/// The variables a statement writes as a whole or takes the address of.
+/// The variables a statement writes (as a whole, a member, an element of
+/// an array member) or takes the address of.
 class WrittenVariables : public RecursiveASTVisitor<WrittenVariables> {
 public:
   std::set<const VarDecl *> Written;
@@ -69,6 +80,7 @@ struct Body {
   const ReturnStmt *Return = nullptr; // that return, left out
   std::vector<const VarDecl *> Locals;
   std::set<const VarDecl *> TopLocals; // declared by the body's statements
+  std::vector<const DeclStmt *> TopDeclarations; // those statements
   /// Each spelling of a parameter or a local: its offset and its decl.
   std::map<unsigned, const VarDecl *> Uses;
   /// The other names the body refers to (globals, functions, enumerators).
@@ -77,7 +89,46 @@ struct Body {
   std::set<const VarDecl *> InMacroBodies;
   /// Why the body cannot take the call's place ("" when it can).
   std::string Refused;
+  /// The body is declarations that call and set nothing, then its one
+  /// loop nest: what the caller zeroed before the call is still zero
+  /// when the nest starts.
+  bool OneNestFirst = false;
 };
+
+/// An expression that calls nothing and sets nothing.
+class Quiet : public RecursiveASTVisitor<Quiet> {
+public:
+  bool Is = true;
+  bool VisitCallExpr(CallExpr *) { return Is = false; }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    return Is = !B->isAssignmentOp();
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    return Is = !U->isIncrementDecrementOp();
+  }
+};
+
+/// Whether Stmts are quiet declarations, then one loop nest, then a
+/// constant returned, if any.
+bool oneNestFirst(const CompoundStmt *Stmts, const FunctionDecl &F,
+                  const ReturnStmt *Return) {
+  if (findLoopNests(F).size() != 1)
+    return false;
+  std::vector<const Stmt *> Body(Stmts->body_begin(), Stmts->body_end());
+  if (Return)
+    Body.pop_back();
+  if (Body.empty() ||
+      !(isa<ForStmt>(Body.back()) || isa<OMPExecutableDirective>(Body.back())))
+    return false;
+  Body.pop_back();
+  for (const Stmt *S : Body) {
+    Quiet Check;
+    Check.TraverseStmt(const_cast<Stmt *>(S));
+    if (!isa<DeclStmt>(S) || !Check.Is)
+      return false;
+  }
+  return true;
+}
 
 class BodyReader : public RecursiveASTVisitor<BodyReader> {
 public:
@@ -88,6 +139,15 @@ public:
       spell(Ref->getLocation(), V);
     else
       B.Outside.insert(Ref->getDecl()->getNameAsString());
+    return true;
+  }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    B.Outside.insert(TL.getTypedefNameDecl()->getNameAsString());
+    return true;
+  }
+  bool VisitTagTypeLoc(TagTypeLoc TL) {
+    if (!TL.getDecl()->getName().empty())
+      B.Outside.insert(TL.getDecl()->getNameAsString());
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
@@ -136,6 +196,9 @@ std::string parameterProblem(const FunctionDecl &F, const Stmt *Body) {
       return "takes " + Name + ", of a variably modified type";
     if (P->getName().empty())
       return "has a parameter without a name";
+    if (P->getType()->isRecordType() &&
+        !P->getType().isTriviallyCopyableType(F.getASTContext()))
+      return "takes " + Name + ", of a class its copy constructs";
   }
   WrittenVariables Writes;
   Writes.TraverseStmt(const_cast<Stmt *>(Body));
@@ -154,6 +217,9 @@ std::optional<Body> calledBody(const Stmt *S, ASTContext &Ctx) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (Callee)
     Callee = Callee->getDefinition();
+  // A member function reads its object's members by name: not inlined.
+  if (!Callee || isa<CXXMethodDecl>(Callee) || isa<CXXMemberCallExpr>(Call))
+    return std::nullopt;
   const auto *Stmts =
       Callee ? dyn_cast_or_null<CompoundStmt>(Callee->getBody()) : nullptr;
   if (!Stmts || Stmts->size() == 0 || Stmts->getLBracLoc().isMacroID() ||
@@ -183,14 +249,62 @@ std::optional<Body> calledBody(const Stmt *S, ASTContext &Ctx) {
   B.End =
       SM.getFileOffset(Return ? Return->getBeginLoc() : Stmts->getRBracLoc());
   B.Return = Return;
+  B.OneNestFirst = oneNestFirst(Stmts, *Callee, Return);
   BodyReader Reader(B, SM);
   Reader.TraverseStmt(const_cast<CompoundStmt *>(Stmts));
   for (const Stmt *Top : Stmts->body())
-    if (const auto *DS = dyn_cast<DeclStmt>(Top))
+    if (const auto *DS = dyn_cast<DeclStmt>(Top)) {
+      B.TopDeclarations.push_back(DS);
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
           B.TopLocals.insert(V);
+    }
   return B;
+}
+
+/// Why B's text, copied to the call at Call, would not expand its macros
+/// as it did where it is written: a macro it spells defined or undefined
+/// between the two, or a header included between them while it spells a
+/// macro; "" otherwise.
+std::string macroProblem(const Body &B, unsigned Call, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef File = SM.getBufferData(SM.getMainFileID());
+  std::set<std::string> Spelled;
+  StringRef Text = File.slice(B.Begin, B.End);
+  for (size_t I = 0; I < Text.size();) {
+    size_t End = I;
+    while (End < Text.size() && (isalnum(Text[End]) || Text[End] == '_'))
+      ++End;
+    if (End > I)
+      Spelled.insert(Text.slice(I, End).str());
+    I = End + 1;
+  }
+  bool SpellsMacro = llvm::any_of(Spelled, [&](const std::string &Name) {
+    auto It = Ctx.Idents.find(Name);
+    return It != Ctx.Idents.end() && It->getValue()->hadMacroDefinition();
+  });
+  SmallVector<StringRef, 64> Lines;
+  File.slice(std::min(B.End, Call), std::max(B.Begin, Call)).split(Lines, '\n');
+  std::string F = "'" + B.F->getNameAsString() + "'";
+  for (StringRef Line : Lines) {
+    Line = Line.ltrim();
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim();
+    StringRef Directive = Line.take_while([](char C) { return isalpha(C); });
+    StringRef Name =
+        Line.drop_front(Directive.size()).ltrim().take_while([](char C) {
+          return isalnum(C) || C == '_';
+        });
+    if ((Directive == "define" || Directive == "undef") &&
+        Spelled.count(Name.str()))
+      return "the macro '" + Name.str() + "', which " + F +
+             " spells, is defined again between it and the calls";
+    if ((Directive == "include" || Directive == "import") && SpellsMacro)
+      return "a header included between " + F +
+             " and the calls may define the macros it spells";
+  }
+  return "";
 }
 
 /// An argument that reads no memory and calls nothing, so that evaluating
@@ -250,8 +364,13 @@ struct CallerFacts {
 class CallerReader : public RecursiveASTVisitor<CallerReader> {
 public:
   CallerFacts Facts;
+  bool VisitNamedDecl(NamedDecl *D) {
+    // Variables, enumerators, typedefs, tags: any may hide a global.
+    if (D->getDeclName().isIdentifier() && !D->getName().empty())
+      Facts.Declared.insert(D->getNameAsString());
+    return true;
+  }
   bool VisitVarDecl(VarDecl *V) {
-    Facts.Declared.insert(V->getNameAsString());
     if (V->getType()->isArrayType())
       Facts.Escaped.insert(V); // its name is its address
     return true;
@@ -277,6 +396,16 @@ std::string textOf(SourceRange R, const SourceManager &SM,
       .str();
 }
 
+/// The names an expression refers to: variables, enumerators, functions.
+class NamesSpelled : public RecursiveASTVisitor<NamesSpelled> {
+public:
+  std::set<std::string> Names;
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    Names.insert(Ref->getDecl()->getNameAsString());
+    return true;
+  }
+};
+
 /// Two calls made one block: names chosen, arguments bound, bodies renamed.
 class Inliner {
 public:
@@ -300,6 +429,14 @@ public:
           return Refusal{"'" + Name + "', which '" + B->F->getNameAsString() +
                          "' reads, is hidden by a local of the caller"};
     const CallExpr *Calls[] = {First, Second};
+    // The names the calls spell, which the block keeps as its fallback:
+    // no local of the block may hide them.
+    for (const CallExpr *Call : Calls) {
+      NamesSpelled Spelled;
+      Spelled.TraverseStmt(const_cast<CallExpr *>(Call));
+      CallNames.insert(Spelled.Names.begin(), Spelled.Names.end());
+    }
+    Block.Taken.insert(CallNames.begin(), CallNames.end());
     for (int X = 0; X < 2; ++X)
       if (std::optional<Refusal> Why =
               bindArguments(Calls[X], *Bodies[X], Renamed[X]))
@@ -312,8 +449,18 @@ public:
       if (auto *Why = std::get_if<Refusal>(&Body))
         return *Why;
       Text += std::get<std::string>(Body) + "\n";
+      if (X == 0)
+        FirstEnd = Text.size();
     }
     return Text + "}";
+  }
+
+  /// Where the first body ends in the block.
+  unsigned FirstEnd = 0;
+  /// The name in the block of a parameter or local of body X.
+  std::string nameOf(int X, const VarDecl *V) const {
+    auto It = Renamed[X].find(V);
+    return It == Renamed[X].end() ? V->getNameAsString() : It->second;
   }
 
 private:
@@ -338,6 +485,11 @@ private:
         Targets[&B].insert(Names[P]);
         continue;
       }
+      // Unused, it needs no local (which would be an unused variable).
+      if (!B.InMacroBodies.count(P) &&
+          llvm::none_of(B.Uses,
+                        [&](const auto &Use) { return Use.second == P; }))
+        continue;
       PureArgument Check(Caller.Escaped);
       Check.TraverseStmt(const_cast<Expr *>(Arg));
       std::string Text = textOf(Arg->getSourceRange(), SM, Ctx.getLangOpts());
@@ -382,7 +534,11 @@ private:
     std::string Declared;
     llvm::raw_string_ostream OS(Declared);
     P->getType().print(OS, Ctx.getPrintingPolicy(), Name);
-    Bindings += OS.str() + " = " + Arg + ";\n";
+    BlockDeclaration D;
+    D.Text = OS.str() + " = " + Arg + ";";
+    D.Variables.push_back({Name, ""});
+    Declarations.push_back(D);
+    Bindings += D.Text + "\n";
     return Name;
   }
 
@@ -390,11 +546,15 @@ private:
   /// hide or be hidden by.
   void renameLocals(int X) {
     const Body &B = *Bodies[X], &Other = *Bodies[1 - X];
+    if (X == 1)
+      mergeDeclarations();
     for (const VarDecl *V : B.Locals) {
+      if (Merged.count(V))
+        continue;
       std::string Name = V->getNameAsString();
       bool Clash = Targets[&B].count(Name) || BindingNames.count(Name);
       if (B.TopLocals.count(V))
-        Clash = Clash ||
+        Clash = Clash || CallNames.count(Name) ||
                 (X == 0 &&
                  (Other.Outside.count(Name) || Targets[&Other].count(Name))) ||
                 (X == 1 && TopNames.count(Name));
@@ -407,32 +567,149 @@ private:
     }
   }
 
-  /// B's text between its braces, each name as Names renames it; or why
-  /// a name cannot be renamed.
-  std::variant<std::string, Refusal>
-  renamedBody(const Body &B,
-              const std::map<const VarDecl *, std::string> &Names) {
+  /// A variable the second body declares without a value, as C89 code
+  /// declares its loop variables at the top (`int i, p, j;`), that the
+  /// first declares alike: the second uses the first's. A declaration of
+  /// the second whose variables all have no value is written again
+  /// without those (Redeclared), or dropped.
+  void mergeDeclarations() {
+    const Body &F = *Bodies[0], &G = *Bodies[1];
+    std::map<std::string, const VarDecl *> Unset;
+    for (const DeclStmt *DS : F.TopDeclarations)
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && !V->hasInit())
+          Unset[nameOf(0, V)] = V;
+    for (const DeclStmt *DS : G.TopDeclarations) {
+      if (DS->getBeginLoc().isMacroID() || DS->getEndLoc().isMacroID() ||
+          !llvm::all_of(DS->decls(), [](const Decl *D) {
+            const auto *V = dyn_cast<VarDecl>(D);
+            return V && !V->hasInit();
+          }))
+        continue;
+      std::string Kept;
+      bool Any = false;
+      for (const Decl *D : DS->decls()) {
+        const auto *V = cast<VarDecl>(D);
+        auto It = Unset.find(V->getNameAsString());
+        if (It != Unset.end() && !G.InMacroBodies.count(V) &&
+            Ctx.hasSameType(V->getType(), It->second->getType())) {
+          Merged.insert(V);
+          Renamed[1][V] = It->first;
+          Any = true;
+          continue;
+        }
+        std::string One;
+        llvm::raw_string_ostream OS(One);
+        V->getType().print(OS, Ctx.getPrintingPolicy(), "@" + V->getName());
+        Kept += OS.str() + "; ";
+      }
+      if (Any)
+        Redeclared[DS] = Kept;
+    }
+  }
+
+  /// Each edit of a body's text: where, how long, the new text.
+  using Edits = std::map<unsigned, std::pair<unsigned, std::string>>;
+
+  /// The edits that name B's variables as Names does and write the
+  /// declarations merged again; or why a name cannot be renamed.
+  std::variant<Edits, Refusal>
+  editsOf(const Body &B, const std::map<const VarDecl *, std::string> &Names) {
     for (const auto &[V, Name] : Names)
       if (Name != V->getName() && B.InMacroBodies.count(V))
         return Refusal{"'" + V->getNameAsString() + "' of '" +
                        B.F->getNameAsString() + "', named '" + Name +
                        "' here, is spelled in a macro's body"};
     StringRef File = SM.getBufferData(SM.getMainFileID());
-    std::string Text;
-    unsigned At = B.Begin;
+    Edits Out;
+    if (&B == Bodies[1])
+      for (const auto &[DS, Kept] : Redeclared) {
+        unsigned From = SM.getFileOffset(DS->getBeginLoc());
+        unsigned To = SM.getFileOffset(DS->getEndLoc()) + 1;
+        std::string Text = Kept;
+        for (const Decl *D : DS->decls()) {
+          std::string Mark = "@" + cast<VarDecl>(D)->getNameAsString();
+          size_t At = Text.find(Mark);
+          if (At != std::string::npos)
+            Text.replace(At, Mark.size(), nameOf(1, cast<VarDecl>(D)));
+        }
+        Out[From] = {To - From, Text};
+      }
     for (const auto &[Offset, V] : B.Uses) {
       auto It = Names.find(V);
       if (It == Names.end() || It->second == V->getName())
         continue;
+      auto Next = Out.upper_bound(Offset);
+      if (Next != Out.begin() &&
+          std::prev(Next)->first + std::prev(Next)->second.first > Offset)
+        continue; // in a declaration written again
       if (File.substr(Offset, V->getName().size()) != V->getName())
         return Refusal{"'" + V->getNameAsString() + "' of '" +
                        B.F->getNameAsString() + "' is not spelled as named"};
-      Text += File.slice(At, Offset).str() + It->second;
-      At = Offset + V->getName().size();
+      Out[Offset] = {V->getName().size(), It->second};
     }
-    return Text + File.slice(At, B.End).str();
+    return Out;
   }
 
+  /// The file's text [From, To) with the edits in it applied.
+  std::string applied(const Edits &E, unsigned From, unsigned To) const {
+    StringRef File = SM.getBufferData(SM.getMainFileID());
+    std::string Text;
+    unsigned At = From;
+    for (auto It = E.lower_bound(From); It != E.end() && It->first < To; ++It) {
+      Text += File.slice(At, It->first).str() + It->second.second;
+      At = It->first + It->second.first;
+    }
+    return Text + File.slice(At, To).str();
+  }
+
+  /// B's text between its braces, each name as Names renames it, and its
+  /// top declarations as the block holds them (Declarations); or why a
+  /// name cannot be renamed.
+  std::variant<std::string, Refusal>
+  renamedBody(const Body &B,
+              const std::map<const VarDecl *, std::string> &Names) {
+    auto Found = editsOf(B, Names);
+    if (auto *Why = std::get_if<Refusal>(&Found))
+      return *Why;
+    const Edits &E = std::get<Edits>(Found);
+    int X = &B == Bodies[0] ? 0 : 1;
+    for (const DeclStmt *DS : B.TopDeclarations) {
+      if (DS->getBeginLoc().isMacroID() || DS->getEndLoc().isMacroID())
+        continue;
+      unsigned From = SM.getFileOffset(DS->getBeginLoc());
+      unsigned To = SM.getFileOffset(DS->getEndLoc()) + 1;
+      BlockDeclaration D;
+      auto Again = X == 1 ? Redeclared.find(DS) : Redeclared.end();
+      D.Text = StringRef(Again != Redeclared.end() ? E.at(From).second
+                                                   : applied(E, From, To))
+                   .trim()
+                   .str();
+      Quiet Check;
+      Check.TraverseStmt(const_cast<DeclStmt *>(DS));
+      D.Quiet = Check.Is;
+      for (const Decl *Each : DS->decls()) {
+        const auto *V = dyn_cast<VarDecl>(Each);
+        if (!V || Merged.count(V))
+          continue;
+        std::string Alone;
+        if (!V->hasInit()) {
+          llvm::raw_string_ostream OS(Alone);
+          V->getType().print(OS, Ctx.getPrintingPolicy(), nameOf(X, V));
+          OS.flush();
+        }
+        D.Variables.push_back({nameOf(X, V), Alone});
+      }
+      Declarations.push_back(std::move(D));
+    }
+    return applied(E, B.Begin, B.End);
+  }
+
+public:
+  /// The block's declarations, the arguments' locals first.
+  std::vector<BlockDeclaration> Declarations;
+
+private:
   ASTContext &Ctx;
   const SourceManager &SM;
   const CallerFacts &Caller;
@@ -441,7 +718,10 @@ private:
   std::map<const VarDecl *, std::string> Renamed[2];
   std::map<const Body *, std::set<std::string>> Targets;
   std::map<std::string, std::string> BindingOf;
-  std::set<std::string> BindingNames, TopNames;
+  std::set<std::string> BindingNames, TopNames, CallNames;
+  std::set<const VarDecl *> Merged; // the second body's, the first's now
+  /// The second body's declarations written again ('@' before each name).
+  std::map<const DeclStmt *, std::string> Redeclared;
   std::string Bindings;
 };
 
@@ -456,7 +736,8 @@ public:
   bool VisitCompoundStmt(CompoundStmt *Block) {
     std::vector<const Stmt *> Stmts(Block->body_begin(), Block->body_end());
     for (size_t I = 0; I + 1 < Stmts.size(); ++I)
-      if (std::optional<CallPair> Pair = pairAt(Stmts[I], Stmts[I + 1])) {
+      if (std::optional<CallPair> Pair =
+              pairAt(Block, Stmts[I], Stmts[I + 1])) {
         Pairs.push_back(std::move(*Pair));
         ++I;
       }
@@ -477,7 +758,8 @@ private:
 
   /// Two calls of functions of the file, each with a loop nest, that pass
   /// a variable in common: the pair, inlined, or why not.
-  std::optional<CallPair> pairAt(const Stmt *First, const Stmt *Second) {
+  std::optional<CallPair> pairAt(const CompoundStmt *Block, const Stmt *First,
+                                 const Stmt *Second) {
     for (const Stmt *S : {First, Second})
       if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID() ||
           !SM.isWrittenInMainFile(S->getBeginLoc()))
@@ -503,15 +785,32 @@ private:
     Pair.Calls = SM.getBufferData(SM.getMainFileID())
                      .substr(Pair.Begin, Pair.Length)
                      .str();
-    Pair.Refused = !F->Refused.empty() ? F->Refused : G->Refused;
+    for (const Body *B : {&*F, &*G})
+      if (Pair.Refused.empty())
+        Pair.Refused = !B->Refused.empty() ? B->Refused
+                                           : macroProblem(*B, Pair.Begin, Ctx);
     if (!Pair.Refused.empty())
       return Pair;
     Inliner Inline(Ctx, Facts, *F, *G);
-    auto Block = Inline.inlined(cast<CallExpr>(First), cast<CallExpr>(Second));
-    if (auto *Why = std::get_if<Refusal>(&Block))
+    auto Text = Inline.inlined(cast<CallExpr>(First), cast<CallExpr>(Second));
+    if (auto *Why = std::get_if<Refusal>(&Text)) {
       Pair.Refused = Why->Why;
-    else
-      Pair.Block = std::get<std::string>(std::move(Block));
+      return Pair;
+    }
+    Pair.Block = std::get<std::string>(std::move(Text));
+    Pair.FirstEnd = Inline.FirstEnd;
+    Pair.Declarations = std::move(Inline.Declarations);
+    // An argument of the first call zeroed right before it, named so in
+    // the block, which its body does not touch before its nest.
+    const auto *Call = cast<CallExpr>(First);
+    for (unsigned I = 0; F->OneNestFirst && I < Call->getNumArgs(); ++I) {
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+      const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (V && Inline.nameOf(0, F->F->getParamDecl(I)) == V->getName() &&
+          zeroedBefore(Block, First, V, Ctx))
+        Pair.Zeroed = V->getNameAsString();
+    }
     return Pair;
   }
 
@@ -529,7 +828,8 @@ std::vector<CallPair> findCallPairs(ASTContext &Ctx) {
   std::vector<CallPair> Pairs;
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const auto *F = dyn_cast<FunctionDecl>(D);
-    if (!F || !F->doesThisDeclarationHaveABody() || F->isDependentContext() ||
+    if (!F || isa<CXXMethodDecl>(F) || !F->doesThisDeclarationHaveABody() ||
+        F->isDependentContext() ||
         !SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation())))
       continue;
     CallerReader Reader;

@@ -25,9 +25,16 @@
 //    address), so that evaluating it before the first body is what the
 //    second call did after it;
 //  - the functions' locals keep their names unless another name of the
-//    block is spelled alike, and are renamed apart otherwise (`k` of the
-//    second function becomes `k_spmm`), in text the AST locates: a name
-//    spelled inside a macro's definition refuses the pair.
+//    block, or a name the calls spell (the block keeps the calls as its
+//    fallback), is spelled alike, and are renamed apart otherwise (`k` of
+//    the second function becomes `k_spmm`), in text the AST locates: a
+//    renamed name spelled inside a macro's definition refuses the pair.
+//    Variables both declare at their top without a value, as C89 code
+//    declares its loop variables, are the first's in the second;
+//  - the bodies' names mean at the calls what they meant where written: a
+//    global or a type a declaration of the caller hides, a macro defined
+//    again between, refuse the pair; so do member functions, and
+//    parameters of classes copied by a constructor.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_ANALYSIS_RECOVER_CALLPAIRS_H
@@ -41,6 +48,21 @@
 
 namespace lnr::recover {
 
+/// A declaration the block holds (an argument's local, a declaration at
+/// the top of a body) as Block writes it, with its variables: a rewrite of
+/// the block whose fallback is the calls may leave some of them unread.
+struct BlockDeclaration {
+  std::string Text;
+  struct Variable {
+    std::string Name;
+    /// The variable declared alone ("double s"); "" when it has a value.
+    std::string Alone;
+  };
+  std::vector<Variable> Variables;
+  /// Its values call nothing and set nothing: dropped, nothing changes.
+  bool Quiet = true;
+};
+
 struct CallPair {
   /// The two call statements, consecutive in a block of the caller.
   const clang::Stmt *First = nullptr, *Second = nullptr;
@@ -50,6 +72,15 @@ struct CallPair {
   unsigned Begin = 0, Length = 0;
   /// The block: `{`, the arguments' locals, each body in turn, `}`.
   std::string Block;
+  /// Where the first body ends in Block.
+  unsigned FirstEnd = 0;
+  /// The declarations of Block, in order.
+  std::vector<BlockDeclaration> Declarations;
+  /// A variable of the caller passed to the first call and zeroed right
+  /// before it (`T = calloc(...)`, `memset(T, 0, ...)`), which the first
+  /// body, quiet declarations then its one nest, names so: every element
+  /// is 0 when that nest starts. "" for none.
+  std::string Zeroed;
   /// The two calls as written ("sddmm(A, B, S, C);\n  spmm(X, C, Y);").
   std::string Calls;
   /// The functions called, in order.

@@ -212,6 +212,60 @@ bool jumpsOut(const Stmt *S, bool InLoop, bool InSwitch) {
 }
 } // namespace
 
+namespace {
+/// What a statement does with the value a variable holds before it.
+enum class Access {
+  None, // neither reads it nor surely assigns it
+  Kill, // assigns it before any read
+  Read  // may read it
+};
+
+/// Whether S is `v = e;`, `a = v = e;` or `for (v = e; ...)`, e not reading
+/// v.
+bool assignsFirst(const Stmt *S, const VarDecl *V) {
+  const Stmt *Kill = S;
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    Kill = For->getInit();
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(
+      isa_and_nonnull<Expr>(Kill) ? cast<Expr>(Kill)->IgnoreParens() : nullptr);
+  for (; Assign && Assign->getOpcode() == BO_Assign;
+       Assign =
+           dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts())) {
+    bool Target = isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
+                  asVar(Assign->getLHS()) == V;
+    if (Target && !references(Assign->getRHS(), V))
+      return true;
+    if (references(Assign->getLHS(), V))
+      break;
+  }
+  return false;
+}
+
+/// What S does with V's value: a block, the statements in turn; a `for`
+/// loop whose header does not name V, its body (each iteration assigning
+/// V before reading it reads no value from before the loop, which may not
+/// run at all: C89 code's next nest, `for (i = ...) for (p = pos[i]; ...)`
+/// after a nest over p); anything else naming V may read it.
+Access accessOf(const Stmt *S, const VarDecl *V) {
+  if (!references(S, V))
+    return Access::None;
+  if (assignsFirst(S, V))
+    return Access::Kill;
+  if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *T : Block->body())
+      if (Access A = accessOf(T, V); A != Access::None)
+        return A;
+    return Access::None;
+  }
+  const auto *For = dyn_cast<ForStmt>(S);
+  if (!For || references(For->getInit(), V) || references(For->getCond(), V) ||
+      references(For->getInc(), V) || !For->getBody())
+    return Access::Read;
+  return accessOf(For->getBody(), V) == Access::Read ? Access::Read
+                                                     : Access::None;
+}
+} // namespace
+
 bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
                           const std::vector<const Stmt *> &Parents) {
   // From the nest outwards, the statements that follow it in each block:
@@ -249,22 +303,20 @@ bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
               S->getBeginLoc());
         continue;
       }
-      // `v = e;`, `a = v = e;` or `for (v = e; ...)`, e not reading v.
-      const Stmt *Kill = S;
-      if (const auto *For = dyn_cast<ForStmt>(S))
-        Kill = For->getInit();
-      const auto *Assign = dyn_cast_or_null<BinaryOperator>(
-          isa_and_nonnull<Expr>(Kill) ? cast<Expr>(Kill)->IgnoreParens()
-                                      : nullptr);
-      for (; Assign && Assign->getOpcode() == BO_Assign;
-           Assign = dyn_cast<BinaryOperator>(
-               Assign->getRHS()->IgnoreParenImpCasts())) {
-        bool Target = isa<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) &&
-                      asVar(Assign->getLHS()) == O.Var;
-        if (Target && !references(Assign->getRHS(), O.Var))
-          return true;
-        if (references(Assign->getLHS(), O.Var))
-          break;
+      Access A = accessOf(S, O.Var);
+      if (A == Access::Kill)
+        return true;
+      if (A == Access::None) {
+        if (jumpsOut(S, false, false))
+          return refuse(
+              rule::LiveInductionVariable,
+              "a 'break' or 'continue' at line " +
+                  std::to_string(SM.getSpellingLineNumber(S->getBeginLoc())) +
+                  " may skip the assignment of " + Name +
+                  " after the nest, whose value the rewrite "
+                  "changes",
+              S->getBeginLoc());
+        continue;
       }
       struct Finder : RecursiveASTVisitor<Finder> {
         const VarDecl *V;

@@ -450,6 +450,17 @@ between(const CompoundStmt *Block, const Stmt *P, const Stmt *Q,
 
 } // namespace
 
+bool zeroedBefore(const CompoundStmt *Block, const Stmt *S, const VarDecl *T,
+                  ASTContext &Ctx) {
+  const Stmt *Before = nextIn(Block, S, -1);
+  // 'if (!T) return;' after the allocation tests the pointer only.
+  while (Before && testsForNull(Before, T, Ctx))
+    Before = nextIn(Block, Before, -1);
+  return Before && ((allocates(Before, T, /*Zeroed=*/true) &&
+                     !T->getType()->isArrayType()) ||
+                    zeroes(Before, T));
+}
+
 std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
                                     ASTContext &Ctx) {
   std::vector<NestPair> Pairs;
@@ -480,14 +491,8 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
       Pair.Refused = *Why;
     else
       Pair.Between = std::get<std::vector<const Stmt *>>(Between);
-    const Stmt *Before = nextIn(Block, P.Nest, -1);
-    // 'if (!T) return;' after the allocation tests the pointer only.
-    while (Before && testsForNull(Before, T, Ctx))
-      Before = nextIn(Block, Before, -1);
-    Pair.ZeroBefore = Before && !Shared->first.Member &&
-                      ((allocates(Before, T, /*Zeroed=*/true) &&
-                        !T->getType()->isArrayType()) ||
-                       zeroes(Before, T));
+    Pair.ZeroBefore =
+        !Shared->first.Member && zeroedBefore(Block, P.Nest, T, Ctx);
     Pairs.push_back(Pair);
     if (Pair.Refused.empty())
       ++I; // Q is in this pair

@@ -50,6 +50,13 @@ struct NestPair {
   std::string Refused;
 };
 
+/// Whether every element of T is 0 when S, a statement of Block, runs: the
+/// statement before it (but for tests of T for null, 'if (!T) return;')
+/// allocates T with calloc, sets it to 0 with memset, or is a loop nest
+/// storing 0 into it.
+bool zeroedBefore(const clang::CompoundStmt *Block, const clang::Stmt *S,
+                  const clang::VarDecl *T, clang::ASTContext &Ctx);
+
 /// The pairs among Sites, and the nests that would be pairs but for what
 /// Refused says: each site begins at most one, and a site is in at most
 /// one pair that is not refused (the consumer of a refused one may begin

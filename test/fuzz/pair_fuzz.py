@@ -16,7 +16,10 @@ the consumer writing an operand of the producer, local scalars set between
 the nests (one read by the producer through a pointer). An SDDMM producer stores its sum through
 an element-wise function in half the cases (a sigmoid, a LeakyReLU as a
 static function or written in place, fmax, exp, tanh times a static
-scale). The original and the rewrite are compiled into
+scale). In about a third of the cases the two nests are static functions
+of the file called one after the other (tool/InlinedCalls.h), the
+consumer's parameters renamed in half of them and a width passed as an
+expression in some. The original and the rewrite are compiled into
 one driver (gcc, and clang-14 for every third case) and run on data sets
 with empty rows, sizes of 0, infinities and NaN, row pointers that
 decrease (two rows sharing a position), and the output passed as an input
@@ -61,6 +64,8 @@ def loop(var, bound, c89):
 class Case:
     """One generated function, its driver and what it computes."""
 
+    functions = []  # the static functions of the call mode (called)
+
     def __init__(self, seed, number):
         self.rng = random.Random("%d:%d:pair" % (seed, number))
         r = self.rng
@@ -72,6 +77,12 @@ class Case:
         self.scale = r.choice(["before", "after"])
         self.order = r.random() < 0.5
         self.map = r.choice(MAPS) if self.producer == "sddmm" else None
+        # Drawn apart, so that a seed's other cases stay what they were.
+        c = random.Random("%d:%d:calls" % (seed, number))
+        self.calls = c.random() < 0.35 and self.mutation not in (
+            "between_scalars", "between_addressed")
+        self.call_renames = c.random() < 0.5
+        self.call_expression = c.random() < 0.3
 
     @property
     def producer_rows(self):
@@ -179,7 +190,7 @@ class Case:
         if self.consumer_parallel:
             Q.insert(0, par)
         body = []
-        if c89:
+        if c89 and not self.calls:
             body += decl
         if self.mutation in ("live_param", "between_reads"):
             # The temporary is the caller's array Tp (restrict with the
@@ -196,6 +207,8 @@ class Case:
             # Read by the producer through a pointer, set between: the
             # producer must see the value before.
             body += ["double sc = 1.5;", "const double *scp = &sc;"]
+        if self.calls:
+            P, Q = self.called(P, Q, decl, q, body)
         body += P
         if self.mutation == "between":
             body.append("out[0] += 1;" if self.producer != "sddmm"
@@ -227,10 +240,43 @@ class Case:
                 "#include <string.h>", "",
                 "static double alpha = 0.75;",
                 "static double leaky(double x) { return x > 0 ? x : 0.2 * x; }",
-                "", "void fn(%s) {" % params]
+                ""] + self.functions + ["void fn(%s) {" % params]
         text += ["  " + ln for ln in body]
         text.append("}")
         return "\n".join(text) + "\n"
+
+    def called(self, P, Q, decl, q, body):
+        """The two nests as static functions of the file (self.functions),
+        and the two calls that take their place in fn: the consumer's
+        parameters renamed in half the cases ('T' as 'Tin', 'pos' as
+        'rowptr'), a width passed as an expression in some (bound to a
+        local of the inlined block)."""
+        temp = "Tp" if self.mutation in ("live_param", "between_reads") \
+            else "T"
+        P = [re.sub(r"\bTp\[", "T[", x) for x in P]
+        Q = [re.sub(r"\bTp\[", "T[", x) for x in Q]
+        names = {"T": "T", "pos": "pos"}
+        if self.call_renames:
+            names = {"T": "Tin", "pos": "rowptr"}
+            Q = [re.sub(r"\bT\[", "Tin[", re.sub(r"\bpos\[", "rowptr[", x))
+                 for x in Q]
+        params = ("int n, int K, int L, int F, int G, const int *%s %s, "
+                  "const int *%s crd, const double *%s B, double *%s C, "
+                  "const double *%s D, const double *%s E, double *%s X, "
+                  "const double *%s Y, const double *%s W, double *%s A, "
+                  "double *%s out, double *%s %s")
+        def function(name, lines, renamed):
+            head = params % ((q, renamed["pos"]) + (q,) * 11 +
+                             (renamed["T"],))
+            inner = (decl if self.c89 else []) + lines
+            return (["static void %s(%s) {" % (name, head)] +
+                    ["  " + x for x in inner] + ["}", ""])
+        self.functions = (function("produce", P, {"T": "T", "pos": "pos"}) +
+                          function("consume", Q, names))
+        args = "n, %s, %s, F, G, pos, crd, B, C, D, E, X, Y, W, A, out, " + temp
+        first = args % ("K + 0" if self.call_expression else "K", "L")
+        second = args % ("K", "(L)" if self.call_expression else "L")
+        return ["produce(%s);" % first], ["consume(%s);" % second]
 
     def driver(self):
         """A main calling orig_fn and rewr_fn on the same data sets."""

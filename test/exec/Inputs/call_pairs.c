@@ -59,6 +59,85 @@ void csr_pair_kept(int n, int *pos, int *crd, const double *B, const double *C,
   aggregate_csr(n, pos, crd, T, E, A, L / 2);
 }
 
+/* The width as a local of the function, named as the caller's variable
+ * that the call's argument reads ('L / 2'), an enumerator passed to a
+ * parameter of its name, and a parameter the body never reads: the block
+ * renames the local apart from the calls it keeps as its fallback (which
+ * must read the caller's L), binds the enumerator to a local of another
+ * name, and binds nothing for the unread parameter. */
+enum { WIDTH = 3 };
+
+static void scores_width(int n, const int *pos, const int *crd,
+                         const double *B, const double *C, const double *D,
+                         double *T, int WIDTH) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < WIDTH; k++)
+        s += C[i * WIDTH + k] * D[j * WIDTH + k];
+      T[p] = B[p] * s;
+    }
+}
+
+static void aggregate_width(int n, const int *pos, const int *crd,
+                            const double *T, const double *E, double *A,
+                            int W, int flags __attribute__((unused))) {
+  int L = W;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+void csr_pair_width(int n, int *pos, int *crd, const double *B,
+                    const double *C, const double *D, const double *E,
+                    double *A, int L, double *T) {
+  scores_width(n, pos, crd, B, C, D, T, WIDTH);
+  aggregate_width(n, pos, crd, T, E, A, L / 2, 0);
+}
+
+/* C89's declarations at the top of each function, the same variables in
+ * both: the second function's are the first's in the block, and the
+ * second nest, which assigns them before it reads them, leaves the first's
+ * loop variables dead. */
+static void scores_c89(int n, const int *pos, const int *crd, const double *B,
+                       const double *C, const double *D, double *T, int K) {
+  int i, p, j, k;
+  double s;
+  for (i = 0; i < n; i++)
+    for (p = pos[i]; p < pos[i + 1]; p++) {
+      j = crd[p];
+      s = 0;
+      for (k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+}
+
+static void aggregate_c89(int n, const int *pos, const int *crd,
+                          const double *T, const double *E, double *A, int L) {
+  int i, p, j, l;
+  for (i = 0; i < n; i++)
+    for (p = pos[i]; p < pos[i + 1]; p++) {
+      j = crd[p];
+      for (l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+void csr_pair_c89(int n, int *pos, int *crd, const double *B, const double *C,
+                  const double *D, const double *E, double *A, int K, int L) {
+  double *T = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  if (!T)
+    return;
+  scores_c89(n, pos, crd, B, C, D, T, K);
+  aggregate_c89(n, pos, crd, T, E, A, L);
+  free(T);
+}
+
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
 static void edge_scores(mat_t U, mat_t V, edges_t S, edges_t C) {

@@ -29,9 +29,13 @@ typedef void kept_kernel(int, int *, int *, const double *, const double *,
                          double *);
 typedef void coo_kernel(mat_t, mat_t, edges_t, edges_t, mat_t, mat_t,
                         double *);
-csr_kernel orig_csr_pair, rewr_csr_pair;
+csr_kernel orig_csr_pair, rewr_csr_pair, orig_csr_pair_c89, rewr_csr_pair_c89;
 kept_kernel orig_csr_pair_kept, rewr_csr_pair_kept;
 coo_kernel orig_coo_pair, rewr_coo_pair;
+typedef void width_kernel(int, int *, int *, const double *, const double *,
+                          const double *, const double *, double *, int,
+                          double *);
+width_kernel orig_csr_pair_width, rewr_csr_pair_width;
 
 enum { N = 11, K = 5, L = 6, E = 29 };
 static int pos[N + 1], crd[E], src[E], dst[E], src2[E], dst2[E];
@@ -71,7 +75,14 @@ static int run_csr(const char *what, int n, int l) {
       a[v][i] = 1;
     (v ? rewr_csr_pair : orig_csr_pair)(n, pos, crd, b, c, d, x, a[v], K, l);
   }
-  return same_array(what, a[0], a[1], N * L);
+  int ok = same_array(what, a[0], a[1], N * L);
+  for (int v = 0; v < 2; v++) {
+    for (int i = 0; i < N * L; i++)
+      a[v][i] = 1;
+    (v ? rewr_csr_pair_c89 : orig_csr_pair_c89)(n, pos, crd, b, c, d, x, a[v],
+                                                K, l);
+  }
+  return ok && same_array("  and in C89's style", a[0], a[1], N * L);
 }
 
 static int run_kept(const char *what, int l) {
@@ -84,6 +95,24 @@ static int run_kept(const char *what, int l) {
                                                   a[v], K, l, t[v]);
   }
   return same_array(what, a[0], a[1], N * L) &&
+         same_array("  and the scores", t[0], t[1], E);
+}
+
+/* The width's local renamed apart from the fallback's 'L / 2'; with E
+ * laid over A, the overlap test runs the calls as written. */
+static int run_width(const char *what, int overlaid) {
+  static double e[2][N * L];
+  for (int v = 0; v < 2; v++) {
+    for (int i = 0; i < N * L; i++)
+      a[v][i] = 1, e[v][i] = x[i];
+    for (int q = 0; q < E; q++)
+      t[v][q] = -7;
+    double *out = overlaid ? e[v] : a[v];
+    (v ? rewr_csr_pair_width : orig_csr_pair_width)(N, pos, crd, b, c, d, e[v],
+                                                    out, L, t[v]);
+  }
+  return same_array(what, a[0], a[1], N * L) &&
+         same_array("  and E", e[0], e[1], N * L) &&
          same_array("  and the scores", t[0], t[1], E);
 }
 
@@ -118,6 +147,8 @@ int main(void) {
   ok &= run_csr("csr, no row", 0, L);
   ok &= run_kept("csr kept, finite", L);
   ok &= run_kept("csr kept, no output column", 1);
+  ok &= run_width("csr width, finite", 0);
+  ok &= run_width("csr width, E is A", 1);
   ok &= run_coo("coo, its own edges", E, 0);
   ok &= run_coo("coo, a copy of its edges", E, 1);
   ok &= run_coo("coo, another graph's edges", E, 2);

@@ -1,10 +1,13 @@
 // Separate kernels written as two functions called one after the other that
 // must stay as they are: the two nests, inlined, do not compose (a remark at
-// the calls says why), or the calls cannot be replaced by the functions'
-// bodies without changing what runs (a parameter written, an early return,
-// a global that a local of the caller hides, an argument whose address the
-// caller takes, a parameter named inside a macro's body, a statement between
-// the calls). test/exec/call_pairs.test runs the pairs that fuse.
+// the calls says why: the transposed read, bounds cast to two types), or the
+// calls cannot be replaced by the functions' bodies without changing what
+// runs (a parameter written, an array member of a struct passed by value
+// written, an early return, a global that a local or an enumerator of the
+// caller hides, an argument whose address the caller takes, a parameter
+// named inside a macro's body, a macro defined again before the calls, a
+// statement between the calls). test/exec/call_pairs.test runs the pairs
+// that fuse.
 // RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=lnr-fuse %s < %t.err
@@ -174,3 +177,111 @@ void macro_body(int n, const int *rowptr, const int *crd, const double *B,
 }
 // CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate_macro' are not inlined: 'pos' of 'aggregate_macro', named 'rowptr' here, is spelled in a macro's body {{\[}}lnr-separate-kernels]
 
+// A struct passed by value whose array member the first function writes:
+// its own copy, which the second function's copy does not see.
+typedef struct {
+  int K;
+  double scale[2];
+} config_t;
+static void scores_scaled(int n, const int *pos, const int *crd,
+                          const double *B, const double *C, const double *D,
+                          double *T, config_t cfg) {
+  cfg.scale[0] = 2.0;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < cfg.K; k++)
+        s += C[i * cfg.K + k] * D[j * cfg.K + k];
+      T[p] = B[p] * s;
+    }
+}
+
+static void aggregate_scaled(int n, const int *pos, const int *crd,
+                             const double *T, const double *E, double *A, int L,
+                             config_t cfg) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += cfg.scale[0] * T[p] * E[j * L + l];
+    }
+}
+
+void struct_array_written(int n, const int *pos, const int *crd,
+                          const double *B, const double *C, const double *D,
+                          const double *E, double *A, int K, int L, double *T) {
+  config_t cfg = {K, {1.0, 1.0}};
+  scores_scaled(n, pos, crd, B, C, D, T, cfg);
+  aggregate_scaled(n, pos, crd, T, E, A, L, cfg);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores_scaled' and 'aggregate_scaled' are not inlined: 'scores_scaled' writes its parameter 'cfg' {{\[}}lnr-separate-kernels]
+
+// A macro of the second function defined again before the calls: its body
+// copied to the calls would expand it otherwise.
+#define WEIGHT 1.0
+static void aggregate_weighted(int n, const int *pos, const int *crd,
+                               const double *T, const double *E, double *A,
+                               int L) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += WEIGHT * T[p] * E[j * L + l];
+    }
+}
+#undef WEIGHT
+#define WEIGHT 3.0
+
+void macro_redefined(int n, const int *pos, const int *crd, const double *B,
+                     const double *C, const double *D, const double *E,
+                     double *A, int K, int L, double *T) {
+  scores(n, pos, crd, B, C, D, T, K);
+  aggregate_weighted(n, pos, crd, T, E, A, L);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate_weighted' are not inlined: the macro 'WEIGHT', which 'aggregate_weighted' spells, is defined again between it and the calls {{\[}}lnr-separate-kernels]
+
+// An enumerator of the caller hides the global the second function reads.
+void hidden_by_enumerator(int n, const int *pos, const int *crd,
+                          const double *B, const double *C, const double *D,
+                          const double *E, double *A, int K, double *T) {
+  enum { width = 2 };
+  scores(n, pos, crd, B, C, D, T, K);
+  aggregate_global(n, pos, crd, T, E, A);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate_global' are not inlined: 'width', which 'aggregate_global' reads, is hidden by a local of the caller {{\[}}lnr-separate-kernels]
+
+// The rows bounded through casts to two types: not a bound to compare.
+typedef int row_t;
+typedef long wide_t;
+static void scores_rows(int n, const int *pos, const int *crd, const double *B,
+                        const double *C, const double *D, double *T, int K) {
+  for (int i = 0; i < (row_t)n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = B[p] * s;
+    }
+}
+
+static void aggregate_rows(int n, const int *pos, const int *crd,
+                           const double *T, const double *E, double *A, int L) {
+  for (int i = 0; i < (wide_t)n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+void cast_bounds(int n, const int *pos, const int *crd, const double *B,
+                 const double *C, const double *D, const double *E, double *A,
+                 int K, int L) {
+  double *T = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  scores_rows(n, pos, crd, B, C, D, T, K);
+  aggregate_rows(n, pos, crd, T, E, A, L);
+  free(T);
+}
+// CHECK: call-pairs.c:[[@LINE-4]]:3: remark: calls left unchanged: the nest of 'aggregate_rows' is not fused with the nest of 'scores_rows', which writes 'T': the consumer's loop over 'i' is not the producer's loop over 'i' as written {{\[}}lnr-separate-kernels]
