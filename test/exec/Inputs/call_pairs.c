@@ -61,15 +61,19 @@ void csr_pair_kept(int n, int *pos, int *crd, const double *B, const double *C,
 
 /* The width as a local of the function, named as the caller's variable
  * that the call's argument reads ('L / 2'), an enumerator passed to a
- * parameter of its name, and a parameter the body never reads: the block
+ * parameter of its name, a parameter the body never reads, and the rows
+ * under an OpenMP directive passed as the caller's 'rows': the block
  * renames the local apart from the calls it keeps as its fallback (which
  * must read the caller's L), binds the enumerator to a local of another
- * name, and binds nothing for the unread parameter. */
+ * name, binds nothing for the unread parameter, and names the rows 'rows'
+ * where the text spells them, not where the directive's own copies of the
+ * bounds are. */
 enum { WIDTH = 3 };
 
 static void scores_width(int n, const int *pos, const int *crd,
                          const double *B, const double *C, const double *D,
                          double *T, int WIDTH) {
+#pragma omp parallel for
   for (int i = 0; i < n; i++)
     for (int p = pos[i]; p < pos[i + 1]; p++) {
       int j = crd[p];
@@ -92,11 +96,11 @@ static void aggregate_width(int n, const int *pos, const int *crd,
     }
 }
 
-void csr_pair_width(int n, int *pos, int *crd, const double *B,
+void csr_pair_width(int rows, int *pos, int *crd, const double *B,
                     const double *C, const double *D, const double *E,
                     double *A, int L, double *T) {
-  scores_width(n, pos, crd, B, C, D, T, WIDTH);
-  aggregate_width(n, pos, crd, T, E, A, L / 2, 0);
+  scores_width(rows, pos, crd, B, C, D, T, WIDTH);
+  aggregate_width(rows, pos, crd, T, E, A, L / 2, 0);
 }
 
 /* C89's declarations at the top of each function, the same variables in
