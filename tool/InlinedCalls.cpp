@@ -6,6 +6,7 @@
 #include "rewrite/Format.h"
 #include "rewrite/OwnRewrites.h"
 #include "tool/Reparse.h"
+#include "tool/UnreadDeclarations.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/SourceManager.h"
@@ -54,7 +55,8 @@ std::optional<std::string> rewrittenBlock(const tooling::Replacements &Fixes,
 /// fix and with no text.
 std::optional<BlockOutcome>
 blockOutcome(std::vector<rewrite::NestOutcome> &Outcomes,
-             const SourceManager &SM, unsigned Begin, unsigned End) {
+             const SourceManager &SM, unsigned Begin, unsigned End,
+             unsigned IncludeLimit) {
   StringRef Code = SM.getBufferData(SM.getMainFileID());
   auto In = [&](const rewrite::NestOutcome &O) {
     return O.File == SM.getMainFileID() && O.Offset >= Begin && O.Offset < End;
@@ -73,7 +75,7 @@ blockOutcome(std::vector<rewrite::NestOutcome> &Outcomes,
       return std::nullopt;
     }
     std::optional<std::string> Text = rewrittenBlock(*Fixes, Code, Begin, End);
-    if (!Text || (O.IncludeFix && O.IncludeFix->getOffset() > Begin))
+    if (!Text || (O.IncludeFix && O.IncludeFix->getOffset() > IncludeLimit))
       return std::nullopt;
     return BlockOutcome{std::move(O), std::move(*Text)};
   }
@@ -86,16 +88,21 @@ blockOutcome(std::vector<rewrite::NestOutcome> &Outcomes,
   return std::nullopt;
 }
 
-/// Runs the pipeline on the nests of [Begin, End) of the main file, in a
-/// parse of it that has no error.
+/// A pair's block where a parse of the file holds it.
+struct Placement {
+  const recover::CallPair *Pair;
+  unsigned Begin; // in the text parsed
+  unsigned end() const { return Begin + Pair->Block.size(); }
+};
+
+/// Runs the pipeline on the nests of the blocks of a parse of the main file
+/// that has no error: each block's outcome, in Results.
 class BlockAction : public ASTFrontendAction {
 public:
   BlockAction(const rewrite::Options &Opts, const rewrite::FileHooks &Unit,
-              FileID UnitMain, const recover::CallPair &Pair)
-      : Opts(Opts), Unit(Unit), UnitMain(UnitMain), Pair(Pair),
-        Begin(Pair.Begin), End(Pair.Begin + Pair.Block.size()),
-        Calls(Pair.Calls) {}
-  std::optional<BlockOutcome> Result;
+              FileID UnitMain, std::vector<Placement> Blocks)
+      : Opts(Opts), Unit(Unit), UnitMain(UnitMain), Blocks(std::move(Blocks)) {}
+  std::vector<std::optional<BlockOutcome>> Results;
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
@@ -113,129 +120,87 @@ public:
   }
 
 private:
+  /// The block holding Offset of File, if any.
+  const Placement *blockAt(const SourceManager &SM, FileID File,
+                           unsigned Offset) const {
+    if (File != SM.getMainFileID())
+      return nullptr;
+    for (const Placement &B : Blocks)
+      if (Offset >= B.Begin && Offset < B.end())
+        return &B;
+    return nullptr;
+  }
+
   void run(ASTContext &Ctx) {
     const SourceManager &SM = Ctx.getSourceManager();
     rewrite::FileHooks Hooks;
     Hooks.Wanted = [&](const rewrite::NestOutcome &O) {
-      return O.File == SM.getMainFileID() && O.Offset >= Begin &&
-             O.Offset < End;
+      return blockAt(SM, O.File, O.Offset) != nullptr;
     };
+    unsigned First = Blocks.front().Begin;
     if (Unit.IncludeConflict)
-      Hooks.IncludeConflict = [&](FileID File, unsigned Offset,
-                                  const std::string &Header) {
-        return File == SM.getMainFileID() && Offset <= Begin
+      Hooks.IncludeConflict = [&, First](FileID File, unsigned Offset,
+                                         const std::string &Header) {
+        return File == SM.getMainFileID() && Offset <= First
                    ? Unit.IncludeConflict(UnitMain, Offset, Header)
                    : std::optional<std::string>("not before the block");
       };
     // Checks failing, the calls run as written: the functions stay used.
     Hooks.PairFallback = [&](FileID File, unsigned From, unsigned To) {
-      return File == SM.getMainFileID() && From >= Begin && To <= End
-                 ? std::optional<std::string>(Calls.str())
-                 : std::nullopt;
+      const Placement *B = blockAt(SM, File, From);
+      return B && To <= B->end() ? std::optional<std::string>(B->Pair->Calls)
+                                 : std::nullopt;
     };
     // What the caller zeroed before the calls, the first body's nest adds to.
     Hooks.ZeroedBefore = [&](FileID File, unsigned From,
                              const std::string &Temporary) {
-      return File == SM.getMainFileID() && !Pair.Zeroed.empty() &&
-             Temporary == Pair.Zeroed && From >= Begin &&
-             From < Begin + Pair.FirstEnd;
+      const Placement *B = blockAt(SM, File, From);
+      return B && !B->Pair->Zeroed.empty() && Temporary == B->Pair->Zeroed &&
+             From < B->Begin + B->Pair->FirstEnd;
     };
     std::vector<rewrite::NestOutcome> Outcomes =
         rewrite::rewriteNests(Ctx, Opts, Hooks);
-    Result = blockOutcome(Outcomes, SM, Begin, End);
+    for (const Placement &B : Blocks)
+      Results.push_back(blockOutcome(Outcomes, SM, B.Begin, B.end(), First));
   }
 
   const rewrite::Options &Opts;
   const rewrite::FileHooks &Unit;
   FileID UnitMain;
-  const recover::CallPair &Pair;
-  unsigned Begin, End;
-  StringRef Calls;
+  std::vector<Placement> Blocks;
 };
 
-/// How many times Text spells the identifier Name outside comments and
-/// preprocessor lines (an OpenMP clause naming a variable is not a use to
-/// the compiler's warnings).
-size_t spellings(StringRef Text, StringRef Name) {
-  size_t Count = 0;
-  for (size_t I = 0; I < Text.size();) {
-    if (Text[I] == '#' && Text.substr(0, I).rtrim(" \t").endswith("\n")) {
-      // To the end of the directive, over escaped line breaks.
-      do
-        I = Text.find('\n', I + 1);
-      while (I != StringRef::npos && Text[I - 1] == '\\');
-    } else if (Text.substr(I).startswith("/*")) {
-      size_t End = Text.find("*/", I + 2);
-      I = End == StringRef::npos ? Text.size() : End + 2;
-    } else if (Text.substr(I).startswith("//")) {
-      I = Text.find('\n', I);
-    } else if (isalnum(Text[I]) || Text[I] == '_') {
-      size_t End = I;
-      while (End < Text.size() && (isalnum(Text[End]) || Text[End] == '_'))
-        ++End;
-      Count += Text.slice(I, End) == Name;
-      I = End;
-    } else {
-      ++I;
-    }
+/// The outcomes of Pairs' blocks, all in one parse of Code with every block
+/// in place of its calls; none for each when the parse fails.
+std::vector<std::optional<BlockOutcome>>
+blockOutcomes(const Compile &Unit, StringRef Code, FileID Main,
+              const std::vector<const recover::CallPair *> &Pairs,
+              const rewrite::Options &Opts, const rewrite::FileHooks &Hooks) {
+  std::string Text;
+  std::vector<Placement> Blocks;
+  unsigned At = 0;
+  for (const recover::CallPair *Pair : Pairs) {
+    Text += Code.slice(At, Pair->Begin).str();
+    Blocks.push_back({Pair, unsigned(Text.size())});
+    Text += Pair->Block;
+    At = Pair->Begin + Pair->Length;
   }
-  return Count;
-}
-
-/// Text with Name out of the 'private(...)' clauses of its OpenMP
-/// directives, a clause left empty dropped.
-std::string withoutPrivate(std::string Text, const std::string &Name) {
-  const std::string Clause = " private(";
-  for (size_t At = Text.find(Clause); At != std::string::npos;
-       At = Text.find(Clause, At + 1)) {
-    size_t Open = At + Clause.size(), Close = Text.find(')', Open);
-    if (Close == std::string::npos)
-      break;
-    SmallVector<StringRef, 8> Names;
-    StringRef(Text).slice(Open, Close).split(Names, ',');
-    std::string Kept;
-    for (StringRef Each : Names)
-      if (Each.trim() != Name)
-        Kept += (Kept.empty() ? "" : ", ") + Each.trim().str();
-    Text.replace(At, Close + 1 - At, Kept.empty() ? "" : Clause + Kept + ")");
-  }
-  return Text;
-}
-
-/// Block without the variables of its declarations that the rewrite left
-/// unread (a body's accumulator, a pointer to the temporary's values):
-/// the calls it falls back to do not read them, and an unread variable is
-/// a warning. A declaration whose variables are all unread goes when its
-/// values call and set nothing; one declaring several without values is
-/// written again with those read.
-std::string withoutUnread(std::string Block,
-                          const std::vector<recover::BlockDeclaration> &Decls) {
-  size_t From = 0;
-  for (const recover::BlockDeclaration &D : Decls) {
-    size_t At = D.Text.empty() ? std::string::npos : Block.find(D.Text, From);
-    if (At == std::string::npos)
+  Text += Code.substr(At).str();
+  BlockAction Action(Opts, Hooks, Main, std::move(Blocks));
+  if (runWith(Unit, Unit.MainPath, Text, 0, Action) || Action.Results.empty())
+    return std::vector<std::optional<BlockOutcome>>(Pairs.size());
+  // The windows back in the file's offsets: what the blocks before added.
+  for (size_t I = 0; I < Pairs.size(); ++I) {
+    if (!Action.Results[I])
       continue;
-    std::string Kept;
-    std::vector<std::string> Unread;
-    bool Alone = true;
-    for (const recover::BlockDeclaration::Variable &V : D.Variables) {
-      Alone = Alone && !V.Alone.empty();
-      if (spellings(Block, V.Name) > spellings(D.Text, V.Name))
-        Kept += (Kept.empty() ? "" : " ") + V.Alone + ";";
-      else
-        Unread.push_back(V.Name);
-    }
-    bool None = Kept.empty();
-    if (Unread.empty() || (None && !D.Quiet) || (!None && !Alone)) {
-      From = At + D.Text.size();
-      continue;
-    }
-    Block.replace(At, D.Text.size(), Kept);
-    for (const std::string &Name : Unread)
-      Block = withoutPrivate(std::move(Block), Name);
-    From = At + Kept.size();
+    unsigned &End = Action.Results[I]->Outcome.WindowEnd;
+    int Grown = 0;
+    for (const recover::CallPair *Before : Pairs)
+      if (Before->Begin <= Pairs[I]->Begin)
+        Grown += int(Before->Block.size()) - int(Before->Length);
+    End = End ? unsigned(int(End) - Grown) : 0;
   }
-  return Block;
+  return std::move(Action.Results);
 }
 
 /// "/* fused: f(a); g(b); */" on a line of its own, the calls' spaces
@@ -276,7 +241,7 @@ std::string atCalls(std::string Message, const recover::CallPair &Pair,
 /// The outcome of the block placed at the calls it replaces, in the unit
 /// the tool parsed: Grown, how much longer the parse of the block was.
 void placeAtCalls(rewrite::NestOutcome &O, const recover::CallPair &Pair,
-                  const SourceManager &SM, int Grown) {
+                  const SourceManager &SM) {
   O.Nest = Pair.First;
   O.FunctionBody = Pair.Caller->getBody();
   O.File = SM.getMainFileID();
@@ -287,7 +252,6 @@ void placeAtCalls(rewrite::NestOutcome &O, const recover::CallPair &Pair,
   O.FormatError.clear();
   O.Offset = Pair.Begin;
   O.Length = Pair.Length;
-  O.WindowEnd = O.WindowEnd ? unsigned(int(O.WindowEnd) - Grown) : 0;
   if (O.WindowEnd <= Pair.Begin)
     O.WindowBegin = O.WindowEnd = 0;
 }
@@ -306,30 +270,42 @@ rewriteCallPairs(CompilerInstance &CI, ASTContext &Ctx,
   FileID Main = SM.getMainFileID();
   std::string Path = rewrite::filePath(SM, Main);
   StringRef Code = SM.getBufferData(Main);
-  Compile Unit = compileOf(CI);
+  std::vector<const recover::CallPair *> Inlined;
   for (const recover::CallPair &Pair : Pairs) {
     if (rewrite::OwnRewrites(Pair.Caller->getBody(), SM)
             .contain(Pair.First->getBeginLoc()))
       continue; // the calls kept as the fallback of their rewrite
-    if (!Pair.Refused.empty()) {
-      rewrite::NestOutcome O;
-      O.Name = rule::SeparateKernels.spelling();
-      O.Message = "calls left unchanged: the nests of '" + Pair.Callees[0] +
-                  "' and '" + Pair.Callees[1] +
-                  "' are not inlined: " + Pair.Refused;
-      placeAtCalls(O, Pair, SM, 0);
-      Placed.push_back(std::move(O));
+    if (Pair.Refused.empty()) {
+      Inlined.push_back(&Pair);
       continue;
     }
-    std::string Text = Code.substr(0, Pair.Begin).str() + Pair.Block +
-                       Code.substr(Pair.Begin + Pair.Length).str();
-    BlockAction Action(Opts, Hooks, Main, Pair);
-    if (runWith(Unit, Unit.MainPath, Text, 0, Action) || !Action.Result)
+    rewrite::NestOutcome O;
+    O.Name = rule::SeparateKernels.spelling();
+    O.Message = "calls left unchanged: the nests of '" + Pair.Callees[0] +
+                "' and '" + Pair.Callees[1] +
+                "' are not inlined: " + Pair.Refused;
+    placeAtCalls(O, Pair, SM);
+    Placed.push_back(std::move(O));
+  }
+  if (Inlined.empty())
+    return Placed;
+  // Every block in one parse; each alone when that one fails (a block
+  // that does not compile loses only its own pair).
+  Compile Unit = compileOf(CI);
+  auto Outcomes = blockOutcomes(Unit, Code, Main, Inlined, Opts, Hooks);
+  if (Inlined.size() > 1 &&
+      llvm::none_of(Outcomes, [](const auto &O) { return O.has_value(); }))
+    for (size_t I = 0; I < Inlined.size(); ++I)
+      Outcomes[I] = std::move(
+          blockOutcomes(Unit, Code, Main, {Inlined[I]}, Opts, Hooks).front());
+  for (size_t I = 0; I < Inlined.size(); ++I) {
+    if (!Outcomes[I])
       continue;
-    rewrite::NestOutcome O = std::move(Action.Result->Outcome);
-    std::string Block = Action.Result->Text;
+    const recover::CallPair &Pair = *Inlined[I];
+    rewrite::NestOutcome O = std::move(Outcomes[I]->Outcome);
+    std::string Block = Outcomes[I]->Text;
     O.Message = atCalls(O.Message, Pair, !Block.empty());
-    placeAtCalls(O, Pair, SM, int(Text.size()) - int(Code.size()));
+    placeAtCalls(O, Pair, SM);
     if (!Block.empty()) {
       Block = withoutUnread(std::move(Block), Pair.Declarations);
       Block.insert(Block.find('\n') + 1, callsComment(Pair.Calls));
