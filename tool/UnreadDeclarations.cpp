@@ -5,7 +5,9 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
 #include <cctype>
+#include <tuple>
 
 using llvm::SmallVector;
 using llvm::StringRef;
@@ -13,27 +15,47 @@ using llvm::StringRef;
 namespace lnr::tool {
 namespace {
 
-/// How many times Text spells the identifier Name outside comments and
-/// preprocessor lines (an OpenMP clause naming a variable is not a use to
-/// the compiler's warnings).
+/// Where the list of the OpenMP clause 'private(' that begins at or after
+/// From opens and closes in Text; npos when there is none.
+std::pair<size_t, size_t> privateList(StringRef Text, size_t From) {
+  for (size_t At = Text.find("private(", From); At != StringRef::npos;
+       At = Text.find("private(", At + 1))
+    if (At == 0 || !(isalnum(Text[At - 1]) || Text[At - 1] == '_')) {
+      size_t Open = At + 8, Close = Text.find(')', Open);
+      if (Close != StringRef::npos)
+        return {Open, Close};
+    }
+  return {StringRef::npos, StringRef::npos};
+}
+
+/// How many times Text spells the identifier Name as code reads it: not
+/// in comments, string or character literals, nor in the lists of OpenMP
+/// 'private' clauses (which the compiler does not count as a use: a
+/// variable named there alone is unused); its other clauses
+/// ('schedule(dynamic, chunk)') read it.
 size_t spellings(StringRef Text, StringRef Name) {
+  std::string Plain = Text.str();
+  for (auto [Open, Close] = privateList(Plain, 0); Open != StringRef::npos;
+       std::tie(Open, Close) = privateList(Plain, Close))
+    std::fill(Plain.begin() + Open, Plain.begin() + Close, ' ');
+  StringRef Code = Plain;
   size_t Count = 0;
-  for (size_t I = 0; I < Text.size();) {
-    if (Text[I] == '#' && Text.substr(0, I).rtrim(" \t").endswith("\n")) {
-      // To the end of the directive, over escaped line breaks.
-      do
-        I = Text.find('\n', I + 1);
-      while (I != StringRef::npos && Text[I - 1] == '\\');
-    } else if (Text.substr(I).startswith("/*")) {
-      size_t End = Text.find("*/", I + 2);
-      I = End == StringRef::npos ? Text.size() : End + 2;
-    } else if (Text.substr(I).startswith("//")) {
-      I = Text.find('\n', I);
-    } else if (isalnum(Text[I]) || Text[I] == '_') {
+  for (size_t I = 0; I < Code.size();) {
+    char C = Code[I];
+    if (Code.substr(I).startswith("/*")) {
+      size_t End = Code.find("*/", I + 2);
+      I = End == StringRef::npos ? Code.size() : End + 2;
+    } else if (Code.substr(I).startswith("//")) {
+      I = Code.find('\n', I);
+    } else if (C == '"' || C == '\'') {
+      for (++I; I < Code.size() && Code[I] != C; ++I)
+        I += Code[I] == '\\';
+      ++I;
+    } else if (isalnum(C) || C == '_') {
       size_t End = I;
-      while (End < Text.size() && (isalnum(Text[End]) || Text[End] == '_'))
+      while (End < Code.size() && (isalnum(Code[End]) || Code[End] == '_'))
         ++End;
-      Count += Text.slice(I, End) == Name;
+      Count += Code.slice(I, End) == Name;
       I = End;
     } else {
       ++I;
@@ -45,19 +67,23 @@ size_t spellings(StringRef Text, StringRef Name) {
 /// Text with Name out of the 'private(...)' clauses of its OpenMP
 /// directives, a clause left empty dropped.
 std::string withoutPrivate(std::string Text, const std::string &Name) {
-  const std::string Clause = " private(";
-  for (size_t At = Text.find(Clause); At != std::string::npos;
-       At = Text.find(Clause, At + 1)) {
-    size_t Open = At + Clause.size(), Close = Text.find(')', Open);
-    if (Close == std::string::npos)
-      break;
+  for (auto [Open, Close] = privateList(Text, 0); Open != StringRef::npos;
+       std::tie(Open, Close) = privateList(Text, Open)) {
+    // The list may run over escaped line breaks.
     SmallVector<StringRef, 8> Names;
     StringRef(Text).slice(Open, Close).split(Names, ',');
     std::string Kept;
-    for (StringRef Each : Names)
-      if (Each.trim() != Name)
-        Kept += (Kept.empty() ? "" : ", ") + Each.trim().str();
-    Text.replace(At, Close + 1 - At, Kept.empty() ? "" : Clause + Kept + ")");
+    for (StringRef Each : Names) {
+      StringRef Spelled = Each.trim(" \t\r\n\\");
+      if (Spelled != Name)
+        Kept += (Kept.empty() ? "" : ", ") + Spelled.str();
+    }
+    size_t Begin = Open - 8; // 'private('
+    while (Begin > 0 && Text[Begin - 1] == ' ')
+      --Begin;
+    std::string Clause = Kept.empty() ? "" : " private(" + Kept + ")";
+    Text.replace(Begin, Close + 1 - Begin, Clause);
+    Open = Begin + Clause.size();
   }
   return Text;
 }
@@ -82,7 +108,7 @@ std::string withoutUnread(std::string Block,
     bool Alone = true;
     for (const recover::BlockDeclaration::Variable &V : D.Variables) {
       Alone = Alone && !V.Alone.empty();
-      if (spellings(Block, V.Name) > spellings(D.Text, V.Name))
+      if (V.InMacro || spellings(Block, V.Name) > spellings(D.Text, V.Name))
         Kept += (Kept.empty() ? "" : " ") + V.Alone + ";";
       else
         Unread.push_back(V.Name);

@@ -7,6 +7,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <map>
@@ -539,7 +540,7 @@ private:
     P->getType().print(OS, Ctx.getPrintingPolicy(), Name);
     BlockDeclaration D;
     D.Text = OS.str() + " = " + Arg + ";";
-    D.Variables.push_back({Name, ""});
+    D.Variables.push_back({Name, "", false});
     Declarations.push_back(D);
     Bindings += D.Text + "\n";
     return Name;
@@ -694,15 +695,18 @@ private:
       D.Quiet = Check.Is;
       for (const Decl *Each : DS->decls()) {
         const auto *V = dyn_cast<VarDecl>(Each);
+        if (V && (V->hasAttrs() || V->getType()->isRecordType()))
+          D.Quiet = false; // its cleanup, or its class's constructor
         if (!V || Merged.count(V))
           continue;
         std::string Alone;
-        if (!V->hasInit()) {
+        if (!V->hasInit() && !V->hasAttrs()) {
           llvm::raw_string_ostream OS(Alone);
           V->getType().print(OS, Ctx.getPrintingPolicy(), nameOf(X, V));
           OS.flush();
         }
-        D.Variables.push_back({nameOf(X, V), Alone});
+        D.Variables.push_back(
+            {nameOf(X, V), Alone, B.InMacroBodies.count(V) > 0});
       }
       Declarations.push_back(std::move(D));
     }
@@ -789,6 +793,14 @@ private:
     Pair.Calls = SM.getBufferData(SM.getMainFileID())
                      .substr(Pair.Begin, Pair.Length)
                      .str();
+    // '#define W ...' between: the second call's arguments would be read
+    // before it, in the block's locals.
+    if (llvm::any_of(llvm::split(Pair.Calls, "\n"), [](StringRef Line) {
+          return Line.ltrim().startswith("#");
+        })) {
+      Pair.Refused = "a preprocessor line is between the calls";
+      return Pair;
+    }
     for (const Body *B : {&*F, &*G})
       if (Pair.Refused.empty())
         Pair.Refused = !B->Refused.empty() ? B->Refused
@@ -812,7 +824,7 @@ private:
           dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
       const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
       if (V && Inline.nameOf(0, F->F->getParamDecl(I)) == V->getName() &&
-          zeroedBefore(Block, First, V, Ctx))
+          zeroedBefore(Block, First, V, Caller.getBody(), Ctx))
         Pair.Zeroed = V->getNameAsString();
     }
     return Pair;

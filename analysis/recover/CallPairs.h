@@ -55,11 +55,15 @@ struct BlockDeclaration {
   std::string Text;
   struct Variable {
     std::string Name;
-    /// The variable declared alone ("double s"); "" when it has a value.
+    /// The variable declared alone ("double s"); "" when it has a value
+    /// or an attribute.
     std::string Alone;
+    /// Spelled in a macro's body, where a reading is not seen: kept.
+    bool InMacro = false;
   };
   std::vector<Variable> Variables;
-  /// Its values call nothing and set nothing: dropped, nothing changes.
+  /// Its values call nothing and set nothing, and its variables have no
+  /// attribute ('cleanup') nor a class type: dropped, nothing changes.
   bool Quiet = true;
 };
 

@@ -217,7 +217,9 @@ namespace {
 enum class Access {
   None, // neither reads it nor surely assigns it
   Kill, // assigns it before any read
-  Read  // may read it
+  Read, // may read it
+  /// A 'break' or 'continue' in it may skip an assignment of it.
+  Skipped
 };
 
 /// Whether S is `v = e;`, `a = v = e;` or `for (v = e; ...)`, e not reading
@@ -252,17 +254,21 @@ Access accessOf(const Stmt *S, const VarDecl *V) {
   if (assignsFirst(S, V))
     return Access::Kill;
   if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
-    for (const Stmt *T : Block->body())
+    for (const Stmt *T : Block->body()) {
       if (Access A = accessOf(T, V); A != Access::None)
         return A;
+      // A 'break' or 'continue' may skip the assignment after it.
+      if (jumpsOut(T, false, false))
+        return Access::Skipped;
+    }
     return Access::None;
   }
   const auto *For = dyn_cast<ForStmt>(S);
   if (!For || references(For->getInit(), V) || references(For->getCond(), V) ||
       references(For->getInc(), V) || !For->getBody())
     return Access::Read;
-  return accessOf(For->getBody(), V) == Access::Read ? Access::Read
-                                                     : Access::None;
+  Access Body = accessOf(For->getBody(), V);
+  return Body == Access::Kill ? Access::None : Body;
 }
 } // namespace
 
@@ -291,22 +297,10 @@ bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
     for (++After; After != Block->body_end(); ++After) {
       const Stmt *S = *After;
       // An OpenMP region to which it is private reads another object.
-      if (!references(S, O.Var) || privateIn(S, O.Var)) {
-        if (jumpsOut(S, false, false))
-          return refuse(
-              rule::LiveInductionVariable,
-              "a 'break' or 'continue' at line " +
-                  std::to_string(SM.getSpellingLineNumber(S->getBeginLoc())) +
-                  " may skip the assignment of " + Name +
-                  " after the nest, whose value the rewrite "
-                  "changes",
-              S->getBeginLoc());
-        continue;
-      }
-      Access A = accessOf(S, O.Var);
+      Access A = privateIn(S, O.Var) ? Access::None : accessOf(S, O.Var);
       if (A == Access::Kill)
         return true;
-      if (A == Access::None) {
+      if (A == Access::None || A == Access::Skipped) {
         if (jumpsOut(S, false, false))
           return refuse(
               rule::LiveInductionVariable,

@@ -450,15 +450,49 @@ between(const CompoundStmt *Block, const Stmt *P, const Stmt *Q,
 
 } // namespace
 
+namespace {
+/// Whether T is memory of Function's own, which holds no values before it
+/// stores them: a local array, or a local pointer only ever set by an
+/// allocation, whose address is not taken.
+bool freshMemory(const Stmt *Function, const VarDecl *T) {
+  if (!T->hasLocalStorage() || isa<ParmVarDecl>(T))
+    return false;
+  if (T->getType()->isArrayType())
+    return true;
+  struct Sets : RecursiveASTVisitor<Sets> {
+    const VarDecl *T;
+    bool Fresh = true;
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp() && namedVariable(B->getLHS()) == T)
+        Fresh &= B->getOpcode() == BO_Assign && isAllocation(B->getRHS());
+      return Fresh;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (namedVariable(U->getSubExpr()) == T)
+        Fresh &= U->getOpcode() != UO_AddrOf && !U->isIncrementDecrementOp();
+      return Fresh;
+    }
+  } Check;
+  Check.T = T;
+  Check.TraverseStmt(const_cast<Stmt *>(Function));
+  return Check.Fresh && (!T->getInit() || isAllocation(T->getInit()));
+}
+} // namespace
+
 bool zeroedBefore(const CompoundStmt *Block, const Stmt *S, const VarDecl *T,
-                  ASTContext &Ctx) {
+                  const Stmt *Function, ASTContext &Ctx) {
   const Stmt *Before = nextIn(Block, S, -1);
   // 'if (!T) return;' after the allocation tests the pointer only.
   while (Before && testsForNull(Before, T, Ctx))
     Before = nextIn(Block, Before, -1);
-  return Before && ((allocates(Before, T, /*Zeroed=*/true) &&
-                     !T->getType()->isArrayType()) ||
-                    zeroes(Before, T));
+  if (!Before)
+    return false;
+  if (allocates(Before, T, /*Zeroed=*/true))
+    return !T->getType()->isArrayType();
+  // A memset or a loop may zero part of it only (its size is not read):
+  // only memory that held no value before may be left unzeroed, where the
+  // original would read memory never written.
+  return zeroes(Before, T) && freshMemory(Function, T);
 }
 
 std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
@@ -491,8 +525,8 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
       Pair.Refused = *Why;
     else
       Pair.Between = std::get<std::vector<const Stmt *>>(Between);
-    Pair.ZeroBefore =
-        !Shared->first.Member && zeroedBefore(Block, P.Nest, T, Ctx);
+    Pair.ZeroBefore = !Shared->first.Member &&
+                      zeroedBefore(Block, P.Nest, T, P.Function, Ctx);
     Pairs.push_back(Pair);
     if (Pair.Refused.empty())
       ++I; // Q is in this pair

@@ -50,12 +50,15 @@ struct NestPair {
   std::string Refused;
 };
 
-/// Whether every element of T is 0 when S, a statement of Block, runs: the
-/// statement before it (but for tests of T for null, 'if (!T) return;')
-/// allocates T with calloc, sets it to 0 with memset, or is a loop nest
-/// storing 0 into it.
+/// Whether every element of T is 0 when S, a statement of Block in the
+/// body Function, runs: the statement before it (but for tests of T for
+/// null, 'if (!T) return;') allocates T with calloc, or sets it to 0 with
+/// memset or a loop nest storing 0 into it when T is memory of Function's
+/// own that held no value before (a part left unzeroed would be read
+/// unwritten by the original too).
 bool zeroedBefore(const clang::CompoundStmt *Block, const clang::Stmt *S,
-                  const clang::VarDecl *T, clang::ASTContext &Ctx);
+                  const clang::VarDecl *T, const clang::Stmt *Function,
+                  clang::ASTContext &Ctx);
 
 /// The pairs among Sites, and the nests that would be pairs but for what
 /// Refused says: each site begins at most one, and a site is in at most

@@ -5,13 +5,15 @@
 // runs (a parameter written, an array member of a struct passed by value
 // written, an early return, a global that a local or an enumerator of the
 // caller hides, an argument whose address the caller takes, a parameter
-// named inside a macro's body, a macro defined again before the calls, a
-// statement between the calls). test/exec/call_pairs.test runs the pairs
+// named inside a macro's body, a macro defined again before the calls or
+// between them, a statement between the calls), or the caller zeroes part
+// of the producer's array only. test/exec/call_pairs.test runs the pairs
 // that fuse.
 // RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
 // RUN: diff %s %t.out
 // RUN: FileCheck --implicit-check-not=lnr-fuse %s < %t.err
 #include <stdlib.h>
+#include <string.h>
 
 static void scores(int n, const int *pos, const int *crd, const double *B,
                    const double *C, const double *D, double *T, int K) {
@@ -285,3 +287,38 @@ void cast_bounds(int n, const int *pos, const int *crd, const double *B,
   free(T);
 }
 // CHECK: call-pairs.c:[[@LINE-4]]:3: remark: calls left unchanged: the nest of 'aggregate_rows' is not fused with the nest of 'scores_rows', which writes 'T': the consumer's loop over 'i' is not the producer's loop over 'i' as written {{\[}}lnr-separate-kernels]
+
+// The caller zeroes part of its array only: the producer adds to values the
+// caller's array already holds.
+static void scores_added(int n, const int *pos, const int *crd,
+                         const double *B, const double *C, const double *D,
+                         double *T, int K) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        T[p] += B[p] * C[i * K + k] * D[j * K + k];
+    }
+}
+
+void partly_zeroed(int n, const int *pos, const int *crd, const double *B,
+                   const double *C, const double *D, const double *E,
+                   double *A, int K, int L, double *T) {
+  memset(T, 0, sizeof(double));
+  scores_added(n, pos, crd, B, C, D, T, K);
+  aggregate(n, pos, crd, T, E, A, L);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nest of 'aggregate' is not fused with the nest of 'scores_added', which writes 'T': 'T' is not zero before the producer adds to it {{\[}}lnr-separate-kernels]
+
+// A macro defined again between the calls: the second call's argument is
+// read after it.
+#define HALF (L)
+void defined_between(int n, const int *pos, const int *crd, const double *B,
+                     const double *C, const double *D, const double *E,
+                     double *A, int K, int L, double *T) {
+  scores(n, pos, crd, B, C, D, T, K);
+#undef HALF
+#define HALF (L / 2)
+  aggregate(n, pos, crd, T, E, A, HALF);
+}
+// CHECK: call-pairs.c:[[@LINE-5]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate' are not inlined: a preprocessor line is between the calls {{\[}}lnr-separate-kernels]

@@ -181,3 +181,51 @@ void read_by_region(int n, int K, int L, const int *rowptr, const int *colidx,
   B[0] = k;
 }
 // CHECK: refusals/live-induction-variable.c:[[@LINE-3]]:35: remark: nest left unchanged: 'k' is declared outside the nest and used at line [[@LINE-3]] other than by reading or assigning it {{.*}} [lnr-live-induction-variable]
+
+// Read after the next nest, which assigns it in each of its iterations but
+// may not run (n == 0).
+void read_after_next_nest(int n, int K, int L, const int *rowptr,
+                          const int *colidx, const double *vals,
+                          const double *C, const double *D, const double *E,
+                          double *restrict A, double *restrict B, int *out) {
+  int i, p, j, k, l;
+  for (i = 0; i < n; i++)
+    for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      j = colidx[p];
+      for (k = 0; k < K; k++)
+        for (l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+  for (i = 0; i < n; i++)
+    for (p = rowptr[i]; p < rowptr[i + 1]; p++)
+      B[i] += vals[p];
+  *out = p;
+}
+// CHECK: refusals/live-induction-variable.c:[[@LINE-2]]:10: remark: nest left unchanged: 'p' is declared outside the nest and read after it (line [[@LINE-2]]) before it is assigned again; the rewritten nest leaves another value in it [lnr-live-induction-variable]
+
+// A 'break' in a block after the nest skips the assignment after it.
+void break_before_assignment(int n, int K, int L, const int *rowptr,
+                             const int *colidx, const double *vals,
+                             const double *C, const double *D,
+                             const double *E, double *restrict A, int mode,
+                             int *out) {
+  int i, p, j, k, l;
+  switch (mode) {
+  case 1:
+    for (i = 0; i < n; i++)
+      for (p = rowptr[i]; p < rowptr[i + 1]; p++) {
+        j = colidx[p];
+        for (k = 0; k < K; k++)
+          for (l = 0; l < L; l++)
+            A[i * L + l] +=
+                vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+      }
+    {
+      if (out[0] == -99)
+        break;
+      i = j = k = l = p = 0;
+    }
+  }
+  out[1] = p;
+}
+// CHECK: refusals/live-induction-variable.c:[[@LINE-8]]:5: remark: nest left unchanged: a 'break' or 'continue' at line [[@LINE-8]] may skip the assignment of 'i' after the nest, whose value the rewrite changes [lnr-live-induction-variable]
