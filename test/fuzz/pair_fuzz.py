@@ -12,7 +12,8 @@ the pair apart or that the rewrite must get right: the temporary read
 after the consumer, the temporary the caller's array (restrict or not,
 compared whole), a statement between (one reading that array), another
 bound or element read, the consumer's index named as the producer's sum,
-the consumer writing an operand of the producer, local scalars set between
+the consumer writing an operand of the producer, the caller's array zeroed
+in part only before an accumulating producer, local scalars set between
 the nests (one read by the producer through a pointer). An SDDMM producer stores its sum through
 an element-wise function in half the cases (a sigmoid, a LeakyReLU as a
 static function or written in place, fmax, exp, tanh times a static
@@ -43,7 +44,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PRODUCERS = ["sddmm", "spmm", "dense", "colsum"]
 MUTATIONS = [None] * 6 + ["live", "live_param", "between", "bound", "offset",
                           "clash", "writes_input", "between_scalars",
-                          "between_addressed", "between_reads"]
+                          "between_addressed", "between_reads",
+                          "partial_zero"]
 # Element-wise functions an SDDMM producer stores its sum through ('@' the
 # stored product); None stores the product as it is.
 MAPS = [None] * 3 + [
@@ -192,13 +194,17 @@ class Case:
         body = []
         if c89 and not self.calls:
             body += decl
-        if self.mutation in ("live_param", "between_reads"):
+        if self.mutation in ("live_param", "between_reads", "partial_zero"):
             # The temporary is the caller's array Tp (restrict with the
             # rest): stored by the fused nest, with or without an overlap
             # test, even where the consumer's loops are empty (L == 0).
             P = [re.sub(r"\bT\[", "Tp[", x) for x in P]
             Q = [re.sub(r"\bT\[", "Tp[", x) for x in Q]
-            if self.producer != "sddmm":
+            if self.mutation == "partial_zero":
+                # The caller's array zeroed in part only: an accumulating
+                # producer adds to the values it holds.
+                body.append("memset(Tp, 0, sizeof(double) * 2);")
+            elif self.producer != "sddmm":
                 body.append("memset(Tp, 0, sizeof(double) * ((size_t)(n > 0"
                             " ? n : 1) * (F > 0 ? F : 1) + 1));")
         else:
@@ -228,7 +234,8 @@ class Case:
             body.append("*first = T[0];")
         elif self.mutation == "between_reads":
             body.append("*first = t0;")
-        if self.mutation not in ("live_param", "between_reads"):
+        if self.mutation not in ("live_param", "between_reads",
+                                 "partial_zero"):
             body.append("free(T);")
         params = ("int n, int K, int L, int F, int G, const int *%s pos, "
                   "const int *%s crd, const double *%s B, double *%s C, "
@@ -251,8 +258,8 @@ class Case:
         parameters renamed in half the cases ('T' as 'Tin', 'pos' as
         'rowptr'), a width passed as an expression in some (bound to a
         local of the inlined block)."""
-        temp = "Tp" if self.mutation in ("live_param", "between_reads") \
-            else "T"
+        temp = "Tp" if self.mutation in ("live_param", "between_reads",
+                                         "partial_zero") else "T"
         P = [re.sub(r"\bTp\[", "T[", x) for x in P]
         Q = [re.sub(r"\bTp\[", "T[", x) for x in Q]
         names = {"T": "T", "pos": "pos"}
