@@ -320,8 +320,10 @@ public:
       : Escaped(Escaped) {}
   bool Pure = true;
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    // A reference reads the memory it is bound to, which the first body
+    // may write.
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (!V->hasLocalStorage() ||
+      if (!V->hasLocalStorage() || V->getType()->isReferenceType() ||
           (Escaped.count(V) && !V->getType()->isArrayType()))
         Pure = false;
     return Pure;
