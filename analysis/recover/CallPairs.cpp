@@ -3,6 +3,7 @@
 #include "analysis/recover/CallPairs.h"
 #include "analysis/recover/NestPairs.h"
 #include "analysis/recover/NestRecovery.h"
+#include "analysis/recover/Recoverer.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -96,18 +97,16 @@ struct Body {
   bool OneNestFirst = false;
 };
 
-/// An expression that calls nothing and sets nothing.
-class Quiet : public RecursiveASTVisitor<Quiet> {
-public:
-  bool Is = true;
-  bool VisitCallExpr(CallExpr *) { return Is = false; }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    return Is = !B->isAssignmentOp();
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    return Is = !U->isIncrementDecrementOp();
-  }
-};
+/// Whether the declarations of DS have no effect but their variables:
+/// their values call nothing, set nothing and read nothing volatile.
+bool quiet(const DeclStmt *DS, const ASTContext &Ctx) {
+  return llvm::all_of(DS->decls(), [&](const Decl *D) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    const Expr *Init = V ? V->getInit() : nullptr;
+    return V && (!Init ||
+                 (!Init->HasSideEffects(Ctx) && !detail::readsVolatile(Init)));
+  });
+}
 
 /// Whether Stmts are quiet declarations, then one loop nest, then a
 /// constant returned, if any.
@@ -122,13 +121,10 @@ bool oneNestFirst(const CompoundStmt *Stmts, const FunctionDecl &F,
       !(isa<ForStmt>(Body.back()) || isa<OMPExecutableDirective>(Body.back())))
     return false;
   Body.pop_back();
-  for (const Stmt *S : Body) {
-    Quiet Check;
-    Check.TraverseStmt(const_cast<Stmt *>(S));
-    if (!isa<DeclStmt>(S) || !Check.Is)
-      return false;
-  }
-  return true;
+  return llvm::all_of(Body, [&](const Stmt *S) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    return DS && quiet(DS, F.getASTContext());
+  });
 }
 
 class BodyReader : public RecursiveASTVisitor<BodyReader> {
@@ -692,9 +688,7 @@ private:
                                                    : applied(E, From, To))
                    .trim()
                    .str();
-      Quiet Check;
-      Check.TraverseStmt(const_cast<DeclStmt *>(DS));
-      D.Quiet = Check.Is;
+      D.Quiet = quiet(DS, Ctx);
       for (const Decl *Each : DS->decls()) {
         const auto *V = dyn_cast<VarDecl>(Each);
         if (V && (V->hasAttrs() || V->getType()->isRecordType()))

@@ -54,6 +54,9 @@ using llvm::dyn_cast;
 bool isChangedIn(const VarDecl *V, const Stmt *S, const Stmt *Except = nullptr);
 /// Whether S names V anywhere.
 bool references(const Stmt *S, const VarDecl *V);
+/// Subscripts.cpp: whether E reads a volatile lvalue, which
+/// Expr::HasSideEffects does not see once the read's conversion is stripped.
+bool readsVolatile(const Expr *E);
 /// BoundLocals.cpp: whether converting an integer of type From to To keeps
 /// every value.
 bool keepsEveryValue(const ASTContext &Ctx, QualType From, QualType To);
@@ -564,7 +567,6 @@ private:
   /// macro's body rather than in its arguments ('#define CK C[i * K + k]'),
   /// or null.
   const VarDecl *nestVariableInMacroBody(const Expr *E) const;
-  static bool readsVolatile(const Expr *E);
   bool isInvariant(const Expr *E) const;
   /// The dense positions and row pointers E reads, with those their
   /// initializers read, in order of declaration.

@@ -102,7 +102,7 @@ bool Recoverer::isInvariant(const Expr *E) const {
          !readsVolatile(E);
 }
 
-bool Recoverer::readsVolatile(const Expr *E) {
+bool readsVolatile(const Expr *E) {
   // HasSideEffects() does not see a volatile read once the lvalue-to-rvalue
   // conversion is stripped; every volatile lvalue here is read.
   struct Finder : RecursiveASTVisitor<Finder> {
