@@ -10,7 +10,7 @@
 #ifndef LNR_REWRITE_EQUALATRUNTIME_H
 #define LNR_REWRITE_EQUALATRUNTIME_H
 
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 #include "rewrite/Dialect.h"
 #include "rewrite/NamePicker.h"
 #include "rewrite/OverlapTest.h"

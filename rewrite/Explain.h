@@ -10,7 +10,7 @@
 #define LNR_REWRITE_EXPLAIN_H
 
 #include "analysis/ir/Kernel.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 #include "rewrite/RuntimeChoice.h"
 
 #include <map>

@@ -4,6 +4,7 @@
 #include "rewrite/CText.h"
 #include "rewrite/ProducerGuard.h"
 #include "rewrite/TreeBuilders.h"
+#include "rewrite/levels/Level.h"
 #include "rewrite/lower/Lowering.h"
 
 #include <algorithm>
@@ -58,23 +59,26 @@ void describeFlatForm(ExtentScan &Scan, const ir::Kernel &K,
                       const NestSource &S, size_t P, NamePicker &Names,
                       std::string &Ordered) {
   const LoopSource *Root = S.loop(K.Loops.front().Index);
-  if (K.Loops.front().isCompressed() || !Root || !Root->StartsAtZero ||
-      Root->Bound.empty())
+  std::optional<levels::FiberRange> Rows =
+      Root ? levels::Level(*Root).fiber() : std::nullopt;
+  if (K.Loops.front().isCompressed() || !Rows || !Rows->FromZero)
     return;
   std::vector<std::string> Positions, Variables;
   for (size_t Q = 1; Q <= P; ++Q) {
     const LoopSource *Level = S.loop(K.Loops[Q].Index);
     // Walked from the previous loop's positions, absolute (not relative
     // to the fiber, not MKL's begin and end arrays).
-    if (!K.Loops[Q].isCompressed() || !Level || Level->Positions.empty() ||
-        Level->Position.empty() || ir::parentsOf(K.Loops[Q], K).size() != Q)
+    std::optional<std::string> Array =
+        Level ? levels::Level(*Level).positions() : std::nullopt;
+    if (!K.Loops[Q].isCompressed() || !Array || Level->Position.empty() ||
+        ir::parentsOf(K.Loops[Q], K).size() != Q)
       return;
-    Positions.push_back(Level->Positions);
+    Positions.push_back(*Array);
     Variables.push_back(Level->Position);
   }
   // The flat loops declare the position variables anew, around the loads
   // as written: no bound or array may name them, and a load reads its own.
-  std::string Texts = Root->Bound;
+  std::string Texts = Rows->End;
   for (const std::string &A : Positions)
     Texts += " " + A;
   for (const std::string &V : Variables)
@@ -92,7 +96,7 @@ void describeFlatForm(ExtentScan &Scan, const ir::Kernel &K,
   }
   if (Ordered.empty())
     Ordered = Names.pick("positions_ordered");
-  Scan.RootBound = Root->Bound;
+  Scan.RootBound = Rows->End;
   for (size_t Q = 0; Q <= P; ++Q)
     Scan.VariableTypes.push_back(S.loop(K.Loops[Q].Index)->VariableType);
   Scan.LevelPositions = Positions;

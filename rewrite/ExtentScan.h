@@ -12,7 +12,7 @@
 #define LNR_REWRITE_EXTENTSCAN_H
 
 #include "analysis/ir/Kernel.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 #include "rewrite/NamePicker.h"
 #include "rewrite/lower/LoopTree.h"
 

@@ -11,7 +11,7 @@
 #ifndef LNR_REWRITE_FALLBACKCOPY_H
 #define LNR_REWRITE_FALLBACKCOPY_H
 
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 #include "rewrite/lower/LoopTree.h"
 
 #include <string_view>

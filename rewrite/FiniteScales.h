@@ -16,7 +16,7 @@
 #include "analysis/ir/BranchedGraph.h"
 #include "analysis/ir/Kernel.h"
 #include "analysis/ir/Refusal.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 #include "rewrite/NamePicker.h"
 #include "rewrite/OverlapTest.h"
 

@@ -148,7 +148,7 @@ std::set<std::string> nestVariables(const NestSource &P, const NestSource &Q) {
 
 bool loopsAlike(const LoopSource &P, const LoopSource &Q,
                 const std::set<std::string> &Variables, Equalities &Equal) {
-  if (P.PositionOnly != Q.PositionOnly ||
+  if (P.Kind != Q.Kind || P.PositionOnly != Q.PositionOnly ||
       P.Prologue.size() != Q.Prologue.size())
     return false;
   Equalities Found = Equal;

@@ -14,7 +14,7 @@
 #ifndef LNR_REWRITE_LOOPSALIKE_H
 #define LNR_REWRITE_LOOPSALIKE_H
 
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 
 #include <set>
 #include <string>

@@ -17,7 +17,7 @@
 #include "analysis/ir/Kernel.h"
 #include "analysis/ir/Refusal.h"
 #include "analysis/ir/Schedule.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 
 namespace lnr::rewrite {
 

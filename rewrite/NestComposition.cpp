@@ -3,6 +3,7 @@
 #include "rewrite/NestComposition.h"
 #include "rewrite/CText.h"
 #include "rewrite/LoopsAlike.h"
+#include "rewrite/levels/Level.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,7 +17,7 @@ namespace {
 using IndexMap = std::map<std::string, std::string>;
 
 bool sameLoop(const LoopSource &A, const LoopSource &B) {
-  return A.Header == B.Header && A.Prologue == B.Prologue &&
+  return A.Kind == B.Kind && A.Header == B.Header && A.Prologue == B.Prologue &&
          A.Split == B.Split && A.Position == B.Position &&
          A.Positions == B.Positions && A.Coordinates == B.Coordinates &&
          A.PositionEnds == B.PositionEnds && A.Bound == B.Bound &&
@@ -399,7 +400,8 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   S.TemporaryStoreAdds = !PS.ZeroOutputFirst;
   // At a coordinate (COO) list's position, its own range: no fibers.
   if (std::any_of(PS.Loops.begin(), PS.Loops.end(), [&](const LoopSource &L) {
-        return L.Position == PS.OutputPosition && !L.Positions.empty();
+        return L.Position == PS.OutputPosition &&
+               levels::Level(L).positions().has_value();
       }))
     S.TemporaryPosition = PS.OutputPosition;
   S.MappedFactors.clear();

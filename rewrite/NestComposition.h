@@ -14,7 +14,7 @@
 
 #include "analysis/ir/BranchedGraph.h"
 #include "analysis/ir/Kernel.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 
 #include <functional>
 #include <string>

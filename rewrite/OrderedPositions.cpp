@@ -4,6 +4,7 @@
 #include "rewrite/CText.h"
 #include "rewrite/ProducerGuard.h"
 #include "rewrite/TreeBuilders.h"
+#include "rewrite/levels/Level.h"
 
 #include <algorithm>
 #include <map>
@@ -31,7 +32,8 @@ public:
       return addRoot(Variable, *Root);
     const OverlapFacts::Position *P = positionRange(Variable);
     const LoopSource *Level = compressedLoop(Variable);
-    if (!P || !Level || P->Positions.empty() || !Level->PositionEnds.empty()) {
+    if (!P || !Level || P->Positions.empty() ||
+        !levels::Level(*Level).compact()) {
       Why = "the positions of the loop over '" + Variable +
             "' are not one array indexed by its parent's";
       return false;
@@ -82,13 +84,13 @@ private:
   }
 
   bool addRoot(const std::string &Variable, const LoopSource &Root) {
-    if (Root.Bound.empty() || (!Root.StartsAtZero && Root.Begin.empty()) ||
-        Root.VariableType.empty()) {
+    std::optional<levels::FiberRange> R = levels::Level(Root).fiber();
+    if (!R || Root.VariableType.empty()) {
       Why = "the bounds of the loop over '" + Variable + "' were not read";
       return false;
     }
-    Known[Variable] = {Root.StartsAtZero ? "0" : parenthesized(Root.Begin),
-                       parenthesized(Root.Bound), Root.VariableType};
+    Known[Variable] = {parenthesized(R->Begin), parenthesized(R->End),
+                       Root.VariableType};
     return true;
   }
 
@@ -115,18 +117,21 @@ std::optional<lower::Node> distinctCoordinatesCheck(const NestSource &S,
                                                     NamePicker &Names,
                                                     std::string &Why) {
   const LoopSource *L = S.loop(S.DistinctCoordinates);
-  if (!L || L->Coordinates.empty() || L->LoopBegin.empty() ||
-      L->LoopEnd.empty() || L->VariableType.empty()) {
+  std::optional<levels::FiberRange> R =
+      L ? levels::Level(*L).fiber() : std::nullopt;
+  std::optional<std::string> Coordinates =
+      L ? levels::Level(*L).coordinates() : std::nullopt;
+  if (!R || !Coordinates || L->VariableType.empty()) {
     Why = "the coordinates of the loop over '" + S.DistinctCoordinates +
           "' were not read";
     return std::nullopt;
   }
   std::string Q = Names.pick("position");
-  std::string Crd = parenthesized(L->Coordinates);
-  lower::Node Loop = countingLoop(
-      Q, parenthesized(L->LoopBegin) + " + 1", parenthesized(L->LoopEnd),
-      {statement(Flag + " &= " + Crd + "[" + Q + " - 1] < " + Crd + "[" + Q +
-                 "];")});
+  std::string Crd = parenthesized(*Coordinates);
+  lower::Node Loop =
+      countingLoop(Q, parenthesized(R->Begin) + " + 1", parenthesized(R->End),
+                   {statement(Flag + " &= " + Crd + "[" + Q + " - 1] < " + Crd +
+                              "[" + Q + "];")});
   return lower::Node::ifThen(lower::code(Flag),
                              {declare(L->VariableType, Q), std::move(Loop)});
 }
@@ -151,7 +156,7 @@ positionsRelied(const NestSource &S,
   // keep an accumulated output sequential: it relies on no order then.
   auto Unordered =
       std::any_of(S.Loops.begin(), S.Loops.end(), [&](const LoopSource &L) {
-        return L.Position == S.OutputPosition && !L.PositionEnds.empty();
+        return L.Position == S.OutputPosition && !levels::Level(L).compact();
       });
   if (!S.OutputPosition.empty() && !(Unordered && !S.ZeroOutputFirst))
     Add(S.OutputPosition);

@@ -17,7 +17,7 @@
 
 #include "analysis/ir/BranchedGraph.h"
 #include "analysis/ir/Refusal.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 #include "rewrite/NamePicker.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/lower/LoopTree.h"

@@ -4,6 +4,7 @@
 #include "rewrite/CText.h"
 #include "rewrite/OrderedPositions.h"
 #include "rewrite/TreeBuilders.h"
+#include "rewrite/levels/Level.h"
 
 #include <optional>
 
@@ -89,11 +90,12 @@ rangeLoops(const ir::Kernel &K, const NestSource &S, const Types &Ty,
     if (!Src)
       return "the loop over '" + L.Index + "' was not read";
     if (!L.isCompressed()) {
-      if (Src->Bound.empty() || (!Src->StartsAtZero && Src->Begin.empty()))
+      std::optional<levels::FiberRange> R = levels::Level(*Src).fiber();
+      if (!R)
         return "the bounds of the loop over '" + L.Index + "' were not read";
-      std::string Lo = Src->StartsAtZero ? "0" : asLong(Ty, Src->Begin);
-      Out.Run.push_back(Lo + " < " + asLong(Ty, Src->Bound));
-      Ranges[L.Index] = {Lo, "(" + asLong(Ty, Src->Bound) + " - 1)"};
+      std::string Lo = R->FromZero ? "0" : asLong(Ty, R->Begin);
+      Out.Run.push_back(Lo + " < " + asLong(Ty, R->End));
+      Ranges[L.Index] = {Lo, "(" + asLong(Ty, R->End) + " - 1)"};
       continue;
     }
     const OverlapFacts::Position *P = nullptr;

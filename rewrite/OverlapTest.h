@@ -23,7 +23,7 @@
 
 #include "analysis/ir/Kernel.h"
 #include "analysis/ir/Refusal.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 #include "rewrite/Dialect.h"
 #include "rewrite/NamePicker.h"
 #include "rewrite/lower/LoopTree.h"

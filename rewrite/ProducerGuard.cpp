@@ -2,6 +2,7 @@
 
 #include "rewrite/ProducerGuard.h"
 #include "rewrite/CText.h"
+#include "rewrite/levels/Level.h"
 
 #include <algorithm>
 
@@ -26,15 +27,6 @@ const ir::Loop *originalLoop(const std::string &Index, const ir::Kernel &K) {
   return nullptr;
 }
 
-/// Index types in which `0 < K` compares as `k < K` does for `k = 0`.
-bool comparesAsInt(const std::string &Type) {
-  static const char *const Signed[] = {
-      "",        "int",       "long",    "long long", "int32_t",
-      "int64_t", "ptrdiff_t", "ssize_t", "signed",    "long int"};
-  return std::find(std::begin(Signed), std::end(Signed), Type) !=
-         std::end(Signed);
-}
-
 /// Whether the temporary, stored at the positions of a tensor, is stored
 /// along the compressed loop L: the consumer then walks the same positions,
 /// and an empty fiber of L is skipped by both.
@@ -53,14 +45,9 @@ bool sumStoredEmpty(const std::string &Index, const NestSource &S) {
 std::optional<std::string> denseLoopRuns(const std::string &Index,
                                          const NestSource &S) {
   const LoopSource *Src = S.loop(Index);
-  if (!Src || Src->Bound.empty() || (!Src->StartsAtZero && Src->Begin.empty()))
+  if (!Src || levels::Level(*Src).walksPositions())
     return std::nullopt;
-  if (Src->StartsAtZero && comparesAsInt(Src->IndexType))
-    return parenthesized(Src->Bound) + " > 0";
-  std::string Begin = Src->StartsAtZero ? "0" : parenthesized(Src->Begin);
-  std::string Typed =
-      Src->IndexType.empty() ? Begin : "(" + Src->IndexType + ")" + Begin;
-  return Typed + " < " + parenthesized(Src->Bound);
+  return levels::Level(*Src).nonEmpty();
 }
 
 std::optional<std::string>
@@ -124,12 +111,12 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
     const ir::Loop &Fiber = *Compressed.front();
     std::vector<std::string> Parents = ir::parentsOf(Fiber, K);
     const LoopSource *Src = S.loop(Fiber.Index);
-    if (!Parents.empty() && Src && !Src->LoopBegin.empty() &&
-        !Src->LoopEnd.empty() &&
+    std::optional<std::string> Runs =
+        Src ? levels::Level(*Src).nonEmpty() : std::nullopt;
+    if (!Parents.empty() && Runs &&
         std::find(Temp.Indices.begin(), Temp.Indices.end(), Parents.back()) !=
             Temp.Indices.end()) {
-      Out.PerElement = ProducerGuard::ElementTest{
-          Parents.back(), Src->LoopBegin + " < " + Src->LoopEnd};
+      Out.PerElement = ProducerGuard::ElementTest{Parents.back(), *Runs};
       return Out;
     }
   }
@@ -154,9 +141,10 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
   const ir::Loop *First =
       Producer.Loops.empty() ? nullptr : &Producer.Loops.front();
   const LoopSource *Src = First ? S.loop(First->Index) : nullptr;
-  if (Compressed.size() == 1 && Compressed.front() == First && Src &&
-      !Src->LoopBegin.empty() && !Src->LoopEnd.empty()) {
-    Out.Conditions.push_back(Src->LoopBegin + " < " + Src->LoopEnd);
+  std::optional<std::string> FirstRuns =
+      Src ? levels::Level(*Src).nonEmpty() : std::nullopt;
+  if (Compressed.size() == 1 && Compressed.front() == First && FirstRuns) {
+    Out.Conditions.push_back(*FirstRuns);
     return Out;
   }
   // The levels of one tensor nest: the deepest compressed loop is inside

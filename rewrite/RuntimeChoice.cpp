@@ -2,6 +2,7 @@
 
 #include "rewrite/RuntimeChoice.h"
 #include "rewrite/CText.h"
+#include "rewrite/levels/Level.h"
 #include "rewrite/lower/Lowering.h"
 
 #include "analysis/ir/Fusion.h"
@@ -70,7 +71,9 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
   for (const ir::Loop &L : K.Loops) {
     const ir::Access *A = driverAccess(K, L);
     const LoopSource *Src = S.loop(L.Index);
-    if (!L.isCompressed() || !A || !Src || Src->Positions.empty())
+    std::optional<std::string> PositionsArray =
+        Src ? levels::Level(*Src).positions() : std::nullopt;
+    if (!L.isCompressed() || !A || !PositionsArray)
       continue;
     const std::string ParentIndex =
         L.DriverLevel ? A->Indices[L.DriverLevel - 1] : "";
@@ -82,7 +85,7 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
     if (!Runs)
       continue;
     const std::string &Around = *Runs;
-    std::string Positions = parenthesized(Src->Positions);
+    std::string Positions = parenthesized(*PositionsArray);
     Level This;
     This.Positions = Positions;
     if (!Parent) {
@@ -93,9 +96,11 @@ std::map<std::string, std::string> runtimeSymbols(const ir::Kernel &K,
                        ? Count
                        : "(" + Around.substr(4) + " ? " + Count + " : 0.0)";
     } else if (!Parent->isCompressed()) {
-      if (!ParentSrc->StartsAtZero || ParentSrc->Bound.empty())
+      std::optional<levels::FiberRange> Rows =
+          levels::Level(*ParentSrc).fiber();
+      if (!Rows || !Rows->FromZero)
         continue;
-      std::string N = parenthesized(ParentSrc->Bound);
+      std::string N = parenthesized(Rows->End);
       This.Rows = N;
       This.End = Positions + "[" + N + "]";
       This.Count =

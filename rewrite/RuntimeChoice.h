@@ -16,7 +16,7 @@
 #include "analysis/ir/Cost.h"
 #include "analysis/ir/Kernel.h"
 #include "analysis/ir/Schedule.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 #include "rewrite/ExtentScan.h"
 #include "rewrite/NamePicker.h"
 #include "rewrite/lower/Lowering.h"

@@ -12,7 +12,7 @@
 #ifndef LNR_REWRITE_VERSIONING_H
 #define LNR_REWRITE_VERSIONING_H
 
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 #include "rewrite/OverlapTest.h"
 #include "rewrite/lower/LoopTree.h"
 #include "rewrite/lower/Lowering.h"

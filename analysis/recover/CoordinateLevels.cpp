@@ -155,12 +155,14 @@ unsigned Recoverer::coordinateLevels(const LoopFact &L) const {
 void Recoverer::addCoordinateLevels(LoopFact L, unsigned Levels) {
   L.Compressed = true;
   L.NonUnique = true;
+  L.Source.Kind = LevelKind::Coordinates;
   L.Source.Position = L.Var->getName().str();
   L.Source.LoopBegin = L.Source.StartsAtZero ? "0" : L.Source.Begin;
   L.Source.LoopEnd = L.Source.Bound;
   LoopFact Singleton = L;
   Singleton.NonUnique = false;
   Singleton.Singleton = true;
+  Singleton.Source.Kind = LevelKind::Singleton;
   Singleton.Source.Header.clear();
   Loops.push_back(std::move(L));
   for (unsigned Level = 1; Level < Levels; ++Level)

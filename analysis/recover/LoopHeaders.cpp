@@ -260,6 +260,7 @@ bool Recoverer::isRootFromZero(const ForStmt *For, const VarDecl *P,
 void Recoverer::readRootFromZero(LoopFact &L, const ArraySubscriptExpr *End,
                                  const Expr *LoInit) {
   L.Compressed = true;
+  L.Source.Kind = LevelKind::Compressed;
   L.PosBase = End->getBase()->IgnoreParenImpCasts();
   L.Source.Position = L.Var->getName().str();
   L.Source.Positions = text(L.PosBase);
@@ -441,6 +442,7 @@ bool Recoverer::readCompressedLoop(LoopFact &L, const LoopHeader &H,
                       "' may change between iterations",
                   For->getBeginLoc());
   L.Compressed = true;
+  L.Source.Kind = LevelKind::Compressed;
   L.PosBase = B.Lo->getBase()->IgnoreParenImpCasts();
   L.ParentVar = Root ? nullptr : Q;
   L.Source.Position = L.Var->getName().str();
@@ -451,11 +453,13 @@ bool Recoverer::readCompressedLoop(LoopFact &L, const LoopHeader &H,
     // reads as written, and tests a fiber with the loop's own bounds;
     // nothing is stored at or ranged over the positions.
     L.RelativeTo = B.RelativeTo;
+    L.Source.Kind = LevelKind::Relative;
     L.Source.LoopBegin = withBoundLocals(text(H.LoInit));
     L.Source.LoopEnd = withBoundLocals(text(H.Upper));
   } else if (FourArrays) {
     // The fibers [begin[q], end[q]) need not be contiguous nor ordered:
     // no element of one array bounds the level's positions.
+    L.Source.Kind = LevelKind::SeparateEnds;
     L.Source.PositionEnds = text(B.Hi->getBase());
   } else {
     // Below a dense loop over [0, n), the level's positions end at pos[n];

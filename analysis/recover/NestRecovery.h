@@ -11,7 +11,7 @@
 
 #include "analysis/ir/Kernel.h"
 #include "analysis/ir/Refusal.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

@@ -337,6 +337,7 @@ void Recoverer::addPositionSplitLoops(const ForStmt *Outer,
   Level.For = Inner;
   Level.Var = P;
   Level.Compressed = true;
+  Level.Source.Kind = LevelKind::Compressed;
   Level.PosBase = Pos;
   Level.ParentVar = Row;
   Level.Source.Position = Q;

@@ -174,6 +174,7 @@ bool Recoverer::readSplitLoop(const ForStmt *For) {
                     std::to_string(*S) + " && " + Name + " < " + text(N) +
                     "; " + Name + "++)";
   L.Source.OmpCanonical = true;
+  L.Source.Kind = LevelKind::Strips;
   L.Source.Split = text(SourceRange(For->getBeginLoc(), For->getRParenLoc()));
   Loops.push_back(std::move(L));
   return readStatements(std::move(Rest));

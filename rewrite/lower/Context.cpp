@@ -2,6 +2,7 @@
 
 #include "rewrite/lower/Context.h"
 #include "rewrite/CText.h"
+#include "rewrite/levels/Level.h"
 
 #include <algorithm>
 #include <cctype>
@@ -101,7 +102,7 @@ bool Context::workshareable(const ir::Loop &L) const {
 bool Context::denseFromZero(const ir::Loop &L) const {
   const LoopSource *Src = S.loop(L.Index);
   const ir::IndexVar *V = K.findIndex(L.Index);
-  return !L.isCompressed() && Src && Src->StartsAtZero && V &&
+  return !L.isCompressed() && Src && levels::Level(*Src).fromZero() && V &&
          !V->Extent.empty();
 }
 
@@ -141,10 +142,15 @@ std::string Context::allocationExtent(const std::string &Index) const {
 std::string Context::subscript(const std::vector<std::string> &Indices,
                                bool Wide) const {
   auto FromZero = [&](const std::string &Index) {
+    // A dense loop's first coordinate; a coordinate of positions has none.
     const LoopSource *Loop = S.loop(Index);
-    if (!Loop || Loop->Begin.empty())
+    std::optional<levels::FiberRange> R =
+        Loop && !levels::Level(*Loop).walksPositions()
+            ? levels::Level(*Loop).fiber()
+            : std::nullopt;
+    if (!R || R->FromZero)
       return Index;
-    return Index + " - " + parenthesized(Loop->Begin);
+    return Index + " - " + parenthesized(R->Begin);
   };
   std::string Out = FromZero(Indices.front());
   bool Sum = Out != Indices.front(); // 'k - 1'
@@ -176,14 +182,16 @@ Context::positionsCount(const ir::PatternSource &P) const {
     if (!Src)
       return std::nullopt;
     if (T->Levels[Level] == ir::LevelFormat::Dense) {
-      if (Level > 0 || Walk->isCompressed() || Src->Bound.empty())
+      std::optional<levels::FiberRange> Rows = levels::Level(*Src).fiber();
+      if (Level > 0 || Walk->isCompressed() || !Rows)
         return std::nullopt;
-      Count = Src->Bound;
+      Count = Rows->End;
     } else {
+      std::optional<std::string> Positions = levels::Level(*Src).positions();
       if (!Walk->isCompressed() || Walk->Driver != P.Tensor ||
-          Walk->DriverLevel != Level || Src->Positions.empty())
+          Walk->DriverLevel != Level || !Positions)
         return std::nullopt;
-      Count = Src->Positions + "[" + (Count.empty() ? "1" : Count) + "]";
+      Count = *Positions + "[" + (Count.empty() ? "1" : Count) + "]";
     }
   }
   return Count;

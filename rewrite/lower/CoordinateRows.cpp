@@ -3,6 +3,7 @@
 #include "rewrite/lower/CoordinateRows.h"
 #include "rewrite/CText.h"
 #include "rewrite/TreeBuilders.h"
+#include "rewrite/levels/Level.h"
 
 #include <algorithm>
 
@@ -32,26 +33,27 @@ bool rowsSplit(const Context &C, const ir::BranchedGraph &G) {
          C.Opts.OpenMP && !C.hasVectors() && !C.hasGlobals() && !C.S.Pragma &&
          // Loaded at every position: the check reads what the nest reads
          // (read in place, only where the loops inside run).
-         Src && !Src->Prologue.empty() && !Src->Coordinates.empty() &&
-         !Src->LoopBegin.empty() && !Src->LoopEnd.empty() &&
-         !Src->VariableType.empty() && !Src->Position.empty();
+         Src && !Src->Prologue.empty() && levels::Level(*Src).coordinates() &&
+         levels::Level(*Src).fiber() && !Src->VariableType.empty() &&
+         !Src->Position.empty();
 }
 
 Nodes splitAtRows(Context &C, const ir::BranchedGraph &G, Nodes Tree) {
   const LoopSource &Src = *C.S.loop(G.Loops.front().Index);
+  const levels::FiberRange List = *levels::Level(Src).fiber();
   const std::string &Type = Src.VariableType, &E = Src.Position;
-  const std::string Row = parenthesized(Src.Coordinates);
-  const std::string Lo = "(" + Type + ")" + parenthesized(Src.LoopBegin),
-                    Hi = "(" + Type + ")" + parenthesized(Src.LoopEnd);
+  const std::string Row = parenthesized(*levels::Level(Src).coordinates());
+  const std::string Lo = "(" + Type + ")" + parenthesized(List.Begin),
+                    Hi = "(" + Type + ")" + parenthesized(List.End);
   std::string Sorted = C.Names.pick("rows_sorted"),
               Check = C.Names.pick(E + "_next"), Chunk = C.Names.pick("chunk"),
               From = C.Names.pick(E + "_from"), To = C.Names.pick(E + "_to");
   // Chunk c starts at Lo + N * c / Chunks, moved past the positions that
   // continue the row before it (N = Hi - Lo, in long long).
-  std::string N = "((long long)" + parenthesized(Src.LoopEnd) +
-                  " - (long long)" + parenthesized(Src.LoopBegin) + ")";
+  std::string N = "((long long)" + parenthesized(List.End) + " - (long long)" +
+                  parenthesized(List.Begin) + ")";
   auto Start = [&](const std::string &Which) {
-    return "(" + Type + ")((long long)" + parenthesized(Src.LoopBegin) + " + " +
+    return "(" + Type + ")((long long)" + parenthesized(List.Begin) + " + " +
            N + " * " + Which + " / " + std::to_string(Chunks) + ")";
   };
   auto ToBoundary = [&](const std::string &V) {

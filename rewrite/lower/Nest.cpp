@@ -21,6 +21,7 @@
 
 #include "rewrite/CText.h"
 #include "rewrite/ProducerGuard.h"
+#include "rewrite/levels/Level.h"
 #include "rewrite/lower/CoordinateRows.h"
 #include "rewrite/lower/GraphLowering.h"
 #include "rewrite/lower/Phases.h"
@@ -213,12 +214,12 @@ void guardMovedOuterLoop(const Context &C, const ir::BranchedGraph &G,
   if (rewrite::sumStoredEmpty(C.K.Loops.front().Index, C.S))
     return;
   const LoopSource *Outer = C.S.loop(C.K.Loops.front().Index);
-  if (!Outer || Outer->Bound.empty() ||
-      (!Outer->StartsAtZero && Outer->Begin.empty()))
+  std::optional<levels::FiberRange> R =
+      Outer ? levels::Level(*Outer).fiber() : std::nullopt;
+  if (!R)
     return;
   std::string Runs =
-      (Outer->StartsAtZero ? "0" : rewrite::parenthesized(Outer->Begin)) +
-      " < " + rewrite::parenthesized(Outer->Bound);
+      rewrite::parenthesized(R->Begin) + " < " + rewrite::parenthesized(R->End);
   runOnlyIf(C, Runs, Tree);
 }
 

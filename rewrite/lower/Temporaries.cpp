@@ -2,6 +2,7 @@
 
 #include "rewrite/lower/Temporaries.h"
 #include "rewrite/CText.h"
+#include "rewrite/levels/Level.h"
 
 #include <algorithm>
 
@@ -22,7 +23,8 @@ void collectFull(const ir::BranchedGraph &G, std::set<std::string> &Out) {
 std::optional<std::string> positionOnlyIndex(const Context &C,
                                              const ir::Temporary &T) {
   for (const std::string &I : T.Indices)
-    if (const LoopSource *L = C.S.loop(I); L && L->PositionOnly)
+    if (const LoopSource *L = C.S.loop(I);
+        L && !levels::Level(*L).coordinateReadable())
       return I;
   return std::nullopt;
 }

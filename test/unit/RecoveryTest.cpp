@@ -88,6 +88,9 @@ TEST(RecoveryTest, HandWrittenCsrChain) {
   EXPECT_EQ(R.LoopOrder, "i, j(B), k, l");
   // restrict proves the output apart from the inputs: no run-time test.
   EXPECT_FALSE(R.Source.Overlap.Needed);
+  ASSERT_NE(R.Source.loop("j"), nullptr);
+  EXPECT_EQ(R.Source.loop("i")->Kind, LevelKind::Dense);
+  EXPECT_EQ(R.Source.loop("j")->Kind, LevelKind::Compressed);
 }
 
 TEST(RecoveryTest, DcsrRootLevelHasNoParentLoop) {
@@ -660,6 +663,7 @@ void kernel(int N, int K, const int *pntrb, const int *pntre,
   EXPECT_EQ(J->LoopBegin, "pntrb[i]");
   EXPECT_EQ(J->LoopEnd, "pntre[i]");
   EXPECT_EQ(J->PositionEnds, "pntre");
+  EXPECT_EQ(J->Kind, LevelKind::SeparateEnds);
   // No element of one array bounds the level's positions.
   EXPECT_EQ(J->Positions, "");
   EXPECT_EQ(J->LevelEnd, "");
@@ -783,6 +787,7 @@ void kernel(int N, int K, const int *pos, const int *crd, const double *B,
   // The fiber is tested with the loop's own bounds.
   EXPECT_EQ(J->LoopBegin, "0");
   EXPECT_EQ(J->LoopEnd, "pos[i + 1] - pos[i]");
+  EXPECT_EQ(J->Kind, LevelKind::Relative);
   EXPECT_EQ(J->NextCoordinate, "crd[pos[i] + p + 1]");
   // p is no absolute position: nothing is stored at them.
   EXPECT_EQ(J->Positions, "");
@@ -957,6 +962,8 @@ TEST(RecoveryTest, EdgeListIsReadAsCooLevelsOfOnePosition) {
   // One header for both levels; each loads its own coordinate.
   EXPECT_EQ(R.Source.Loops[0].Header, "for (int e = 0; e < nnz; e++)");
   EXPECT_EQ(R.Source.Loops[1].Header, "");
+  EXPECT_EQ(R.Source.Loops[0].Kind, LevelKind::Coordinates);
+  EXPECT_EQ(R.Source.Loops[1].Kind, LevelKind::Singleton);
   EXPECT_EQ(R.Source.Loops[0].Prologue,
             std::vector<std::string>{"int i = dst[e];"});
   EXPECT_EQ(R.Source.Loops[1].Prologue,

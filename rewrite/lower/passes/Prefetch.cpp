@@ -2,6 +2,7 @@
 
 #include "rewrite/lower/passes/Prefetch.h"
 #include "rewrite/CText.h"
+#include "rewrite/levels/Level.h"
 #include "rewrite/lower/passes/TreeWalk.h"
 
 #include <algorithm>
@@ -15,11 +16,12 @@ struct Rows {
   std::map<std::string, std::string> Type; // extent -> y's counter type
 };
 
-/// Every row X(L.Index, y) read below Loop, over L, at the next coordinate,
-/// with y a hole, the extent of y and its type; each spelling once.
-Rows gatheredRows(Context &C, const Node &Loop) {
+/// Every row X(L.Index, y) read below Loop, over L, at the next coordinate
+/// (NextCoordinate), with y a hole, the extent of y and its type; each
+/// spelling once.
+Rows gatheredRows(Context &C, const Node &Loop,
+                  const std::string &NextCoordinate) {
   const ir::Loop &L = *Loop.Iterates;
-  const LoopSource *Src = C.S.loop(L.Index);
   std::set<std::string> Below; // the indices iterated densely below L
   for (const ir::Loop *O : graphLoopsBelow(Loop))
     if (!O->isCompressed())
@@ -38,10 +40,11 @@ Rows gatheredRows(Context &C, const Node &Loop) {
       const LoopSource *YSrc = C.S.loop(Y);
       const ir::IndexVar *YVar = C.K.findIndex(Y);
       std::optional<Code> Text = C.inlinedFactor(X);
-      if (!YSrc || !YSrc->StartsAtZero || !YVar || YVar->Extent.empty() ||
+      if (!YSrc || levels::Level(*YSrc).walksPositions() ||
+          !levels::Level(*YSrc).fromZero() || !YVar || YVar->Extent.empty() ||
           !Text || !Seen.insert(Text->str()).second)
         continue;
-      Code Next = C.code(Src->NextCoordinate);
+      Code Next = C.code(NextCoordinate);
       Code Row = Named ? Text->fill(L.Index, Next, /*Parenthesize=*/false)
                        : Text->replace(C.code(L.Index), Next);
       Out.ByExtent[YVar->Extent].push_back({Row, Y});
@@ -57,10 +60,11 @@ Nodes prefetches(Context &C, const Node &Loop) {
   unsigned Step = C.S.ValueType == "double"  ? 8
                   : C.S.ValueType == "float" ? 16
                                              : 0;
-  if (!Src || Src->NextCoordinate.empty() || Src->LoopEnd.empty() ||
-      Src->Position.empty() || !Step)
+  std::optional<levels::Lookahead> Next =
+      Src ? levels::Level(*Src).next() : std::nullopt;
+  if (!Next || !Step)
     return {};
-  Rows Gathered = gatheredRows(C, Loop);
+  Rows Gathered = gatheredRows(C, Loop, Next->Coordinate);
   if (Gathered.ByExtent.empty())
     return {};
   // Local to the block: every prefetch block declares the same name.
@@ -85,8 +89,7 @@ Nodes prefetches(Context &C, const Node &Loop) {
   }
   Nodes Out;
   Out.push_back(Node::directive(code("#ifdef __GNUC__")));
-  Out.push_back(Node::ifThen(C.code(Src->Position + " + 1 < " + Src->LoopEnd),
-                             std::move(Block)));
+  Out.push_back(Node::ifThen(C.code(Next->Guard), std::move(Block)));
   Out.push_back(Node::directive(code("#endif")));
   return Out;
 }

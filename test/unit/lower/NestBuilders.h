@@ -20,7 +20,7 @@
 #define LNR_TEST_UNIT_LOWER_NESTBUILDERS_H
 
 #include "analysis/ir/Kernel.h"
-#include "analysis/recover/NestSource.h"
+#include "analysis/source/NestSource.h"
 
 #include "../KernelBuilders.h"
 
@@ -42,6 +42,7 @@ inline LoopSource denseLoop(const std::string &I, const std::string &Bound) {
 inline NestSource sddmmSpmmSource() {
   NestSource S;
   LoopSource J;
+  J.Kind = LevelKind::Compressed;
   J.Index = "j";
   J.IndexType = J.CounterType = "int";
   J.VariableType = "int";

@@ -5,8 +5,8 @@
 // composes these fragments without looking at the AST.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LNR_ANALYSIS_RECOVER_NESTSOURCE_H
-#define LNR_ANALYSIS_RECOVER_NESTSOURCE_H
+#ifndef LNR_ANALYSIS_SOURCE_NESTSOURCE_H
+#define LNR_ANALYSIS_SOURCE_NESTSOURCE_H
 
 #include "analysis/ir/Refusal.h"
 
@@ -17,7 +17,20 @@
 
 namespace lnr {
 
+/// How the file stores the level a loop walks, as the recovery read it:
+/// rewrite/levels/Level.h answers the emitter's questions for each kind.
+enum class LevelKind {
+  Dense,        // 'for (i = 0; i < n; i++)'
+  Strips,       // TACO's split dense loop, strips of a constant width
+  Compressed,   // positions of one array: 'for (p = pos[i]; p < pos[i + 1];'
+  Relative,     // counted from the fiber's start: 'p < pos[i + 1] - pos[i]'
+  SeparateEnds, // MKL's four arrays: 'for (p = pntrb[i]; p < pntre[i];'
+  Coordinates,  // a COO list's positions, a coordinate loaded at each
+  Singleton,    // a further coordinate of a COO list, at the same position
+};
+
 struct LoopSource {
+  LevelKind Kind = LevelKind::Dense;
   std::string Index;        // the IR index the loop iterates
   std::string IndexType;    // its C type: "int", "int32_t", ...
   std::string VariableType; // the loop variable's ("size_t p")

@@ -1,0 +1,36 @@
+//===- Relative.cpp - Positions counted from the fiber's start ------------===//
+//
+// 'for (p = 0; p < pos[i + 1] - pos[i]; p++)', read at 'pos[i] + p': a
+// compressed level whose loop variable is no position. The loop's own
+// bounds range the fiber; nothing is stored at or ranged over its
+// positions, so it names no positions array.
+//
+//===----------------------------------------------------------------------===//
+#include "rewrite/levels/Formats.h"
+
+namespace lnr::levels::detail {
+namespace {
+
+class Relative : public Format {
+public:
+  const char *name() const override { return "compressed, relative"; }
+  std::optional<FiberRange> fiber(const LoopSource &S) const override {
+    return positionFiber(S);
+  }
+  std::optional<Lookahead> next(const LoopSource &S) const override {
+    return positionLookahead(S);
+  }
+  bool walksPositions() const override { return true; }
+  bool ordered() const override { return false; }
+  bool unique() const override { return true; }
+  bool compact() const override { return true; }
+};
+
+} // namespace
+
+const Format &relative() {
+  static const Relative Instance;
+  return Instance;
+}
+
+} // namespace lnr::levels::detail
