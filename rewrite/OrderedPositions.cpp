@@ -32,6 +32,12 @@ public:
       return addRoot(Variable, *Root);
     const OverlapFacts::Position *P = positionRange(Variable);
     const LoopSource *Level = compressedLoop(Variable);
+    if (!P && S.loop(Variable)) {
+      // A chain of matrices: 'j = B_crd[pB]; for (pC = C_pos[j]; ...)'.
+      Why = "the positions of a level below '" + Variable +
+            "', a coordinate another tensor's level loads, are not checked";
+      return false;
+    }
     if (!P || !Level || P->Positions.empty() ||
         !levels::Level(*Level).compact()) {
       Why = "the positions of the loop over '" + Variable +

@@ -20,6 +20,40 @@ void loopsIn(const ir::BranchedGraph &G, const NestSource &S,
     loopsIn(B, S, Out);
 }
 
+bool holdsAny(const ir::BranchedGraph &G,
+              const std::vector<const ir::Loop *> &Loops) {
+  for (const ir::Loop &L : G.Loops)
+    if (std::find(Loops.begin(), Loops.end(), &L) != Loops.end())
+      return true;
+  return std::any_of(
+      G.Branches.begin(), G.Branches.end(),
+      [&](const ir::BranchedGraph &B) { return holdsAny(B, Loops); });
+}
+
+/// The loop of Loops (loops of G) nested inside every other one; null when
+/// two of them are in separate branches of G.
+const ir::Loop *innermostOf(const ir::BranchedGraph &G,
+                            const std::vector<const ir::Loop *> &Loops) {
+  const ir::Loop *Last = nullptr;
+  size_t Seen = 0;
+  for (const ir::BranchedGraph *At = &G; At;) {
+    for (const ir::Loop &L : At->Loops)
+      if (std::find(Loops.begin(), Loops.end(), &L) != Loops.end()) {
+        Last = &L;
+        ++Seen;
+      }
+    const ir::BranchedGraph *Next = nullptr;
+    for (const ir::BranchedGraph &B : At->Branches)
+      if (holdsAny(B, Loops)) {
+        if (Next)
+          return nullptr;
+        Next = &B;
+      }
+    At = Next;
+  }
+  return Seen == Loops.size() ? Last : nullptr;
+}
+
 const ir::Loop *originalLoop(const std::string &Index, const ir::Kernel &K) {
   for (const ir::Loop &L : K.Loops)
     if (L.Index == Index)
@@ -147,12 +181,15 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
     Out.Conditions.push_back(*FirstRuns);
     return Out;
   }
-  // The levels of one tensor nest: the deepest compressed loop is inside
-  // all the others.
-  Out.FlagLoop = *std::max_element(Compressed.begin(), Compressed.end(),
-                                   [](const ir::Loop *A, const ir::Loop *B) {
-                                     return A->DriverLevel < B->DriverLevel;
-                                   });
+  // The flag is set in the compressed loop inside all the others (a
+  // tensor's deepest level, or the last tensor's of a chain, 'j =
+  // B_crd[pB]; for (pC = C_pos[j]; ...)'): an iteration of it is one of
+  // every other.
+  Out.FlagLoop = innermostOf(Producer, Compressed);
+  if (!Out.FlagLoop)
+    Out.Untestable = "the compressed loops of the producer of '" + Temp.Name +
+                     "' are in separate branches: no one loop runs only "
+                     "where all of them do";
   return Out;
 }
 

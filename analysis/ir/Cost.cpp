@@ -12,6 +12,10 @@ bool isNnz(const std::string &Symbol) {
   return Symbol.compare(0, 4, "nnz(") == 0;
 }
 
+bool isFiber(const std::string &Symbol) {
+  return Symbol.compare(0, 6, "fiber(") == 0;
+}
+
 bool symbolOrder(const std::string &A, const std::string &B) {
   if (isNnz(A) != isNnz(B))
     return isNnz(A);
@@ -31,6 +35,8 @@ bool divides(const Monomial &A, const Monomial &B) {
 struct Walk {
   Monomial Product;
   std::map<std::string, std::string> FactorOf;
+  /// The tensor whose compressed level each index was entered by.
+  std::map<std::string, std::string> DriverOf;
 
   void enter(const Loop &L, const Kernel &K, const Access &Driver) {
     if (!L.isCompressed()) {
@@ -41,6 +47,19 @@ struct Walk {
       FactorOf[L.Index] = Symbol;
       return;
     }
+    DriverOf[L.Index] = L.Driver;
+    // A level below an index another tensor's compressed level entered (a
+    // chain of sparse matrices, 'j = B_crd[pB]; for (pC = C_pos[j]; ...)')
+    // visits one fiber per coordinate that tensor visits: fiber(C_jk), its
+    // mean length, times the count so far.
+    for (unsigned Parent = 0; Parent < L.DriverLevel; ++Parent)
+      if (auto It = DriverOf.find(Driver.Indices[Parent]);
+          It != DriverOf.end() && It->second != L.Driver) {
+        std::string Symbol = fiberSymbol(Driver, L.DriverLevel);
+        Product.push_back(Symbol);
+        FactorOf[L.Index] = Symbol;
+        return;
+      }
     // A compressed level visits nnz(prefix) coordinates in all, in place
     // of its parents' extents.
     for (unsigned Parent = 0; Parent < L.DriverLevel; ++Parent) {
@@ -203,6 +222,10 @@ std::string nnzSymbol(const Access &A, unsigned Level) {
   return Out + (Short ? ")" : "})");
 }
 
+std::string fiberSymbol(const Access &A, unsigned Level) {
+  return "fiber" + nnzSymbol(A, Level).substr(3);
+}
+
 std::string Cost::toString() const {
   if (Terms.size() == 1)
     return "O(" + product(Terms.front()) + ")";
@@ -358,6 +381,8 @@ bool asymptoticallyCheaper(const Cost &After, const Cost &Before) {
 double SizeModel::valueOf(const std::string &Symbol) const {
   if (auto It = Known.find(Symbol); It != Known.end())
     return It->second;
+  if (isFiber(Symbol))
+    return NonzerosPerFiber;
   if (!isNnz(Symbol))
     return DenseExtent;
   // nnz(B_ijk) or nnz(B_{i,jj,k}): the prefix's number of levels.

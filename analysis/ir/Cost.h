@@ -43,6 +43,10 @@ struct Cost {
 /// nonzeros of A's tensor through level Level ("nnz(B_ij)").
 std::string extentSymbol(const std::string &Extent);
 std::string nnzSymbol(const Access &A, unsigned Level);
+/// The mean number of nonzeros in a fiber of A's level Level ("fiber(C_jk)"):
+/// what a level visits per coordinate of its parent when another tensor's
+/// compressed level supplies that coordinate.
+std::string fiberSymbol(const Access &A, unsigned Level);
 
 Cost costOf(const Kernel &K);
 Cost costOf(const BranchedGraph &G, const Kernel &K);

@@ -156,6 +156,17 @@ bool Recoverer::unsetCoordinatesLoaded(const Stmt *Next) {
 }
 
 bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
+  // The coordinate of a compressed loop: int j = crd[p]; in a COO loop,
+  // of its next level not loaded yet. One that only bounds the loops
+  // inside ('int j = B_crd[pB]; for (pC = C_pos[j]; ...)', a chain of
+  // sparse matrices) is still the coordinate, the parent of the level
+  // below, not a bound local.
+  if (const auto *V =
+          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      V && isCoordinateLoad(V, Owner)) {
+    readCoordinateLoad(V, loadOf(V), text(DS), Owner);
+    return true;
+  }
   if (readBoundLocals(DS, Owner))
     return true;
   if (readUnsetDeclarations(DS))
@@ -176,12 +187,6 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
                   "values ('double v = vals[p];') may be declared in the "
                   "nest",
                   DS->getBeginLoc());
-  // The coordinate of a compressed loop: int j = crd[p]; in a COO loop,
-  // of its next level not loaded yet.
-  if (isCoordinateLoad(V, Owner)) {
-    readCoordinateLoad(V, loadOf(V), text(DS), Owner);
-    return true;
-  }
   // A position found by a search (TACO's position split:
   // `iB = taco_binarySearchAfter(...)`) is not an affine function.
   if (const auto *Call =

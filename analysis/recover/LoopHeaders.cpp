@@ -427,8 +427,12 @@ bool Recoverer::readCompressedLoop(LoopFact &L, const LoopHeader &H,
   // level is compressed (TACO's {Sparse, Sparse, ...}); no loop around it
   // is its parent.
   bool Root = SameArray && isRootRange(B.Lo, B.Hi);
+  // q may also be the coordinate another tensor's compressed level loaded
+  // ('j = B_crd[pB]; for (pC = C_pos[j]; ...)': a chain of sparse
+  // matrices): the level is the second tensor's, below a dense level of
+  // index j.
   if (!Root &&
-      (!Q || Q == L.Var || !loopOf(Q) ||
+      (!Q || Q == L.Var || !(loopOf(Q) || coordinateLoop(Q)) ||
        !((IsNext && SameArray) || FourArrays) || !isInvariant(B.Lo->getBase())))
     return refuse(rule::UnsupportedLoop,
                   "the loop bounds are neither '0 to an invariant bound' "
@@ -465,9 +469,10 @@ bool Recoverer::readCompressedLoop(LoopFact &L, const LoopHeader &H,
     // Below a dense loop over [0, n), the level's positions end at pos[n];
     // a first level's at pos[1].
     const LoopFact *Parent = Q ? loopOf(Q) : nullptr;
-    if (!Parent)
+    if (!Q)
       L.Source.LevelEnd = text(B.Hi);
-    else if (!Parent->Compressed && Parent->FromZero && !Parent->Extent.empty())
+    else if (Parent && !Parent->Compressed && Parent->FromZero &&
+             !Parent->Extent.empty())
       L.Source.LevelEnd = text(B.Lo->getBase()) + "[" + Parent->Extent + "]";
     L.Source.Positions = text(L.PosBase);
   }
@@ -612,12 +617,18 @@ bool Recoverer::assignTensors() {
     const Expr *Vals = Read->first;
     const VarDecl *Pos = Read->second;
     ++Read;
-    // Walk up the chain of compressed levels to the root: a dense loop, or
-    // a compressed first level (no parent).
+    // Walk up the chain of compressed levels to the root: a dense loop, a
+    // compressed first level (no parent), or another tensor's coordinate
+    // (DenseRoot: a dense level of that index).
     std::vector<LoopFact *> Chain;
+    const VarDecl *DenseRoot = nullptr;
     for (const VarDecl *At = Pos; At;) {
       auto It = std::find_if(Loops.begin(), Loops.end(),
                              [&](const LoopFact &L) { return L.Var == At; });
+      if (It == Loops.end()) {
+        DenseRoot = At;
+        break;
+      }
       Chain.push_back(&*It);
       At = It->Compressed ? It->ParentVar : nullptr;
     }
@@ -633,8 +644,13 @@ bool Recoverer::assignTensors() {
                     "the values '" + Name + "' are read twice",
                     Vals->getBeginLoc());
     ir::Tensor T{Name, {}};
-    for (unsigned Level = 0; Level < Chain.size(); ++Level) {
-      LoopFact *L = Chain[Level];
+    if (DenseRoot) {
+      T.Levels.push_back(ir::LevelFormat::Dense);
+      F.Indices.push_back(DenseRoot->getName().str());
+    }
+    for (unsigned At = 0; At < Chain.size(); ++At) {
+      LoopFact *L = Chain[At];
+      const unsigned Level = T.Levels.size();
       if (L->Compressed) {
         if (!L->Tensor.empty())
           return refuse(rule::UnsupportedAccess,

@@ -766,6 +766,7 @@ private:
         return &L;
     return nullptr;
   }
+
   /// The compressed loop variable whose position Index is: `p`, or
   /// `pos[i] + p` for a loop relative to its fiber (whose `p` alone is no
   /// position); otherwise the variable Index is, or null.

@@ -298,6 +298,20 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
   ReadingOutput = false;
   if (!OutAccess)
     return false;
+  // At the positions of a level reached through another tensor's
+  // coordinate, distinct fibers of that tensor reach one fiber again.
+  for (const auto &[V, C] : OutputForm.Terms)
+    if (const LoopFact *L = loopOf(V);
+        L && L->Compressed && L->ParentVar && coordinateLoop(L->ParentVar))
+      return refuse(rule::UnsupportedAccess,
+                    "the output is stored at the positions of '" +
+                        V->getName().str() +
+                        "', whose fibers are reached "
+                        "through the coordinate '" +
+                        L->ParentVar->getName().str() +
+                        "' of another tensor: several of its positions may "
+                        "reach one fiber",
+                    Lhs->getBeginLoc());
   outputBase = arrayOf(Out->getBase());
   // A variable, or an array held in a struct ('result->val'), read where
   // the nest reads it: the same member each time, which the run-time

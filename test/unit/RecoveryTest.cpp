@@ -819,6 +819,42 @@ void kernel(int N, int K, const int *pos, const int *crd, const double *B,
 // the order the recovery lists the terms in (its variables' addresses) must
 // not decide whether the layout is proved row-major: each tied innermost
 // candidate is tried.
+TEST(RecoveryTest, LevelReachedThroughAnotherTensorsCoordinate) {
+  // C's row j, j a coordinate of B: C is read as a dense level of index j
+  // above its compressed level, whose positions are not counted from j's
+  // own loop (there is none).
+  Recovered R = recoverFrom(R"(
+void kernel(int n, int L, const int *restrict Bpos, const int *restrict Bcrd,
+            const double *restrict Bv, const int *restrict Cpos,
+            const int *restrict Ccrd, const double *restrict Cv,
+            const double *restrict x, const double *restrict D,
+            double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
+      int j = Bcrd[pB];
+      for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
+        int k = Ccrd[pC];
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += Bv[pB] * Cv[pC] * x[k] * D[j * L + l];
+      }
+    }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,l) += Bv(i,j) * Cv(j,k) * x(k) * D(j,l)");
+  EXPECT_EQ(R.LoopOrder, "i, j(Bv), k(Cv), l");
+  const LoopSource *K = R.Source.loop("k");
+  ASSERT_NE(K, nullptr);
+  EXPECT_EQ(K->Kind, LevelKind::Compressed);
+  EXPECT_EQ(K->Positions, "Cpos");
+  EXPECT_EQ(K->LoopBegin, "Cpos[j]");
+  // The level's count of positions is not known: j has no loop of its own.
+  EXPECT_EQ(K->LevelEnd, "");
+  // j is the coordinate, not a local the headers read.
+  EXPECT_EQ(R.Source.loop("j")->Prologue,
+            std::vector<std::string>{"int j = Bcrd[pB];"});
+}
+
 TEST(RecoveryTest, RowMajorOrderDoesNotDependOnTheTermsOrder) {
   using lnr::recover::Coefficient;
   using lnr::recover::LinearTerm;

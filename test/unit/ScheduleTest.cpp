@@ -114,6 +114,32 @@ TEST(ScheduleTest, SpmmGemm) {
   expectNoWorseThanPaper(K, *S, "loopfuse(1)");
 }
 
+TEST(ScheduleTest, ChainedMatricesCountAFiberPerCoordinate) {
+  // A(i,l) = B(i,j) C(j,k) x(k) D(j,l), C's compressed level reached
+  // through B's coordinate j: the loop over k visits a fiber of C per
+  // nonzero of B, fiber(C_jk) each, not nnz(C_jk) in all.
+  Kernel K;
+  K.Tensors = {
+      {"A", {D, D}}, {"B", {D, C}}, {"C", {D, C}}, {"x", {D}}, {"D", {D, D}}};
+  K.Indices = {{"i", "N"}, {"j", ""}, {"k", ""}, {"l", "L"}};
+  K.Stmt = {
+      {"A", {"i", "l"}},
+      true,
+      {{"B", {"i", "j"}}, {"C", {"j", "k"}}, {"x", {"k"}}, {"D", {"j", "l"}}}};
+  K.Loops = {dense("i"), compressed("j", "B", 1), compressed("k", "C", 1),
+             dense("l")};
+  ASSERT_FALSE(K.validate().has_value());
+  EXPECT_EQ(costOf(K).toString(), "O(nnz(B_ij)*L*fiber(C_jk))");
+  OrRefusal<Schedule> S = chooseSchedule(K);
+  ASSERT_TRUE(S) << S.refusal().Message;
+  EXPECT_EQ(S->Estimate.toString(), "O(nnz(B_ij)*(L+fiber(C_jk)))");
+  EXPECT_EQ(S->describe(K),
+            "split {B,C,x}{D}, shared (i,j), temporary scalar t");
+  // The model's sizes take a fiber to hold its mean nonzeros.
+  SizeModel Sizes;
+  EXPECT_EQ(Sizes.valueOf("fiber(C_jk)"), Sizes.NonzerosPerFiber);
+}
+
 TEST(ScheduleTest, CscSpmmGemmGainsOnlyFromDistribution) {
   // B in CSC: stored B(j,i), columns dense, rows compressed. With the
   // paper's association (B*C first), no loop is common to the producer

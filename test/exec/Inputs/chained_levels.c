@@ -1,0 +1,96 @@
+/* Chains of sparse matrices: the second matrix's compressed level reached
+   through the first's coordinate ('j = Bcrd[pB]; for (pC = Cpos[j]; ...)'),
+   read as that matrix's compressed level below a dense level of index j. */
+
+/* A = B * diag(C * x) * D: the sum over C's row j is computed once per
+   nonzero of B, not once per (nonzero, l). */
+void scaled_rows(int n, int L, const int *restrict Bpos,
+                 const int *restrict Bcrd, const double *restrict Bv,
+                 const int *restrict Cpos, const int *restrict Ccrd,
+                 const double *restrict Cv, const double *restrict x,
+                 const double *restrict D, double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
+      int j = Bcrd[pB];
+      for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
+        int k = Ccrd[pC];
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += Bv[pB] * Cv[pC] * x[k] * D[j * L + l];
+      }
+    }
+}
+
+/* C in MKL's four arrays. */
+void scaled_rows_four(int n, int L, const int *restrict Bpos,
+                      const int *restrict Bcrd, const double *restrict Bv,
+                      const int *restrict Cb, const int *restrict Ce,
+                      const int *restrict Ccrd, const double *restrict Cv,
+                      const double *restrict x, const double *restrict D,
+                      double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
+      int j = Bcrd[pB];
+      for (int pC = Cb[j]; pC < Ce[j]; pC++) {
+        int k = Ccrd[pC];
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += Bv[pB] * Cv[pC] * x[k] * D[j * L + l];
+      }
+    }
+}
+
+/* C89: the variables declared first, the coordinates assigned. */
+void scaled_rows_c89(int n, int L, const int *restrict Bpos,
+                     const int *restrict Bcrd, const double *restrict Bv,
+                     const int *restrict Cpos, const int *restrict Ccrd,
+                     const double *restrict Cv, const double *restrict x,
+                     const double *restrict D, double *restrict A) {
+  int i, pB, j, pC, k, l;
+  for (i = 0; i < n; i++)
+    for (pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
+      j = Bcrd[pB];
+      for (pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
+        k = Ccrd[pC];
+        for (l = 0; l < L; l++)
+          A[i * L + l] += Bv[pB] * Cv[pC] * x[k] * D[j * L + l];
+      }
+    }
+}
+
+/* Three matrices: E's row k reached through C's coordinate. A row of C
+   whose every E row is empty adds nothing (not 0 * D, NaN for an infinite
+   D). */
+void three_rows(int n, int L, const int *restrict Bpos,
+                const int *restrict Bcrd, const double *restrict Bv,
+                const int *restrict Cpos, const int *restrict Ccrd,
+                const double *restrict Cv, const int *restrict Epos,
+                const int *restrict Ecrd, const double *restrict Ev,
+                const double *restrict x, const double *restrict D,
+                double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
+      int j = Bcrd[pB];
+      for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
+        int k = Ccrd[pC];
+        for (int pE = Epos[k]; pE < Epos[k + 1]; pE++) {
+          int m = Ecrd[pE];
+          for (int l = 0; l < L; l++)
+            A[i * L + l] += Bv[pB] * Cv[pC] * Ev[pE] * x[m] * D[j * L + l];
+        }
+      }
+    }
+}
+
+/* y = B * (C * x): distribution removes no loop (lnr-no-gain). */
+void spmv_spmv(int n, const int *restrict Bpos, const int *restrict Bcrd,
+               const double *restrict Bv, const int *restrict Cpos,
+               const int *restrict Ccrd, const double *restrict Cv,
+               const double *restrict x, double *restrict y) {
+  for (int i = 0; i < n; i++)
+    for (int pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
+      int j = Bcrd[pB];
+      for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
+        int k = Ccrd[pC];
+        y[i] += Bv[pB] * Cv[pC] * x[k];
+      }
+    }
+}
