@@ -599,6 +599,29 @@ void Recoverer::namePositionOnlyLevel(LoopFact &L) {
   L.Source.PositionOnly = true;
 }
 
+Recoverer::LevelChain Recoverer::levelsAbove(const VarDecl *Pos) {
+  // Walk up the chain of compressed levels to the root: a dense loop, a
+  // compressed first level (no parent), or another tensor's coordinate.
+  LevelChain Out;
+  for (const VarDecl *At = Pos; At;) {
+    auto It = std::find_if(Loops.begin(), Loops.end(),
+                           [&](const LoopFact &L) { return L.Var == At; });
+    if (It == Loops.end()) {
+      Out.DenseRoot = At;
+      break;
+    }
+    Out.Loops.push_back(&*It);
+    At = It->Compressed ? It->ParentVar : nullptr;
+  }
+  std::reverse(Out.Loops.begin(), Out.Loops.end());
+  // A COO loop: its singleton levels, read at the same position, below.
+  if (Out.Loops.back()->NonUnique)
+    for (LoopFact &L : Loops)
+      if (L.Singleton && L.For == Out.Loops.back()->For)
+        Out.Loops.push_back(&L);
+  return Out;
+}
+
 bool Recoverer::assignTensors() {
   // Each chain of compressed loops belongs to the tensor whose values are
   // read at its deepest position.
@@ -617,27 +640,7 @@ bool Recoverer::assignTensors() {
     const Expr *Vals = Read->first;
     const VarDecl *Pos = Read->second;
     ++Read;
-    // Walk up the chain of compressed levels to the root: a dense loop, a
-    // compressed first level (no parent), or another tensor's coordinate
-    // (DenseRoot: a dense level of that index).
-    std::vector<LoopFact *> Chain;
-    const VarDecl *DenseRoot = nullptr;
-    for (const VarDecl *At = Pos; At;) {
-      auto It = std::find_if(Loops.begin(), Loops.end(),
-                             [&](const LoopFact &L) { return L.Var == At; });
-      if (It == Loops.end()) {
-        DenseRoot = At;
-        break;
-      }
-      Chain.push_back(&*It);
-      At = It->Compressed ? It->ParentVar : nullptr;
-    }
-    std::reverse(Chain.begin(), Chain.end());
-    // A COO loop: its singleton levels, read at the same position, below.
-    if (Chain.back()->NonUnique)
-      for (LoopFact &L : Loops)
-        if (L.Singleton && L.For == Chain.back()->For)
-          Chain.push_back(&L);
+    auto [Chain, DenseRoot] = levelsAbove(Pos);
     std::string Name = tensorName(Vals);
     if (Kernel.findTensor(Name))
       return refuse(rule::UnsupportedAccess,

@@ -374,6 +374,15 @@ private:
   std::vector<std::string>
   dropRepeatedCoordinates(std::vector<std::string> &Disjoint) const;
   bool assignTensors();
+  /// The loops of the levels of the tensor whose values are read at
+  /// position Pos, outermost first, and the coordinate of another tensor
+  /// its first level is reached through (a dense level of that index; a
+  /// chain of matrices), or null.
+  struct LevelChain {
+    std::vector<LoopFact *> Loops;
+    const VarDecl *DenseRoot = nullptr;
+  };
+  LevelChain levelsAbove(const VarDecl *Pos);
   /// Names the index of a compressed level whose coordinate is never
   /// loaded.
   void namePositionOnlyLevel(LoopFact &L);
@@ -766,7 +775,6 @@ private:
         return &L;
     return nullptr;
   }
-
   /// The compressed loop variable whose position Index is: `p`, or
   /// `pos[i] + p` for a loop relative to its fiber (whose `p` alone is no
   /// position); otherwise the variable Index is, or null.
