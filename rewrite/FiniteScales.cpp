@@ -90,11 +90,11 @@ std::string element(const std::string &Text) {
 /// when a loop cannot be written alone.
 std::optional<lower::Node> finiteCheck(const ir::Kernel &K, const NestSource &S,
                                        size_t F, const std::string &Flag) {
-  if (F >= S.Factors.size() || !S.FactorAliases[F].empty())
+  if (F >= S.Factors.size() || !S.Factors[F].Aliases.empty())
     return std::nullopt;
-  const std::string X = element(S.Factors[F]);
+  const std::string X = element(S.Factors[F].Text);
   lower::Nodes Body{statement(Flag + " &= " + X + " - " + X + " == 0;")};
-  std::string Reads = S.Factors[F]; // what the loops inside read
+  std::string Reads = S.Factors[F].Text; // what the loops inside read
   std::vector<const ir::Loop *> Loops = loopsReaching(K.Stmt.Factors[F], K);
   for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
     const LoopSource *Src = S.loop((*It)->Index);
@@ -148,7 +148,7 @@ withFiniteScales(const ir::Kernel &K, const NestSource &S,
     std::optional<lower::Node> Check = finiteCheck(K, S, F, Test->Flag);
     if (!Check)
       return Refusal(rule::UnsupportedStatement,
-                     "a sum is stored scaled by '" + S.Factors[F] +
+                     "a sum is stored scaled by '" + S.Factors[F].Text +
                          "', which the rewrite multiplies into the terms "
                          "only when it is finite, and the loops reaching "
                          "it cannot be written alone to check it");

@@ -64,10 +64,10 @@ std::variant<size_t, std::string> readingFactor(const ir::Kernel &QK,
   }
   if (!Found)
     return "the consumer does not read '" + T + "' as a factor";
-  if (QK.Stmt.Lhs.Tensor == T || !QS.FactorAliases[*Found].empty())
+  if (QK.Stmt.Lhs.Tensor == T || !QS.Factors[*Found].Aliases.empty())
     return "the consumer reads '" + T + "' through a variable of its own";
-  if (spaceless(QS.Factors[*Found]) != spaceless(PS.Output))
-    return "the consumer reads '" + QS.Factors[*Found] +
+  if (spaceless(QS.Factors[*Found].Text) != spaceless(PS.Output))
+    return "the consumer reads '" + QS.Factors[*Found].Text +
            "' where the producer stores '" + PS.Output + "'";
   return *Found;
 }
@@ -116,11 +116,11 @@ void renameOwnLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
     for (std::string &P : L.Prologue)
       Text(P);
   }
-  for (std::string &F : PS.Factors)
-    Text(F);
-  for (std::vector<std::string> &Aliases : PS.FactorAliases)
-    for (std::string &A : Aliases)
+  for (NestSource::Factor &F : PS.Factors) {
+    Text(F.Text);
+    for (std::string &A : F.Aliases)
       Text(A);
+  }
   for (NestSource::Alias &A : PS.Aliases)
     Text(A.Declaration);
   Text(PS.Map);
@@ -353,9 +353,6 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
     S.Loops.push_back(*From);
   }
   insertAt(S.Factors, At, PS.Factors);
-  insertAt(S.FactorTypes, At, PS.FactorTypes);
-  insertAt(S.ConvertedFactors, At, PS.ConvertedFactors);
-  insertAt(S.FactorAliases, At, PS.FactorAliases);
   if (!mergeAliases(S, PS))
     return std::string("the two nests declare a variable of one name");
   S.Offset = PS.Offset;

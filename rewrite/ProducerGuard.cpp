@@ -187,9 +187,10 @@ ProducerGuard producerGuard(const ir::BranchedGraph &Producer,
   // every other.
   Out.FlagLoop = innermostOf(Producer, Compressed);
   if (!Out.FlagLoop)
-    Out.Untestable = "the compressed loops of the producer of '" + Temp.Name +
-                     "' are in separate branches: no one loop runs only "
-                     "where all of them do";
+    Out.Untestable =
+        "the compressed loops of the producer of '" + Temp.Name +
+        "' are in separate branches of the schedule: no one loop runs only "
+        "where all of them do";
   return Out;
 }
 

@@ -327,18 +327,80 @@ Recoverer::readLoopVariable(const ForStmt *For) {
 }
 
 std::optional<Recoverer::LoopHeader>
+Recoverer::readCountingDown(const ForStmt *For, LoopHeader H) {
+  // 'i-- > lo' (or 'lo < i--') with no step: i runs from Upper - 1 down to
+  // lo, the range [lo, Upper). 'i >= lo' stepping 'i--': from Upper down
+  // to lo, the range [lo, Upper + 1), in a signed type (unsigned, it would
+  // never end at lo = 0).
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond)
+    return std::nullopt;
+  auto PostDecrement = [&](const Expr *E) {
+    const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+    return U && U->getOpcode() == UO_PostDec && asVar(U->getSubExpr()) == H.Var;
+  };
+  const Expr *Lo = nullptr;
+  if (!For->getInc() && Cond->getOpcode() == BO_GT &&
+      PostDecrement(Cond->getLHS()))
+    Lo = Cond->getRHS();
+  else if (!For->getInc() && Cond->getOpcode() == BO_LT &&
+           PostDecrement(Cond->getRHS()))
+    Lo = Cond->getLHS();
+  else if (Cond->getOpcode() == BO_GE && asVar(Cond->getLHS()) == H.Var &&
+           stepsDownByOne(For->getInc(), H.Var, Ctx)) {
+    Lo = Cond->getRHS();
+    H.PlusOne = true;
+    if (!H.Var->getType()->isSignedIntegerType())
+      return refuseNone(rule::UnsupportedLoop,
+                        "the loop over '" + H.Var->getName().str() +
+                            "' counts down to '" + written(Lo) +
+                            "' in an unsigned type: at 0 it never ends",
+                        For->getBeginLoc());
+  }
+  if (!Lo)
+    return std::nullopt;
+  if (references(Lo, H.Var))
+    return refuseNone(rule::UnsupportedLoop,
+                      "the lower bound of the loop over '" +
+                          H.Var->getName().str() +
+                          "' reads the variable itself",
+                      For->getBeginLoc());
+  H.Upper = H.LoInit;
+  // From 'n - 1' in a signed type: the range [lo, n).
+  Expr::EvalResult One;
+  if (const auto *Sub =
+          dyn_cast<BinaryOperator>(H.Upper->IgnoreParenImpCasts());
+      H.PlusOne && Sub && Sub->getOpcode() == BO_Sub &&
+      Sub->getType()->isSignedIntegerType() &&
+      Sub->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1) {
+    H.Upper = Sub->getLHS();
+    H.PlusOne = false;
+  }
+  H.Hi = throughBoundLocal(H.Upper->IgnoreParenImpCasts());
+  H.LoInit = Lo;
+  H.Lo = throughBoundLocal(Lo->IgnoreParenImpCasts());
+  H.Descending = true;
+  return H;
+}
+
+std::optional<Recoverer::LoopHeader>
 Recoverer::readLoopHeader(const ForStmt *For) {
   std::optional<LoopHeader> H = readLoopVariable(For);
   if (!H)
     return std::nullopt;
   const std::string Name = H->Var->getName().str();
+  if (std::optional<LoopHeader> Down = readCountingDown(For, *H); Down || Fail)
+    return Down;
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
       asVar(Cond->getLHS()) != H->Var)
     return refuseNone(rule::UnsupportedLoop,
                       "the loop condition is not '" + Name + " < bound' or '" +
-                          Name + " <= bound'",
+                          Name + " <= bound', nor a count down by one ('" +
+                          Name + "-- > lo', '" + Name + " >= lo; " + Name +
+                          "--')",
                       For->getBeginLoc());
   // An inclusive bound, 'k <= rowstr[j + 1] - 1' (NPB CG) or 'j <= n'
   // (1-based arrays): read as its exclusive bound, 'k < rowstr[j + 1]'
@@ -522,6 +584,8 @@ bool Recoverer::readDenseLoop(LoopFact &L, const LoopHeader &H) {
   L.Extent = FromZero ? HiText : "(" + HiText + ") - (" + LoText + ")";
   L.FromZero = FromZero;
   L.Source.StartsAtZero = FromZero;
+  if (H.Descending)
+    L.Source.Kind = LevelKind::Descending;
   if (!FromZero)
     L.Source.Begin = LoText;
   L.Source.Bound = HiText;
@@ -547,9 +611,16 @@ bool Recoverer::readLoop(const ForStmt *For) {
   const std::optional<PositionBounds> B = readPositionBounds(*H);
   if (!B)
     return false;
+  if (H->Descending && (B->Lo || B->Hi))
+    return refuse(rule::UnsupportedLoop,
+                  "the loop over '" + H->Var->getName().str() +
+                      "' counts down over positions; only dense loops are "
+                      "read counting down",
+                  For->getBeginLoc());
   LoopFact L;
   L.For = For;
   L.Var = H->Var;
+  L.Descending = H->Descending;
   if (!B->Lo && B->Hi && isRootFromZero(For, L.Var, H->Lo, B->Hi))
     readRootFromZero(L, B->Hi, H->LoInit);
   else if (B->Lo && B->Hi ? !readCompressedLoop(L, *H, *B)
@@ -558,7 +629,9 @@ bool Recoverer::readLoop(const ForStmt *For) {
   L.Source.Header = withBoundLocals(
       text(SourceRange(For->getBeginLoc(), For->getRParenLoc())));
   const auto *Assign = dyn_cast_or_null<BinaryOperator>(For->getInit());
-  L.Source.OmpCanonical = !isa<ParenExpr>(For->getCond()->IgnoreImpCasts()) &&
+  // 'i-- > 0' is no canonical OpenMP loop: no increment.
+  L.Source.OmpCanonical = For->getInc() &&
+                          !isa<ParenExpr>(For->getCond()->IgnoreImpCasts()) &&
                           !(Assign && isa<ParenExpr>(Assign->getLHS())) &&
                           !L.Var->getType()->isBooleanType();
   if (L.Source.Header.empty())

@@ -122,6 +122,8 @@ const VarDecl *countedFromZero(const ForStmt *For, const Expr *&Bound,
 const ForStmt *onlyLoop(const Stmt *Body);
 /// Whether S steps V by one ('v++', '++v', 'v += 1'); S may be null.
 bool stepsByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx);
+/// Whether S steps V down by one ('v--', '--v', 'v -= 1').
+bool stepsDownByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx);
 /// The integer constant E is, if it is one.
 std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx);
 /// E when Count is `(E + (S - 1)) / S`, the number of strips of S that
@@ -169,6 +171,9 @@ struct LoopFact {
   const ForStmt *For = nullptr;
   const VarDecl *Var = nullptr; // the induction variable
   bool Compressed = false;
+  /// A dense loop counting down ('for (i = n; i-- > 0;)'): its range read
+  /// as [0, n), its header written back as it is.
+  bool Descending = false;
   /// The coordinate is loaded into a variable that does not hold every
   /// value of the array's elements ('short i = crd[q];' with an int crd):
   /// distinct elements may be one coordinate.
@@ -278,8 +283,15 @@ private:
     const Expr *Upper = nullptr; // as written; 'k <= e - 1' gives e
     bool PlusOne = false;        // 'j <= n': the bound is n + 1
     const Expr *Hi = nullptr;    // Upper through bound locals
+    /// Counting down ('for (i = n; i-- > 0;)', 'for (i = n - 1; i >= 0;
+    /// i--)'): Lo is the bound the condition compares with, Upper the
+    /// first value (plus one for the second form).
+    bool Descending = false;
   };
   std::optional<LoopHeader> readLoopVariable(const ForStmt *For);
+  /// The counting-down forms of H's loop, read as the range they walk;
+  /// none, with Fail unset, for another loop.
+  std::optional<LoopHeader> readCountingDown(const ForStmt *For, LoopHeader H);
   std::optional<LoopHeader> readLoopHeader(const ForStmt *For);
   /// The positions a compressed loop's bounds read (pos[q] and pos[q + 1],
   /// or those of a fiber's length, RelativeTo pos[q]); all null for a
@@ -564,9 +576,11 @@ private:
   bool isScalarFactor(const Expr *E) const;
   bool readScalarFactor(const Expr *E, const std::string &Text);
   bool readArrayFactor(const ArraySubscriptExpr *ASE, const std::string &Text);
-  /// Records a factor's source text and type, and whether the original's
-  /// product converts it to another type (NestSource::ConvertedFactors).
-  void recordFactor(const Expr *E, const std::string &Text);
+  /// Records a factor's source text, type and the dense positions it
+  /// reads, and whether the original's product converts it to another type
+  /// (NestSource::Factor).
+  void recordFactor(const Expr *E, const std::string &Text,
+                    std::vector<std::string> Aliases);
   /// Whether a dense loop walks nonzeros: up to pos[1] (a compressed first
   /// level walked from 0 whose variable is also an index, not read as one
   /// by isRootFromZero) or with values read at its variable (COO).
@@ -622,7 +636,7 @@ private:
   /// arithmetic conversions of all its factors, left to right).
   QualType ProductType;
   QualType HeldType;                     // NestSource::ElementType
-  std::vector<QualType> FactorQualTypes; // NestSource::FactorTypes
+  std::vector<QualType> FactorQualTypes; // NestSource::Factor::Type
   /// The types the rewrite declares and converts to, spelled without a
   /// typedef name the function shadows ('typedef long wide;' and a
   /// parameter 'int wide': 'long').

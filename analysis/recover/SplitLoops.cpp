@@ -71,6 +71,14 @@ bool stepsByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
          constantOf(C->getRHS(), Ctx) == 1;
 }
 
+bool stepsDownByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx) {
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(S))
+    return U->isDecrementOp() && asVar(U->getSubExpr()) == V;
+  const auto *C = dyn_cast_or_null<CompoundAssignOperator>(S);
+  return C && C->getOpcode() == BO_SubAssign && asVar(C->getLHS()) == V &&
+         constantOf(C->getRHS(), Ctx) == 1;
+}
+
 namespace {
 bool isVariable(const Expr *E, const VarDecl *V) {
   const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());

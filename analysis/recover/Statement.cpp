@@ -454,7 +454,7 @@ void Recoverer::respellShadowedTypes(const std::set<std::string> &Locals) {
   Spelled(HeldType, Source.ElementType);
   Spelled(ProductType, Source.ValueType);
   for (size_t I = 0; I < FactorQualTypes.size(); ++I)
-    Spelled(FactorQualTypes[I], Source.FactorTypes[I]);
+    Spelled(FactorQualTypes[I], Source.Factors[I].Type);
 }
 
 } // namespace lnr::recover::detail

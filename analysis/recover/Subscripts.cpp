@@ -433,8 +433,7 @@ bool Recoverer::readScalarFactor(const Expr *E, const std::string &Text) {
                   "the factor '" + Text + "' changes in the nest",
                   E->getBeginLoc());
   Kernel.Stmt.Factors.push_back(ir::Access{Text, {}});
-  recordFactor(E, Text);
-  Source.FactorAliases.push_back({});
+  recordFactor(E, Text, {});
   return true;
 }
 
@@ -448,8 +447,7 @@ bool Recoverer::readArrayFactor(const ArraySubscriptExpr *ASE,
     AtPosition.Terms[P] = Coefficient();
     recordRange(ASE->getBase(), AtPosition, false);
     Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
-    recordFactor(ASE, Text);
-    Source.FactorAliases.push_back(aliasesIn(ASE));
+    recordFactor(ASE, Text, aliasesIn(ASE));
     return true;
   }
   AffineForm Form;
@@ -462,8 +460,7 @@ bool Recoverer::readArrayFactor(const ArraySubscriptExpr *ASE,
   else
     recordRange(arrayOf(ASE), Form, false);
   Kernel.Stmt.Factors.push_back(*A);
-  recordFactor(ASE, Text);
-  Source.FactorAliases.push_back(aliasesIn(ASE));
+  recordFactor(ASE, Text, aliasesIn(ASE));
   return true;
 }
 
@@ -524,9 +521,9 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   return readArrayFactor(ASE, Text);
 }
 
-void Recoverer::recordFactor(const Expr *E, const std::string &Text) {
-  Source.Factors.push_back(Text);
-  Source.FactorTypes.push_back(typeName(E->getType()));
+void Recoverer::recordFactor(const Expr *E, const std::string &Text,
+                             std::vector<std::string> Aliases) {
+  NestSource::Factor F{Text, typeName(E->getType()), std::move(Aliases)};
   FactorQualTypes.push_back(E->getType());
   // 'E[j] * vals[p] * C[k]' with a long E multiplies the int vals[p] and
   // C[k] in long (a float local 'v = vals[p]' of a double vals[p], in
@@ -534,8 +531,9 @@ void Recoverer::recordFactor(const Expr *E, const std::string &Text) {
   QualType Own = E->getType().getUnqualifiedType();
   if (Own->isPromotableIntegerType())
     Own = Ctx.getPromotedIntegerType(Own);
-  Source.ConvertedFactors.push_back(
-      !ProductType.isNull() && !Ctx.hasSameUnqualifiedType(Own, ProductType));
+  F.Converted =
+      !ProductType.isNull() && !Ctx.hasSameUnqualifiedType(Own, ProductType);
+  Source.Factors.push_back(std::move(F));
 }
 
 } // namespace lnr::recover::detail

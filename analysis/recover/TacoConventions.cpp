@@ -201,7 +201,7 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
                       Counter->getName().str() + "' and " + Name + ")",
                   Increment->getBeginLoc());
   if (Owner != 1 || Loops[0].Compressed || !Loops[0].FromZero ||
-      L.ParentVar != Loops[0].Var)
+      Loops[0].Descending || L.ParentVar != Loops[0].Var)
     return refuse(rule::UnsupportedCounter,
                   Name + " counts the iterations of the loop over '" +
                       L.Var->getName().str() +

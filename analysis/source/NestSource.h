@@ -22,6 +22,7 @@ namespace lnr {
 enum class LevelKind {
   Dense,        // 'for (i = 0; i < n; i++)'
   Strips,       // TACO's split dense loop, strips of a constant width
+  Descending,   // a dense loop counting down: 'for (i = n; i-- > 0;)'
   Compressed,   // positions of one array: 'for (p = pos[i]; p < pos[i + 1];'
   Relative,     // counted from the fiber's start: 'p < pos[i + 1] - pos[i]'
   SeparateEnds, // MKL's four arrays: 'for (p = pntrb[i]; p < pntre[i];'
@@ -71,7 +72,8 @@ struct LoopSource {
   bool StartsAtZero = false; // dense loops: 'for (i = 0; ...)'
   /// Whether `#pragma omp for` may go on the header as written: gcc takes
   /// neither a parenthesized condition ('(i < n)') nor a parenthesized
-  /// variable ('(i) = 0'), nor a _Bool variable.
+  /// variable ('(i) = 0'), nor a _Bool variable, nor a loop with no step
+  /// ('for (i = n; i-- > 0;)').
   bool OmpCanonical = true;
   std::string Begin; // dense loops that do not: their first value
 };
@@ -154,26 +156,32 @@ struct NestSource {
   /// put in front of it goes in a block with it.
   bool Substatement = false;
 
-  std::vector<LoopSource> Loops;    // parallel to Kernel::Loops
-  std::vector<std::string> Factors; // parallel to Kernel::Stmt.Factors
-  std::string Output;               // "A[i * L + l]"
+  std::vector<LoopSource> Loops; // parallel to Kernel::Loops
+  /// A factor of the product as the file writes it.
+  struct Factor {
+    std::string Text; // "C[i * K + k]"
+    std::string Type; // its C type: "double"
+    /// The dense position variables it reads (Aliases' names: TACO's
+    /// "kC"), declared before a statement that reads it.
+    std::vector<std::string> Aliases;
+    /// The original's product converts the factor to ValueType ('E[j] *
+    /// vals[p]' with a long E and an int vals[p]), which the rewrite then
+    /// writes wherever it multiplies it.
+    bool Converted = false;
+  };
+  std::vector<Factor> Factors; // parallel to Kernel::Stmt.Factors
+  std::string Output;          // "A[i * L + l]"
   /// Dense position variables (TACO: "int32_t kC = i * C2_dimension + k;"),
   /// declared before each statement that reads them, in this order.
   struct Alias {
     std::string Name, Declaration;
   };
   std::vector<Alias> Aliases;
-  std::vector<std::vector<std::string>> FactorAliases; // per factor
   std::vector<std::string> OutputAliases;
   /// Of the temporaries: the type the original sums in (its accumulator's,
   /// or the output's): "double".
   std::string ElementType;
-  std::string ValueType;                // of the product of the factors
-  std::vector<std::string> FactorTypes; // parallel to Factors
-  /// Parallel to Factors: the original's product converts the factor to
-  /// ValueType ('E[j] * vals[p]' with a long E and an int vals[p]), which
-  /// the rewrite then writes wherever it multiplies it.
-  std::vector<bool> ConvertedFactors;
+  std::string ValueType; // of the product of the factors
   /// The nest assigns every element of the output once (TACO's
   /// `A_vals[lA] = tjA_val;`): the rewrite zeroes it, then accumulates.
   bool ZeroOutputFirst = false;

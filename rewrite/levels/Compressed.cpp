@@ -12,25 +12,15 @@
 namespace lnr::levels::detail {
 namespace {
 
-class Compressed : public Format {
+class Compressed : public PositionRange {
 public:
   const char *name() const override { return "compressed"; }
-  std::optional<FiberRange> fiber(const LoopSource &S) const override {
-    return positionFiber(S);
-  }
-  std::optional<Lookahead> next(const LoopSource &S) const override {
-    return positionLookahead(S);
-  }
   std::optional<std::string> positions(const LoopSource &S) const override {
     return unlessEmpty(S.Positions);
   }
   std::optional<std::string> positionCount(const LoopSource &S) const override {
     return unlessEmpty(S.LevelEnd);
   }
-  bool walksPositions() const override { return true; }
-  bool ordered() const override { return false; }
-  bool unique() const override { return true; }
-  bool compact() const override { return true; }
 };
 
 } // namespace

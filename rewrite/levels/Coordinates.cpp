@@ -11,7 +11,7 @@
 namespace lnr::levels::detail {
 namespace {
 
-class Coordinates : public Format {
+class Coordinates : public PositionRange {
 public:
   const char *name() const override { return "compressed-nonunique"; }
   std::optional<FiberRange> fiber(const LoopSource &S) const override {
@@ -20,13 +20,7 @@ public:
       R->FromZero = S.StartsAtZero;
     return R;
   }
-  std::optional<Lookahead> next(const LoopSource &S) const override {
-    return positionLookahead(S);
-  }
-  bool walksPositions() const override { return true; }
-  bool ordered() const override { return false; }
   bool unique() const override { return false; }
-  bool compact() const override { return true; }
 };
 
 } // namespace

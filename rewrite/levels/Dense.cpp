@@ -22,19 +22,9 @@ bool comparesAsInt(const std::string &Type) {
          std::end(Signed);
 }
 
-class Dense : public Format {
+class Dense : public DenseRange {
 public:
   const char *name() const override { return "dense"; }
-  std::optional<FiberRange> fiber(const LoopSource &S) const override {
-    return denseFiber(S);
-  }
-  std::optional<std::string> nonEmpty(const LoopSource &S) const override {
-    return denseNonEmpty(S);
-  }
-  bool walksPositions() const override { return false; }
-  bool ordered() const override { return true; }
-  bool unique() const override { return true; }
-  bool compact() const override { return true; }
 };
 
 } // namespace

@@ -36,6 +36,8 @@ const Format &formatOf(LevelKind Kind) {
     return detail::dense();
   case LevelKind::Strips:
     return detail::strips();
+  case LevelKind::Descending:
+    return detail::descending();
   case LevelKind::Compressed:
     return detail::compressed();
   case LevelKind::Relative:

@@ -11,18 +11,9 @@
 namespace lnr::levels::detail {
 namespace {
 
-class SeparateEnds : public Format {
+class SeparateEnds : public PositionRange {
 public:
   const char *name() const override { return "compressed, separate ends"; }
-  std::optional<FiberRange> fiber(const LoopSource &S) const override {
-    return positionFiber(S);
-  }
-  std::optional<Lookahead> next(const LoopSource &S) const override {
-    return positionLookahead(S);
-  }
-  bool walksPositions() const override { return true; }
-  bool ordered() const override { return false; }
-  bool unique() const override { return true; }
   bool compact() const override { return false; }
 };
 

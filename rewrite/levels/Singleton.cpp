@@ -10,7 +10,7 @@
 namespace lnr::levels::detail {
 namespace {
 
-class Singleton : public Format {
+class Singleton : public PositionRange {
 public:
   const char *name() const override { return "singleton"; }
   std::optional<FiberRange> fiber(const LoopSource &) const override {
@@ -19,13 +19,7 @@ public:
   std::optional<std::string> nonEmpty(const LoopSource &) const override {
     return std::nullopt;
   }
-  std::optional<Lookahead> next(const LoopSource &S) const override {
-    return positionLookahead(S);
-  }
-  bool walksPositions() const override { return true; }
-  bool ordered() const override { return false; }
   bool unique() const override { return false; }
-  bool compact() const override { return true; }
 };
 
 } // namespace

@@ -11,19 +11,9 @@
 namespace lnr::levels::detail {
 namespace {
 
-class Strips : public Format {
+class Strips : public DenseRange {
 public:
   const char *name() const override { return "dense in strips"; }
-  std::optional<FiberRange> fiber(const LoopSource &S) const override {
-    return denseFiber(S);
-  }
-  std::optional<std::string> nonEmpty(const LoopSource &S) const override {
-    return denseNonEmpty(S);
-  }
-  bool walksPositions() const override { return false; }
-  bool ordered() const override { return true; }
-  bool unique() const override { return true; }
-  bool compact() const override { return true; }
 };
 
 } // namespace

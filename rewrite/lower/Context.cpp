@@ -221,11 +221,10 @@ std::optional<Code> Context::inlinedFactor(const ir::Access &A) const {
   std::optional<size_t> I = sourceFactor(A);
   if (!I)
     return std::nullopt;
-  Code Text = code(S.Factors[*I]);
-  if (*I < S.FactorAliases.size())
-    for (const std::string &Name : S.FactorAliases[*I])
-      if (std::optional<Code> Init = aliasInit(Name))
-        Text = Text.fill(Name, *Init);
+  Code Text = code(S.Factors[*I].Text);
+  for (const std::string &Name : S.Factors[*I].Aliases)
+    if (std::optional<Code> Init = aliasInit(Name))
+      Text = Text.fill(Name, *Init);
   return Text;
 }
 
@@ -274,7 +273,7 @@ std::optional<Code> Context::access(const ir::Access &A) {
   if (A.Tensor == K.Stmt.Lhs.Tensor && A.Indices == K.Stmt.Lhs.Indices)
     return code(S.Output);
   if (std::optional<size_t> I = sourceFactor(A))
-    return code(S.Factors[*I]);
+    return code(S.Factors[*I].Text);
   return std::nullopt;
 }
 
@@ -289,7 +288,7 @@ std::optional<size_t> Context::sourceFactor(const ir::Access &A) const {
 }
 
 Code Context::asOperand(size_t I, Code Text) const {
-  if (I >= S.ConvertedFactors.size() || !S.ConvertedFactors[I])
+  if (I >= S.Factors.size() || !S.Factors[I].Converted)
     return Text;
   std::string Spelled = Text.str();
   Code Cast = code("(" + S.ValueType + ")");

@@ -102,7 +102,7 @@ public:
   std::optional<size_t> sourceFactor(const ir::Access &A) const;
   /// Text, factor I's, as an operand of a product the rewrite writes:
   /// '(long)vals[p]' where the original's product converts it
-  /// (NestSource::ConvertedFactors), so that every product is computed in
+  /// (NestSource::Factor::Converted), so that every product is computed in
   /// the type the original computes it in, however it is grouped.
   Code asOperand(size_t I, Code Text) const;
   std::optional<Code> aliasInit(const std::string &Name) const;

@@ -268,8 +268,8 @@ bool GraphLowering::consumerOnlyScales(const ir::BranchedGraph &G) const {
 
 bool GraphLowering::originalReads(const std::string &Index) const {
   std::string Code = C.S.Output;
-  for (const std::string &F : C.S.Factors)
-    Code += " " + F;
+  for (const NestSource::Factor &F : C.S.Factors)
+    Code += " " + F.Text;
   for (const NestSource::Alias &A : C.S.Aliases)
     Code += " " + A.Declaration;
   return rewrite::mentions(Code, Index);
@@ -291,9 +291,8 @@ GraphLowering::positionsRead(const ir::Assignment &A) const {
       Add(C.S.OutputAliases);
     for (size_t I = 0; I < K.Stmt.Factors.size(); ++I)
       if (K.Stmt.Factors[I].Tensor == X.Tensor &&
-          K.Stmt.Factors[I].Indices == X.Indices &&
-          I < C.S.FactorAliases.size())
-        Add(C.S.FactorAliases[I]);
+          K.Stmt.Factors[I].Indices == X.Indices && I < C.S.Factors.size())
+        Add(C.S.Factors[I].Aliases);
   }
   std::vector<std::string> Out;
   for (const NestSource::Alias &Alias : C.S.Aliases)

@@ -21,10 +21,8 @@ every output element must be the original's.
     chain_fuzz.py --tool BIN [--seed S] [--cases N] [--work DIR] [--keep-all]
 """
 
-import argparse
 import os
 import random
-import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -88,13 +86,17 @@ class Case:
     def function(self):
         decl = "" if self.c89 else "int "
         lines = ["void fn(%s) {" % ", ".join(self.params())]
+        inner = POSITIONS[:self.length] + COORDS[:self.length] + \
+            (["l"] if self.with_l else [])
         if self.c89:
-            names = ["i"] + POSITIONS[:self.length] + \
-                COORDS[:self.length] + (["l"] if self.with_l else [])
-            lines.append("  int %s;" % ", ".join(names))
+            lines.append("  int %s;" % ", ".join(["i"] + inner))
         ind = "  "
         if self.pragma:
-            lines.append("#pragma omp parallel for")
+            # Declared outside the loop, the inner variables are shared
+            # unless the directive makes them private.
+            lines.append("#pragma omp parallel for" +
+                         (" private(%s)" % ", ".join(inner) if self.c89
+                          else ""))
         lines.append(ind + "for (%si = 0; i < n; i++)" % decl)
         parent = "i"
         for t in range(self.length):
@@ -234,33 +236,5 @@ int main(void) {
 """
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tool", required=True)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--cases", type=int, default=40)
-    ap.add_argument("--work", default="chain-fuzz-work")
-    ap.add_argument("--timeout", type=int, default=20)
-    ap.add_argument("--keep-all", action="store_true")
-    opts = ap.parse_args(argv)
-    opts.tool = os.path.abspath(opts.tool)
-    os.makedirs(opts.work, exist_ok=True)
-    counts, failed = {}, []
-    for number in range(opts.cases):
-        case = Case(opts.seed, number)
-        result, d = pair_fuzz.check(case, number, opts, opts.work)
-        counts[result] = counts.get(result, 0) + 1
-        if result.startswith("FAIL"):
-            failed.append((number, result, d))
-        elif not opts.keep_all:
-            shutil.rmtree(d, ignore_errors=True)
-    print("chain fuzz, seed %d, %d cases: %s" % (
-        opts.seed, opts.cases,
-        ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
-    for number, result, d in failed:
-        print("%s: case %d (%s)" % (result, number, d))
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(pair_fuzz.fuzz(Case, "chain", __doc__.split("\n")[0]))

@@ -275,7 +275,28 @@ def make_case(seed, number):
     pick_counters(c)
     fuzz_classes.pick_intsum_type(c)
     pick_coo(c)
+    pick_counting_down(c)
     return c
+
+
+def pick_counting_down(c):
+    """About 10% of the hand-written cases count one dense loop down
+    ('down'): 'for (i = n; i-- > 0;)' ('post', no step: no OpenMP loop, so
+    never under a directive) or 'for (i = n - 1; i >= 0; i--)' ('ge'),
+    read as the range [0, n) with the header kept. From a generator of its
+    own, so that the other fields of a case are those of earlier
+    versions."""
+    rng = random.Random("%d:%d:down" % (c["seed"], c["number"]))
+    if rng.random() >= 0.1 or c["style"] != "hand" or c.get("coo") or \
+            c.get("split"):
+        return
+    plain = [d for d in dense_loops(c)
+             if not (c.get("counters") or {}).get(c["order"][d])]
+    if not plain:
+        return
+    depth = rng.choice(plain)
+    form = "ge" if c["pragma"] and depth == 0 else rng.choice(["post", "ge"])
+    c["down"] = {"depth": depth, "form": form}
 
 
 # What a 'coo' case cannot be as well: forms of the coordinates and of the
@@ -1433,6 +1454,12 @@ class Kernel:
                 # A narrow counter (pick_counters) in the plain form only.
                 ct = (c.get("counters") or {}).get(x) or it
                 hdr = "for (%s %s = 0; %s < %s; %s++)" % (ct, x, x, b, x)
+                down = c.get("down") or {}
+                if down.get("depth") == d and down["form"] == "post":
+                    hdr = "for (%s %s = %s; %s-- > 0;)" % (ct, x, b, x)
+                elif down.get("depth") == d:
+                    hdr = "for (%s %s = %s - 1; %s >= 0; %s--)" % (
+                        ct, x, paren(b), x, x)
             body = []
             if self.sparse and x in self.sparse["levels"]:
                 l = self.sparse["levels"].index(x)
@@ -2453,7 +2480,7 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
 # loop counters (pick_counters) and class 'intsum' by the sign of its type.
 FORM_TAGS = ["includes-omp", "includes-none", "includes-stdlib", "counters",
              "counters-near-max", "intsum-signed", "intsum-unsigned", "coo",
-             "crd-in-place", "scaled-sum"]
+             "crd-in-place", "scaled-sum", "down-post", "down-ge"]
 
 
 def form_tags(c):
@@ -2474,6 +2501,8 @@ def form_tags(c):
         tags.append("crd-in-place")
     if c.get("scaled_sum"):
         tags.append("scaled-sum")
+    if c.get("down"):
+        tags.append("down-" + c["down"]["form"])
     return tags
 
 

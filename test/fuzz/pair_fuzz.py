@@ -459,12 +459,15 @@ def check(case, number, opts, work):
     return ("rewritten" if rewritten else "unchanged"), d
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def fuzz(make_case, name, description, argv=None):
+    """Generates and checks the cases of seed S (make_case(S, number) gives
+    one with function() and driver()), as the command line says; 1 when one
+    failed. chain_fuzz.py runs its cases here too."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--tool", required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cases", type=int, default=40)
-    ap.add_argument("--work", default="pair-fuzz-work")
+    ap.add_argument("--work", default=name + "-fuzz-work")
     ap.add_argument("--timeout", type=int, default=20)
     ap.add_argument("--keep-all", action="store_true")
     opts = ap.parse_args(argv)
@@ -472,15 +475,15 @@ def main(argv=None):
     os.makedirs(opts.work, exist_ok=True)
     counts, failed = {}, []
     for number in range(opts.cases):
-        case = Case(opts.seed, number)
+        case = make_case(opts.seed, number)
         result, d = check(case, number, opts, opts.work)
         counts[result] = counts.get(result, 0) + 1
         if result.startswith("FAIL"):
             failed.append((number, result, d))
         elif not opts.keep_all:
             shutil.rmtree(d, ignore_errors=True)
-    print("pair fuzz, seed %d, %d cases: %s" % (
-        opts.seed, opts.cases,
+    print("%s fuzz, seed %d, %d cases: %s" % (
+        name, opts.seed, opts.cases,
         ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
     for number, result, d in failed:
         print("%s: case %d (%s)" % (result, number, d))
@@ -488,4 +491,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(fuzz(Case, "pair", __doc__.split("\n")[0]))

@@ -19,6 +19,8 @@ using namespace lnr;
 using ir::test::compressed;
 using ir::test::dense;
 using lnr::lower::test::denseLoop;
+using lnr::lower::test::factors;
+using lnr::lower::test::factorTexts;
 using lnr::lower::test::sddmmSpmmSource;
 using rewrite::ComposedNest;
 using rewrite::composeNests;
@@ -56,19 +58,13 @@ protected:
     NestSource Both = sddmmSpmmSource();
     PS = Both;
     PS.Loops = {Both.Loops[0], Both.Loops[1], Both.Loops[2]};
-    PS.Factors = {"vals[p]", "C[i * K + k]", "D[j * K + k]"};
-    PS.FactorAliases = {{}, {}, {}};
-    PS.FactorTypes = {"double", "double", "double"};
-    PS.ConvertedFactors = {false, false, false};
+    PS.Factors = factors({"vals[p]", "C[i * K + k]", "D[j * K + k]"});
     PS.Output = "T[p]";
     PS.ZeroOutputFirst = true;
     PS.Offset = 100;
     QS = Both;
     QS.Loops = {Both.Loops[0], Both.Loops[1], Both.Loops[3]};
-    QS.Factors = {"T[p]", "E[j * L + l]"};
-    QS.FactorAliases = {{}, {}};
-    QS.FactorTypes = {"double", "double"};
-    QS.ConvertedFactors = {false, false};
+    QS.Factors = factors({"T[p]", "E[j * L + l]"});
     QS.Overlap.OutputRestrict = true;
     QS.Offset = 300;
     Facts.Temporary = "T";
@@ -95,7 +91,7 @@ TEST_F(NestCompositionTest, SubstitutesTheProducerForTheTemporary) {
             "A(i,l) += B(i,j) * C(i,k) * D(j,k) * E(j,l)");
   EXPECT_EQ(ir::loopOrderString(N.Kernel.Loops), "i, j(B), k, l");
   EXPECT_EQ(N.Kernel.findTensor("T"), nullptr);
-  EXPECT_EQ(N.Source.Factors,
+  EXPECT_EQ(factorTexts(N.Source),
             (std::vector<std::string>{"vals[p]", "C[i * K + k]", "D[j * K + k]",
                                       "E[j * L + l]"}));
   ASSERT_EQ(N.Source.Loops.size(), 4u);
@@ -157,8 +153,7 @@ TEST_F(NestCompositionTest, TheConsumerMustNotWriteTheProducersInput) {
 
 TEST_F(NestCompositionTest, TheTemporaryReadTwiceIsNotSubstituted) {
   QK.Stmt.Factors.push_back({"T", {"i", "j"}});
-  QS.Factors.push_back("T[p]");
-  QS.FactorAliases.push_back({});
+  QS.Factors.push_back({"T[p]", "double", {}, false});
   EXPECT_EQ(reason(), "the consumer reads 'T' twice");
 }
 
@@ -175,8 +170,7 @@ TEST_F(NestCompositionTest, AProducersLoopNamedAsTheConsumersIsRenamed) {
   EXPECT_EQ(N.Renamed, std::vector<std::string>{"k_p1"});
   EXPECT_EQ(ir::toString(N.Kernel.Stmt),
             "A(i,k) += B(i,j) * C(i,k_p1) * D(j,k_p1) * E(j,k)");
-  EXPECT_EQ(N.Source.Factors[1], "C[i * K + k_p1]");
-  EXPECT_EQ(N.Source.Loops[2].Header,
-            "for (int k_p1 = 0; k_p1 < K; k_p1++)");
+  EXPECT_EQ(N.Source.Factors[1].Text, "C[i * K + k_p1]");
+  EXPECT_EQ(N.Source.Loops[2].Header, "for (int k_p1 = 0; k_p1 < K; k_p1++)");
   EXPECT_EQ(N.Source.SumsStoredEmpty, std::vector<std::string>{"k_p1"});
 }

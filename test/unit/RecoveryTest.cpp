@@ -23,6 +23,22 @@ namespace {
 
 /// What the recovery made of a nest: the notation and loop order, or the
 /// refusal's name and message.
+/// The text of each factor as recovered.
+std::vector<std::string> factorTexts(const NestSource &S) {
+  std::vector<std::string> Out;
+  for (const NestSource::Factor &F : S.Factors)
+    Out.push_back(F.Text);
+  return Out;
+}
+
+/// Whether the original's product converts each factor.
+std::vector<bool> converted(const NestSource &S) {
+  std::vector<bool> Out;
+  for (const NestSource::Factor &F : S.Factors)
+    Out.push_back(F.Converted);
+  return Out;
+}
+
 struct Recovered {
   std::string Notation, LoopOrder, Refusal, Message;
   NestSource Source;
@@ -445,7 +461,7 @@ void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
 )");
   ASSERT_EQ(R.Refusal, "") << R.Message;
   EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
-  EXPECT_EQ(R.Source.Factors,
+  EXPECT_EQ(factorTexts(R.Source),
             (std::vector<std::string>{"B[p]", "C[(long)j * K + k]"}));
 }
 
@@ -467,7 +483,7 @@ void kernel(int N, int K, long alpha, const int *restrict pos,
 )");
   ASSERT_EQ(R.Refusal, "") << R.Message;
   EXPECT_EQ(R.Source.ValueType, "long");
-  EXPECT_EQ(R.Source.ConvertedFactors, (std::vector<bool>{false, true, false}));
+  EXPECT_EQ(converted(R.Source), (std::vector<bool>{false, true, false}));
   Recovered Narrow = recoverFrom(R"(
 void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
             const int *restrict B, const unsigned char *restrict C,
@@ -481,7 +497,7 @@ void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
 }
 )");
   ASSERT_EQ(Narrow.Refusal, "") << Narrow.Message;
-  EXPECT_EQ(Narrow.Source.ConvertedFactors, (std::vector<bool>{false, false}));
+  EXPECT_EQ(converted(Narrow.Source), (std::vector<bool>{false, false}));
 }
 
 TEST(RecoveryTest, DoubleProductsIntoAFloatOutputAreHeldInDouble) {
@@ -500,7 +516,7 @@ void kernel(int N, int K, const int *restrict pos, const int *restrict crd,
   ASSERT_EQ(R.Refusal, "") << R.Message;
   EXPECT_EQ(R.Source.ValueType, "double");
   EXPECT_EQ(R.Source.ElementType, "double");
-  EXPECT_EQ(R.Source.ConvertedFactors, (std::vector<bool>{false, true, true}));
+  EXPECT_EQ(converted(R.Source), (std::vector<bool>{false, true, true}));
 }
 
 TEST(RecoveryTest, C89LocalsAssignedInTheLoopsAreReadInPlace) {
@@ -525,7 +541,7 @@ void kernel(int N, int K, const int *pos, const int *crd, const double *B,
                             0, {}, {"-std=c89"});
   ASSERT_EQ(R.Refusal, "") << R.Message;
   EXPECT_EQ(R.Notation, "A(i,k) += B(i,j) * C(j,k)");
-  EXPECT_EQ(R.Source.Factors,
+  EXPECT_EQ(factorTexts(R.Source),
             (std::vector<std::string>{"B[p]", "(C + j * K)[k]"}));
   EXPECT_EQ(R.Source.Output, "A[(i * K) + k]");
   EXPECT_EQ(R.Source.ReadInPlace, (std::vector<std::string>{"iK", "v", "Cj"}));
@@ -756,7 +772,7 @@ void kernel(int N, int K, int L, const int *pos, const int *crd,
   EXPECT_EQ(R.Notation, "out(i,l) += B(i,j) * C(i,k) * D(j,l)");
   EXPECT_EQ(R.Source.Output, "AT(out, i, l, L)");
   ASSERT_EQ(R.Source.Factors.size(), 3u);
-  EXPECT_EQ(R.Source.Factors[1], "AT(C, i, k, K)");
+  EXPECT_EQ(R.Source.Factors[1].Text, "AT(C, i, k, K)");
   // Without restrict: every subscript is bounded through the arguments.
   EXPECT_TRUE(R.Source.Overlap.Needed);
   EXPECT_EQ(R.Source.Overlap.Unbounded, "");
@@ -800,7 +816,7 @@ void kernel(int N, int K, const int *pos, const int *crd, const double *B,
   EXPECT_EQ(R.Source.Overlap.PositionRanges[0].Variable, "p");
   EXPECT_EQ(R.Source.Overlap.PositionRanges[0].Positions, "pos");
   EXPECT_EQ(R.Source.Overlap.PositionRanges[0].Parent, "i");
-  EXPECT_EQ(R.Source.Factors[0], "B[pos[i] + p]");
+  EXPECT_EQ(R.Source.Factors[0].Text, "B[pos[i] + p]");
   // Read alone, p is refused.
   std::string Alone = Code;
   Alone.replace(Alone.find("crd[pos[i] + p]"), 15, "crd[p]");
@@ -853,6 +869,37 @@ void kernel(int n, int L, const int *restrict Bpos, const int *restrict Bcrd,
   // j is the coordinate, not a local the headers read.
   EXPECT_EQ(R.Source.loop("j")->Prologue,
             std::vector<std::string>{"int j = Bcrd[pB];"});
+}
+
+TEST(RecoveryTest, DenseLoopsCountingDownAreTheirRange) {
+  Recovered R = recoverFrom(R"(
+void kernel(int n, int K, int L, const int *restrict rowptr,
+            const int *restrict colidx, const double *restrict vals,
+            const double *restrict C, const double *restrict D,
+            const double *restrict E, double *restrict A) {
+  for (int i = n; i-- > 0;)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = K - 1; k >= 0; k--)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+)");
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_EQ(R.Notation, "A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)");
+  const LoopSource *I = R.Source.loop("i"), *K = R.Source.loop("k");
+  ASSERT_TRUE(I && K);
+  EXPECT_EQ(I->Kind, LevelKind::Descending);
+  EXPECT_TRUE(I->StartsAtZero);
+  EXPECT_EQ(I->Bound, "n");
+  EXPECT_EQ(I->Header, "for (int i = n; i-- > 0;)");
+  // No step: no OpenMP loop.
+  EXPECT_FALSE(I->OmpCanonical);
+  // From 'K - 1' down to 0: [0, K).
+  EXPECT_EQ(K->Kind, LevelKind::Descending);
+  EXPECT_EQ(K->Bound, "K");
+  EXPECT_TRUE(K->OmpCanonical);
 }
 
 TEST(RecoveryTest, RowMajorOrderDoesNotDependOnTheTermsOrder) {

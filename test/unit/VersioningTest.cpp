@@ -240,8 +240,9 @@ TEST(ExtentScanTest, ScansACoordinateReadInPlaceWhereTheNestReadsIt) {
   NestSource S = lower::test::sddmmSpmmSource();
   S.Loops[1].Index = J;
   S.Loops[1].Prologue.clear();
-  S.Factors = {"vals[p]", "C[i * K + k]", "D[colidx[p] * K + k]",
-               "E[colidx[p] * L + l]"};
+  S.Factors =
+      lower::test::factors({"vals[p]", "C[i * K + k]", "D[colidx[p] * K + k]",
+                            "E[colidx[p] * L + l]"});
   NamePicker Names(S.IsNameTaken);
   std::vector<ExtentScan> Scans =
       scanUnknownExtents(K, S, /*Parallel=*/false, Names);

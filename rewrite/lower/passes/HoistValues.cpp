@@ -31,7 +31,7 @@ bool hoistable(const Context &C, size_t I, const ir::Loop &L,
       });
   return InStatement && T && T->isSparse() && !F.uses(L.Index) &&
          !C.CName.count(F.Tensor) &&
-         !(I < C.S.FactorAliases.size() && !C.S.FactorAliases[I].empty()) &&
+         !(I < C.S.Factors.size() && !C.S.Factors[I].Aliases.empty()) &&
          atPosition(C, F, *T);
 }
 
@@ -79,12 +79,11 @@ private:
       Declaration D;
       // In the product's type where the original converts the factor: the
       // constant is then an operand like any other (Context::asOperand).
-      bool Converted =
-          F < C.S.ConvertedFactors.size() && C.S.ConvertedFactors[F];
+      const NestSource::Factor &Source = C.S.Factors[F];
       D.Type =
-          code("const " + (Converted ? C.S.ValueType : C.S.FactorTypes[F]));
+          code("const " + (Source.Converted ? C.S.ValueType : Source.Type));
       D.Name = C.Names.pickLocal(C.K.Stmt.Factors[F].Tensor + "_val");
-      D.Init = C.code(C.S.Factors[F]);
+      D.Init = C.code(Source.Text);
       Held.push_back({C.Enclosing.size(), D.Name});
       Read[Access] = D.Name;
       Constants.push_back(Node::declaration(std::move(D)));

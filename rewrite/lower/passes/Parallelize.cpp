@@ -12,7 +12,8 @@ std::string notWorkshareable(const std::string &Index) {
          "'" +
          Index +
          "' for OpenMP as written (a parenthesized condition or "
-         "loop variable, or a _Bool variable)";
+         "loop variable, a _Bool variable, or a loop counting down with no "
+         "step, 'i-- > 0')";
 }
 
 /// Whether the iterations of L write distinct elements of what A writes.

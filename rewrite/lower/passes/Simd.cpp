@@ -9,7 +9,8 @@ namespace lnr::lower {
 
 std::optional<Code> simdDirective(const Context &C, const ir::Loop &L,
                                   const ir::Assignment &A) {
-  if (!C.Opts.OpenMP || L.isCompressed())
+  // A directive needs a canonical loop: not the file's 'l-- > 0' header.
+  if (!C.Opts.OpenMP || L.isCompressed() || !C.workshareable(L))
     return std::nullopt;
   auto Temp = C.CName.find(A.Lhs.Tensor);
   bool Writes = A.Lhs.uses(L.Index);

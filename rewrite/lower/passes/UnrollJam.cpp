@@ -63,7 +63,7 @@ std::optional<Code> fixedProduct(Context &C, const ir::Assignment &A,
     if (Product.empty()) {
       std::optional<size_t> I = C.sourceFactor(F);
       FirstConverted =
-          I && *I < C.S.ConvertedFactors.size() && C.S.ConvertedFactors[*I];
+          I && *I < C.S.Factors.size() && C.S.Factors[*I].Converted;
     }
     Product += Product.empty() ? *X : code(" * ") + *X;
     ++Count;

@@ -72,12 +72,13 @@ void sddmm_spmm_while_style(int n, int K, int L, const int *rowptr,
 }
 // CHECK: refusals/unsupported-loop.c:[[@LINE-10]]:3: remark: nest left unchanged: the loop does not step its variable by one [lnr-unsupported-loop]
 
-// Rows walked backwards.
+// Rows walked backwards two at a time (one at a time is read: the range
+// [0, n), exec/counting_down.test).
 void sddmm_spmm_backwards(int n, int K, int L, const int *rowptr,
                           const int *colidx, const double *vals,
                           const double *C, const double *D, const double *E,
                           double *restrict A) {
-  for (int i = n - 1; i >= 0; i--)
+  for (int i = n - 1; i >= 0; i -= 2)
     for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
       int j = colidx[p];
       for (int k = 0; k < K; k++)
@@ -85,7 +86,7 @@ void sddmm_spmm_backwards(int n, int K, int L, const int *rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' or 'i <= bound' [lnr-unsupported-loop]
+// CHECK: refusals/unsupported-loop.c:[[@LINE-8]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' or 'i <= bound', nor a count down by one ('i-- > lo', 'i >= lo; i--') [lnr-unsupported-loop]
 
 // A triangular bound.
 void sddmm_spmm_triangular(int n, int L, const int *rowptr, const int *colidx,
@@ -164,7 +165,7 @@ void sddmm_spmm_no_condition(int n, int K, int L, const int *rowptr,
     }
   }
 }
-// CHECK: refusals/unsupported-loop.c:[[@LINE-11]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' or 'i <= bound' [lnr-unsupported-loop]
+// CHECK: refusals/unsupported-loop.c:[[@LINE-11]]:3: remark: nest left unchanged: the loop condition is not 'i < bound' or 'i <= bound', nor a count down by one ('i-- > lo', 'i >= lo; i--') [lnr-unsupported-loop]
 
 // TACO's split loop (read: fuse/split-loops.c) whose strips do not cover
 // the rows: i0 < n / 16 leaves the last n % 16 rows out.

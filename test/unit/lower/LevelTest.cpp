@@ -88,6 +88,20 @@ TEST(LevelTest, StripsAnswerAsTheirDenseRange) {
   EXPECT_TRUE(L.ordered());
 }
 
+TEST(LevelTest, DescendingIsItsDenseRangeOutOfOrder) {
+  LoopSource S = dense("", "n");
+  S.Kind = LevelKind::Descending;
+  S.Header = "for (int i = n; i-- > 0;)";
+  Level L(S);
+  EXPECT_EQ(L.fiber()->End, "n");
+  EXPECT_TRUE(L.fromZero());
+  EXPECT_EQ(L.nonEmpty(), "n > 0");
+  EXPECT_FALSE(L.walksPositions());
+  EXPECT_FALSE(L.ordered());
+  EXPECT_TRUE(L.unique() && L.compact());
+  EXPECT_EQ(L.header(), "for (int i = n; i-- > 0;)");
+}
+
 TEST(LevelTest, CompressedOfOnePositionsArray) {
   LoopSource S = csr();
   Level L(S);
@@ -186,9 +200,9 @@ TEST(LevelTest, CoordinateListAndItsSingleton) {
 
 TEST(LevelTest, EveryKindHasAFormat) {
   for (LevelKind K :
-       {LevelKind::Dense, LevelKind::Strips, LevelKind::Compressed,
-        LevelKind::Relative, LevelKind::SeparateEnds, LevelKind::Coordinates,
-        LevelKind::Singleton})
+       {LevelKind::Dense, LevelKind::Strips, LevelKind::Descending,
+        LevelKind::Compressed, LevelKind::Relative, LevelKind::SeparateEnds,
+        LevelKind::Coordinates, LevelKind::Singleton})
     EXPECT_NE(std::string(levels::formatOf(K).name()), "");
 }
 

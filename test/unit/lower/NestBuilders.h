@@ -28,6 +28,25 @@ namespace lnr::lower::test {
 
 inline ir::Kernel sddmmSpmm() { return ir::test::sddmmSpmm("n"); }
 
+/// Factors as written, of one type, none converted nor reading a dense
+/// position.
+inline std::vector<NestSource::Factor>
+factors(const std::vector<std::string> &Texts,
+        const std::string &Type = "double") {
+  std::vector<NestSource::Factor> Out;
+  for (const std::string &T : Texts)
+    Out.push_back({T, Type, {}, false});
+  return Out;
+}
+
+/// The text of each of S's factors.
+inline std::vector<std::string> factorTexts(const NestSource &S) {
+  std::vector<std::string> Out;
+  for (const NestSource::Factor &F : S.Factors)
+    Out.push_back(F.Text);
+  return Out;
+}
+
 inline LoopSource denseLoop(const std::string &I, const std::string &Bound) {
   LoopSource L;
   L.Index = I;
@@ -55,9 +74,8 @@ inline NestSource sddmmSpmmSource() {
   J.LoopEnd = "rowptr[i + 1]";
   J.LevelEnd = "rowptr[n]";
   S.Loops = {denseLoop("i", "n"), J, denseLoop("k", "K"), denseLoop("l", "L")};
-  S.Factors = {"vals[p]", "C[i * K + k]", "D[j * K + k]", "E[j * L + l]"};
-  S.FactorAliases = {{}, {}, {}, {}};
-  S.FactorTypes = {"double", "double", "double", "double"};
+  S.Factors =
+      factors({"vals[p]", "C[i * K + k]", "D[j * K + k]", "E[j * L + l]"});
   S.Output = "A[i * L + l]";
   S.ElementType = "double";
   S.ValueType = "double";
@@ -89,9 +107,7 @@ inline ir::Kernel spmmGemm() {
 
 inline NestSource spmmGemmSource() {
   NestSource S = sddmmSpmmSource();
-  S.Factors = {"vals[p]", "C[j * K + k]", "D[k * L + l]"};
-  S.FactorAliases = {{}, {}, {}};
-  S.FactorTypes = {"double", "double", "double"};
+  S.Factors = factors({"vals[p]", "C[j * K + k]", "D[k * L + l]"});
   S.Loops[2] = denseLoop("k", "K");
   return S;
 }

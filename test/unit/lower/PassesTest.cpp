@@ -210,8 +210,10 @@ TEST_F(PassesTest, ConvertedFactorsAreMultipliedInTheProductsType) {
   // 'E[j] * vals[p] * C[k] * D[k]' with a long E and int vals, C, D: the
   // original multiplies every factor in long. The producer, which leaves E
   // out, converts each factor itself; the hoisted value is a long.
-  S.FactorTypes = {"int", "int", "int", "long"};
-  S.ConvertedFactors = {true, true, true, false};
+  S.Factors = factors(factorTexts(S), "int");
+  S.Factors[3].Type = "long";
+  for (size_t F = 0; F < 3; ++F)
+    S.Factors[F].Converted = true;
   S.ValueType = S.ElementType = "long";
   EXPECT_EQ(context().statementText(Dot)->str(),
             "t += (long)vals[p] * (long)C[i * K + k] * (long)D[j * K + k]");
@@ -229,13 +231,13 @@ TEST_F(PassesTest, ConvertedFactorsAreMultipliedInTheProductsType) {
 }
 
 TEST_F(PassesTest, ConvertedFactorsAreParenthesizedUnlessElements) {
-  S.Factors[0] = "VAL(p)"; // a macro: its expansion may bind looser
-  S.ConvertedFactors = {true, false, false, false};
+  S.Factors[0].Text = "VAL(p)"; // a macro: its expansion may bind looser
+  S.Factors[0].Converted = true;
   S.ValueType = "long";
   EXPECT_EQ(context().statementText(Dot)->str(),
             "t += (long)(VAL(p)) * C[i * K + k] * D[j * K + k]");
   C.reset();
-  S.Factors[0] = "alpha"; // a name, as a number, needs none
+  S.Factors[0].Text = "alpha"; // a name, as a number, needs none
   EXPECT_EQ(context().statementText(Dot)->str(),
             "t += (long)alpha * C[i * K + k] * D[j * K + k]");
 }
