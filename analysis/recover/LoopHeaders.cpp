@@ -360,6 +360,17 @@ Recoverer::readCountingDown(const ForStmt *For, LoopHeader H) {
   }
   if (!Lo)
     return std::nullopt;
+  // The first value converted to the variable's type: a narrower one
+  // ('char i = n' with n = 300) runs another number of iterations than
+  // the range the rewrite's own loops would count up.
+  if (const Expr *First = H.LoInit->IgnoreParenImpCasts();
+      !keepsEveryValue(Ctx, First->getType(), H.Var->getType()))
+    return refuseNone(rule::UnsupportedLoop,
+                      "the loop over '" + H.Var->getName().str() +
+                          "' counts down from '" + written(First) +
+                          "', converted to '" + typeName(H.Var->getType()) +
+                          "', which does not hold every value",
+                      For->getBeginLoc());
   if (references(Lo, H.Var))
     return refuseNone(rule::UnsupportedLoop,
                       "the lower bound of the loop over '" +

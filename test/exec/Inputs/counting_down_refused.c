@@ -28,3 +28,18 @@ void down_positions(int n, int K, int L, const int *restrict rowptr,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
+
+/* The first value narrowed: 'short i = n' with n = 70000 runs another
+   number of iterations than [0, n). */
+void down_narrowed(int n, int K, int L, const int *restrict rowptr,
+                   const int *restrict colidx, const double *restrict vals,
+                   const double *restrict C, const double *restrict D,
+                   const double *restrict E, double *restrict A) {
+  for (short i = n; i-- > 0;)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
