@@ -283,19 +283,30 @@ def pick_counting_down(c):
     """About 10% of the hand-written cases count one dense loop down
     ('down'): 'for (i = n; i-- > 0;)' ('post', no step: no OpenMP loop, so
     never under a directive) or 'for (i = n - 1; i >= 0; i--)' ('ge'),
-    read as the range [0, n) with the header kept. From a generator of its
-    own, so that the other fields of a case are those of earlier
-    versions."""
+    read as the range [0, n) with the header kept. Half the cases with a
+    narrow counter (pick_counters) count that loop down in its type
+    ('post' where it is unsigned, whose 'i >= 0' never ends): the first
+    value converted to a type that does not hold every value of the
+    bound's, the rewrite must refuse it (the configs' extents fit the type,
+    so the truncation itself is exec/counting_down.test's). From a
+    generator of its own, so that the other fields of a case are those of
+    earlier versions."""
     rng = random.Random("%d:%d:down" % (c["seed"], c["number"]))
     if rng.random() >= 0.1 or c["style"] != "hand" or c.get("coo") or \
             c.get("split"):
         return
-    plain = [d for d in dense_loops(c)
-             if not (c.get("counters") or {}).get(c["order"][d])]
+    counted = [d for d in dense_loops(c)
+               if (c.get("counters") or {}).get(c["order"][d])]
+    plain = counted if counted and rng.random() < 0.5 else dense_loops(c)
     if not plain:
         return
     depth = rng.choice(plain)
+    counter = (c.get("counters") or {}).get(c["order"][depth], "")
     form = "ge" if c["pragma"] and depth == 0 else rng.choice(["post", "ge"])
+    if counter.startswith("unsigned") or counter == "size_t":
+        if c["pragma"] and depth == 0:
+            return
+        form = "post"
     c["down"] = {"depth": depth, "form": form}
 
 
