@@ -163,6 +163,8 @@ DRIVER = r"""#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "harness/same_elem.h"
+
 void orig_fn(%(params)s);
 void rewr_fn(%(params)s);
 
@@ -223,9 +225,8 @@ int main(void) {
   orig_fn(%(orig)s);
   rewr_fn(%(rewr)s);
   for (int q = 0; q < %(out)s; q++) {
-    double x = A1[q], y = A2[q];
-    if (isnan(x) != isnan(y) || (isinf(x) && x != y) ||
-        (isfinite(x) && !(fabs(x - y) <= 1e-9 * (1 + fabs(x))))) {
+    double x = A1[q], y = A2[q], err;
+    if (!same_elem(x, y, fabs(x), 1.0, 1e-9, &err)) {
       printf("FAIL: A[%%d] = %%g, rewritten %%g\n", q, x, y);
       return 1;
     }

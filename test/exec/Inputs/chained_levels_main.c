@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../harness/same_elem.h"
+
 typedef const int *Ints;
 typedef const double *Doubles;
 typedef void Scaled(int, int, Ints, Ints, Doubles, Ints, Ints, Doubles, Doubles,
@@ -67,9 +69,8 @@ static void release(struct Csr M) {
 static int same(const char *what, int c, const double *X, const double *Y,
                 int n) {
   for (int q = 0; q < n; q++) {
-    double x = X[q], y = Y[q];
-    if (isnan(x) != isnan(y) || (isinf(x) && x != y) ||
-        (isfinite(x) && !(fabs(x - y) <= 1e-9 * (1 + fabs(x))))) {
+    double x = X[q], y = Y[q], err;
+    if (!same_elem(x, y, fabs(x), 1.0, 1e-9, &err)) {
       printf("FAIL: %s, case %d: [%d] = %g, rewritten %g\n", what, c, q, x, y);
       return 0;
     }

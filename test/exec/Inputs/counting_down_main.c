@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../harness/same_elem.h"
+
 typedef void Kernel(int, int, int, const int *, const int *, const double *,
                     const double *, const double *, const double *, double *);
 typedef void UnsignedKernel(unsigned, int, int, const int *, const int *,
@@ -24,9 +26,8 @@ static int next(int n) {
 static int same(const char *what, int c, const double *X, const double *Y,
                 int n) {
   for (int q = 0; q < n; q++) {
-    double x = X[q], y = Y[q];
-    if (isnan(x) != isnan(y) || (isinf(x) && x != y) ||
-        (isfinite(x) && !(fabs(x - y) <= 1e-9 * (1 + fabs(x))))) {
+    double x = X[q], y = Y[q], err;
+    if (!same_elem(x, y, fabs(x), 1.0, 1e-9, &err)) {
       printf("FAIL: %s, case %d: A[%d] = %g, rewritten %g\n", what, c, q, x, y);
       return 0;
     }
