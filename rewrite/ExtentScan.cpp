@@ -297,7 +297,7 @@ Nodes flatPass(const std::vector<const ExtentScan *> &Pass,
     Node Loop = countingLoop(Q, Ranges[D].first, Ranges[D].second,
                              updatesAt(Here, D + 2));
     if (Deepest.Parallel)
-      parallelFor(Loop, reductionClauses(Here) + Deepest.PrivateClause);
+      parallelFor(Loop, {reductionClauses(Here), Deepest.PrivateClause});
     Flat.push_back(
         Node::block({declare(Deepest.VariableTypes[D + 1], Q), Loop}));
   }
@@ -321,7 +321,7 @@ Nodes scanPass(const std::vector<const ExtentScan *> &Pass) {
         Node::sourceLoop(code(Deepest->Headers[Depth]), std::move(Body)));
   }
   if (Deepest->Parallel && !Tree.empty())
-    parallelFor(Tree.front(), reductionClauses(Pass) + Deepest->PrivateClause);
+    parallelFor(Tree.front(), {reductionClauses(Pass), Deepest->PrivateClause});
   Nodes Out = Deepest->RootBound.empty()
                   ? std::move(Tree)
                   : flatPass(Pass, *Deepest, std::move(Tree));

@@ -34,9 +34,8 @@ inline lower::Node countingLoop(const std::string &Variable,
 
 /// Loop, shared by the threads of its own parallel region:
 /// '#pragma omp parallel for Clauses'.
-inline void parallelFor(lower::Node &Loop, const std::string &Clauses) {
-  Loop.Runs = lower::Execution::ParallelFor;
-  Loop.Directive = lower::code("#pragma omp parallel for " + Clauses);
+inline void parallelFor(lower::Node &Loop, std::vector<std::string> Clauses) {
+  Loop.Directive = lower::OmpDirective::parallelFor(std::move(Clauses));
 }
 
 using lower::append;

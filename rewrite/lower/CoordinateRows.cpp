@@ -79,7 +79,7 @@ Nodes splitAtRows(Context &C, const ir::BranchedGraph &G, Nodes Tree) {
   // No schedule clause: the runtime's default (static in GCC's and
   // LLVM's) gives each thread one run of consecutive positions, and the
   // directive stays within a line.
-  rewrite::parallelFor(ChunkLoop, "if(" + Sorted + ")" + privateClause(C.S));
+  rewrite::parallelFor(ChunkLoop, {"if(" + Sorted + ")", privateClause(C.S)});
   Node Sort = countingLoop(Check, Lo + " + 1", Hi,
                            {statement(Sorted + " &= " + Row + "[" + Check +
                                       " - 1] <= " + Row + "[" + Check + "];")});

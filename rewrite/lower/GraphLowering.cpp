@@ -25,7 +25,8 @@ Node skipUnless(const Code &Test) {
 } // namespace
 
 std::optional<Refusal> GraphLowering::graph(const ir::BranchedGraph &G,
-                                            const Code &Directive, Nodes &Out) {
+                                            const OmpDirective &Directive,
+                                            Nodes &Out) {
   const ir::Temporary *Filled = std::exchange(Fills, nullptr);
   return loops(G, 0, Filled, Directive, Out);
 }
@@ -33,7 +34,8 @@ std::optional<Refusal> GraphLowering::graph(const ir::BranchedGraph &G,
 std::optional<Refusal> GraphLowering::loops(const ir::BranchedGraph &G,
                                             size_t I,
                                             const ir::Temporary *Filled,
-                                            const Code &Directive, Nodes &Out) {
+                                            const OmpDirective &Directive,
+                                            Nodes &Out) {
   if (I == G.Loops.size())
     return G.Statement ? statement(*G.Statement, Out) : branches(G, Out);
   const ir::Loop &L = G.Loops[I];
@@ -58,12 +60,8 @@ std::optional<Refusal> GraphLowering::loops(const ir::BranchedGraph &G,
   Loop.Index = L.Index;
   Loop.Compressed = L.isCompressed();
   Loop.Iterates = &L;
-  if (I == 0 && !Directive.empty()) {
+  if (I == 0)
     Loop.Directive = Directive;
-    bool WorkShared =
-        Directive.tokens().size() > 3 && Directive.tokens()[3].is("for");
-    Loop.Runs = WorkShared ? Execution::WorkShared : Execution::ParallelFor;
-  }
   if (std::optional<Refusal> R = loopBody(G, I, Filled, Loop.Body))
     return R;
   closeLoop(L, Loop.Body);
@@ -87,7 +85,7 @@ std::optional<Refusal> GraphLowering::loopBody(const ir::BranchedGraph &G,
     Body.push_back(skipUnless(C.code(Test->second)));
     TestsMade.insert(L.Index);
   }
-  return loops(G, I + 1, nullptr, Code(), Body);
+  return loops(G, I + 1, nullptr, OmpDirective(), Body);
 }
 
 /// The coordinate load goes first once the body is known to read it (a
@@ -146,14 +144,14 @@ std::optional<Refusal> GraphLowering::branches(const ir::BranchedGraph &G,
   if (C.Problem)
     return *C.Problem;
   append(To, zero(C, *G.Temp));
-  if (auto R = graph(G.producer(), Code(), To))
+  if (auto R = graph(G.producer(), OmpDirective(), To))
     return R;
   if (!G.Temp->Map.empty())
     append(To, mapped(*G.Temp));
   if (Tested)
     LoopTests[Tested->Index] = Tested->Condition;
   Nodes Consumer;
-  if (auto R = graph(G.consumer(), Code(), Guard ? Consumer : To))
+  if (auto R = graph(G.consumer(), OmpDirective(), Guard ? Consumer : To))
     return R;
   if (Tested && !TestsMade.count(Tested->Index))
     return Refusal(rule::UnsupportedSchedule,
@@ -307,7 +305,7 @@ GraphLowering::allocatingBlock(const ir::BranchedGraph &G,
                                Nodes &Out) {
   Allocates = true;
   Nodes Run;
-  if (auto R = graph(G, Code(), Run))
+  if (auto R = graph(G, OmpDirective(), Run))
     return R;
   Nodes Body = allocations(C, List);
   Body.push_back(
@@ -339,16 +337,16 @@ GraphLowering::allocatingBlock(const ir::BranchedGraph &G,
 /// its own output again.
 std::optional<Refusal>
 GraphLowering::allocatingRegion(const ir::BranchedGraph &G,
-                                const std::string &Parallel,
+                                OmpDirective Parallel,
                                 const std::vector<ir::Temporary> &List,
-                                const std::string &For, Nodes &Out) {
+                                const OmpDirective &For, Nodes &Out) {
   Allocates = true;
   const std::string &Flag = C.Facts.AllocatedFlag;
   std::string Missing;
   for (const ir::Temporary &T : List)
     Missing += (Missing.empty() ? "!" : " || !") + C.cName(T.Name);
   Nodes Run;
-  if (auto R = graph(G, code(For), Run))
+  if (auto R = graph(G, For, Run))
     return R;
   Nodes Body = allocations(C, List);
   Body.push_back(Node::ifThen(
@@ -356,15 +354,14 @@ GraphLowering::allocatingRegion(const ir::BranchedGraph &G,
                       Node::statement(code("__atomic_store_n(&" + Flag +
                                            ", 0, __ATOMIC_RELAXED);")),
                       Node::directive(code("#else")),
-                      Node::directive(code("#pragma omp atomic write")),
+                      Node::directive(OmpDirective::atomicWrite()),
                       Node::statement(code(Flag + " = 0;")),
                       Node::directive(code("#endif"))}));
-  Body.push_back(Node::directive(code("#pragma omp barrier")));
+  Body.push_back(Node::directive(OmpDirective::barrier()));
   Body.push_back(Node::ifThen(code(Flag), std::move(Run)));
   append(Body, releases(C, List));
   Node Region = Node::block(std::move(Body));
-  Region.Directive = code(Parallel + " shared(" + Flag + ")");
-  Region.Runs = Execution::ParallelFor;
+  Region.Directive = std::move(Parallel.with("shared(" + Flag + ")"));
   Out.push_back(std::move(Region));
   return std::nullopt;
 }

@@ -28,7 +28,7 @@ public:
   /// G's loops, Directive ('#pragma omp ...') on the outer one, appended to
   /// Out; why it cannot be written, if it cannot.
   std::optional<Refusal> graph(const ir::BranchedGraph &G,
-                               const Code &Directive, Nodes &Out);
+                               const OmpDirective &Directive, Nodes &Out);
 
   /// G in a block that allocates List's vectors first, and runs G only
   /// when every one was allocated (else clears the allocated flag).
@@ -38,9 +38,9 @@ public:
   /// G, whose outer loop is work-shared by For, in the parallel region
   /// Parallel whose threads each allocate List's vectors.
   std::optional<Refusal>
-  allocatingRegion(const ir::BranchedGraph &G, const std::string &Parallel,
+  allocatingRegion(const ir::BranchedGraph &G, OmpDirective Parallel,
                    const std::vector<ir::Temporary> &List,
-                   const std::string &For, Nodes &Out);
+                   const OmpDirective &For, Nodes &Out);
 
   /// Whether any tree written so far allocates on the heap.
   bool Allocates = false;
@@ -59,7 +59,7 @@ private:
 
   std::optional<Refusal> loops(const ir::BranchedGraph &G, size_t I,
                                const ir::Temporary *Filled,
-                               const Code &Directive, Nodes &Out);
+                               const OmpDirective &Directive, Nodes &Out);
   std::optional<Refusal> loopBody(const ir::BranchedGraph &G, size_t I,
                                   const ir::Temporary *Filled, Nodes &Body);
   void closeLoop(const ir::Loop &L, Nodes &Body);

@@ -69,6 +69,27 @@ Node Node::directive(Code Line) {
   return N;
 }
 
+Node Node::directive(OmpDirective D) {
+  Node N;
+  N.K = Kind::Directive;
+  N.Directive = std::move(D);
+  return N;
+}
+
+Execution Node::runs() const {
+  switch (Directive.Is) {
+  case OmpDirective::Construct::Parallel:
+  case OmpDirective::Construct::ParallelFor:
+    return Execution::ParallelFor;
+  case OmpDirective::Construct::For:
+    return Execution::WorkShared;
+  case OmpDirective::Construct::Simd:
+    return Execution::Simd;
+  default:
+    return Execution::Serial;
+  }
+}
+
 Node Node::comment(std::string Words) {
   Node N;
   N.K = Kind::Comment;

@@ -14,6 +14,7 @@
 
 #include "analysis/ir/Kernel.h"
 #include "rewrite/lower/Code.h"
+#include "rewrite/lower/OmpDirective.h"
 
 #include <functional>
 #include <string>
@@ -58,7 +59,8 @@ struct Node {
     Loop,        // Header, Body; Directive when not Serial
     If,          // Text: the condition; Body, and Else when HasElse
     Block,       // '{ Body }'; Directive for a parallel region
-    Directive,   // Text: one preprocessor line ('#pragma omp barrier')
+    Directive,   // one preprocessor line: Directive ('#pragma omp barrier')
+                 // when it is OpenMP's, else Text ('#ifdef __GNUC__')
     Comment,     // Text: the words of a '/* ... */' comment
     Verbatim,    // Raw: the file's own code, laid out (Printer.h)
   };
@@ -66,10 +68,9 @@ struct Node {
   Code Text;
   Declaration Decl;
   LoopHeader Header;
-  Execution Runs = Execution::Serial;
-  /// The '#pragma omp ...' line of a loop that is not Serial, or of a
-  /// block that is a parallel region; empty for none.
-  Code Directive;
+  /// The '#pragma omp ...' of a loop that is not Serial, of a block that is
+  /// a parallel region, or of a Directive node; empty for none.
+  OmpDirective Directive;
   Nodes Body, Else;
   bool HasElse = false;
   /// An If whose Body is one statement printed without braces
@@ -103,10 +104,14 @@ struct Node {
   static Node ifElse(Code Condition, Nodes Then, Nodes Else);
   static Node block(Nodes Body);
   static Node directive(Code Line);
+  static Node directive(OmpDirective D);
   static Node comment(std::string Words);
   static Node verbatim(std::string Text);
 
   bool isLoop() const { return K == Kind::Loop; }
+  /// How a loop's iterations (or a region's block) run: as its directive
+  /// says.
+  Execution runs() const;
 };
 
 /// More's nodes after To's.

@@ -73,6 +73,8 @@ struct LoweredNest {
   std::map<std::string, std::string> TemporaryNames;
 };
 
+/// 'schedule(...)' of the loops the rewrite makes parallel.
+std::string scheduleClause(const LowerOptions &Opts);
 /// " private(i, p, j)": the nest's variables declared before it (C89 loops,
 /// counters), which a parallel region the rewrite opens would otherwise
 /// share.

@@ -39,7 +39,8 @@ namespace {
 /// output's indices around `A[..] = 0;`. An output stored at an input's
 /// positions is zeroed where the nest walks them: its compressed loops, as
 /// written, and the loops above.
-std::optional<Nodes> outputZeroing(const Context &C, const Code &Directive) {
+std::optional<Nodes> outputZeroing(const Context &C,
+                                   const OmpDirective &Directive) {
   const ir::Kernel &K = C.K;
   std::set<std::string> Walked;
   for (const ir::Loop &L : K.Loops)
@@ -78,7 +79,6 @@ std::optional<Nodes> outputZeroing(const Context &C, const Code &Directive) {
   }
   if (!Directive.empty() && !Inner.empty() && Inner.front().isLoop()) {
     Inner.front().Directive = Directive;
-    Inner.front().Runs = Execution::ParallelFor;
   }
   return Inner;
 }
@@ -94,12 +94,12 @@ std::optional<Refusal> withOutputZeroing(const Context &C, bool Parallel,
   bool DisjointOuter = !K.Loops.empty() && C.workshareable(K.Loops.front()) &&
                        std::find(Proved.begin(), Proved.end(),
                                  K.Loops.front().Index) != Proved.end();
-  std::string Directive =
-      Parallel && DisjointOuter
-          ? "#pragma omp parallel for" + C.S.PragmaParallelClauses +
-                " schedule(static)" + (C.S.Pragma ? "" : privateClause(C.S))
-          : "";
-  std::optional<Nodes> Zero = outputZeroing(C, code(Directive));
+  OmpDirective Directive;
+  if (Parallel && DisjointOuter)
+    Directive = OmpDirective::parallelFor(
+        {C.S.PragmaParallelClauses, "schedule(static)",
+         C.S.Pragma ? "" : privateClause(C.S)});
+  std::optional<Nodes> Zero = outputZeroing(C, Directive);
   if (!Zero)
     return Refusal(rule::Internal, "no loops to zero the output over");
   append(*Zero, std::move(Tree));
@@ -119,7 +119,7 @@ std::optional<Refusal> lowerLoops(Context &C, GraphLowering &L,
     noteRuntimeSchedule(G, S, Out.Notes);
   Out.Parallel = Choice.Parallel;
   Out.ParallelNote = Choice.Note;
-  std::string Clause = "schedule(" + C.Opts.OmpSchedule + ")";
+  std::string Clause = scheduleClause(C.Opts);
   // Variables declared before the nest are shared by default in a region
   // the rewrite opens: each thread needs its own (a directive already on
   // the nest names them itself; the recovery checked it).
@@ -133,21 +133,22 @@ std::optional<Refusal> lowerLoops(Context &C, GraphLowering &L,
     Out.ParallelNote += ", split into 'parallel' and 'for' around the "
                         "per-thread temporaries";
     return L.allocatingRegion(
-        G, "#pragma omp parallel" + S.PragmaParallelClauses, C.Vectors,
-        "#pragma omp for" + S.PragmaForClauses, Out.Tree);
+        G, OmpDirective::parallel({S.PragmaParallelClauses}), C.Vectors,
+        OmpDirective::workShared({S.PragmaForClauses}), Out.Tree);
   }
   if (S.Pragma)
-    return L.graph(G, code(*S.Pragma), Out.Tree);
+    return L.graph(G, OmpDirective::kept(*S.Pragma), Out.Tree);
   if (Choice.Parallel && C.hasVectors())
     // One allocation per thread, outside the work-shared loop.
-    return L.allocatingRegion(G, "#pragma omp parallel" + Private, C.Vectors,
-                              "#pragma omp for " + Clause, Out.Tree);
+    return L.allocatingRegion(G, OmpDirective::parallel({Private}), C.Vectors,
+                              OmpDirective::workShared({Clause}), Out.Tree);
   if (C.hasVectors())
     return L.allocatingBlock(G, C.Vectors, Out.Tree);
-  Code Directive = code(
-      Choice.Parallel ? "#pragma omp parallel for " + Clause + Private : "");
+  OmpDirective Directive;
+  if (Choice.Parallel)
+    Directive = OmpDirective::parallelFor({Clause, Private});
   if (!Choice.Parallel && rowsSplit(C, G)) {
-    if (std::optional<Refusal> R = L.graph(G, Code(), Out.Tree))
+    if (std::optional<Refusal> R = L.graph(G, OmpDirective(), Out.Tree))
       return R;
     Out.Tree = splitAtRows(C, G, std::move(Out.Tree));
     Out.Parallel = true;
@@ -267,6 +268,10 @@ bool oneClosedStatement(const Nodes &Tree) {
 }
 
 } // namespace
+
+std::string scheduleClause(const LowerOptions &Opts) {
+  return "schedule(" + Opts.OmpSchedule + ")";
+}
 
 std::string privateClause(const NestSource &S) {
   std::string Names;

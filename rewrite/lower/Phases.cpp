@@ -173,8 +173,7 @@ class PhaseLowering {
 public:
   PhaseLowering(Context &C, GraphLowering &L, LoweredNest &Out)
       : C(C), L(L), Out(Out), Guards(C, L), Counter(counterOf(C.K, C.S)),
-        Flag(C.Facts.AllocatedFlag),
-        Clause("schedule(" + C.Opts.OmpSchedule + ")"),
+        Flag(C.Facts.AllocatedFlag), Clause(scheduleClause(C.Opts)),
         // A region the rewrite opens lists the variables declared before
         // the nest; the file's own directive names them already (the
         // recovery checked).
@@ -279,19 +278,18 @@ private:
       // One allocation per thread, outside the work-shared loop.
       return L.allocatingRegion(
           *P.Root,
-          "#pragma omp parallel" + (Kept ? C.S.PragmaParallelClauses : Private),
+          OmpDirective::parallel({Kept ? C.S.PragmaParallelClauses : Private}),
           Vectors,
-          Kept ? "#pragma omp for" + C.S.PragmaForClauses
-               : "#pragma omp for " + Clause,
+          OmpDirective::workShared({Kept ? C.S.PragmaForClauses : Clause}),
           Tree);
     if (!Vectors.empty())
       return L.allocatingBlock(*P.Root, Vectors, Tree);
-    return L.graph(*P.Root,
-                   code(Kept ? *C.S.Pragma
-                        : Parallel
-                            ? "#pragma omp parallel for " + Clause + Private
-                            : ""),
-                   Tree);
+    OmpDirective Directive;
+    if (Kept)
+      Directive = OmpDirective::kept(*C.S.Pragma);
+    else if (Parallel)
+      Directive = OmpDirective::parallelFor({Clause, Private});
+    return L.graph(*P.Root, Directive, Tree);
   }
 
   /// After the phases: they decide which temporaries calloc zeroes. The

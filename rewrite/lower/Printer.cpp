@@ -374,7 +374,10 @@ private:
       block(N.Body, Col);
       return;
     case Node::Kind::Directive:
-      directive(N.Text);
+      if (N.Directive.empty())
+        directive(N.Text);
+      else
+        directive(N.Directive);
       return;
     case Node::Kind::Comment:
       comment(N.Raw, Col);
@@ -419,6 +422,7 @@ private:
     emit(Col, Col, "}");
   }
 
+  void directive(const OmpDirective &D) { directive(code(D.line())); }
   void directive(const Code &Text) {
     Line L;
     append(L, Text);

@@ -20,7 +20,7 @@ const char *runs(Execution E) {
 }
 
 std::string loopLine(const Node &N) {
-  std::string Prefix = runs(N.Runs);
+  std::string Prefix = runs(N.runs());
   if (!N.Index.empty())
     return Prefix + "for " + N.Index + (N.Compressed ? " (compressed)" : "");
   if (N.Header.fromSource()) // the file's own header, 'for' and all
@@ -66,7 +66,8 @@ void sketchNode(const Node &N, unsigned Depth, std::string &Out) {
     sketchNodes(N.Body, Depth + 1, Out);
     return;
   case Node::Kind::Directive:
-    Out += Pad + N.Text.str() + "\n";
+    Out +=
+        Pad + (N.Directive.empty() ? N.Text.str() : N.Directive.line()) + "\n";
     return;
   case Node::Kind::Comment:
     return; // what the comments say, --explain says as facts

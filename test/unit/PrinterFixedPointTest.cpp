@@ -187,11 +187,9 @@ Nodes csrTree(const Spelling &S) {
       Inner);
   Node Outer = Node::rangeLoop(c("i = 0"), c(S.pick("i < n", "i<n")),
                                c(S.pick("i++", "i ++")), {Rows});
-  Outer.Runs = Execution::ParallelFor;
-  Outer.Directive = c(S.pick("#pragma omp parallel for schedule(dynamic, 64) "
-                             "private(i, p)",
-                             "#pragma omp parallel for schedule(dynamic,64) "
-                             "private(i,p)"));
+  Outer.Directive = OmpDirective::parallelFor(
+      {S.pick("schedule(dynamic, 64)", "schedule(dynamic,64)"),
+       S.pick("private(i, p)", "private(i,p)")});
   return {Node::statement(c("allocated = 1;")), Outer,
           Node::comment("the rows' partial sums")};
 }

@@ -62,7 +62,7 @@ TEST(Printer, IndentsByDepthAfterTheBase) {
   Node Outer = Node::rangeLoop(c("i = 0"), c("i < n"), c("i++"),
                                {loop("for (p = pos[i]; p < pos[i + 1]; p++)",
                                      {Node::statement(c("s += v[p];"))})});
-  Outer.Directive = c("#pragma omp parallel for");
+  Outer.Directive = OmpDirective::parallelFor();
   EXPECT_EQ(printed({Node::statement(c("s = 0;")), Outer}, {}, "    "),
             "s = 0;\n"
             "#pragma omp parallel for\n"
@@ -189,7 +189,7 @@ TEST(Printer, JoinsShortPlainBlocks) {
 TEST(Printer, ParallelRegionBlock) {
   Node Region =
       Node::block({Node::statement(c("a = 1;")), Node::statement(c("b = 2;"))});
-  Region.Directive = c("#pragma omp parallel");
+  Region.Directive = OmpDirective::parallel();
   EXPECT_EQ(printed({Node::statement(c("x = 0;")), Region}, {}, "  "),
             "x = 0;\n#pragma omp parallel\n  {\n    a = 1;\n    b = 2;\n  }");
 }
@@ -317,7 +317,7 @@ TEST(Printer, ControlParensAndDirectives) {
   S.SpaceBeforeCallParens = true;
   Nodes Tree = {Node::ifThen(c("a&&b"), {})};
   Node L = loop("for(i=0;i<n;i++)", {});
-  L.Directive = c("#pragma omp parallel for   schedule(dynamic,64)");
+  L.Directive = OmpDirective::parallelFor({"schedule(dynamic,64)"});
   Tree.push_back(L);
   EXPECT_EQ(printed(Tree, S),
             "if ( a && b ) {\n"

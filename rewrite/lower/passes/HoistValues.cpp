@@ -67,7 +67,7 @@ private:
   /// how many.
   size_t hoistBefore(Nodes &List, size_t I) {
     const ir::Assignment *A = innermostStatement(List[I]);
-    if (!A || List[I].Runs != Execution::Simd)
+    if (!A || List[I].runs() != Execution::Simd)
       return 0;
     const ir::Loop &L = *List[I].Iterates;
     std::map<std::string, std::string> Read; // access -> constant

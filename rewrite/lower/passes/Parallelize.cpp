@@ -112,8 +112,7 @@ std::set<std::string> declaredIn(const Nodes &Tree) {
 
 void shareRewriteNames(const Context &C, Nodes &Tree) {
   forEach(Tree, [&](Node &N) {
-    if (N.Directive.empty() || !N.Directive.mentions("parallel") ||
-        !N.Directive.mentions("default(none)"))
+    if (!N.Directive.opensRegion() || !N.Directive.mentions("default(none)"))
       return;
     std::set<std::string> Inside = declaredIn(N.Body);
     std::string Names;
@@ -122,7 +121,7 @@ void shareRewriteNames(const Context &C, Nodes &Tree) {
           mentions(N.Body, Name))
         Names += (Names.empty() ? "" : ", ") + Name;
     if (!Names.empty())
-      N.Directive += code(" shared(" + Names + ")");
+      N.Directive.with("shared(" + Names + ")");
   });
 }
 

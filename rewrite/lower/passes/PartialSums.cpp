@@ -46,10 +46,8 @@ Node partialSums(Context &C, const std::string &Idx, const ir::Assignment &A) {
       code(Lane + " = 0"), code(Lane + " < 8"), code(Lane + "++"),
       {Node::statement(code(Partial + "[" + Lane + "] += ") +
                        Terms.fill(Idx, code(Idx + " + " + Lane)) + code(";"))});
-  if (C.Opts.OpenMP) {
-    Lanes.Runs = Execution::Simd;
-    Lanes.Directive = code("#pragma omp simd");
-  }
+  if (C.Opts.OpenMP)
+    Lanes.Directive = OmpDirective::simd();
   auto P = [&](unsigned N) { return Partial + "[" + std::to_string(N) + "]"; };
   Nodes Body;
   Body.push_back(Node::declaration(std::move(Parts)));

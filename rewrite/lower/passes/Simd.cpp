@@ -7,8 +7,8 @@
 
 namespace lnr::lower {
 
-std::optional<Code> simdDirective(const Context &C, const ir::Loop &L,
-                                  const ir::Assignment &A) {
+std::optional<OmpDirective> simdDirective(const Context &C, const ir::Loop &L,
+                                          const ir::Assignment &A) {
   // A directive needs a canonical loop: not the file's 'l-- > 0' header.
   if (!C.Opts.OpenMP || L.isCompressed() || !C.workshareable(L))
     return std::nullopt;
@@ -16,30 +16,28 @@ std::optional<Code> simdDirective(const Context &C, const ir::Loop &L,
   bool Writes = A.Lhs.uses(L.Index);
   if (Temp != C.CName.end()) {
     if (Writes)
-      return code("#pragma omp simd");
+      return OmpDirective::simd();
     // Not the sum a function is applied to (NestSource::Map): a vector
     // reduction would regroup it.
     if (A.Lhs.Indices.empty() && A.Accumulate &&
         (C.S.Map.empty() || C.S.MapOnlyScales))
-      return code("#pragma omp simd reduction(+ : " + Temp->second + ")");
+      return OmpDirective::simd({"reduction(+ : " + Temp->second + ")"});
     return std::nullopt;
   }
   const std::vector<std::string> &Disjoint = C.S.DisjointOutputIndices;
   if (Writes &&
       std::find(Disjoint.begin(), Disjoint.end(), L.Index) != Disjoint.end())
-    return code("#pragma omp simd");
+    return OmpDirective::simd();
   return std::nullopt;
 }
 
 void vectorize(Context &C, Nodes &Tree) {
   walkNodes(C, Tree, [&](Node &N) {
     const ir::Assignment *A = innermostStatement(N);
-    if (!A || N.Runs != Execution::Serial)
+    if (!A || N.runs() != Execution::Serial)
       return;
-    if (std::optional<Code> Simd = simdDirective(C, *N.Iterates, *A)) {
+    if (std::optional<OmpDirective> Simd = simdDirective(C, *N.Iterates, *A))
       N.Directive = *Simd;
-      N.Runs = Execution::Simd;
-    }
   });
 }
 

@@ -16,8 +16,8 @@ namespace lnr::lower {
 
 /// The directive for L, the innermost loop around A; none when its
 /// iterations may depend on each other, or without OpenMP.
-std::optional<Code> simdDirective(const Context &C, const ir::Loop &L,
-                                  const ir::Assignment &A);
+std::optional<OmpDirective> simdDirective(const Context &C, const ir::Loop &L,
+                                          const ir::Assignment &A);
 
 /// The directive on every serial innermost loop of the graph in Tree
 /// (innermostStatement) whose iterations are independent.

@@ -48,7 +48,7 @@ const ir::Assignment *innermostStatement(const Node &Loop) {
 }
 
 const ir::Assignment *loneStatement(const Node &Loop) {
-  if (!Loop.Iterates || Loop.Runs != Execution::Serial || Loop.Body.empty() ||
+  if (!Loop.Iterates || Loop.runs() != Execution::Serial || Loop.Body.empty() ||
       !Loop.Else.empty())
     return nullptr;
   for (size_t I = 0; I + 1 < Loop.Body.size(); ++I)

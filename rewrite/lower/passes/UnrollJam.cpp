@@ -77,15 +77,13 @@ Node jammed(Context &C, const ir::Loop &KLoop, const ir::Loop &LLoop,
   const std::string &KIdx = KLoop.Index;
   std::string Extent = rewrite::parenthesized(C.K.findIndex(KIdx)->Extent);
   LoopHeader LHeader = *C.loopHeader(LLoop.Index, &LLoop);
-  std::optional<Code> Simd = simdDirective(C, LLoop, A);
+  std::optional<OmpDirective> Simd = simdDirective(C, LLoop, A);
   auto Inner = [&](const std::vector<unsigned> &Offsets,
                    const std::vector<std::string> *Hoisted) {
     Node L = Node::loop(LHeader, {Node::statement(*C.jamStatement(
                                      A, KIdx, Offsets, Hoisted, LLoop.Index))});
-    if (Simd) {
-      L.Runs = Execution::Simd;
+    if (Simd)
       L.Directive = *Simd;
-    }
     return L;
   };
   // Read only when the loop over l runs, as the nest reads them.
@@ -130,7 +128,7 @@ Node jammed(Context &C, const ir::Loop &KLoop, const ir::Loop &LLoop,
 
 void unrollAndJam(Context &C, Nodes &Tree) {
   walkNodes(C, Tree, [&](Node &K) {
-    if (K.Body.size() != 1 || K.Runs != Execution::Serial || !K.Iterates ||
+    if (K.Body.size() != 1 || K.runs() != Execution::Serial || !K.Iterates ||
         !K.Else.empty())
       return;
     const ir::Loop &KLoop = *K.Iterates, *LLoop = K.Body.front().Iterates;

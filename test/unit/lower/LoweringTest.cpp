@@ -63,8 +63,8 @@ TEST(LoweringTest, OuterLoopIsParallelWhereRowsWriteApart) {
   ASSERT_EQ(N.Tree.front().Body.size(), 1u);
   const Node &I = N.Tree.front().Body.front();
   EXPECT_EQ(I.Index, "i");
-  EXPECT_EQ(I.Runs, Execution::ParallelFor);
-  EXPECT_EQ(I.Directive.str(),
+  EXPECT_EQ(I.runs(), Execution::ParallelFor);
+  EXPECT_EQ(I.Directive.line(),
             "#pragma omp parallel for schedule(dynamic, 64)");
   EXPECT_TRUE(N.Parallel);
   EXPECT_NE(N.ParallelNote.find("parallel over 'i'"), std::string::npos);
@@ -85,7 +85,7 @@ TEST(LoweringTest, SharedRowsAreNotParallel) {
   S.DisjointOutputIndices = {"l"};
   LoweredNest N = lowered(sddmmSpmm(), S);
   EXPECT_FALSE(N.Parallel);
-  EXPECT_EQ(N.Tree.front().Runs, Execution::Serial);
+  EXPECT_EQ(N.Tree.front().runs(), Execution::Serial);
   EXPECT_NE(N.ParallelNote.find("different 'i' may write the same elements"),
             std::string::npos);
 }
@@ -126,7 +126,7 @@ TEST(LoweringTest, DotProductInEightPartialSums) {
     return X.isLoop() && X.Header.Condition.str() == "k_lane < 8";
   });
   ASSERT_EQ(Lanes.size(), 1u);
-  EXPECT_EQ(Lanes.front()->Runs, Execution::Simd);
+  EXPECT_EQ(Lanes.front()->runs(), Execution::Simd);
   EXPECT_TRUE(hasStatement(
       N.Tree, "t_part[k_lane] += vals[p] * C[i * K + (k + k_lane)] * "
               "D[j * K + (k + k_lane)];"));
@@ -136,7 +136,7 @@ TEST(LoweringTest, DotProductInEightPartialSums) {
   LoweredNest Plain = lowered(sddmmSpmm(), sddmmSpmmSource(), Opts);
   const Node *K = loopOver(Plain.Tree, "k");
   ASSERT_NE(K, nullptr);
-  EXPECT_EQ(K->Directive.str(), "#pragma omp simd reduction(+ : t)");
+  EXPECT_EQ(K->Directive.line(), "#pragma omp simd reduction(+ : t)");
   // The nonzero's value, which does not move with k, read once before it.
   EXPECT_TRUE(
       hasStatement(K->Body, "t += B_val * C[i * K + k] * D[j * K + k];"))
@@ -201,13 +201,13 @@ TEST(LoweringTest, VectorsAllocatedPerThreadWithAFlagForFailure) {
   ASSERT_EQ(N.Tree.front().Body.size(), 1u);
   const Node &Region = N.Tree.front().Body.front();
   EXPECT_EQ(Region.K, Node::Kind::Block);
-  EXPECT_EQ(Region.Directive.str(), "#pragma omp parallel shared(allocated)");
+  EXPECT_EQ(Region.Directive.line(), "#pragma omp parallel shared(allocated)");
   EXPECT_EQ(Region.Body.front().Decl.Name, "t");
   EXPECT_TRUE(Region.Body.front().Decl.Pointer);
   EXPECT_TRUE(hasStatement(Region.Body, "allocated = 0;"));
   const Node *I = loopOver(Region.Body, "i");
   ASSERT_NE(I, nullptr);
-  EXPECT_EQ(I->Runs, Execution::WorkShared);
+  EXPECT_EQ(I->runs(), Execution::WorkShared);
 }
 
 TEST(LoweringTest, NamesAvoidTheFilesIdentifiers) {

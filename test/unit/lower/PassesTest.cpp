@@ -164,35 +164,34 @@ TEST_F(PassesTest, VectorizesInnermostLoopsWithIndependentIterations) {
   vectorize(context(), Tree);
   // A reduction into the scalar temporary, and rows of the output proved
   // disjoint (DisjointOutputIndices has l).
-  EXPECT_EQ(loopOver(Tree, "k")->Directive.str(),
+  EXPECT_EQ(loopOver(Tree, "k")->Directive.line(),
             "#pragma omp simd reduction(+ : t)");
-  EXPECT_EQ(loopOver(Tree, "l")->Runs, Execution::Simd);
-  EXPECT_EQ(loopOver(Tree, "l")->Directive.str(), "#pragma omp simd");
+  EXPECT_EQ(loopOver(Tree, "l")->runs(), Execution::Simd);
+  EXPECT_EQ(loopOver(Tree, "l")->Directive.line(), "#pragma omp simd");
   // Loops with loops of the graph below, and compressed ones, are not.
-  EXPECT_EQ(loopOver(Tree, "i")->Runs, Execution::Serial);
-  EXPECT_EQ(loopOver(Tree, "j")->Runs, Execution::Serial);
+  EXPECT_EQ(loopOver(Tree, "i")->runs(), Execution::Serial);
+  EXPECT_EQ(loopOver(Tree, "j")->runs(), Execution::Serial);
 }
 
 TEST_F(PassesTest, NoSimdWhereIterationsMayWriteTheSameElement) {
   S.DisjointOutputIndices = {"i"};
   Nodes Tree = sddmmSpmmTree();
   vectorize(context(), Tree);
-  EXPECT_EQ(loopOver(Tree, "l")->Runs, Execution::Serial);
+  EXPECT_EQ(loopOver(Tree, "l")->runs(), Execution::Serial);
   EXPECT_TRUE(loopOver(Tree, "l")->Directive.empty());
 }
 
 TEST_F(PassesTest, NoSimdOnALoopAlreadyParallel) {
   Nodes Tree = nodes(loop("l", nodes(computing(Scale))));
-  Tree.front().Runs = Execution::ParallelFor;
-  Tree.front().Directive = code("#pragma omp parallel for");
+  Tree.front().Directive = OmpDirective::parallelFor();
   vectorize(context(), Tree);
-  EXPECT_EQ(Tree.front().Directive.str(), "#pragma omp parallel for");
+  EXPECT_EQ(Tree.front().Directive.line(), "#pragma omp parallel for");
 }
 
 TEST_F(PassesTest, HoistsTheNonzerosValueBeforeASimdLoop) {
   Nodes Tree = sddmmSpmmTree();
   Node &P = Tree.front().Body.front();
-  P.Body[1].Runs = Execution::Simd; // the loop over k
+  P.Body[1].Directive = OmpDirective::simd(); // the loop over k
   hoistNonzeroValues(context(), Tree);
   ASSERT_EQ(P.Body.size(), 4u) << print(Tree);
   EXPECT_EQ(P.Body[1].K, Node::Kind::Declaration);
@@ -221,7 +220,7 @@ TEST_F(PassesTest, ConvertedFactorsAreMultipliedInTheProductsType) {
             "A[i * L + l] += t * E[j * L + l]");
   Nodes Tree = sddmmSpmmTree();
   Node &P = Tree.front().Body.front();
-  P.Body[1].Runs = Execution::Simd; // the loop over k
+  P.Body[1].Directive = OmpDirective::simd(); // the loop over k
   hoistNonzeroValues(context(), Tree);
   ASSERT_EQ(P.Body.size(), 4u) << print(Tree);
   EXPECT_EQ(P.Body[1].Decl.Type.str(), "const long");
@@ -251,7 +250,7 @@ TEST_F(PassesTest, HoistedNamesAreGivenBackWhenTheirLoopCloses) {
                      loop("j", nodes(loop("k", nodes(computing(Dot))))));
   forEach(Tree, [](Node &N) {
     if (N.Index == "k")
-      N.Runs = Execution::Simd;
+      N.Directive = OmpDirective::simd();
   });
   hoistNonzeroValues(context(), Tree);
   std::vector<std::string> Names;
@@ -265,7 +264,7 @@ TEST_F(PassesTest, HoistedNamesAreGivenBackWhenTheirLoopCloses) {
 TEST_F(PassesTest, NothingHoistedOutsideTheNonzerosLoop) {
   // Without the loop over the nonzeros open, vals[p] has no position.
   Nodes Tree = nodes(loop("k", nodes(computing(Dot))));
-  Tree.front().Runs = Execution::Simd;
+  Tree.front().Directive = OmpDirective::simd();
   std::string Before = print(Tree);
   hoistNonzeroValues(context(), Tree);
   EXPECT_EQ(print(Tree), Before);
@@ -280,7 +279,7 @@ TEST_F(PassesTest, DotProductIntoEightPartialSums) {
     return N.isLoop() && N.Header.Condition.str() == "k_lane < 8";
   });
   ASSERT_NE(Lanes, nullptr);
-  EXPECT_EQ(Lanes->Runs, Execution::Simd);
+  EXPECT_EQ(Lanes->runs(), Execution::Simd);
   EXPECT_TRUE(has(P.Body[1].Body, "for (; k + 7 < K; k += 8)")) << print(Tree);
   EXPECT_NE(find(P.Body[1].Body,
                  [](const Node &N) {
@@ -306,7 +305,7 @@ TEST_F(PassesTest, NoPartialSumsOfAnAssignmentOrOfAParallelLoop) {
 
   Dot.Accumulate = true;
   Nodes Shared = nodes(loop("k", nodes(computing(Dot))));
-  Shared.front().Runs = Execution::WorkShared;
+  Shared.front().Directive = OmpDirective::workShared();
   splitReductions(context(), Shared);
   EXPECT_TRUE(Shared.front().isLoop());
 }
@@ -325,9 +324,9 @@ TEST_F(PassesTest, GemmConsumerUnrolledByFourAndJammed) {
   EXPECT_NE(Text.find("for (; k < K; k++)"), std::string::npos) << Text;
   EXPECT_EQ(find(Tree,
                  [](const Node &N) {
-                   return N.isLoop() && N.Runs == Execution::Simd;
+                   return N.isLoop() && N.runs() == Execution::Simd;
                  })
-                ->Directive.str(),
+                ->Directive.line(),
             "#pragma omp simd");
 }
 
@@ -344,7 +343,7 @@ TEST_F(PassesTest, JamOnlyTheLoopsAroundTheStatementAlone) {
 
   // Nor is a loop over k already shared among threads.
   Nodes Shared = nodes(loop("k", nodes(loop("l", nodes(computing(Gemm))))));
-  Shared.front().Runs = Execution::ParallelFor;
+  Shared.front().Directive = OmpDirective::parallelFor();
   unrollAndJam(context(), Shared);
   EXPECT_TRUE(Shared.front().isLoop());
 }
@@ -450,18 +449,17 @@ TEST_F(ParallelizeTest, DefaultNoneRegionSharesWhatTheRewriteDeclared) {
       code("int i = 0"), code("i < n"), code("i++"),
       nodes(declare("double", U, T + "[i]"),
             Node::statement(code("A[i] += " + U + " * " + Flag + ";")))));
-  Region.front().Directive = code("#pragma omp parallel for default(none) "
-                                  "shared(A, n, " +
-                                  Flag + ")");
+  Region.front().Directive = OmpDirective::kept(
+      "#pragma omp parallel for default(none) shared(A, n, " + Flag + ")");
   shareRewriteNames(C, Region);
-  EXPECT_EQ(Region.front().Directive.str(),
+  EXPECT_EQ(Region.front().Directive.line(),
             "#pragma omp parallel for default(none) shared(A, n, " + Flag +
                 ") shared(" + T + ")");
 
   // Without default(none) the data-sharing defaults apply: no clause.
-  Region.front().Directive = code("#pragma omp parallel for");
+  Region.front().Directive = OmpDirective::kept("#pragma omp parallel for");
   shareRewriteNames(C, Region);
-  EXPECT_EQ(Region.front().Directive.str(), "#pragma omp parallel for");
+  EXPECT_EQ(Region.front().Directive.line(), "#pragma omp parallel for");
 }
 
 TEST_F(PassesTest, MembersReadOnceIntoLocals) {
