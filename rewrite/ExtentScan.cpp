@@ -6,6 +6,7 @@
 #include "rewrite/TreeBuilders.h"
 #include "rewrite/levels/Level.h"
 #include "rewrite/lower/Lowering.h"
+#include "rewrite/lower/passes/Parallelize.h"
 
 #include <algorithm>
 
@@ -189,9 +190,7 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
       continue;
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
     // (docs/schedules.md, "Run-time choice").
-    const LoopSource *Outer = S.loop(K.Loops.front().Index);
-    Scan.Parallel = Parallel && !K.Loops.front().isCompressed() && Outer &&
-                    Outer->OmpCanonical;
+    Scan.Parallel = Parallel && lower::shareableHeader(K, S, K.Loops.front());
     if (Scan.Parallel)
       Scan.PrivateClause = lower::privateClause(S);
     describeFlatForm(Scan, K, S, P, Names, Ordered);

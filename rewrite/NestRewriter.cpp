@@ -13,6 +13,7 @@
 #include "rewrite/Versioning.h"
 #include "rewrite/lower/Printer.h"
 #include "rewrite/lower/Sketch.h"
+#include "rewrite/lower/passes/Parallelize.h"
 
 #include "analysis/ir/Cost.h"
 #include "analysis/ir/Fusion.h"
@@ -211,7 +212,11 @@ std::optional<Refusal> NestRewrite::schedule() {
       return S.refusal();
     Directed.push_back(std::move(*S));
   }
-  Candidates = fixedSchedule() ? &Directed : &Schedules.enumerate(Kernel);
+  Candidates = fixedSchedule()
+                   ? &Directed
+                   : &Schedules.enumerate(
+                         Kernel, lower::sharedOuterIndices(
+                                     Kernel, Source, Opts.Lowering.OpenMP));
   if (Candidates->empty())
     return ir::noScheduleReason(Kernel);
   std::set<std::string> Ranged;

@@ -4,6 +4,7 @@
 #include "rewrite/CText.h"
 #include "rewrite/levels/Level.h"
 #include "rewrite/lower/Lowering.h"
+#include "rewrite/lower/passes/Parallelize.h"
 
 #include "analysis/ir/Fusion.h"
 
@@ -154,7 +155,10 @@ std::optional<RuntimeAlternative> runtimeAlternative(
     const std::vector<ExtentScan> &Scans, const NamePicker &Names,
     const std::function<bool(const ir::Schedule &)> &Allowed) {
   const std::vector<ir::Schedule> &Others =
-      Scans.empty() ? Candidates : Schedules.enumerate(Scanned);
+      Scans.empty()
+          ? Candidates
+          : Schedules.enumerate(Scanned, lower::sharedOuterIndices(
+                                             Scanned, Source, Opts.OpenMP));
   std::map<std::string, std::string> Symbols = runtimeSymbols(Scanned, Source);
   std::optional<std::string> ChosenCost =
       runtimeCost(ir::workOf(Chosen.Graph, K), Symbols);

@@ -74,8 +74,21 @@ unsigned splits(const SplitPlan &P) {
          (P.ConsumerPlan ? splits(*P.ConsumerPlan) : 0);
 }
 
+/// Whether G's outer loop may be shared among threads.
+bool sharedOuter(const BranchedGraph &G, const Kernel &K,
+                 const SchedulerOptions &Opts) {
+  if (G.Loops.empty())
+    return false;
+  const Loop &Outer = G.Loops.front();
+  if (Opts.SharedOuter)
+    return Opts.SharedOuter->count(Outer.Index) > 0;
+  return !Outer.isCompressed() && isUnique(K.levelOf(Outer)) &&
+         K.Stmt.Lhs.uses(Outer.Index);
+}
+
 Schedule evaluate(const Kernel &K, const SymbolOrder &Order, SplitPlan Plan,
-                  BranchedGraph G, const SizeModel &Sizes) {
+                  BranchedGraph G, const SchedulerOptions &Opts) {
+  const SizeModel &Sizes = Opts.Sizes;
   Schedule S;
   S.Plan = std::move(Plan);
   S.Order = K.Loops;
@@ -83,8 +96,7 @@ Schedule evaluate(const Kernel &K, const SymbolOrder &Order, SplitPlan Plan,
   S.Value = Sizes.valueOf(S.Estimate);
   S.TemporarySize = temporarySize(G, K, Sizes);
   countStrided(G, K, {}, S.StridedAccesses);
-  S.ParallelOuter = !G.Loops.empty() && !G.Loops.front().isCompressed() &&
-                    K.Stmt.Lhs.uses(G.Loops.front().Index);
+  S.ParallelOuter = sharedOuter(G, K, Opts);
   S.Graph = std::move(G);
   return S;
 }
@@ -338,8 +350,7 @@ OrRefusal<Schedule> applyPlan(const Kernel &K, const PlanText &Written,
     SplitPlan Plan = *Resolved;
     std::vector<SplitPlan *> Copies;
     collectSplits(Plan, Copies);
-    Found.push_back(
-        evaluate(K, Order, std::move(Plan), std::move(*G), Opts.Sizes));
+    Found.push_back(evaluate(K, Order, std::move(Plan), std::move(*G), Opts));
   }
   if (Found.empty())
     return *First;
@@ -390,8 +401,7 @@ std::vector<Schedule> enumerateSchedules(const Kernel &K,
     // Different plans often build the same graph.
     if (!Seen.insert(toString(A.Graph)).second)
       continue;
-    Found.push_back(
-        evaluate(K, Order, *A.Plan, std::move(A.Graph), Opts.Sizes));
+    Found.push_back(evaluate(K, Order, *A.Plan, std::move(A.Graph), Opts));
   }
   std::stable_sort(Found.begin(), Found.end(), better);
   // Leave out what another schedule beats asymptotically. Thousands of
@@ -424,8 +434,15 @@ Refusal noScheduleReason(const Kernel &K) {
   return Refusal(rule::NoGain, "no split of the product is legal");
 }
 
-const std::vector<Schedule> &ScheduleCache::enumerate(const Kernel &K) {
+const std::vector<Schedule> &
+ScheduleCache::enumerate(const Kernel &K,
+                         const std::optional<std::set<std::string>> &Shared) {
   std::string Key = identityKey(K);
+  if (Shared) {
+    Key += "|shared:";
+    for (const std::string &I : *Shared)
+      Key += I + ",";
+  }
   {
     std::lock_guard<std::mutex> Hold(Lock);
     auto It = Found.find(Key);
@@ -436,7 +453,10 @@ const std::vector<Schedule> &ScheduleCache::enumerate(const Kernel &K) {
   // search their kernels at once. Two that search one kernel find the same
   // schedules; the first kept is the one every caller reads (a map's
   // elements stay where they are).
-  std::vector<Schedule> Schedules = enumerateSchedules(K, Opts);
+  SchedulerOptions For = Opts;
+  if (Shared)
+    For.SharedOuter = Shared;
+  std::vector<Schedule> Schedules = enumerateSchedules(K, For);
   std::lock_guard<std::mutex> Hold(Lock);
   return Found.emplace(std::move(Key), std::move(Schedules)).first->second;
 }
@@ -534,7 +554,7 @@ OrRefusal<Schedule> scheduleOfPlan(const Kernel &K, const SplitPlan &Plan,
   OrRefusal<BranchedGraph> G = distribute(K, Plan);
   if (!G)
     return G.refusal();
-  Schedule S = evaluate(K, symbolOrderOf(K), Plan, std::move(*G), Opts.Sizes);
+  Schedule S = evaluate(K, symbolOrderOf(K), Plan, std::move(*G), Opts);
   S.Order = K.Loops;
   return S;
 }
@@ -570,8 +590,8 @@ OrRefusal<Schedule> applyDirective(const Kernel &K,
   OrRefusal<BranchedGraph> G = distribute(Ordered, Plan);
   if (!G)
     return G.refusal();
-  Schedule S = evaluate(Ordered, symbolOrderOf(Ordered), Plan, std::move(*G),
-                        Opts.Sizes);
+  Schedule S =
+      evaluate(Ordered, symbolOrderOf(Ordered), Plan, std::move(*G), Opts);
   S.Order = Ordered.Loops;
   return S;
 }

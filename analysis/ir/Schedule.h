@@ -24,6 +24,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,8 @@ struct Schedule {
   /// operand whose last index is not the loop's, or a gather through a
   /// compressed coordinate): equal costs are ranked by locality first.
   unsigned StridedAccesses = 0;
+  /// Its outer loop may be shared among threads (SchedulerOptions::
+  /// SharedOuter).
   bool ParallelOuter = false;
 
   /// "split {B,C,D}{E}, shared (i,j), temporary scalar t". With
@@ -52,6 +55,11 @@ struct Schedule {
 
 struct SchedulerOptions {
   SizeModel Sizes;
+  /// The indices whose loop, outermost, is shared among threads, as the
+  /// rewrite decides it (rewrite/lower/passes/Parallelize.h); without
+  /// them, those of dense loops over distinct coordinates that index the
+  /// output.
+  std::optional<std::set<std::string>> SharedOuter;
   unsigned MaxDepth = 3;        // nested splits on either side
   size_t MaxCandidates = 20000; // plans tried before the search stops
 };
@@ -71,7 +79,10 @@ Refusal noScheduleReason(const Kernel &K);
 class ScheduleCache {
 public:
   explicit ScheduleCache(SchedulerOptions Opts) : Opts(std::move(Opts)) {}
-  const std::vector<Schedule> &enumerate(const Kernel &K);
+  /// SharedOuter: as SchedulerOptions's, for K.
+  const std::vector<Schedule> &
+  enumerate(const Kernel &K,
+            const std::optional<std::set<std::string>> &SharedOuter = {});
 
 private:
   SchedulerOptions Opts;

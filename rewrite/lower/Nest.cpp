@@ -89,17 +89,7 @@ std::optional<Nodes> outputZeroing(const Context &C,
 /// nest runs after it and assigns every element it zeroed.
 std::optional<Refusal> withOutputZeroing(const Context &C, bool Parallel,
                                          Nodes &Tree) {
-  const ir::Kernel &K = C.K;
-  const std::vector<std::string> &Proved = C.S.DisjointOutputIndices;
-  bool DisjointOuter = !K.Loops.empty() && C.workshareable(K.Loops.front()) &&
-                       std::find(Proved.begin(), Proved.end(),
-                                 K.Loops.front().Index) != Proved.end();
-  OmpDirective Directive;
-  if (Parallel && DisjointOuter)
-    Directive = OmpDirective::parallelFor(
-        {C.S.PragmaParallelClauses, "schedule(static)",
-         C.S.Pragma ? "" : privateClause(C.S)});
-  std::optional<Nodes> Zero = outputZeroing(C, Directive);
+  std::optional<Nodes> Zero = outputZeroing(C, zeroingDirective(C, Parallel));
   if (!Zero)
     return Refusal(rule::Internal, "no loops to zero the output over");
   append(*Zero, std::move(Tree));
@@ -113,41 +103,29 @@ std::optional<Refusal> lowerLoops(Context &C, GraphLowering &L,
                                   const ir::BranchedGraph &G,
                                   LoweredNest &Out) {
   const NestSource &S = C.S;
-  ParallelChoice Choice = chooseParallel(C, G, S.Pragma.has_value(),
-                                         "'" + C.K.Stmt.Lhs.Tensor + "'");
+  ParallelPlan Plan = planParallel(C, G, S.Pragma.has_value(), C.hasVectors(),
+                                   "'" + C.K.Stmt.Lhs.Tensor + "'");
   if (S.Pragma)
     noteRuntimeSchedule(G, S, Out.Notes);
-  Out.Parallel = Choice.Parallel;
-  Out.ParallelNote = Choice.Note;
-  std::string Clause = scheduleClause(C.Opts);
+  Out.Parallel = Plan.Parallel;
+  Out.ParallelNote = Plan.Note;
   // Variables declared before the nest are shared by default in a region
   // the rewrite opens: each thread needs its own (a directive already on
   // the nest names them itself; the recovery checked it).
   std::string Private = privateClause(S);
-  if (Choice.Parallel && !S.Pragma && !Private.empty())
+  if (Plan.Parallel && !S.Pragma && !Private.empty())
     Out.ParallelNote +=
         "; private" + Private.substr(8) + ": declared outside the nest";
-  if (S.Pragma && C.hasVectors()) {
-    // The file's directive, split so each thread allocates its temporaries
-    // once, outside the work-shared loop.
+  if (S.Pragma && C.hasVectors())
     Out.ParallelNote += ", split into 'parallel' and 'for' around the "
                         "per-thread temporaries";
-    return L.allocatingRegion(
-        G, OmpDirective::parallel({S.PragmaParallelClauses}), C.Vectors,
-        OmpDirective::workShared({S.PragmaForClauses}), Out.Tree);
-  }
-  if (S.Pragma)
-    return L.graph(G, OmpDirective::kept(*S.Pragma), Out.Tree);
-  if (Choice.Parallel && C.hasVectors())
+  if (!Plan.Region.empty())
     // One allocation per thread, outside the work-shared loop.
-    return L.allocatingRegion(G, OmpDirective::parallel({Private}), C.Vectors,
-                              OmpDirective::workShared({Clause}), Out.Tree);
+    return L.allocatingRegion(G, Plan.Region, C.Vectors, Plan.Loop, Out.Tree);
   if (C.hasVectors())
     return L.allocatingBlock(G, C.Vectors, Out.Tree);
-  OmpDirective Directive;
-  if (Choice.Parallel)
-    Directive = OmpDirective::parallelFor({Clause, Private});
-  if (!Choice.Parallel && rowsSplit(C, G)) {
+  const OmpDirective &Directive = Plan.Loop;
+  if (!Plan.Parallel && rowsSplit(C, G)) {
     if (std::optional<Refusal> R = L.graph(G, OmpDirective(), Out.Tree))
       return R;
     Out.Tree = splitAtRows(C, G, std::move(Out.Tree));

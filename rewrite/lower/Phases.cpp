@@ -173,11 +173,7 @@ class PhaseLowering {
 public:
   PhaseLowering(Context &C, GraphLowering &L, LoweredNest &Out)
       : C(C), L(L), Out(Out), Guards(C, L), Counter(counterOf(C.K, C.S)),
-        Flag(C.Facts.AllocatedFlag), Clause(scheduleClause(C.Opts)),
-        // A region the rewrite opens lists the variables declared before
-        // the nest; the file's own directive names them already (the
-        // recovery checked).
-        Private(privateClause(C.S)) {}
+        Flag(C.Facts.AllocatedFlag) {}
 
   std::optional<Refusal> run(const ir::BranchedGraph &G) {
     phasesOf(G, C.K.Stmt.Lhs.Tensor, Phases);
@@ -214,7 +210,6 @@ private:
   std::string Counter;
   bool CounterSet = false;
   const std::string &Flag;
-  std::string Clause, Private;
 
   std::string nameOf(const Phase &P) const {
     return "'" + (P.Fills == C.K.Stmt.Lhs.Tensor ? P.Fills : C.cName(P.Fills)) +
@@ -237,14 +232,15 @@ private:
     if (MayHaveFailed)
       Guard = Guard.empty() ? Flag : allOf({Flag, Guard});
     bool Kept = KeepAt && *KeepAt == I;
-    ParallelChoice Choice = chooseParallel(C, *P.Root, Kept, nameOf(P));
+    std::vector<ir::Temporary> Vectors = vectorsOf(P);
+    ParallelPlan Plan =
+        planParallel(C, *P.Root, Kept, !Vectors.empty(), nameOf(P));
     if (Kept)
       noteRuntimeSchedule(*P.Root, C.S, Out.Notes);
-    AnyParallel |= Choice.Parallel;
-    Notes += Phases.size() == 1 ? Choice.Note
+    AnyParallel |= Plan.Parallel;
+    Notes += Phases.size() == 1 ? Plan.Note
                                 : (Notes.empty() ? "computing " : "; then ") +
-                                      nameOf(P) + ": " + Choice.Note;
-    std::vector<ir::Temporary> Vectors = vectorsOf(P);
+                                      nameOf(P) + ": " + Plan.Note;
     if (!Vectors.empty() && CounterSet)
       return Refusal(rule::UnsupportedSchedule,
                      "the phase computing " + nameOf(P) +
@@ -254,13 +250,11 @@ private:
                          "which reads it from its initial value, could not "
                          "run when they cannot be allocated");
     Nodes Tree;
-    if (std::optional<Refusal> R =
-            lower(P, Choice.Parallel, Kept, Vectors, Tree))
+    if (std::optional<Refusal> R = lower(P, Plan, Vectors, Tree))
       return R;
-    Guards.after(P, Choice.Parallel);
+    Guards.after(P, Plan.Parallel);
     MayHaveFailed |= !Vectors.empty();
-    CounterSet |=
-        !Choice.Parallel && !Counter.empty() && mentions(Tree, Counter);
+    CounterSet |= !Plan.Parallel && !Counter.empty() && mentions(Tree, Counter);
     if (Guard.empty())
       append(Run, std::move(Tree));
     else
@@ -270,26 +264,16 @@ private:
 
   /// P's loops into Tree: in a parallel region that allocates Vectors per
   /// thread, in a block that allocates them once, or as they are.
-  std::optional<Refusal> lower(const Phase &P, bool Parallel, bool Kept,
+  std::optional<Refusal> lower(const Phase &P, const ParallelPlan &Plan,
                                const std::vector<ir::Temporary> &Vectors,
                                Nodes &Tree) {
     L.Fills = C.isGlobal(P.Fills) ? C.temporary(P.Fills) : nullptr;
-    if (Parallel && !Vectors.empty())
+    if (!Plan.Region.empty())
       // One allocation per thread, outside the work-shared loop.
-      return L.allocatingRegion(
-          *P.Root,
-          OmpDirective::parallel({Kept ? C.S.PragmaParallelClauses : Private}),
-          Vectors,
-          OmpDirective::workShared({Kept ? C.S.PragmaForClauses : Clause}),
-          Tree);
+      return L.allocatingRegion(*P.Root, Plan.Region, Vectors, Plan.Loop, Tree);
     if (!Vectors.empty())
       return L.allocatingBlock(*P.Root, Vectors, Tree);
-    OmpDirective Directive;
-    if (Kept)
-      Directive = OmpDirective::kept(*C.S.Pragma);
-    else if (Parallel)
-      Directive = OmpDirective::parallelFor({Clause, Private});
-    return L.graph(*P.Root, Directive, Tree);
+    return L.graph(*P.Root, Plan.Loop, Tree);
   }
 
   /// After the phases: they decide which temporaries calloc zeroes. The

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 #include <string>
@@ -49,6 +50,24 @@ TEST(ScheduleTest, SddmmSpmm) {
   EXPECT_EQ(S->describe(K),
             "split {B,C,D}{E}, shared (i,j), temporary scalar t");
   expectNoWorseThanPaper(K, *S, "reorder(i,j,k,l);loopfuse(1)");
+}
+
+TEST(ScheduleTest, TheRewriteSaysWhichOuterLoopsAreShared) {
+  // Without the rewrite's word, a dense outer loop that indexes the output
+  // counts as shared; with it, only the loops it names do.
+  Kernel K = sddmmSpmm();
+  SchedulerOptions Opts;
+  Opts.SharedOuter = std::set<std::string>{};
+  std::vector<Schedule> None = enumerateSchedules(K, Opts);
+  ASSERT_FALSE(None.empty());
+  EXPECT_TRUE(std::none_of(None.begin(), None.end(), [](const Schedule &S) {
+    return S.ParallelOuter;
+  }));
+  Opts.SharedOuter = std::set<std::string>{"i"};
+  std::vector<Schedule> Rows = enumerateSchedules(K, Opts);
+  ASSERT_FALSE(Rows.empty());
+  EXPECT_TRUE(Rows.front().ParallelOuter);
+  EXPECT_EQ(Rows.front().Graph.Loops.front().Index, "i");
 }
 
 TEST(ScheduleTest, TransposedDIsReorderedToAScalarTemporary) {

@@ -1,8 +1,10 @@
 //===- Parallelize.cpp ----------------------------------------------------===//
 
 #include "rewrite/lower/passes/Parallelize.h"
+#include "rewrite/lower/Lowering.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace lnr::lower {
 namespace {
@@ -78,8 +80,12 @@ bool writesDisjoint(const Context &C, const ir::BranchedGraph &G,
   return true;
 }
 
-ParallelChoice chooseParallel(const Context &C, const ir::BranchedGraph &Root,
-                              bool Kept, const std::string &Written) {
+namespace {
+
+/// Whether Root's outer loop is shared, and why.
+std::pair<bool, std::string> decide(const Context &C,
+                                    const ir::BranchedGraph &Root, bool Kept,
+                                    const std::string &Written) {
   std::string Outer =
       Root.Loops.empty() ? "" : "'" + Root.Loops.front().Index + "'";
   std::string Why;
@@ -94,6 +100,72 @@ ParallelChoice chooseParallel(const Context &C, const ir::BranchedGraph &Root,
     return {false, "not parallelized: " + Why};
   return {true, "parallel over " + Outer +
                     ": each iteration writes its own elements of " + Written};
+}
+
+} // namespace
+
+ParallelPlan planParallel(const Context &C, const ir::BranchedGraph &Root,
+                          bool Kept, bool PerThread,
+                          const std::string &Written) {
+  ParallelPlan P;
+  std::tie(P.Parallel, P.Note) = decide(C, Root, Kept, Written);
+  P.Kept = Kept;
+  const NestSource &S = C.S;
+  // A region the rewrite opens lists the variables declared before the
+  // nest, shared by default; the file's own directive names them already
+  // (the recovery checked).
+  std::string Private = privateClause(S);
+  std::string Schedule = scheduleClause(C.Opts);
+  if (Kept && PerThread) {
+    // The file's directive, split so each thread allocates its temporaries
+    // once, outside the work-shared loop.
+    P.Region = OmpDirective::parallel({S.PragmaParallelClauses});
+    P.Loop = OmpDirective::workShared({S.PragmaForClauses});
+  } else if (Kept) {
+    if (S.Pragma)
+      P.Loop = OmpDirective::kept(*S.Pragma);
+  } else if (P.Parallel && PerThread) {
+    P.Region = OmpDirective::parallel({Private});
+    P.Loop = OmpDirective::workShared({Schedule});
+  } else if (P.Parallel) {
+    P.Loop = OmpDirective::parallelFor({Schedule, Private});
+  }
+  return P;
+}
+
+OmpDirective zeroingDirective(const Context &C, bool NestParallel) {
+  const ir::Kernel &K = C.K;
+  const std::vector<std::string> &Proved = C.S.DisjointOutputIndices;
+  if (!NestParallel || K.Loops.empty() || !C.workshareable(K.Loops.front()) ||
+      std::find(Proved.begin(), Proved.end(), K.Loops.front().Index) ==
+          Proved.end())
+    return OmpDirective();
+  return OmpDirective::parallelFor({C.S.PragmaParallelClauses,
+                                    "schedule(static)",
+                                    C.S.Pragma ? "" : privateClause(C.S)});
+}
+
+bool shareableHeader(const ir::Kernel &K, const NestSource &S,
+                     const ir::Loop &L) {
+  const LoopSource *Src = S.loop(L.Index);
+  return !L.isCompressed() && ir::isUnique(K.levelOf(L)) && Src &&
+         Src->OmpCanonical;
+}
+
+std::set<std::string> sharedOuterIndices(const ir::Kernel &K,
+                                         const NestSource &S, bool OpenMP) {
+  std::set<std::string> Out;
+  if (!OpenMP)
+    return Out;
+  const std::vector<std::string> &Proved = S.DisjointOutputIndices;
+  for (const ir::Loop &L : K.Loops) {
+    bool Kept = S.Pragma && &L == &K.Loops.front();
+    if (shareableHeader(K, S, L) &&
+        (Kept ||
+         std::find(Proved.begin(), Proved.end(), L.Index) != Proved.end()))
+      Out.insert(L.Index);
+  }
+  return Out;
 }
 
 namespace {

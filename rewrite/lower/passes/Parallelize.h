@@ -1,11 +1,13 @@
 //===- Parallelize.h - Whether an outer loop runs in parallel --*- C++ -*-===//
 //
-// The one place that decides whether the outer loop of a nest, or of one
-// phase of it, is shared among threads, with the note `--explain` prints:
-// a loop whose distinct iterations write distinct elements of everything
-// shared (the output, proved from its subscript or by the file's own
-// directive; shared temporaries), with a header OpenMP takes as written.
-// Clang-free.
+// The one place that decides whether a loop is shared among threads: the
+// outer loop of a nest or of one phase of it (its ParallelPlan, with the
+// directives it is written with and the note `--explain` prints), the
+// loops that zero the output, the scans of unknown extents, and the loops
+// the schedule search prefers outermost. A loop is shared when its
+// distinct iterations write distinct elements of everything shared (the
+// output, proved from its subscript or by the file's own directive; shared
+// temporaries), and OpenMP takes its header as written. Clang-free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_LOWER_PASSES_PARALLELIZE_H
@@ -13,17 +15,47 @@
 
 #include "rewrite/lower/Context.h"
 
+#include <set>
+
 namespace lnr::lower {
 
-struct ParallelChoice {
+/// How one graph's outer loop runs, decided once: what the lowering
+/// writes, what the output's zeroing follows and what `--explain` says.
+struct ParallelPlan {
   bool Parallel = false;
+  /// The file's own directive stays on it.
+  bool Kept = false;
   std::string Note; // why, or why not
+  /// The directive on the outer loop; and when each thread allocates its
+  /// own temporaries, the parallel region around it (Loop then work-shares
+  /// the loop in it).
+  OmpDirective Loop, Region;
 };
 
 /// For Root's outer loop, which writes Written (quoted, for the note).
-/// Kept: the file's directive stays on it.
-ParallelChoice chooseParallel(const Context &C, const ir::BranchedGraph &Root,
-                              bool Kept, const std::string &Written);
+/// Kept: the file's directive stays on it. PerThread: it allocates
+/// temporaries for each thread, in a region of their own.
+ParallelPlan planParallel(const Context &C, const ir::BranchedGraph &Root,
+                          bool Kept, bool PerThread,
+                          const std::string &Written);
+
+/// The directive of the loops that zero the output before a nest that
+/// runs in parallel or not: on the output's first loop in the kernel's
+/// order, shared where the nest is and that loop writes apart.
+OmpDirective zeroingDirective(const Context &C, bool NestParallel);
+
+/// Whether OpenMP may share L, a loop of K, as written: a dense loop over
+/// distinct coordinates whose header OpenMP takes (NestSource's
+/// OmpCanonical). What it writes is the caller's question.
+bool shareableHeader(const ir::Kernel &K, const NestSource &S,
+                     const ir::Loop &L);
+
+/// The indices whose loop, outermost, the schedule search counts as shared
+/// (ir::SchedulerOptions): shareable, and each writes its own elements of
+/// the output (proved, or the file's directive on it). Empty without
+/// OpenMP.
+std::set<std::string> sharedOuterIndices(const ir::Kernel &K,
+                                         const NestSource &S, bool OpenMP);
 
 /// Whether distinct iterations of G's outer loop write distinct elements of
 /// everything G writes that is not private to a thread: the output (proved

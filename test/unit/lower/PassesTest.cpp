@@ -369,7 +369,7 @@ protected:
 } // namespace
 
 TEST_F(ParallelizeTest, RowsWrittenApartRunInParallel) {
-  ParallelChoice Choice = chooseParallel(context(), linear(), false, "'A'");
+  ParallelPlan Choice = planParallel(context(), linear(), false, false, "'A'");
   EXPECT_TRUE(Choice.Parallel);
   EXPECT_EQ(Choice.Note,
             "parallel over 'i': each iteration writes its own elements of 'A'");
@@ -377,12 +377,12 @@ TEST_F(ParallelizeTest, RowsWrittenApartRunInParallel) {
 
 TEST_F(ParallelizeTest, OutputRowsNotProvedApart) {
   S.DisjointOutputIndices = {"l"};
-  ParallelChoice Choice = chooseParallel(context(), linear(), false, "'A'");
+  ParallelPlan Choice = planParallel(context(), linear(), false, false, "'A'");
   EXPECT_FALSE(Choice.Parallel);
   EXPECT_EQ(Choice.Note, "not parallelized: different 'i' may write the same "
                          "elements of 'A'");
   // The file's own directive says they are: kept.
-  Choice = chooseParallel(context(), linear(), true, "'A'");
+  Choice = planParallel(context(), linear(), true, false, "'A'");
   EXPECT_TRUE(Choice.Parallel);
   EXPECT_EQ(Choice.Note, "kept the existing OpenMP directive on 'i'");
 }
@@ -395,7 +395,7 @@ TEST_F(ParallelizeTest, SharedTemporaryNotIndexedByTheOuterLoop) {
       {"w", {"k"}}, true, {{"B", {"i", "j"}}, {"D", {"j", "k"}}}};
   ir::BranchedGraph G =
       ir::BranchedGraph::linear({K.Loops[0], K.Loops[1], K.Loops[2]}, Fill);
-  ParallelChoice Choice = chooseParallel(context(), G, false, "'w'");
+  ParallelPlan Choice = planParallel(context(), G, false, false, "'w'");
   EXPECT_FALSE(Choice.Parallel);
   EXPECT_EQ(Choice.Note, "not parallelized: different 'i' may write the same "
                          "elements of 'w'");
@@ -404,11 +404,11 @@ TEST_F(ParallelizeTest, SharedTemporaryNotIndexedByTheOuterLoop) {
 TEST_F(ParallelizeTest, CompressedOuterLoopOrAHeaderGccRejects) {
   ir::BranchedGraph G =
       ir::BranchedGraph::linear({K.Loops[1], K.Loops[2], K.Loops[3]}, K.Stmt);
-  EXPECT_EQ(chooseParallel(context(), G, false, "'A'").Note,
+  EXPECT_EQ(planParallel(context(), G, false, false, "'A'").Note,
             "not parallelized: the outer loop over 'j' is compressed");
 
   S.Loops[0].OmpCanonical = false; // 'for (i = 0; (i < n); i++)'
-  ParallelChoice Choice = chooseParallel(context(), linear(), false, "'A'");
+  ParallelPlan Choice = planParallel(context(), linear(), false, false, "'A'");
   EXPECT_FALSE(Choice.Parallel);
   EXPECT_NE(Choice.Note.find("gcc does not take the header of the loop over "
                              "'i' for OpenMP as written"),
@@ -417,9 +417,54 @@ TEST_F(ParallelizeTest, CompressedOuterLoopOrAHeaderGccRejects) {
 
 TEST_F(ParallelizeTest, NoOpenMPNoParallelLoop) {
   Opts.OpenMP = false;
-  ParallelChoice Choice = chooseParallel(context(), linear(), false, "'A'");
+  ParallelPlan Choice = planParallel(context(), linear(), false, false, "'A'");
   EXPECT_FALSE(Choice.Parallel);
   EXPECT_EQ(Choice.Note, "OpenMP disabled by --no-openmp");
+}
+
+TEST_F(ParallelizeTest, ThePlanCarriesTheDirectivesItIsWrittenWith) {
+  S.OuterDeclared = {"j"};
+  ParallelPlan Own = planParallel(context(), linear(), false, false, "'A'");
+  EXPECT_TRUE(Own.Region.empty());
+  EXPECT_EQ(Own.Loop.line(),
+            "#pragma omp parallel for schedule(dynamic, 64) private(j)");
+  // Temporaries allocated per thread: a region, its loop work-shared.
+  ParallelPlan PerThread =
+      planParallel(context(), linear(), false, true, "'A'");
+  EXPECT_EQ(PerThread.Region.line(), "#pragma omp parallel private(j)");
+  EXPECT_EQ(PerThread.Loop.line(), "#pragma omp for schedule(dynamic, 64)");
+  // The file's directive, kept whole, or split around such temporaries.
+  S.Pragma = "#pragma omp parallel for num_threads(2) schedule(static)";
+  S.PragmaParallelClauses = " num_threads(2)";
+  S.PragmaForClauses = " schedule(static)";
+  EXPECT_EQ(planParallel(context(), linear(), true, false, "'A'").Loop.line(),
+            *S.Pragma);
+  ParallelPlan Split = planParallel(context(), linear(), true, true, "'A'");
+  EXPECT_EQ(Split.Region.line(), "#pragma omp parallel num_threads(2)");
+  EXPECT_EQ(Split.Loop.line(), "#pragma omp for schedule(static)");
+  // A plan that is not parallel writes no directive.
+  Opts.OpenMP = false;
+  C.reset();
+  ParallelPlan Serial = planParallel(context(), linear(), false, true, "'A'");
+  EXPECT_TRUE(Serial.Loop.empty() && Serial.Region.empty());
+}
+
+TEST_F(ParallelizeTest, ZeroingAndTheSearchAskTheSameQuestion) {
+  // The output's first loop writes its own rows: the zeroing is shared
+  // when the nest is, and the search counts a schedule beginning with it
+  // (or with the loop over l, which writes apart too) as parallel.
+  EXPECT_EQ(zeroingDirective(context(), true).line(),
+            "#pragma omp parallel for schedule(static)");
+  EXPECT_TRUE(zeroingDirective(context(), false).empty());
+  EXPECT_EQ(sharedOuterIndices(K, S, true), (std::set<std::string>{"i", "l"}));
+  EXPECT_TRUE(sharedOuterIndices(K, S, false).empty());
+  // A header OpenMP does not take as written: neither.
+  S.Loops[0].OmpCanonical = false;
+  C.reset();
+  EXPECT_TRUE(zeroingDirective(context(), true).empty());
+  EXPECT_EQ(sharedOuterIndices(K, S, true), (std::set<std::string>{"l"}));
+  EXPECT_FALSE(shareableHeader(K, S, K.Loops[0]));
+  EXPECT_FALSE(shareableHeader(K, S, K.Loops[1])); // compressed
 }
 
 TEST_F(ParallelizeTest, RuntimeScheduleOverFibersIsNoted) {
