@@ -169,9 +169,8 @@ const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
       &Ctx.Idents.get(Name), Load->getType(), nullptr, SC_None);
   Level->CoordinateArray = Array;
   Level->Source.Index = Name;
-  if (L.NonUnique)
-    Level->Source.Coordinates = text(Load->getBase());
-  else
+  Level->Source.Coordinates = text(Load->getBase());
+  if (!L.NonUnique)
     Level->Source.NextCoordinate = nextCoordinate(Load);
   return Level->Coordinate;
 }

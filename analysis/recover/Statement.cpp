@@ -111,7 +111,7 @@ bool Recoverer::readAssignedOutput(const Expr *Lhs, const Expr *E) {
         OutputForm.Terms.count(L.Coordinate)) {
       if (!L.NonUnique && !L.Singleton && !L.RelativeTo &&
           !L.NarrowedCoordinate && L.Source.PositionEnds.empty() &&
-          !L.Source.Coordinates.empty() && !L.Source.Prologue.empty()) {
+          !L.Source.Coordinates.empty()) {
         Source.DistinctCoordinates = L.Coordinate->getName().str();
         continue;
       }

@@ -50,8 +50,8 @@ struct LoopSource {
   /// nonzero ahead without reading past crd, or skip an empty fiber.
   std::string Position, Positions, NextCoordinate, LoopBegin, LoopEnd, LevelEnd;
   /// The array the level's coordinate is loaded from, as written
-  /// ("colidx", a COO list's "dst", loaded or read in place); "" for a
-  /// compressed level's coordinate read in place, or never read.
+  /// ("colidx", a COO list's "dst"), loaded or read in place; "" for a
+  /// coordinate never read.
   std::string Coordinates;
   /// MKL's four-array CSR ('for (p = pntrb[i]; p < pntre[i]; p++)'): the
   /// end array ("pntre"); LoopBegin and LoopEnd read the fiber's range, and

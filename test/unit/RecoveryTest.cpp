@@ -232,8 +232,8 @@ TEST(RecoveryTest, CompressedRootAssignedWholeSumIsCheckedOrRefused) {
   EXPECT_EQ(R.Source.DeferredRefusal, std::nullopt);
   EXPECT_EQ(R.Source.DistinctCoordinates, "i");
   EXPECT_TRUE(R.Source.ZeroOutputFirst);
-  // Read in place, it is not checked: said only when a schedule would gain
-  // (NestSource::DeferredRefusal).
+  // Read in place, it is checked the same way: the level's coordinates
+  // array is known.
   std::string InPlace = DcsrAssigned;
   InPlace.replace(InPlace.find("    int i = crd1[q];\n"),
                   std::string("    int i = crd1[q];\n").size(), "");
@@ -242,12 +242,9 @@ TEST(RecoveryTest, CompressedRootAssignedWholeSumIsCheckedOrRefused) {
                   "A[crd1[q] * K + k] = t;");
   Recovered P = recoverFrom(InPlace);
   ASSERT_EQ(P.Refusal, "") << P.Message;
-  EXPECT_EQ(P.Source.DistinctCoordinates, "");
-  ASSERT_NE(P.Source.DeferredRefusal, std::nullopt);
-  EXPECT_EQ(P.Source.DeferredRefusal->Name, "lnr-assign-in-reduction");
-  EXPECT_NE(P.Source.DeferredRefusal->Message.find("compressed first level"),
-            std::string::npos)
-      << P.Source.DeferredRefusal->Message;
+  EXPECT_EQ(P.Source.DistinctCoordinates, "crd1[q]");
+  EXPECT_EQ(P.Source.DeferredRefusal, std::nullopt);
+  EXPECT_TRUE(P.Source.ZeroOutputFirst);
 }
 
 TEST(RecoveryTest, DenseTensorIndicesTakeTheLargestStrideFirst) {

@@ -44,3 +44,23 @@ void spmm_gemm_dcsr_long(long K, long L, const long *restrict pos1,
     }
   }
 }
+
+/* The same with the root's coordinate read in place, where the output is
+ * assigned: no local names it. */
+void spmm_gemm_dcsr_in_place(int K, int L, const int *restrict pos1,
+                             const int *restrict crd1,
+                             const int *restrict pos2,
+                             const int *restrict crd2,
+                             const double *restrict vals,
+                             const double *restrict C,
+                             const double *restrict D, double *restrict A) {
+  for (int q = pos1[0]; q < pos1[1]; q++) {
+    for (int l = 0; l < L; l++) {
+      double t = 0.0;
+      for (int p = pos2[q]; p < pos2[q + 1]; p++)
+        for (int k = 0; k < K; k++)
+          t += vals[p] * C[crd2[p] * K + k] * D[k * L + l];
+      A[crd1[q] * L + l] = t;
+    }
+  }
+}

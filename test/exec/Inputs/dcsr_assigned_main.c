@@ -18,6 +18,11 @@ BOTH(spmm_gemm_dcsr,
       const int *restrict pos2, const int *restrict crd2,
       const double *restrict vals, const double *restrict C,
       const double *restrict D, double *restrict A))
+BOTH(spmm_gemm_dcsr_in_place,
+     (int K, int L, const int *restrict pos1, const int *restrict crd1,
+      const int *restrict pos2, const int *restrict crd2,
+      const double *restrict vals, const double *restrict C,
+      const double *restrict D, double *restrict A))
 BOTH(spmm_gemm_dcsr_long,
      (long K, long L, const long *restrict pos1, const long *restrict crd1,
       const long *restrict pos2, const long *restrict crd2,
@@ -84,6 +89,12 @@ int main(void) {
     orig_spmm_gemm_dcsr(K, L, pos1, crd1, pos2, crd2, vals, C, D, Ao);
     rewr_spmm_gemm_dcsr(K, L, pos1, crd1, pos2, crd2, vals, C, D, Ar);
     snprintf(name, sizeof name, "int, %s", names[c]);
+    ok &= same_array(name, Ao, Ar, ROWS * L);
+    for (int x = 0; x < ROWS * L; x++)
+      Ao[x] = Ar[x] = 1.0 + 0.5 * x;
+    orig_spmm_gemm_dcsr_in_place(K, L, pos1, crd1, pos2, crd2, vals, C, D, Ao);
+    rewr_spmm_gemm_dcsr_in_place(K, L, pos1, crd1, pos2, crd2, vals, C, D, Ar);
+    snprintf(name, sizeof name, "in place, %s", names[c]);
     ok &= same_array(name, Ao, Ar, ROWS * L);
     for (int x = 0; x < ROWS * L; x++)
       Ao[x] = Ar[x] = 3.0 - x;

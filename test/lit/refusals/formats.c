@@ -29,17 +29,19 @@ void scatter_one(long nnz, int R, const int *restrict I,
 }
 // CHECK: formats.c:[[@LINE-2]]:9: remark: nest left unchanged: 'I[x]' reads a coordinate from an array indexed by the loop over 'x': a coordinate (COO) format, or a compressed level not walked from its parent's positions, which the recovery does not read; it reads compressed levels ('for (p = pos[i]; p < pos[i + 1]; p++) j = crd[p];') [lnr-unsupported-format]
 
-// DCSR (the first level compressed too) in TACO's default order: each row's
-// whole sum assigned at the row's coordinate, which the root may list twice.
-// The rewrite checks that a loaded coordinate strictly increases
-// (exec/dcsr_assigned.test); one read in place is not checked, and refused
-// (test/lit/fuse/compressed-root.c: the levels are read).
-void spmm_dcsr_assigned(int K, int L, const int *restrict pos1,
-                        const int *restrict crd1, const int *restrict pos2,
-                        const int *restrict crd2, const double *restrict vals,
-                        const double *restrict C, const double *restrict D,
-                        double *restrict A) {
+// DCSR in TACO's default order, each row's whole sum assigned at the
+// root's coordinate: the rewrite checks that the coordinates strictly
+// increase (exec/dcsr_assigned.test, loaded or read in place), but not
+// once a narrower variable holds them: 'short i' may hold 65536 and 0 alike.
+void spmm_dcsr_assigned_narrowed(int K, int L, const int *restrict pos1,
+                                 const int *restrict crd1,
+                                 const int *restrict pos2,
+                                 const int *restrict crd2,
+                                 const double *restrict vals,
+                                 const double *restrict C,
+                                 const double *restrict D, double *restrict A) {
   for (int q = pos1[0]; q < pos1[1]; q++) {
+    short i = crd1[q];
     for (int l = 0; l < L; l++) {
       double t = 0.0;
       for (int p = pos2[q]; p < pos2[q + 1]; p++) {
@@ -47,11 +49,11 @@ void spmm_dcsr_assigned(int K, int L, const int *restrict pos1,
         for (int k = 0; k < K; k++)
           t += vals[p] * C[j * K + k] * D[k * L + l];
       }
-      A[crd1[q] * L + l] = t;
+      A[i * L + l] = t;
     }
   }
 }
-// CHECK: formats.c:[[@LINE-12]]:3: remark: nest left unchanged: 'A[crd1[q] * L + l]' is assigned a whole sum once per position of the compressed first level walked by 'q', at its coordinate 'crd1[q]', which is not proved distinct for distinct positions; where one is listed twice only the last sum is kept [lnr-assign-in-reduction]
+// CHECK: formats.c:[[@LINE-13]]:3: remark: nest left unchanged: 'A[i * L + l]' is assigned a whole sum once per position of the compressed first level walked by 'q', at its coordinate 'i', which is not proved distinct for distinct positions; where one is listed twice only the last sum is kept [lnr-assign-in-reduction]
 
 // A loop from 0 to pos1[1] whose variable is a coordinate's position and
 // also a dense index (C[q * K + k]): neither a compressed first level
