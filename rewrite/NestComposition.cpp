@@ -222,14 +222,24 @@ matchIndices(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
 }
 
 /// Q's tensors and P's, the temporary left out; or why a name is two
-/// tensors.
+/// tensors. A tensor with the temporary's nonzeros (Q's output stored at
+/// the positions Q reads the temporary at) has those of the tensor whose
+/// nonzeros P stores the temporary at.
 std::variant<std::vector<ir::Tensor>, std::string>
 tensorsOf(const ir::Kernel &PK, const ir::Kernel &QK, const std::string &T) {
+  const ir::Tensor *Stored = PK.findTensor(T);
   std::vector<ir::Tensor> All;
   for (const ir::Kernel *K : {&QK, &PK})
-    for (const ir::Tensor &Tensor : K->Tensors) {
+    for (ir::Tensor Tensor : K->Tensors) {
       if (Tensor.Name == T)
         continue;
+      if (Tensor.SameNonzerosAs && Tensor.SameNonzerosAs->Tensor == T) {
+        if (!Stored || !Stored->SameNonzerosAs ||
+            Stored->SameNonzerosAs->Levels < Tensor.SameNonzerosAs->Levels)
+          return "'" + Tensor.Name + "' is stored at the positions of '" + T +
+                 "', which the producer does not store at another tensor's";
+        Tensor.SameNonzerosAs->Tensor = Stored->SameNonzerosAs->Tensor;
+      }
       const ir::Tensor *Seen = nullptr;
       for (const ir::Tensor &Other : All)
         if (Other.Name == Tensor.Name)

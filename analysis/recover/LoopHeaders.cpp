@@ -711,6 +711,15 @@ bool Recoverer::assignTensors() {
   for (LoopFact &L : Loops)
     if (L.Compressed && !L.Coordinate)
       namePositionOnlyLevel(L);
+  // A block per position read where another array's values are: a dense
+  // array indexed by the position, which no format reads.
+  for (const ValueRead &B : ValueReads)
+    for (const ValueRead &Other : ValueReads)
+      if (B.Block && &Other != &B && Other.Position == B.Position)
+        return refuse(rule::NonAffineSubscript,
+                      "the position '" + B.Position->getName().str() +
+                          "' indexes a dense array",
+                      B.Where);
   // Value reads were recorded in factor order, one per unnamed factor.
   auto Read = ValueReads.begin();
   for (ir::Access &F : Kernel.Stmt.Factors) {
@@ -720,8 +729,8 @@ bool Recoverer::assignTensors() {
       return refuse(rule::Internal,
                     "a factor has no tensor name and is not a values array",
                     Loops.front().For->getBeginLoc());
-    const Expr *Vals = Read->first;
-    const VarDecl *Pos = Read->second;
+    const Expr *Vals = Read->Base;
+    const VarDecl *Pos = Read->Position, *Block = Read->Block;
     ++Read;
     auto [Chain, DenseRoot] = levelsAbove(Pos);
     std::string Name = tensorName(Vals);
@@ -753,6 +762,10 @@ bool Recoverer::assignTensors() {
         T.Levels.push_back(ir::LevelFormat::Dense);
         F.Indices.push_back(L->Var->getName().str());
       }
+    }
+    if (Block) {
+      T.Levels.push_back(ir::LevelFormat::Dense);
+      F.Indices.push_back(Block->getName().str());
     }
     F.Tensor = Name;
     Kernel.Tensors.push_back(std::move(T));

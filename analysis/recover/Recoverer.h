@@ -602,8 +602,22 @@ private:
     SourceLocation Where;
   };
   std::vector<InputArray> InputArrays;
-  /// Values arrays read at a position, with the position variable.
-  std::vector<std::pair<const Expr *, const VarDecl *>> ValueReads;
+  /// Values arrays read at a position, with the position variable, and for
+  /// a dense block per position ('T[p * L + l]'), the block's index.
+  struct ValueRead {
+    const Expr *Base;
+    const VarDecl *Position;
+    const VarDecl *Block = nullptr;
+    SourceLocation Where; // of a block's subscript
+  };
+  std::vector<ValueRead> ValueReads;
+  /// 'T[p * L + l]', 0 <= l < L: the values of a tensor stored at the
+  /// positions p of a compressed level, a dense block of L per position (a
+  /// workspace per fiber, as the output of a sparse-output SpTTM is),
+  /// read as a value at p with one more, dense, level l. False with Fail
+  /// unset for another access.
+  bool readPositionBlock(const ArraySubscriptExpr *ASE,
+                         const std::string &Text);
 
   //===--- Statement.cpp: the innermost update and its output.
   /// An update written in the file: its operator, and its operands as

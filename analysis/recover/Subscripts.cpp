@@ -442,7 +442,8 @@ bool Recoverer::readArrayFactor(const ArraySubscriptExpr *ASE,
   InputArrays.push_back({arrayOf(ASE), ASE->getBeginLoc()});
   // The values of a sparse tensor: vals[p], p a compressed position.
   if (const VarDecl *P = positionVar(ASE->getIdx()); P && isPosition(P)) {
-    ValueReads.push_back({ASE->getBase()->IgnoreParenImpCasts(), P});
+    ValueReads.push_back(
+        {ASE->getBase()->IgnoreParenImpCasts(), P, nullptr, SourceLocation()});
     AffineForm AtPosition;
     AtPosition.Terms[P] = Coefficient();
     recordRange(ASE->getBase(), AtPosition, false);
@@ -450,6 +451,8 @@ bool Recoverer::readArrayFactor(const ArraySubscriptExpr *ASE,
     recordFactor(ASE, Text, aliasesIn(ASE));
     return true;
   }
+  if (readPositionBlock(ASE, Text))
+    return true;
   AffineForm Form;
   std::optional<ElementRange> Elements;
   std::optional<ir::Access> A = readDenseAccess(ASE, Form, &Elements);
@@ -460,6 +463,41 @@ bool Recoverer::readArrayFactor(const ArraySubscriptExpr *ASE,
   else
     recordRange(arrayOf(ASE), Form, false);
   Kernel.Stmt.Factors.push_back(*A);
+  recordFactor(ASE, Text, aliasesIn(ASE));
+  return true;
+}
+
+bool Recoverer::readPositionBlock(const ArraySubscriptExpr *ASE,
+                                  const std::string &Text) {
+  const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(Base) || !isInvariant(Base))
+    return false;
+  // Read as the output's subscript is, positions allowed; whatever it
+  // refuses is for readDenseAccess to say.
+  std::optional<Failure> Before = Fail;
+  AffineForm Form;
+  bool WasReadingOutput = std::exchange(ReadingOutput, true);
+  bool Affine = affine(ASE->getIdx(), Form);
+  ReadingOutput = WasReadingOutput;
+  Fail = Before;
+  if (!Affine || Form.Opaque || !Form.Offset.empty() || Form.Terms.size() != 2)
+    return false;
+  const VarDecl *P = nullptr, *Block = nullptr;
+  for (const auto &[V, C] : Form.Terms)
+    (isPosition(V) ? P : Block) = V;
+  const LoopFact *PL = P ? loopOf(P) : nullptr;
+  const LoopFact *BL = Block ? loopOf(Block) : nullptr;
+  if (!PL || !BL || !PL->Compressed || PL->RelativeTo || BL->Compressed ||
+      !BL->FromZero || BL->Descending)
+    return false;
+  const Coefficient &Stride = Form.Terms.at(P), &Unit = Form.Terms.at(Block);
+  if (Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
+      Stride.Symbols.front() != BL->Extent || Unit.Scale != 1 ||
+      !Unit.Symbols.empty())
+    return false;
+  ValueReads.push_back({Base, P, Block, ASE->getIdx()->getBeginLoc()});
+  recordRange(Base, Form, false);
+  Kernel.Stmt.Factors.push_back(ir::Access{"", {}}); // named in assignTensors
   recordFactor(ASE, Text, aliasesIn(ASE));
   return true;
 }

@@ -1172,3 +1172,37 @@ TEST(RecoveryTest, CooListsRefuseADirectiveAndAnAssignedOutput) {
 }
 
 } // namespace
+
+TEST(RecoveryTest, ABlockPerPositionIsATensorWithOneMoreDenseLevel) {
+  // SpTTM's consumer of a workspace per fiber: T holds L values at each
+  // position p1 of B's second level, read as T(i, j, l) with B's pattern in
+  // (i, j) and a dense l.
+  const std::string Block = R"(
+void kernel(int I, int L, int M, const int *restrict pos1,
+            const int *restrict pos2, const double *restrict T,
+            const double *restrict D, double *restrict A) {
+  for (int i = 0; i < I; i++)
+    for (int p1 = pos1[i]; p1 < pos1[i + 1]; p1++)
+      for (int l = 0; l < L; l++)
+        for (int m = 0; m < M; m++)
+          A[p1 * M + m] += T[p1 * L + l] * D[l * M + m];
+}
+)";
+  Recovered R = recoverFrom(Block);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  EXPECT_NE(R.Notation.find("T(i,"), std::string::npos) << R.Notation;
+  EXPECT_NE(R.Notation.find(",l) * D(l,m)"), std::string::npos) << R.Notation;
+  // A block whose stride is not its loop's extent, or one read where
+  // another array's values are: a dense array indexed by the position.
+  std::string Strided = Block;
+  Strided.replace(Strided.find("T[p1 * L + l]"), 13, "T[p1 * M + l]");
+  Recovered S = recoverFrom(Strided);
+  EXPECT_EQ(S.Refusal, "lnr-non-affine-subscript");
+  EXPECT_EQ(S.Message, "the position 'p1' indexes a dense array");
+  std::string Shared = Block;
+  Shared.replace(Shared.find("T[p1 * L + l] *"), 15,
+                 "T[p1 * L + l] * T[p1] *");
+  Recovered V = recoverFrom(Shared);
+  EXPECT_EQ(V.Refusal, "lnr-non-affine-subscript");
+  EXPECT_EQ(V.Message, "the position 'p1' indexes a dense array");
+}

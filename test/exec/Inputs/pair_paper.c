@@ -103,3 +103,27 @@ void mttkrp_then_gemm_alias(int I, int J, int M, const int *pos1,
         A[i * M + m] += T[i * J + j] * E[j * M + m];
   free(T);
 }
+
+/* <SpTTM, SpTTM> without restrict: fused under the run-time overlap test. */
+void spttm_then_spttm_alias(int I, int L, int M, const int *pos1,
+                            const int *crd1, const int *pos2, const int *crd2,
+                            const double *vals, const double *C,
+                            const double *D, double *A) {
+  (void)crd1;
+  double *T = calloc((size_t)pos1[I] * L + 1, sizeof(double));
+  if (!T)
+    return;
+  for (int i = 0; i < I; i++)
+    for (int p1 = pos1[i]; p1 < pos1[i + 1]; p1++)
+      for (int p2 = pos2[p1]; p2 < pos2[p1 + 1]; p2++) {
+        int k = crd2[p2];
+        for (int l = 0; l < L; l++)
+          T[p1 * L + l] += vals[p2] * C[k * L + l];
+      }
+  for (int i = 0; i < I; i++)
+    for (int p1 = pos1[i]; p1 < pos1[i + 1]; p1++)
+      for (int l = 0; l < L; l++)
+        for (int m = 0; m < M; m++)
+          A[p1 * M + m] += T[p1 * L + l] * D[l * M + m];
+  free(T);
+}

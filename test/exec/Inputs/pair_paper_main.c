@@ -24,6 +24,10 @@ BOTH(spttm_then_spttm,
      (int I, int L, int M, const int *pos1, const int *crd1, const int *pos2,
       const int *crd2, const double *vals, const double *C, const double *D,
       double *A))
+BOTH(spttm_then_spttm_alias,
+     (int I, int L, int M, const int *pos1, const int *crd1, const int *pos2,
+      const int *crd2, const double *vals, const double *C, const double *D,
+      double *A))
 BOTH(spmmh_then_gemm,
      (int n, int J, int L, const int *row_start, const int *col,
       const double *val, const double *C, const double *D, const double *E,
@@ -96,6 +100,13 @@ static int tensors(const char *name, int rows, int j, int m) {
   snprintf(what, sizeof what, "spttm_then_spttm, %s", name);
   ok &= same_array(what, Ao, Ar, NF * KD);
   reset();
+  orig_spttm_then_spttm_alias(rows, j, m, pos1, crd1, pos2, crd2, vals, C, D,
+                              Ao);
+  rewr_spttm_then_spttm_alias(rows, j, m, pos1, crd1, pos2, crd2, vals, C, D,
+                              Ar);
+  snprintf(what, sizeof what, "spttm_then_spttm_alias, %s", name);
+  ok &= same_array(what, Ao, Ar, NF * KD);
+  reset();
   /* The CSF tensor's second level as a CSR matrix: row i, column crd1. */
   orig_spmmh_then_gemm(rows, j, m, pos1, crd1, vals, C, D, E, Ao);
   rewr_spmmh_then_gemm(rows, j, m, pos1, crd1, vals, C, D, E, Ar);
@@ -128,6 +139,16 @@ int main(void) {
                                 Er, Er + 2);
     ok &= same_array("mttkrp_then_gemm_alias, the output is an input", Eo, Er,
                      I * M + 2);
+    /* The output laid over C, which the producer reads. */
+    static double Co[KD * KD * 4], Cr[KD * KD * 4];
+    for (int x = 0; x < KD * KD * 4; x++)
+      Co[x] = Cr[x] = 0.25 + 0.01 * x;
+    orig_spttm_then_spttm_alias(I, J, M, pos1, crd1, pos2, crd2, vals, Co, D,
+                                Co + 3);
+    rewr_spttm_then_spttm_alias(I, J, M, pos1, crd1, pos2, crd2, vals, Cr, D,
+                                Cr + 3);
+    ok &= same_array("spttm_then_spttm_alias, the output is an input", Co, Cr,
+                     NF * M + 3);
   }
   if (ok)
     printf("PASS: every output as the original's\n");
