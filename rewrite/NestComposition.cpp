@@ -512,6 +512,13 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
   if (auto *Why = std::get_if<std::string>(&Source))
     return *Why;
   C.Source = std::get<NestSource>(std::move(Source));
+  // The producer stores blocks of E elements at a stride S written apart
+  // (TACO's 'p * A3_dimension + l', l < C2_dimension): where E > S a block
+  // overwrites the next one's first elements before the consumer reads
+  // them, and fused, it reads its own. Checked equal with the original's
+  // fallback.
+  if (!PS.OutputInnerExtent.empty())
+    Equal.push_back({PS.OutputInnerExtent, PS.OutputStride});
   C.Source.EqualAtRunTime = std::move(Equal);
   if (!C.Source.Map.empty())
     C.Source.MappedIndices = Read.Indices;

@@ -611,11 +611,12 @@ private:
     SourceLocation Where; // of a block's subscript
   };
   std::vector<ValueRead> ValueReads;
-  /// 'T[p * L + l]', 0 <= l < L: the values of a tensor stored at the
-  /// positions p of a compressed level, a dense block of L per position (a
+  /// 'T[p * S + l]', 0 <= l < L: the values of a tensor stored at the
+  /// positions p of a compressed level, a dense block of S per position (a
   /// workspace per fiber, as the output of a sparse-output SpTTM is),
-  /// read as a value at p with one more, dense, level l. False with Fail
-  /// unset for another access.
+  /// read as a value at p with one more, dense, level l (its first L
+  /// elements, TACO's 'p * A3_dimension + l' with l < D1_dimension; a read
+  /// all the same where L > S). False with Fail unset for another access.
   bool readPositionBlock(const ArraySubscriptExpr *ASE,
                          const std::string &Text);
 

@@ -127,3 +127,29 @@ void spttm_then_spttm_alias(int I, int L, int M, const int *pos1,
           A[p1 * M + m] += T[p1 * L + l] * D[l * M + m];
   free(T);
 }
+
+/* <SpTTM, SpTTM> with blocks of L values at a stride S written apart
+ * (TACO's 'p1 * A3_dimension + l' with l < C2_dimension): where L > S the
+ * producer's next block overwrites a block's last values before the
+ * consumer reads them; fused under a check that L == S. */
+void spttm_strided(int I, int S, int L, int M, const int *restrict pos1,
+                   const int *restrict pos2, const int *restrict crd2,
+                   const double *restrict vals, const double *restrict C,
+                   const double *restrict D, double *restrict A) {
+  double *T = calloc((size_t)pos1[I] * S + L + 1, sizeof(double));
+  if (!T)
+    return;
+  for (int i = 0; i < I; i++)
+    for (int p1 = pos1[i]; p1 < pos1[i + 1]; p1++)
+      for (int p2 = pos2[p1]; p2 < pos2[p1 + 1]; p2++) {
+        int k = crd2[p2];
+        for (int l = 0; l < L; l++)
+          T[p1 * S + l] += vals[p2] * C[k * L + l];
+      }
+  for (int i = 0; i < I; i++)
+    for (int p1 = pos1[i]; p1 < pos1[i + 1]; p1++)
+      for (int l = 0; l < L; l++)
+        for (int m = 0; m < M; m++)
+          A[p1 * M + m] += T[p1 * S + l] * D[l * M + m];
+  free(T);
+}

@@ -28,6 +28,9 @@ BOTH(spttm_then_spttm_alias,
      (int I, int L, int M, const int *pos1, const int *crd1, const int *pos2,
       const int *crd2, const double *vals, const double *C, const double *D,
       double *A))
+BOTH(spttm_strided, (int I, int S, int L, int M, const int *pos1,
+                     const int *pos2, const int *crd2, const double *vals,
+                     const double *C, const double *D, double *A))
 BOTH(spmmh_then_gemm,
      (int n, int J, int L, const int *row_start, const int *col,
       const double *val, const double *C, const double *D, const double *E,
@@ -149,6 +152,16 @@ int main(void) {
                                 Cr + 3);
     ok &= same_array("spttm_then_spttm_alias, the output is an input", Co, Cr,
                      NF * M + 3);
+  }
+  /* Blocks of LD values at strides 1 to LD + 1: those below LD overlap,
+   * and run the original. */
+  for (int stride = 1; stride <= LD + 1; stride++) {
+    char what[64];
+    reset();
+    orig_spttm_strided(I, stride, LD, M, pos1, pos2, crd2, vals, C, D, Ao);
+    rewr_spttm_strided(I, stride, LD, M, pos1, pos2, crd2, vals, C, D, Ar);
+    snprintf(what, sizeof what, "spttm_strided, a stride of %d", stride);
+    ok &= same_array(what, Ao, Ar, NF * KD);
   }
   if (ok)
     printf("PASS: every output as the original's\n");
