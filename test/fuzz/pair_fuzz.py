@@ -6,7 +6,9 @@ producer filling a local temporary and a consumer reading it
 Each case is a function with one pair, drawn from the producer forms the
 tool composes (an SDDMM stored at a CSR matrix's positions, scaled before
 or after its sum; a CSR or dense product into a calloc'd temporary; a
-column sum) in random loop orders, with or without restrict, an OpenMP
+column sum; a block of values per position, SpTTM's workspace per fiber,
+written at a stride apart from its extent in some cases) in random loop
+orders, with or without restrict, an OpenMP
 directive on either nest, C89 declarations, and a mutation that must keep
 the pair apart or that the rewrite must get right: the temporary read
 after the consumer, the temporary the caller's array (restrict or not,
@@ -41,11 +43,11 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-PRODUCERS = ["sddmm", "spmm", "dense", "colsum"]
+PRODUCERS = ["sddmm", "spmm", "dense", "colsum", "block"]
 MUTATIONS = [None] * 6 + ["live", "live_param", "between", "bound", "offset",
                           "clash", "writes_input", "between_scalars",
                           "between_addressed", "between_reads",
-                          "partial_zero"]
+                          "partial_zero", "stride"]
 # Element-wise functions an SDDMM producer stores its sum through ('@' the
 # stored product); None stores the product as it is.
 MAPS = [None] * 3 + [
@@ -137,6 +139,8 @@ class Case:
             Q.append("}")
             decl = ["int i, p, j, %s, l;" % red if red != "l" else
                     "int i, p, j, l;", "double s;"]
+        elif self.producer == "block":
+            P, Q, alloc, decl = self.block(c89)
         elif self.producer in ("spmm", "dense", "colsum"):
             alloc = ("double *T = calloc((size_t)(n > 0 ? n : 1) * "
                      "(F > 0 ? F : 1) + 1, sizeof(double));")
@@ -204,6 +208,9 @@ class Case:
                 # The caller's array zeroed in part only: an accumulating
                 # producer adds to the values it holds.
                 body.append("memset(Tp, 0, sizeof(double) * 2);")
+            elif self.producer == "block":
+                body.append("memset(Tp, 0, sizeof(double) * ((size_t)pos[n]"
+                            " * %s + 1));" % self.stride)
             elif self.producer != "sddmm":
                 body.append("memset(Tp, 0, sizeof(double) * ((size_t)(n > 0"
                             " ? n : 1) * (F > 0 ? F : 1) + 1));")
@@ -252,6 +259,54 @@ class Case:
         text.append("}")
         return "\n".join(text) + "\n"
 
+    def block(self, c89):
+        """A block of F values per position p of the CSR matrix, at a
+        stride S ('T[p * S + f]', SpTTM's workspace per fiber): the product
+        of X's row j = crd[p] and Y, scaled by B[p]; the consumer multiplies
+        it by W and E[j] into out, at the same positions ('out[p * G + g]').
+        The 'stride' mutation writes the blocks K apart (they overlap where
+        K < F)."""
+        r = self.rng
+        self.stride = "K" if self.mutation == "stride" else "F"
+        S, pdecl = self.stride, "" if c89 else "int "
+        alloc = ("double *T = calloc((size_t)pos[n] * %s + F + 2, "
+                 "sizeof(double));" % S)
+        order = ["a", "f"] if r.random() < 0.5 else ["f", "a"]
+        # Both nests load the column, so that their loops over the
+        # positions are written alike.
+        P = [loop("i", "n", c89),
+             "  for (%sp = pos[i]; p < pos[i + 1]; p++) {" % pdecl,
+             "    %sj = crd[p];" % pdecl]
+        for d, x in enumerate(order):
+            P.append("  " * (2 + d) + loop(x, {"a": "K", "f": "F"}[x], c89))
+        # X read at the column, not the row: alone, the producer has
+        # nothing to factor out of its sum (as SpTTM's first TTM).
+        P.append("  " * 4 + "T[p * %s + f] += B[p] * X[j * K + a] * "
+                 "Y[a * F + f];" % S)
+        P.append("  }")
+        rows = "n - 1" if self.mutation == "bound" else "n"
+        el = "T[p * %s + f%s]" % (S, " + 1" if self.mutation == "offset"
+                                  else "")
+        gname = "a" if self.mutation == "clash" else "g"
+        # Stored at the positions too: a consumer summing the blocks of a
+        # row has a sum to regroup alone, where the floating-point contract
+        # lets an infinity and NaN trade places (docs/floating-point.md).
+        target = "out[p * G + %s]" % gname
+        if self.mutation == "writes_input":
+            target = target.replace("out[", "X[")
+        inner = [("f", "F"), (gname, "G")]
+        if r.random() < 0.5:
+            inner.reverse()
+        Q = [loop("i", rows, c89),
+             "  for (%sp = pos[i]; p < pos[i + 1]; p++) {" % pdecl,
+             "    %sj = crd[p];" % pdecl]
+        for d, (x, b) in enumerate(inner):
+            Q.append("  " * (2 + d) + loop(x, b, c89))
+        Q.append("  " * 4 + "%s += %s * W[f * G + %s] * E[j];" % (
+            target, el, gname))
+        Q.append("  }")
+        return P, Q, alloc, ["int i, p, j, f, g, a;"]
+
     def called(self, P, Q, decl, q, body):
         """The two nests as static functions of the file (self.functions),
         and the two calls that take their place in fn: the consumer's
@@ -292,9 +347,20 @@ class Case:
         alias = not self.restrict and not self.consumer_parallel
         # Rows whose positions overlap (pos decreasing) only where the
         # original stores each position on one thread.
-        overlap = not (self.producer_parallel and self.producer == "sddmm")
+        # (A block's positions are written by the consumer too, when its
+        # output is stored at them.)
+        overlap = not ((self.producer_parallel and
+                        self.producer in ("sddmm", "block")) or
+                       (self.consumer_parallel and self.producer == "block"))
+        # A block's pair may be fused by a schedule that regroups its sums
+        # (the run-time choice's other one): positive values and
+        # infinities, where no grouping turns an infinity into NaN
+        # (docs/floating-point.md); NaN, and 0 times an infinity where a
+        # sum is empty, stay.
+        positive = self.producer == "block"
         return DRIVER % {"seed": self.rng.randrange(1 << 30),
-                         "alias": int(alias), "overlap": int(overlap)}
+                         "alias": int(alias), "overlap": int(overlap),
+                         "positive": int(positive)}
 
 
 DRIVER = r"""
@@ -309,7 +375,7 @@ DRIVER = r"""
   double *out, double *first, double *Tp
 void orig_fn(ARGS);
 void rewr_fn(ARGS);
-enum { MAXN = 12, MAXE = 9, NNZ = 60, BIG = MAXN * MAXE + 8 };
+enum { MAXN = 12, MAXE = 9, NNZ = 60, BIG = NNZ * MAXE + 8 };
 static unsigned state = %(seed)du;
 static double rnd(void) {
   state = state * 1103515245u + 12345u;
@@ -353,7 +419,7 @@ int main(void) {
                         orig.Y, orig.W, orig.A, orig.out};
     for (int a = 0; a < 9; a++)
       for (int x = 0; x < (a == 0 ? NNZ : BIG); x++)
-        arrays[a][x] = rnd();
+        arrays[a][x] = %(positive)d ? 0.001 + fabs(rnd()) : rnd();
     for (int x = 0; x < BIG + NNZ; x++)
       orig.Tp[x] = rnd();
     if (set >= 6) {
@@ -361,7 +427,8 @@ int main(void) {
       for (int t = 0; t < 3; t++) {
         int a = (int)((rnd() + 1) * 3.5) %% 7;
         int x = (int)((rnd() + 1) * 20);
-        arrays[a][x] = t == 2 ? NAN : (t ? -INFINITY : INFINITY);
+        arrays[a][x] = t == 2 ? NAN
+                       : (t && !%(positive)d ? -INFINITY : INFINITY);
       }
     }
     rewr = orig;
