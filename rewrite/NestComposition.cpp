@@ -439,6 +439,59 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   return S;
 }
 
+/// Why the temporary P stores is not one the fused nest may stand for:
+/// its elements must be what the producer's sum is, one per index value;
+/// or nothing.
+std::optional<std::string> temporaryProblem(const ir::Kernel &PK,
+                                            const NestSource &PS,
+                                            const NestSource &QS,
+                                            const std::string &T) {
+  // A float temporary of a double sum rounds each value the original
+  // stores; the fused nest's temporary would not.
+  for (const NestSource::Factor &F : QS.Factors)
+    if (F.Text.compare(0, T.size() + 1, T + "[") == 0 &&
+        F.Type != PS.ElementType)
+      return "'" + T + "' holds '" + F.Type + "' values of a sum in '" +
+             PS.ElementType + "', rounded where the original stores them";
+  // Rows written apart (T[i * S + j], 0 <= j < J, with S >= J): otherwise
+  // one row's sums land on another's before the consumer reads them. (A
+  // block per position at a stride apart from its extent is checked at
+  // run time: composeNests.)
+  const std::vector<std::string> &Apart = PS.DisjointOutputIndices;
+  for (const std::string &I : PK.Stmt.Lhs.Indices) {
+    if (!PS.OutputInnerExtent.empty())
+      break;
+    const ir::Loop *L = nullptr;
+    for (const ir::Loop &Each : PK.Loops)
+      if (Each.Index == I)
+        L = &Each;
+    if (L && !L->isCompressed() &&
+        std::find(Apart.begin(), Apart.end(), I) == Apart.end())
+      return "the producer's iterations over '" + I +
+             "' are not proved to store apart in '" + T + "'";
+  }
+  // A factor of the producer's sum that none of its own loops index is
+  // multiplied only where the sum has terms; fused, it may be factored
+  // out of the sum and multiply an empty one (0 times an infinity).
+  std::set<std::string> Own;
+  for (const ir::Loop &L : PK.Loops)
+    if (!PK.Stmt.Lhs.uses(L.Index))
+      Own.insert(L.Index);
+  for (size_t F = 0; F < PK.Stmt.Factors.size() && !Own.empty(); ++F) {
+    const ir::Access &A = PK.Stmt.Factors[F];
+    bool Scale = std::find(PS.SumScales.begin(), PS.SumScales.end(), F) !=
+                 PS.SumScales.end();
+    if (!Scale &&
+        std::none_of(A.Indices.begin(), A.Indices.end(),
+                     [&](const std::string &I) { return Own.count(I) > 0; }))
+      return "the producer's factor '" + A.Tensor +
+             "' is indexed by none of its sum's loops: fused, it could "
+             "multiply a sum with no terms, which the original never "
+             "multiplies";
+  }
+  return std::nullopt;
+}
+
 /// Why P is not a producer Q may be fused with, or nothing.
 std::optional<std::string> producerProblem(const ir::Kernel &PK,
                                            const NestSource &PS,
@@ -465,7 +518,7 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
     return std::string("the two nests sum in different types");
   if (PS.Pragma && QS.Pragma && *PS.Pragma != *QS.Pragma)
     return std::string("the two nests have different OpenMP directives");
-  return std::nullopt;
+  return temporaryProblem(PK, PS, QS, T);
 }
 
 } // namespace

@@ -16,7 +16,10 @@ compared whole), a statement between (one reading that array), another
 bound or element read, the consumer's index named as the producer's sum,
 the consumer writing an operand of the producer, the caller's array zeroed
 in part only before an accumulating producer, local scalars set between
-the nests (one read by the producer through a pointer). An SDDMM producer stores its sum through
+the nests (one read by the producer through a pointer), the rows of a
+dense temporary written K apart (overlapping where K < F), a factor of the
+producer's sum that none of its loops index, a float temporary of a
+double sum. An SDDMM producer stores its sum through
 an element-wise function in half the cases (a sigmoid, a LeakyReLU as a
 static function or written in place, fmax, exp, tanh times a static
 scale). In about a third of the cases the two nests are static functions
@@ -47,7 +50,8 @@ PRODUCERS = ["sddmm", "spmm", "dense", "colsum", "block"]
 MUTATIONS = [None] * 6 + ["live", "live_param", "between", "bound", "offset",
                           "clash", "writes_input", "between_scalars",
                           "between_addressed", "between_reads",
-                          "partial_zero", "stride"]
+                          "partial_zero", "stride", "row_stride", "hoist",
+                          "float_temp"]
 # Element-wise functions an SDDMM producer stores its sum through ('@' the
 # stored product); None stores the product as it is.
 MAPS = [None] * 3 + [
@@ -84,7 +88,7 @@ class Case:
         # Drawn apart, so that a seed's other cases stay what they were.
         c = random.Random("%d:%d:calls" % (seed, number))
         self.calls = c.random() < 0.35 and self.mutation not in (
-            "between_scalars", "between_addressed")
+            "between_scalars", "between_addressed", "float_temp")
         self.call_renames = c.random() < 0.5
         self.call_expression = c.random() < 0.3
 
@@ -149,14 +153,18 @@ class Case:
                 P.append("  for (%sp = pos[i]; p < pos[i + 1]; p++)" % (
                     "" if c89 else "int "))
                 P.append("    " + loop("f", "F", c89))
-                P.append("      T[i * F + f] += B[p] * X[crd[p] * F + f];")
+                P.append("      T[i * F + f] += B[p] * X[crd[p] * F + f]%s;" % (
+                    " * Y[i]" if self.mutation == "hoist" else ""))
             elif self.producer == "dense":
                 order = ["i", "a", "f"]
                 r.shuffle(order)
                 bounds = {"i": "n", "a": "K", "f": "F"}
                 for d, x in enumerate(order):
                     P.append("  " * d + loop(x, bounds[x], c89))
-                P.append("  " * 3 + "T[i * F + f] += X[i * K + a] * Y[a * F + f];")
+                P.append("  " * 3 + "T[i * F + f] += X[i * K + a] * "
+                         "Y[a * F + f]%s;" % (" * E[i * F + f]"
+                                             if self.mutation == "hoist"
+                                             else ""))
             else:
                 order = ["i", "f"] if self.order else ["f", "i"]
                 for d, x in enumerate(order):
@@ -244,6 +252,17 @@ class Case:
         if self.mutation not in ("live_param", "between_reads",
                                  "partial_zero"):
             body.append("free(T);")
+        if self.mutation == "row_stride" and self.producer in ("spmm",
+                                                               "dense"):
+            # Rows of T K apart, F wide: they overlap where K < F.
+            body = [x.replace("T[i * F + f]", "T[i * K + f]") for x in body]
+            body = [x.replace("(F > 0 ? F : 1) + 1", "(F + K + 1) + 1")
+                    for x in body]
+        if self.mutation == "float_temp":
+            # A float temporary of a double sum rounds what it stores.
+            body = [x.replace("double *T = ", "float *T = ")
+                    .replace("sizeof(double))", "sizeof(float))")
+                    for x in body]
         params = ("int n, int K, int L, int F, int G, const int *%s pos, "
                   "const int *%s crd, const double *%s B, double *%s C, "
                   "const double *%s D, const double *%s E, double *%s X, "

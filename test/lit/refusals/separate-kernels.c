@@ -421,3 +421,67 @@ double between_reads_live(int n, int K, int L, const int *pos, const int *crd,
 // CHECK:      nest in 'between_reads_live'
 // CHECK:      nest in 'between_reads_live'
 // CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests reads memory, which the producer may store into: its temporary is still read after the nests
+
+// A float workspace of a double sum: the original rounds each value it
+// stores, which a fused temporary would not.
+void float_workspace(int n, int J, int M, const int *restrict pos,
+                     const int *restrict crd, const double *restrict vals,
+                     const double *restrict C, const double *restrict E,
+                     double *restrict A) {
+  float *T = calloc((size_t)n * J + 1, sizeof(float));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int j = 0; j < J; j++)
+        T[i * J + j] += vals[p] * C[crd[p] * J + j];
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < J; j++)
+      for (int m = 0; m < M; m++)
+        A[i * M + m] += T[i * J + j] * E[j * M + m];
+  free(T);
+}
+// CHECK:      nest in 'float_workspace'
+// CHECK:      nest in 'float_workspace'
+// CHECK:        separate kernels: {{.*}} 'T' holds 'float' values of a sum in 'double', rounded where the original stores them
+
+// Rows of the workspace S apart, J wide: where S < J one row's sums land
+// on the next's before the consumer reads them.
+void row_stride(int n, int J, int M, int S, const int *restrict pos,
+                const int *restrict crd, const double *restrict vals,
+                const double *restrict C, const double *restrict E,
+                double *restrict A) {
+  double *T = calloc((size_t)n * J + (size_t)S * n + 1, sizeof(double));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int j = 0; j < J; j++)
+        T[i * S + j] += vals[p] * C[crd[p] * J + j];
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < J; j++)
+      for (int m = 0; m < M; m++)
+        A[i * M + m] += T[i * S + j] * E[j * M + m];
+  free(T);
+}
+// CHECK:      nest in 'row_stride'
+// CHECK:      nest in 'row_stride'
+// CHECK:        separate kernels: {{.*}} the producer's iterations over 'i' are not proved to store apart in 'T'
+
+// D(i,j), which no loop of the producer's sum indexes, multiplies each
+// term: fused and factored out of the sum, it would multiply a row's empty
+// sum too (0 times an infinite D is NaN where the original adds nothing).
+void hoistable_factor(int n, int J, int M, const int *restrict pos,
+                      const int *restrict crd, const double *restrict vals,
+                      const double *restrict C, const double *restrict D,
+                      const double *restrict E, double *restrict A) {
+  double *T = calloc((size_t)n * J + 1, sizeof(double));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int j = 0; j < J; j++)
+        T[i * J + j] += vals[p] * C[crd[p] * J + j] * D[i * J + j];
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < J; j++)
+      for (int m = 0; m < M; m++)
+        A[i * M + m] += T[i * J + j] * E[j * M + m];
+  free(T);
+}
+// CHECK:      nest in 'hoistable_factor'
+// CHECK:      nest in 'hoistable_factor'
+// CHECK:        separate kernels: {{.*}} the producer's factor 'D' is indexed by none of its sum's loops: fused, it could multiply a sum with no terms, which the original never multiplies
