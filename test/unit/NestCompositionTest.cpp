@@ -59,6 +59,9 @@ protected:
     PS = Both;
     PS.Loops = {Both.Loops[0], Both.Loops[1], Both.Loops[2]};
     PS.Factors = factors({"vals[p]", "C[i * K + k]", "D[j * K + k]"});
+    // 'T[p] = vals[p] * s': B scales the sum over k (a factor inside it
+    // that no loop of the sum indexes keeps the two apart).
+    PS.SumScales = {0};
     PS.Output = "T[p]";
     PS.ZeroOutputFirst = true;
     PS.Offset = 100;
