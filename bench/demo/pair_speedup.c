@@ -11,6 +11,7 @@
  * Each kernel runs 5 times per thread count; the best time is reported.
  */
 #include "csr_input.h"
+#include "demo_arrays.h"
 
 #include <math.h>
 #include <omp.h>
@@ -32,24 +33,6 @@ kept_fn kept_original, kept_rewritten;
 
 #define RUNS 5
 
-static double *filled(size_t n, double scale) {
-  double *p = malloc((n ? n : 1) * sizeof(double));
-  if (!p) {
-    fprintf(stderr, "out of memory\n");
-    exit(1);
-  }
-  for (size_t x = 0; x < n; x++)
-    p[x] = scale * (double)((x * 2654435761u) % 1000) / 1000.0 - 0.5 * scale;
-  return p;
-}
-
-static int agree(const double *a, const double *b, size_t n) {
-  for (size_t x = 0; x < n; x++)
-    if (fabs(a[x] - b[x]) > 1e-9 * fmax(1.0, fabs(a[x])))
-      return 0;
-  return 1;
-}
-
 typedef struct {
   const lnr_csr *B;
   int K;
@@ -62,9 +45,9 @@ static void run(const problem *pb, int which, int rewritten) {
   size_t out = (size_t)B->rows * pb->K;
   memset(pb->A, 0, out * sizeof(double));
   if (which == 3)
-    (rewritten ? kept_rewritten : kept_original)(
-        B->rows, pb->K, pb->K, B->rowptr, B->colidx, B->vals, pb->C, pb->D,
-        pb->E, pb->T, pb->A);
+    (rewritten ? kept_rewritten
+               : kept_original)(B->rows, pb->K, pb->K, B->rowptr, B->colidx,
+                                B->vals, pb->C, pb->D, pb->E, pb->T, pb->A);
   else if (which != 1)
     (which == 0 ? (rewritten ? sddmm_rewritten : sddmm_original)
                 : (rewritten ? gat_rewritten : gat_original))(
@@ -120,8 +103,7 @@ int main(int argc, char **argv) {
     memcpy(scores, pb.T, (size_t)B.nnz * sizeof(double));
     memset(pb.T, 0, (size_t)B.nnz * sizeof(double));
     run(&pb, which, 1);
-    if (!agree(check, pb.A, dense) ||
-        !agree(scores, pb.T, (size_t)B.nnz)) {
+    if (!agree(check, pb.A, dense) || !agree(scores, pb.T, (size_t)B.nnz)) {
       printf("%s: the rewrite disagrees with the original\n", names[which]);
       ok = 0;
       continue;

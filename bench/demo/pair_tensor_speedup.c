@@ -12,6 +12,7 @@
  * Each kernel runs 5 times per thread count; the best time is reported.
  */
 #include "csf_input.h"
+#include "demo_arrays.h"
 
 #include <math.h>
 #include <omp.h>
@@ -29,24 +30,6 @@ mttkrp_fn tensor_mttkrp_written, tensor_mttkrp_fused, mttkrp_gemm_rewritten;
 spttm_fn tensor_spttm_written, tensor_spttm_fused, spttm_spttm_rewritten;
 
 #define RUNS 5
-
-static double *filled(size_t n, double scale) {
-  double *p = malloc((n ? n : 1) * sizeof(double));
-  if (!p) {
-    fprintf(stderr, "out of memory\n");
-    exit(1);
-  }
-  for (size_t x = 0; x < n; x++)
-    p[x] = scale * (double)((x * 2654435761u) % 1000) / 1000.0 - 0.5 * scale;
-  return p;
-}
-
-static int agree(const double *a, const double *b, size_t n) {
-  for (size_t x = 0; x < n; x++)
-    if (fabs(a[x] - b[x]) > 1e-9 * fmax(1.0, fabs(a[x])))
-      return 0;
-  return 1;
-}
 
 typedef struct {
   const lnr_csf *B;
