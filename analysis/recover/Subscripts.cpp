@@ -491,8 +491,7 @@ bool Recoverer::readPositionBlock(const ArraySubscriptExpr *ASE,
       !BL->FromZero || BL->Descending)
     return false;
   const Coefficient &Stride = Form.Terms.at(P), &Unit = Form.Terms.at(Block);
-  if (Stride.Scale != 1 || Stride.Symbols.size() != 1 ||
-      Unit.Scale != 1 ||
+  if (Stride.Scale != 1 || Stride.Symbols.size() != 1 || Unit.Scale != 1 ||
       !Unit.Symbols.empty())
     return false;
   ValueReads.push_back({Base, P, Block, ASE->getIdx()->getBeginLoc()});

@@ -60,9 +60,8 @@ TEST(ScheduleTest, TheRewriteSaysWhichOuterLoopsAreShared) {
   Opts.SharedOuter = std::set<std::string>{};
   std::vector<Schedule> None = enumerateSchedules(K, Opts);
   ASSERT_FALSE(None.empty());
-  EXPECT_TRUE(std::none_of(None.begin(), None.end(), [](const Schedule &S) {
-    return S.ParallelOuter;
-  }));
+  EXPECT_TRUE(std::none_of(None.begin(), None.end(),
+                           [](const Schedule &S) { return S.ParallelOuter; }));
   Opts.SharedOuter = std::set<std::string>{"i"};
   std::vector<Schedule> Rows = enumerateSchedules(K, Opts);
   ASSERT_FALSE(Rows.empty());

@@ -1,7 +1,7 @@
 //===- OmpDirectiveTest.cpp - OpenMP directives of the loop tree ----------===//
 
-#include "rewrite/lower/LoopTree.h"
 #include "rewrite/lower/OmpDirective.h"
+#include "rewrite/lower/LoopTree.h"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@ using namespace lnr::lower;
 
 TEST(OmpDirectiveTest, SpellsEachConstructWithItsClausesInOrder) {
   EXPECT_EQ(OmpDirective().line(), "");
-  EXPECT_EQ(OmpDirective::parallelFor({"schedule(dynamic, 64)", "private(i)"})
-                .line(),
-            "#pragma omp parallel for schedule(dynamic, 64) private(i)");
+  EXPECT_EQ(
+      OmpDirective::parallelFor({"schedule(dynamic, 64)", "private(i)"}).line(),
+      "#pragma omp parallel for schedule(dynamic, 64) private(i)");
   EXPECT_EQ(OmpDirective::parallel({"shared(ok)"}).line(),
             "#pragma omp parallel shared(ok)");
   EXPECT_EQ(OmpDirective::workShared().line(), "#pragma omp for");
@@ -24,15 +24,15 @@ TEST(OmpDirectiveTest, SpellsEachConstructWithItsClausesInOrder) {
 TEST(OmpDirectiveTest, EmptyClausesAreLeftOutAndBlanksTrimmed) {
   // The file's clauses of a construct come with their leading blank, and
   // the private clause is empty when nothing was declared before the nest.
-  EXPECT_EQ(OmpDirective::parallelFor({" num_threads(2)", "schedule(static)",
-                                       ""})
-                .line(),
-            "#pragma omp parallel for num_threads(2) schedule(static)");
+  EXPECT_EQ(
+      OmpDirective::parallelFor({" num_threads(2)", "schedule(static)", ""})
+          .line(),
+      "#pragma omp parallel for num_threads(2) schedule(static)");
 }
 
 TEST(OmpDirectiveTest, TheFilesDirectiveIsKeptAsWrittenAndTakesClauses) {
-  OmpDirective Region = OmpDirective::kept(
-      "#pragma omp parallel for default(none) shared(A, n)");
+  OmpDirective Region =
+      OmpDirective::kept("#pragma omp parallel for default(none) shared(A, n)");
   EXPECT_EQ(Region.Is, OmpDirective::Construct::ParallelFor);
   EXPECT_TRUE(Region.opensRegion());
   EXPECT_TRUE(Region.mentions("default(none)"));
