@@ -109,7 +109,6 @@ ParallelPlan planParallel(const Context &C, const ir::BranchedGraph &Root,
                           const std::string &Written) {
   ParallelPlan P;
   std::tie(P.Parallel, P.Note) = decide(C, Root, Kept, Written);
-  P.Kept = Kept;
   const NestSource &S = C.S;
   // A region the rewrite opens lists the variables declared before the
   // nest, shared by default; the file's own directive names them already

@@ -23,8 +23,6 @@ namespace lnr::lower {
 /// writes, what the output's zeroing follows and what `--explain` says.
 struct ParallelPlan {
   bool Parallel = false;
-  /// The file's own directive stays on it.
-  bool Kept = false;
   std::string Note; // why, or why not
   /// The directive on the outer loop; and when each thread allocates its
   /// own temporaries, the parallel region around it (Loop then work-shares
