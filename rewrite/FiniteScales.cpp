@@ -14,28 +14,52 @@ bool has(const std::vector<std::string> &In, const std::string &X) {
   return std::find(In.begin(), In.end(), X) != In.end();
 }
 
+/// Whether the statement's factors read K's factor F.
+bool reads(const ir::Assignment &Stmt, const ir::Access &Factor) {
+  return std::any_of(
+      Stmt.Factors.begin(), Stmt.Factors.end(), [&](const ir::Access &A) {
+        return A.Tensor == Factor.Tensor && A.Indices == Factor.Indices;
+      });
+}
+
+/// The factors of K outside every sum a producer stores even when empty
+/// (NestSource::SumsStoredEmpty): the consumer's, and the producer's
+/// scales.
+std::vector<size_t> outsideStoredSums(const ir::Kernel &K,
+                                      const NestSource &S) {
+  std::vector<size_t> Out;
+  for (size_t F = 0; F < K.Stmt.Factors.size(); ++F)
+    if (std::none_of(
+            K.Stmt.Factors[F].Indices.begin(), K.Stmt.Factors[F].Indices.end(),
+            [&](const std::string &I) { return has(S.SumsStoredEmpty, I); }))
+      Out.push_back(F);
+  return Out;
+}
+
 void collect(const ir::BranchedGraph &G, const ir::Kernel &K,
              const NestSource &S, std::vector<std::string> Around,
              std::vector<size_t> &Out) {
   for (const ir::Loop &L : G.Loops)
     Around.push_back(L.Index);
+  auto Inside = [&](const std::vector<std::string> &Sums) {
+    return std::any_of(Around.begin(), Around.end(),
+                       [&](const std::string &I) { return has(Sums, I); });
+  };
   if (G.Statement) {
-    if (std::none_of(Around.begin(), Around.end(), [&](const std::string &I) {
-          return has(S.ScaledSumLoops, I);
-        }))
-      return;
-    for (size_t F : S.SumScales) {
-      if (F >= K.Stmt.Factors.size())
-        continue;
-      const ir::Access &Scale = K.Stmt.Factors[F];
-      bool Read = std::any_of(
-          G.Statement->Factors.begin(), G.Statement->Factors.end(),
-          [&](const ir::Access &A) {
-            return A.Tensor == Scale.Tensor && A.Indices == Scale.Indices;
-          });
-      if (Read && std::find(Out.begin(), Out.end(), F) == Out.end())
+    std::vector<size_t> Scales;
+    if (Inside(S.ScaledSumLoops))
+      Scales = S.SumScales;
+    // Two nests composed: a factor multiplied into the terms of a sum
+    // the producer stores even when empty, where the original multiplies
+    // the stored 0 (NaN for an infinite factor), and the terms of an
+    // empty sum are none.
+    if (Inside(S.SumsStoredEmpty))
+      for (size_t F : outsideStoredSums(K, S))
+        Scales.push_back(F);
+    for (size_t F : Scales)
+      if (F < K.Stmt.Factors.size() && reads(*G.Statement, K.Stmt.Factors[F]) &&
+          std::find(Out.begin(), Out.end(), F) == Out.end())
         Out.push_back(F);
-    }
     return;
   }
   for (const ir::BranchedGraph &B : G.Branches)

@@ -7,7 +7,11 @@
 // term gives NaN (`Inf * 0`) and terms of both signs `Inf - Inf`, where
 // the original gives an infinity. Such a schedule runs only when a check
 // at run time finds every element of those scales finite; the original
-// runs otherwise. Clang-free.
+// runs otherwise. Two nests composed are alike: the original multiplies
+// the producer's stored sum, 0 where it has no terms, by the consumer's
+// factors (NaN for an infinite one), and a schedule that multiplies them
+// into the sum's terms adds nothing there (NestSource::SumsStoredEmpty).
+// Clang-free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_FINITESCALES_H
@@ -27,7 +31,9 @@ namespace lnr::rewrite {
 
 /// The scales of K's scaled sums (positions in K.Stmt.Factors, among
 /// NestSource::SumScales) that a statement of G multiplies inside a loop
-/// over an index of the sum.
+/// over an index of the sum; for two nests composed, also the factors
+/// outside the producer's sums (the consumer's, the producer's scales)
+/// that a statement multiplies inside a loop over one of them.
 std::vector<size_t> scalesInsideSums(const ir::BranchedGraph &G,
                                      const ir::Kernel &K, const NestSource &S);
 

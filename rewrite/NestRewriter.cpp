@@ -121,7 +121,8 @@ public:
       : Kernel(Nest.Kernel), Source(Nest.Source), Opts(Opts),
         Printing(Printing), Standard(Nest.Standard), Schedules(Schedules),
         Out(Nest.Out), Separate(Nest.Separate), Consumer(Nest.Consumer),
-        Before(Separate ? ir::costOf(*Separate, Kernel) : ir::costOf(Kernel)),
+        OneNest(ir::costOf(Kernel)),
+        Before(Separate ? ir::costOf(*Separate, Kernel) : OneNest),
         Scanned(Kernel), Names(Source.IsNameTaken) {
     Facts.DeclarationsFirst = Standard.DeclarationsFirst;
   }
@@ -143,6 +144,9 @@ private:
   /// written, against which a rewrite is measured.
   const std::optional<ir::BranchedGraph> &Separate;
   const RecoveredForRewrite::ConsumerNest &Consumer;
+  /// The kernel's cost as one nest, and as written (two nests composed:
+  /// the two), against which a rewrite is measured.
+  const ir::Cost OneNest;
   const ir::Cost Before;
   /// The schedules tried, best first: the search's or the directive's.
   std::vector<ir::Schedule> Directed;
@@ -176,6 +180,8 @@ private:
   std::optional<Refusal> check(const std::vector<std::string> &AlsoRelied);
   std::optional<Refusal> checkFor(const ir::Schedule *First);
   bool covered(const ir::Schedule &S) const;
+  bool mayAlternate(const ir::Schedule &Other) const;
+  std::vector<size_t> alternativeScales(const ir::Schedule &First) const;
   bool finiteScalesChecked(const ir::Schedule &S) const;
   NestOutcome rewritten(const ir::Schedule &S, lower::LoweredNest Emitted);
   Versioning versioning(lower::LoweredNest &Emitted,
@@ -287,12 +293,48 @@ std::optional<Refusal> NestRewrite::checkFor(const ir::Schedule *First) {
   if (First) {
     Also = positionsOfTemporaries(First->Graph, Kernel, Source);
     FiniteScales = scalesInsideSums(First->Graph, Kernel, Source);
+    for (size_t F : alternativeScales(*First))
+      if (std::find(FiniteScales.begin(), FiniteScales.end(), F) ==
+          FiniteScales.end())
+        FiniteScales.push_back(F);
   }
   std::optional<Refusal> R = check(Also);
   if (!R || Also.empty())
     return R;
   Checks.reset();
   return check({});
+}
+
+/// Whether a run-time choice may offer Other beside the chosen schedule:
+/// it gains on the kernel as one nest, as the schedules of a single nest
+/// do. Two nests composed are measured against the kernel too, not
+/// against the two as written: a re-association the single nest's search
+/// would offer (GCN's A(XW) against (AX)W) is offered, and a schedule
+/// cheaper only where a sparse operand would have more nonzeros than
+/// elements (SDDMM's product as a dense matrix) is not.
+bool NestRewrite::mayAlternate(const ir::Schedule &Other) const {
+  return ir::asymptoticallyCheaper(Other.Estimate, OneNest);
+}
+
+/// Two nests composed: the scales that the schedule a run-time choice
+/// would offer beside First multiplies into a sum, so that the checks find
+/// them finite too. Re-associated, two nests (GCN's A(XW) against (AX)W)
+/// multiply the consumer's factors into the producer's terms. A single
+/// nest's alternatives use the checks of the first.
+std::vector<size_t>
+NestRewrite::alternativeScales(const ir::Schedule &First) const {
+  if (!Separate || fixedSchedule() || !Opts.RuntimeChoice)
+    return {};
+  // Lowered as it will be, with a flag the checks will name.
+  lower::NestFacts Provisional = Facts;
+  Provisional.AllocatedFlag = "allocated";
+  std::optional<RuntimeAlternative> Other = runtimeAlternative(
+      First, Kernel, Source, *Candidates, Opts.Lowering, Provisional, Schedules,
+      Scanned, Scans, Names,
+      [&](const ir::Schedule &O) { return mayAlternate(O); });
+  if (!Other)
+    return {};
+  return scalesInsideSums(Other->Schedule.Graph, Kernel, Source);
 }
 
 /// Whether the checks find finite every scale S multiplies into a sum.
@@ -420,9 +462,9 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
   std::optional<RuntimeAlternative> Alternative;
   if (!fixedSchedule() && Opts.RuntimeChoice)
     Alternative = runtimeAlternative(
-        S, Kernel, Source, *Candidates, Before, Opts.Lowering, Facts, Schedules,
+        S, Kernel, Source, *Candidates, Opts.Lowering, Facts, Schedules,
         Scanned, Scans, Names, [&](const ir::Schedule &O) {
-          return covered(O) && finiteScalesChecked(O);
+          return mayAlternate(O) && covered(O) && finiteScalesChecked(O);
         });
   describe(S, Emitted, Alternative,
            Emitted.Allocates ||

@@ -149,7 +149,7 @@ runtimeCost(const std::vector<ir::WorkTerm> &Work,
 
 std::optional<RuntimeAlternative> runtimeAlternative(
     const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
-    const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
+    const std::vector<ir::Schedule> &Candidates,
     const lower::LowerOptions &Opts, const lower::NestFacts &Facts,
     ir::ScheduleCache &Schedules, const ir::Kernel &Scanned,
     const std::vector<ExtentScan> &Scans, const NamePicker &Names,
@@ -167,8 +167,7 @@ std::optional<RuntimeAlternative> runtimeAlternative(
   for (const ir::Schedule &Other : Others) {
     // Only a schedule that costs less than the chosen one for some sizes,
     // by more than lower-order terms.
-    if (!ir::mayCostMore(Chosen.Estimate, Other.Estimate) ||
-        !ir::asymptoticallyCheaper(Other.Estimate, Before) || !Allowed(Other))
+    if (!ir::mayCostMore(Chosen.Estimate, Other.Estimate) || !Allowed(Other))
       continue;
     std::optional<std::string> OtherCost =
         runtimeCost(ir::workOf(Other.Graph, Scanned), Symbols);

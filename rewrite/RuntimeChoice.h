@@ -58,12 +58,12 @@ struct RuntimeAlternative {
 /// The first of Candidates (or, with Scans, of the schedules of Scanned: K
 /// with the extents the scans find, for which more schedules apply, such
 /// as a dense temporary over a hand-written CSR matrix's columns) that
-/// costs less than Chosen for some sizes and less than Before
-/// asymptotically, with both costs as C, lowered with Names; only a
-/// schedule Allowed (the run-time checks cover what it relies on).
+/// costs less than Chosen for some sizes, with both costs as C, lowered
+/// with Names; only a schedule Allowed (it gains on the nest, and the
+/// run-time checks cover what it relies on).
 std::optional<RuntimeAlternative> runtimeAlternative(
     const ir::Schedule &Chosen, const ir::Kernel &K, const NestSource &Source,
-    const std::vector<ir::Schedule> &Candidates, const ir::Cost &Before,
+    const std::vector<ir::Schedule> &Candidates,
     const lower::LowerOptions &Opts, const lower::NestFacts &Facts,
     ir::ScheduleCache &Schedules, const ir::Kernel &Scanned,
     const std::vector<ExtentScan> &Scans, const NamePicker &Names,

@@ -27,10 +27,13 @@ of the file called one after the other (tool/InlinedCalls.h), the
 consumer's parameters renamed in half of them and a width passed as an
 expression in some. The original and the rewrite are compiled into
 one driver (gcc, and clang-14 for every third case) and run on data sets
-with empty rows, sizes of 0, infinities and NaN, row pointers that
-decrease (two rows sharing a position), and the output passed as an input
-where nothing is restrict, at 1 and 2 threads, under a time
+with empty rows, sizes of 0 (K == 0 among infinities once), infinities
+and NaN, row pointers that decrease (two rows sharing a position), and
+the output passed as an input where nothing is restrict, at 1 and 2
+threads, under a time
 limit; every output element must be the original's (NaN- and Inf-aware).
+A rewrite with a run-time choice runs again with its test inverted, so
+that both schedules run.
 
     pair_fuzz.py --tool BIN [--seed S] [--cases N] [--work DIR] [--keep-all]
 """
@@ -371,12 +374,12 @@ class Case:
         overlap = not ((self.producer_parallel and
                         self.producer in ("sddmm", "block")) or
                        (self.consumer_parallel and self.producer == "block"))
-        # A block's pair may be fused by a schedule that regroups its sums
-        # (the run-time choice's other one): positive values and
-        # infinities, where no grouping turns an infinity into NaN
-        # (docs/floating-point.md); NaN, and 0 times an infinity where a
-        # sum is empty, stay.
-        positive = self.producer == "block"
+        # A pair other than SDDMM's may be fused by a schedule that
+        # regroups its sums (the run-time choice's other one, C * D first):
+        # where infinities are, positive values and infinities, where no
+        # grouping turns an infinity into NaN (docs/floating-point.md);
+        # NaN, and 0 times an infinity where a sum is empty, stay.
+        positive = self.producer != "sddmm"
         return DRIVER % {"seed": self.rng.randrange(1 << 30),
                          "alias": int(alias), "overlap": int(overlap),
                          "positive": int(positive)}
@@ -420,7 +423,8 @@ int main(void) {
     int n = set == 1 ? 0 : 1 + (int)((rnd() + 1) * 5.5);
     int dims[4];
     for (int d = 0; d < 4; d++)
-      dims[d] = set == 2 + d ? 0 : 1 + (int)((rnd() + 1) * 4);
+      dims[d] = set == 2 + d || (set == 6 && d == 0) ? 0
+                                                     : 1 + (int)((rnd() + 1) * 4);
     int K = dims[0], L = dims[1], F = dims[2], G = dims[3];
     Data orig, rewr;
     memset(&orig, 0, sizeof orig);
@@ -438,7 +442,7 @@ int main(void) {
                         orig.Y, orig.W, orig.A, orig.out};
     for (int a = 0; a < 9; a++)
       for (int x = 0; x < (a == 0 ? NNZ : BIG); x++)
-        arrays[a][x] = %(positive)d ? 0.001 + fabs(rnd()) : rnd();
+        arrays[a][x] = %(positive)d && set >= 6 ? 0.001 + fabs(rnd()) : rnd();
     for (int x = 0; x < BIG + NNZ; x++)
       orig.Tp[x] = rnd();
     if (set >= 6) {
@@ -484,6 +488,10 @@ int main(void) {
 """
 
 
+# The test of a run-time choice: 'then_cost <= else_cost'.
+CHOICE_RE = re.compile(r"\b(then_cost\w*) <= (else_cost\w*)\b")
+
+
 def run(cmd, cwd, timeout, env=None):
     try:
         p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
@@ -513,36 +521,53 @@ def check(case, number, opts, work):
         rc = "timeout"
     if rc != 0:
         return "FAIL-tool", d
-    rewritten = open(os.path.join(d, "r.c")).read() != \
-        open(os.path.join(d, "k.c")).read()
+    text = open(os.path.join(d, "r.c")).read()
+    rewritten = text != open(os.path.join(d, "k.c")).read()
+    # A run-time choice between two schedules also runs inverted ('<='
+    # made '>'), so that each case runs both schedules.
+    variants = ["r.c"]
+    if len(CHOICE_RE.findall(text)) == 1:
+        with open(os.path.join(d, "flipped.c"), "w") as f:
+            f.write(CHOICE_RE.sub(r"\1 > \2", text))
+        variants.append("flipped.c")
     compilers = ["gcc"] + (["clang-14"] if number % 3 == 0 else [])
     inc = "-I" + os.path.dirname(HERE) + "/exec"
     for cc in compilers:
-        steps = [
-            [cc, "-std=c99", "-O1", "-fopenmp", "-c", "k.c", "-Dfn=orig_fn",
-             "-o", "o.o"],
-            [cc, "-std=c99", "-O1", "-fopenmp", "-Wall", "-Wextra",
-             "-Werror=implicit-function-declaration", "-c", "r.c",
-             "-Dfn=rewr_fn", "-o", "r.o"],
-            [cc, "-std=c99", "-O1", "-fopenmp", inc, "main.c", "o.o", "r.o",
-             "-lm", "-o", "exe"],
-        ]
-        for s, step in enumerate(steps):
-            rc, log = run(step, d, 120)
-            if rc != 0:
-                if s == 0:
-                    return "invalid", d
-                return "FAIL-compile-" + cc, d
-        for threads in ("1", "2"):
-            env = dict(os.environ, OMP_NUM_THREADS=threads)
-            rc, log = run(["./exe"], d, opts.timeout, env)
-            if rc == "timeout":
-                return "FAIL-hang", d
-            if rc != 0:
-                with open(os.path.join(d, "run.log"), "w") as f:
-                    f.write(log)
-                return "FAIL-differs", d
+        rc, log = run([cc, "-std=c99", "-O1", "-fopenmp", "-c", "k.c",
+                       "-Dfn=orig_fn", "-o", "o.o"], d, 120)
+        if rc != 0:
+            return "invalid", d
+        for variant in variants:
+            failure = run_variant(cc, variant, inc, d, opts)
+            if failure:
+                return failure, d
     return ("rewritten" if rewritten else "unchanged"), d
+
+
+def run_variant(cc, variant, inc, d, opts):
+    """Builds the rewrite Variant with cc against the original and runs it
+    at 1 and 2 threads: None when every output agrees, else the failure."""
+    steps = [
+        [cc, "-std=c99", "-O1", "-fopenmp", "-Wall", "-Wextra",
+         "-Werror=implicit-function-declaration", "-c", variant,
+         "-Dfn=rewr_fn", "-o", "r.o"],
+        [cc, "-std=c99", "-O1", "-fopenmp", inc, "main.c", "o.o", "r.o",
+         "-lm", "-o", "exe"],
+    ]
+    for step in steps:
+        rc, log = run(step, d, 120)
+        if rc != 0:
+            return "FAIL-compile-" + cc
+    for threads in ("1", "2"):
+        env = dict(os.environ, OMP_NUM_THREADS=threads)
+        rc, log = run(["./exe"], d, opts.timeout, env)
+        if rc == "timeout":
+            return "FAIL-hang"
+        if rc != 0:
+            with open(os.path.join(d, "run.log"), "w") as f:
+                f.write(variant + ":\n" + log)
+            return "FAIL-differs" + ("-flipped" if variant != "r.c" else "")
+    return None
 
 
 def fuzz(make_case, name, description, argv=None):

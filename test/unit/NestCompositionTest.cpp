@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/NestComposition.h"
+#include "rewrite/FiniteScales.h"
 
 #include "analysis/ir/Cost.h"
 #include "lower/NestBuilders.h"
@@ -176,4 +177,25 @@ TEST_F(NestCompositionTest, AProducersLoopNamedAsTheConsumersIsRenamed) {
   EXPECT_EQ(N.Source.Factors[1].Text, "C[i * K + k_p1]");
   EXPECT_EQ(N.Source.Loops[2].Header, "for (int k_p1 = 0; k_p1 < K; k_p1++)");
   EXPECT_EQ(N.Source.SumsStoredEmpty, std::vector<std::string>{"k_p1"});
+}
+
+// The original multiplies the producer's stored sum, 0 where it has no
+// terms, by the consumer's E: NaN for an infinite E. A schedule that
+// multiplies E into each term of the sum over k adds nothing there, so
+// it runs only where a check finds E finite (FiniteScales.h); the two
+// nests as written multiply E outside that sum.
+TEST_F(NestCompositionTest, AConsumerFactorInsideTheProducersSumIsChecked) {
+  auto C = compose();
+  ASSERT_TRUE(std::holds_alternative<ComposedNest>(C)) << reason();
+  const ComposedNest &N = std::get<ComposedNest>(C);
+  const size_t E = 3;
+  ASSERT_EQ(N.Kernel.Stmt.Factors[E].Tensor, "E");
+  ir::BranchedGraph OneNest =
+      ir::BranchedGraph::linear(N.Kernel.Loops, N.Kernel.Stmt);
+  std::vector<size_t> Inside =
+      rewrite::scalesInsideSums(OneNest, N.Kernel, N.Source);
+  EXPECT_NE(std::find(Inside.begin(), Inside.end(), E), Inside.end());
+  std::vector<size_t> AsWritten =
+      rewrite::scalesInsideSums(N.Separate, N.Kernel, N.Source);
+  EXPECT_EQ(std::find(AsWritten.begin(), AsWritten.end(), E), AsWritten.end());
 }
