@@ -48,10 +48,20 @@ std::string bound(const Types &Ty, const OverlapFacts::Array &A,
       if (*Value != 1)
         Term = std::to_string(*Value) + Ty.Suffix + " * " + Term;
     } else {
-      // The smaller end of the range for a coefficient >= 0.
+      // The smaller (larger) of the products with the range's ends,
+      // compared as such: 'C >= 0' of an unsigned C widened is always
+      // true, which gcc's -Wextra says (-Wtype-limits).
+      // A product with 0 is written 0: 'C * 0 <= C * n' is a comparison
+      // gcc says is always true (-Wtautological-compare).
       std::string C = asLong(Ty, T.Coefficient);
-      Term = "(" + C + " >= 0 ? " + C + " * " + (Max ? R.Hi : R.Lo) + " : " +
-             C + " * " + (Max ? R.Lo : R.Hi) + ")";
+      auto Times = [&](const std::string &End) {
+        return End == "0" ? std::string("0") : C + " * " + End;
+      };
+      std::string AtLo = Times(R.Lo), AtHi = Times(R.Hi);
+      Term = R.Lo == R.Hi
+                 ? AtLo
+                 : "(" + AtLo + " <= " + AtHi + " ? " + (Max ? AtHi : AtLo) +
+                       " : " + (Max ? AtLo : AtHi) + ")";
     }
     Out += (Out.empty() ? "" : " + ") + Term;
   }

@@ -455,6 +455,25 @@ bool Recoverer::everyLoopIndexUsed() {
   return true;
 }
 
+/// LoopSource::CounterType: the index's type, or where that is narrower
+/// than int, the type the header compares it in ('k < K' with an
+/// unsigned K: unsigned int), so that a loop the rewrite adds up to the
+/// extent compares alike (no -Wsign-compare the original has not).
+std::string Recoverer::counterType(const LoopFact &L, QualType Index,
+                                   const std::string &Spelled) const {
+  if (Ctx.getTypeSize(Index) >= Ctx.getTypeSize(Ctx.IntTy))
+    return Spelled;
+  const auto *Compare =
+      L.For ? dyn_cast_or_null<BinaryOperator>(L.For->getCond()->IgnoreParens())
+            : nullptr;
+  if (!Compare || !Compare->isComparisonOp() ||
+      !Compare->getLHS()->getType()->isIntegerType() ||
+      Ctx.getTypeSize(Compare->getLHS()->getType()) <
+          Ctx.getTypeSize(Ctx.IntTy))
+    return "int";
+  return typeName(Compare->getLHS()->getType());
+}
+
 bool Recoverer::buildKernel(const Stmt *Function, const Stmt *Nest) {
   for (const LoopFact &L : Loops) {
     ir::Loop Loop;
@@ -472,10 +491,7 @@ bool Recoverer::buildKernel(const Stmt *Function, const Stmt *Nest) {
     S.Index = Loop.Index;
     const VarDecl *IndexVar = L.Compressed ? L.Coordinate : L.Var;
     S.IndexType = typeName(IndexVar->getType());
-    S.CounterType =
-        Ctx.getTypeSize(IndexVar->getType()) < Ctx.getTypeSize(Ctx.IntTy)
-            ? "int"
-            : S.IndexType;
+    S.CounterType = counterType(L, IndexVar->getType(), S.IndexType);
     S.VariableType = typeName(L.Var->getType());
     Source.Loops.push_back(std::move(S));
     Kernel.Loops.push_back(std::move(Loop));

@@ -264,6 +264,8 @@ private:
   std::optional<std::pair<std::string, std::string>> rowExtentAndStride() const;
   /// The kernel's loops, indices and tensors from the facts read.
   bool buildKernel(const Stmt *Function, const Stmt *Nest);
+  std::string counterType(const LoopFact &L, QualType Index,
+                          const std::string &Spelled) const;
   bool checkPrivateClause(const Stmt *Nest);
   /// The text the rewrite replaces and where it is.
   bool describeReplacement(const Stmt *Nest, const ForStmt *Outer);

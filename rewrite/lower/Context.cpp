@@ -113,6 +113,14 @@ Code Context::startAtZero(const std::string &Index) const {
   return code(S.loop(Index)->IndexType + " " + Index + " = 0;");
 }
 
+std::string Context::ahead(const std::string &Index, unsigned By) const {
+  std::string Sum = Index + " + " + std::to_string(By);
+  const LoopSource *Src = S.loop(Index);
+  if (!Src || Src->CounterType == Src->IndexType)
+    return Sum;
+  return "(" + Src->CounterType + ")(" + Sum + ")";
+}
+
 std::optional<Refusal> Context::inPlace(const std::string &Index) const {
   if (isSimple(Index))
     return std::nullopt;
@@ -161,6 +169,11 @@ std::string Context::subscript(const std::vector<std::string> &Indices,
           FromZero(Indices[D]);
     Sum = true;
   }
+  // A plain char subscript alone is -Wchar-subscripts (-Wall) where the
+  // file's own subscripts are sums (C[l * J + j]).
+  const LoopSource *Alone = Sum || Wide ? nullptr : S.loop(Indices.front());
+  if (Alone && Alone->IndexType == "char")
+    Out = "(int)" + Out;
   return Out;
 }
 

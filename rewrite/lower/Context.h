@@ -73,6 +73,11 @@ public:
   bool denseFromZero(const ir::Loop &L) const;
   /// 'int k = 0;', or 'k = 0;' for a variable declared before the nest.
   Code startAtZero(const std::string &Index) const;
+  /// 'k + By', an unrolled loop's last index, compared with the extent;
+  /// for a counter narrower than int, converted as the header compares
+  /// it ('(unsigned int)(k + 7)' for 'unsigned char k < K' with an
+  /// unsigned K: 'k + 7' is an int).
+  std::string ahead(const std::string &Index, unsigned By) const;
   /// Why a dense loop over a coordinate read in place cannot be written.
   std::optional<Refusal> inPlace(const std::string &Index) const;
 

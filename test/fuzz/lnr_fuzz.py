@@ -18,7 +18,10 @@ and styles it refuses -- and for each one:
     rewritten; the rewrite must be a fixed point of the tool; it must
     compile with gcc and clang-14 (-fsyntax-only -fopenmp
     -Werror=implicit-function-declaration) wherever the kernel does
-    (FAIL-compiler); both versions are compiled (gcc -O2 -fopenmp
+    (FAIL-compiler), and with -Wall -Wextra warn of no kind of warning the
+    kernel's build has not (FAIL-warning: -Wsign-compare, -Wtype-limits,
+    -Wchar-subscripts; a build with -Werror would fail); both versions are
+    compiled (gcc -O2 -fopenmp
     -Werror=implicit-function-declaration) into one driver that runs them
     on random data (empty slices, empty tensors, extents of 1 and 0,
     explicit zeros, a long parallel loop) with 1 and 2 threads, each call
@@ -276,7 +279,28 @@ def make_case(seed, number):
     fuzz_classes.pick_intsum_type(c)
     pick_coo(c)
     pick_counting_down(c)
+    pick_unsigned(c)
     return c
+
+
+def pick_unsigned(c):
+    """About a third of the hand-written C99 cases outside the classes and the
+    refused styles declare their loop variables, positions, coordinates and
+    the extents they take as parameters 'unsigned' (c["itype"]), as legacy
+    code with unsigned sizes does. A comparison the rewrite adds in another
+    signedness, or of an unsigned value with 0, is a warning the original
+    has not (added_warnings: -Wsign-compare, -Wtype-limits), and an error
+    under -Werror. Not with a loop counted down, narrow counters, a COO
+    list or an offset. From a generator of its own, so that the other
+    fields of a case are those of earlier versions."""
+    rng = random.Random("%d:%d:unsigned" % (c["seed"], c["number"]))
+    if (rng.random() >= 0.35 or c["style"] != "hand" or
+            c["itype"] != "int" or c.get("std") == "c89" or
+            c["refusal"] is not None or c["cls"] is not None or
+            c.get("down") or c.get("counters") or c.get("coo") or
+            c.get("offset") or c.get("crd_type")):
+        return
+    c["itype"] = "unsigned"
 
 
 def pick_counting_down(c):
@@ -1685,7 +1709,8 @@ class Kernel:
             kinds = {c["bounds"][x] for x in idx}
             for x in idx:
                 if c["bounds"][x] == "param":
-                    P.append(("int %s" % x.upper(), "ext", x))
+                    P.append(("%s %s" % ("unsigned" if it == "unsigned"
+                                          else "int", x.upper()), "ext", x))
                 if c["bounds"][x] == "quot":
                     P.append(("int fz_t_%s" % x, "quot", x))
             if "struct" in kinds or "local" in kinds:
@@ -2413,6 +2438,10 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
     if broken:
         return fail("compiler", "the rewrite does not compile with %s, the "
                     "kernel does" % broken)
+    added = added_warnings(opts, workdir, log)
+    if added:
+        return fail("warning", "the rewrite warns %s under -Wall -Wextra, "
+                    "the kernel does not" % added)
     c89 = strict_c89(c, opts, workdir, log)
     if c89 == "rewrite":
         return fail("c89", "the rewrite of a C89 kernel does not build with "
@@ -2491,7 +2520,8 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
 # loop counters (pick_counters) and class 'intsum' by the sign of its type.
 FORM_TAGS = ["includes-omp", "includes-none", "includes-stdlib", "counters",
              "counters-near-max", "intsum-signed", "intsum-unsigned", "coo",
-             "crd-in-place", "scaled-sum", "down-post", "down-ge"]
+             "crd-in-place", "scaled-sum", "down-post", "down-ge",
+             "unsigned"]
 
 
 def form_tags(c):
@@ -2514,6 +2544,8 @@ def form_tags(c):
         tags.append("scaled-sum")
     if c.get("down"):
         tags.append("down-" + c["down"]["form"])
+    if c["itype"] == "unsigned":
+        tags.append("unsigned")
     return tags
 
 
@@ -2532,6 +2564,33 @@ SIGNED_OVERFLOW_FLAGS = ["-fsanitize=signed-integer-overflow",
 # A report of UndefinedBehaviorSanitizer: the file where it happened.
 UBSAN_RE = re.compile(r"^(?:.*/)?([^/:\s]+):\d+:\d+: runtime error: (.*)$",
                       re.M)
+
+
+# A warning's option, as gcc and clang name it: '[-Wsign-compare]'.
+WARNING_RE = re.compile(rb"warning: .*\[(-W[\w=+-]+)\]")
+
+
+def added_warnings(opts, workdir, log):
+    """The kinds of warning (-Wsign-compare, -Wtype-limits, ...) that gcc
+    or clang-14 gives the rewrite under -Wall -Wextra and not the kernel
+    (the rewrite repeats the kernel's own code, warnings and all, as its
+    fallback), comma-separated; "" for none. A user who builds with
+    -Werror builds the rewrite too."""
+    added = []
+    for cc in (opts.cc, other_compiler(opts)):
+        if not shutil.which(cc):
+            continue
+        check = [cc, "-fsyntax-only", "-fopenmp", "-Wall", "-Wextra",
+                 "-I" + workdir, "-I" + HERE]
+        kinds = []
+        for f in ("kernel.c", "rewritten.c"):
+            _, _, err = run(check + [f], cwd=workdir,
+                            timeout=opts.cc_timeout)
+            kinds.append(set(WARNING_RE.findall(err)))
+        for kind in sorted(kinds[1] - kinds[0]):
+            log.append("%s: %s" % (cc, kind.decode()))
+            added.append(kind.decode())
+    return ", ".join(sorted(set(added)))
 
 
 def both_compilers(opts, workdir, log):

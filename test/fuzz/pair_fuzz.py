@@ -33,7 +33,8 @@ the output passed as an input where nothing is restrict, at 1 and 2
 threads, under a time
 limit; every output element must be the original's (NaN- and Inf-aware).
 A rewrite with a run-time choice runs again with its test inverted, so
-that both schedules run.
+that both schedules run; a rewrite may warn (gcc -Wall -Wextra) of no kind
+of warning the original has not (FAIL-warning).
 
     pair_fuzz.py --tool BIN [--seed S] [--cases N] [--work DIR] [--keep-all]
 """
@@ -530,6 +531,8 @@ def check(case, number, opts, work):
         with open(os.path.join(d, "flipped.c"), "w") as f:
             f.write(CHOICE_RE.sub(r"\1 > \2", text))
         variants.append("flipped.c")
+    if rewritten and added_warnings(d):
+        return "FAIL-warning", d
     compilers = ["gcc"] + (["clang-14"] if number % 3 == 0 else [])
     inc = "-I" + os.path.dirname(HERE) + "/exec"
     for cc in compilers:
@@ -542,6 +545,26 @@ def check(case, number, opts, work):
             if failure:
                 return failure, d
     return ("rewritten" if rewritten else "unchanged"), d
+
+
+# A warning's option, as gcc names it: '[-Wsign-compare]'.
+WARNING_RE = re.compile(r"warning: .*\[(-W[\w=+-]+)\]")
+
+
+def added_warnings(d):
+    """The kinds of warning gcc gives the rewrite under -Wall -Wextra and
+    not the original (the rewrite repeats the original as its fallback),
+    kept in warnings.log; an empty set for none."""
+    kinds = []
+    for f in ("k.c", "r.c"):
+        _, log = run(["gcc", "-std=c99", "-fsyntax-only", "-fopenmp", "-Wall",
+                      "-Wextra", f], d, 120)
+        kinds.append(set(WARNING_RE.findall(log)))
+    added = kinds[1] - kinds[0]
+    if added:
+        with open(os.path.join(d, "warnings.log"), "w") as f:
+            f.write(" ".join(sorted(added)) + "\n")
+    return added
 
 
 def run_variant(cc, variant, inc, d, opts):

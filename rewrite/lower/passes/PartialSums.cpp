@@ -53,7 +53,8 @@ Node partialSums(Context &C, const std::string &Idx, const ir::Assignment &A) {
   Body.push_back(Node::declaration(std::move(Parts)));
   Body.push_back(Node::declaration(std::move(LaneVar)));
   Body.push_back(Node::statement(C.startAtZero(Idx)));
-  Body.push_back(Node::rangeLoop(Code(), C.code(Idx + " + 7 < " + Extent),
+  Body.push_back(Node::rangeLoop(Code(),
+                                 C.code(C.ahead(Idx, 7) + " < " + Extent),
                                  C.code(Idx + " += 8"), {std::move(Lanes)}));
   Body.push_back(
       Node::rangeLoop(Code(), C.code(Idx + " < " + Extent), C.code(Idx + "++"),

@@ -115,7 +115,8 @@ Node jammed(Context &C, const ir::Loop &KLoop, const ir::Loop &LLoop,
   }
   Nodes Body;
   Body.push_back(Node::statement(C.startAtZero(KIdx)));
-  Body.push_back(Node::rangeLoop(Code(), C.code(KIdx + " + 3 < " + Extent),
+  Body.push_back(Node::rangeLoop(Code(),
+                                 C.code(C.ahead(KIdx, 3) + " < " + Extent),
                                  C.code(KIdx + " += 4"), std::move(Unrolled)));
   Body.push_back(Node::rangeLoop(Code(), C.code(KIdx + " < " + Extent),
                                  C.code(KIdx + "++"), {Inner({0}, nullptr)}));
