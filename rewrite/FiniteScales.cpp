@@ -8,6 +8,7 @@
 #include <cctype>
 
 namespace lnr::rewrite {
+
 namespace {
 
 bool has(const std::vector<std::string> &In, const std::string &X) {
@@ -20,20 +21,6 @@ bool reads(const ir::Assignment &Stmt, const ir::Access &Factor) {
       Stmt.Factors.begin(), Stmt.Factors.end(), [&](const ir::Access &A) {
         return A.Tensor == Factor.Tensor && A.Indices == Factor.Indices;
       });
-}
-
-/// The factors of K outside every sum a producer stores even when empty
-/// (NestSource::SumsStoredEmpty): the consumer's, and the producer's
-/// scales.
-std::vector<size_t> outsideStoredSums(const ir::Kernel &K,
-                                      const NestSource &S) {
-  std::vector<size_t> Out;
-  for (size_t F = 0; F < K.Stmt.Factors.size(); ++F)
-    if (std::none_of(
-            K.Stmt.Factors[F].Indices.begin(), K.Stmt.Factors[F].Indices.end(),
-            [&](const std::string &I) { return has(S.SumsStoredEmpty, I); }))
-      Out.push_back(F);
-  return Out;
 }
 
 void collect(const ir::BranchedGraph &G, const ir::Kernel &K,
@@ -54,7 +41,7 @@ void collect(const ir::BranchedGraph &G, const ir::Kernel &K,
     // the stored 0 (NaN for an infinite factor), and the terms of an
     // empty sum are none.
     if (Inside(S.SumsStoredEmpty))
-      for (size_t F : outsideStoredSums(K, S))
+      for (size_t F : factorsOutsideStoredSums(K, S))
         Scales.push_back(F);
     for (size_t F : Scales)
       if (F < K.Stmt.Factors.size() && reads(*G.Statement, K.Stmt.Factors[F]) &&
@@ -150,11 +137,36 @@ std::optional<lower::Node> finiteCheck(const ir::Kernel &K, const NestSource &S,
 
 } // namespace
 
+std::vector<size_t> factorsOutsideStoredSums(const ir::Kernel &K,
+                                             const NestSource &S) {
+  std::vector<size_t> Out;
+  for (size_t F = 0; F < K.Stmt.Factors.size(); ++F)
+    if (std::none_of(
+            K.Stmt.Factors[F].Indices.begin(), K.Stmt.Factors[F].Indices.end(),
+            [&](const std::string &I) { return has(S.SumsStoredEmpty, I); }))
+      Out.push_back(F);
+  return Out;
+}
+
 std::vector<size_t> scalesInsideSums(const ir::BranchedGraph &G,
                                      const ir::Kernel &K, const NestSource &S) {
   std::vector<size_t> Out;
   collect(G, K, S, {}, Out);
   return Out;
+}
+
+std::optional<std::vector<size_t>> emptySumFactors(const ir::Kernel &K,
+                                                   const NestSource &S) {
+  if (!S.Map.empty() || !S.TemporaryStore.empty() ||
+      std::none_of(K.Loops.begin(), K.Loops.end(), [&](const ir::Loop &L) {
+        return L.isCompressed() && has(S.SumsStoredEmpty, L.Index);
+      }))
+    return std::nullopt;
+  std::vector<size_t> Factors = factorsOutsideStoredSums(K, S);
+  for (size_t F : Factors)
+    if (!finiteCheck(K, S, F, "flag"))
+      return std::nullopt;
+  return Factors;
 }
 
 OrRefusal<std::optional<OverlapTest>>

@@ -37,6 +37,25 @@ namespace lnr::rewrite {
 std::vector<size_t> scalesInsideSums(const ir::BranchedGraph &G,
                                      const ir::Kernel &K, const NestSource &S);
 
+/// Two nests composed: the factors of K outside every sum the producer
+/// stores even when empty (NestSource::SumsStoredEmpty): the consumer's,
+/// and the producer's scales.
+std::vector<size_t> factorsOutsideStoredSums(const ir::Kernel &K,
+                                             const NestSource &S);
+
+/// Two nests composed: the original multiplies the producer's sum of no
+/// terms, stored as 0, by the consumer's factors (NaN for an infinite
+/// one), so the fused consumer runs even where the producer's loops have
+/// no iteration (ProducerGuard.h). Where a check finds every factor that
+/// multiplies such a sum finite, 0 times them adds nothing (but a zero's
+/// sign), and the consumer may skip an empty fiber as a single nest's
+/// does. Those factors (factorsOutsideStoredSums), when a stored sum runs
+/// over a compressed level (an empty row, an empty fiber: a dense extent
+/// of 0 saves nothing), the producer stores no function of its sum, the
+/// temporary is not stored, and each can be checked; none otherwise.
+std::optional<std::vector<size_t>> emptySumFactors(const ir::Kernel &K,
+                                                   const NestSource &S);
+
 /// Test (the checks so far, or none) with a check that every element of
 /// the scales Scales the nest reads is finite: the loops of the nest over
 /// their indices, as written, around `flag &= x - x == 0;` (false for an

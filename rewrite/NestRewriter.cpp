@@ -125,6 +125,10 @@ public:
         Before(Separate ? ir::costOf(*Separate, Kernel) : OneNest),
         Scanned(Kernel), Names(Source.IsNameTaken) {
     Facts.DeclarationsFirst = Standard.DeclarationsFirst;
+    if (Separate && (EmptySumFactors = emptySumFactors(Kernel, Source))) {
+      SkipsEmptySums = Source;
+      SkipsEmptySums->SumsStoredEmpty.clear();
+    }
   }
 
   NestOutcome run();
@@ -168,6 +172,15 @@ private:
   std::vector<std::string> OrderedLevels;
   /// The scales of a scaled sum the checks find finite (FiniteScales.h).
   std::vector<size_t> FiniteScales;
+  /// Two nests composed whose producer sums over fibers that may be
+  /// empty: the factors that multiply those sums (emptySumFactors), and
+  /// the source the lowering reads, where an empty sum no longer keeps
+  /// the consumer running (ProducerGuard.h).
+  std::optional<std::vector<size_t>> EmptySumFactors;
+  std::optional<NestSource> SkipsEmptySums;
+  const NestSource &lowered() const {
+    return SkipsEmptySums ? *SkipsEmptySums : Source;
+  }
 
   NestOutcome refused(const Refusal &R);
   bool gains(const ir::Schedule &S) const;
@@ -293,7 +306,10 @@ std::optional<Refusal> NestRewrite::checkFor(const ir::Schedule *First) {
   if (First) {
     Also = positionsOfTemporaries(First->Graph, Kernel, Source);
     FiniteScales = scalesInsideSums(First->Graph, Kernel, Source);
-    for (size_t F : alternativeScales(*First))
+    std::vector<size_t> Also = alternativeScales(*First);
+    if (EmptySumFactors)
+      Also.insert(Also.end(), EmptySumFactors->begin(), EmptySumFactors->end());
+    for (size_t F : Also)
       if (std::find(FiniteScales.begin(), FiniteScales.end(), F) ==
           FiniteScales.end())
         FiniteScales.push_back(F);
@@ -329,8 +345,8 @@ NestRewrite::alternativeScales(const ir::Schedule &First) const {
   lower::NestFacts Provisional = Facts;
   Provisional.AllocatedFlag = "allocated";
   std::optional<RuntimeAlternative> Other = runtimeAlternative(
-      First, Kernel, Source, *Candidates, Opts.Lowering, Provisional, Schedules,
-      Scanned, Scans, Names,
+      First, Kernel, lowered(), *Candidates, Opts.Lowering, Provisional,
+      Schedules, Scanned, Scans, Names,
       [&](const ir::Schedule &O) { return mayAlternate(O); });
   if (!Other)
     return {};
@@ -410,8 +426,8 @@ NestOutcome NestRewrite::run() {
                       "position in two fibers would sum both"));
       continue;
     }
-    OrRefusal<lower::LoweredNest> Emitted =
-        lower::lowerNest(S.Graph, Kernel, Source, Opts.Lowering, Facts, Names);
+    OrRefusal<lower::LoweredNest> Emitted = lower::lowerNest(
+        S.Graph, Kernel, lowered(), Opts.Lowering, Facts, Names);
     if (!Emitted) {
       Skip(S, Emitted.refusal());
       continue;
@@ -462,7 +478,7 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
   std::optional<RuntimeAlternative> Alternative;
   if (!fixedSchedule() && Opts.RuntimeChoice)
     Alternative = runtimeAlternative(
-        S, Kernel, Source, *Candidates, Opts.Lowering, Facts, Schedules,
+        S, Kernel, lowered(), *Candidates, Opts.Lowering, Facts, Schedules,
         Scanned, Scans, Names, [&](const ir::Schedule &O) {
           return mayAlternate(O) && covered(O) && finiteScalesChecked(O);
         });

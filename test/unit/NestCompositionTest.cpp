@@ -199,3 +199,24 @@ TEST_F(NestCompositionTest, AConsumerFactorInsideTheProducersSumIsChecked) {
       rewrite::scalesInsideSums(N.Separate, N.Kernel, N.Source);
   EXPECT_EQ(std::find(AsWritten.begin(), AsWritten.end(), E), AsWritten.end());
 }
+
+// A producer's sum over a compressed level may be empty at a row: the
+// consumer skips it only under a check that the factors multiplying the
+// sum are finite. Over a dense extent it saves nothing; a function of the
+// sum (f(0) need not be 0) keeps the consumer running.
+TEST_F(NestCompositionTest, AnEmptySumIsSkippedOnlyWhereItsFactorsAreChecked) {
+  auto C = compose();
+  ASSERT_TRUE(std::holds_alternative<ComposedNest>(C)) << reason();
+  const ComposedNest &N = std::get<ComposedNest>(C);
+  ASSERT_EQ(N.Source.SumsStoredEmpty, std::vector<std::string>{"k"});
+  EXPECT_FALSE(rewrite::emptySumFactors(N.Kernel, N.Source).has_value());
+  NestSource OverRows = N.Source;
+  OverRows.SumsStoredEmpty = {"j"};
+  std::optional<std::vector<size_t>> Factors =
+      rewrite::emptySumFactors(N.Kernel, OverRows);
+  ASSERT_TRUE(Factors.has_value());
+  // C(i,k), the one factor that does not range over j.
+  EXPECT_EQ(*Factors, std::vector<size_t>{1});
+  OverRows.Map = "exp(@)";
+  EXPECT_FALSE(rewrite::emptySumFactors(N.Kernel, OverRows).has_value());
+}
