@@ -444,15 +444,17 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
 /// or nothing.
 std::optional<std::string> temporaryProblem(const ir::Kernel &PK,
                                             const NestSource &PS,
+                                            const ir::Kernel &QK,
                                             const NestSource &QS,
                                             const std::string &T) {
   // A float temporary of a double sum rounds each value the original
-  // stores; the fused nest's temporary would not.
-  for (const NestSource::Factor &F : QS.Factors)
-    if (F.Text.compare(0, T.size() + 1, T + "[") == 0 &&
-        F.Type != PS.ElementType)
-      return "'" + T + "' holds '" + F.Type + "' values of a sum in '" +
-             PS.ElementType + "', rounded where the original stores them";
+  // stores; the fused nest's temporary would not. (The consumer's read,
+  // as written or through an accessor macro.)
+  for (size_t F = 0; F < QK.Stmt.Factors.size() && F < QS.Factors.size(); ++F)
+    if (QK.Stmt.Factors[F].Tensor == T && QS.Factors[F].Type != PS.ElementType)
+      return "'" + T + "' holds '" + QS.Factors[F].Type +
+             "' values of a sum in '" + PS.ElementType +
+             "', rounded where the original stores them";
   // Rows written apart (T[i * S + j], 0 <= j < J, with S >= J): otherwise
   // one row's sums land on another's before the consumer reads them. (A
   // block per position at a stride apart from its extent is checked at
@@ -518,7 +520,7 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
     return std::string("the two nests sum in different types");
   if (PS.Pragma && QS.Pragma && *PS.Pragma != *QS.Pragma)
     return std::string("the two nests have different OpenMP directives");
-  return temporaryProblem(PK, PS, QS, T);
+  return temporaryProblem(PK, PS, QK, QS, T);
 }
 
 } // namespace

@@ -19,8 +19,9 @@ in part only before an accumulating producer, local scalars set between
 the nests (one read by the producer through a pointer), the rows of a
 dense temporary written K apart (overlapping where K < F), a factor of the
 producer's sum that none of its loops index, a float temporary of a
-double sum. An SDDMM producer stores its sum through
-an element-wise function in half the cases (a sigmoid, a LeakyReLU as a
+double sum (half of them read through an accessor macro). An SDDMM
+producer stores its sum through an element-wise function in half the
+cases (a sigmoid, a LeakyReLU as a
 static function or written in place, fmax, exp, tanh times a static
 scale). In about a third of the cases the two nests are static functions
 of the file called one after the other (tool/InlinedCalls.h), the
@@ -80,6 +81,12 @@ class Case:
 
     def __init__(self, seed, number):
         self.rng = random.Random("%d:%d:pair" % (seed, number))
+        # Drawn apart, so that the other fields are those of earlier
+        # versions: the temporary read and written through an accessor
+        # macro ('T_AT(i, f)'), where only its element type says it is a
+        # float (the mutation float_temp).
+        self.accessor = random.Random(
+            "%d:%d:accessor" % (seed, number)).random() < 0.5
         r = self.rng
         self.producer = r.choice(PRODUCERS)
         self.mutation = r.choice(MUTATIONS)
@@ -267,6 +274,8 @@ class Case:
             body = [x.replace("double *T = ", "float *T = ")
                     .replace("sizeof(double))", "sizeof(float))")
                     for x in body]
+            if self.accessor:
+                body = [x.replace("T[i * F + f]", "T_AT(i, f)") for x in body]
         params = ("int n, int K, int L, int F, int G, const int *%s pos, "
                   "const int *%s crd, const double *%s B, double *%s C, "
                   "const double *%s D, const double *%s E, double *%s X, "
@@ -277,7 +286,9 @@ class Case:
                 "#include <string.h>", "",
                 "static double alpha = 0.75;",
                 "static double leaky(double x) { return x > 0 ? x : 0.2 * x; }",
-                ""] + self.functions + ["void fn(%s) {" % params]
+                ""] + (["#define T_AT(r, c) T[(r) * F + (c)]", ""]
+                       if any("T_AT(" in x for x in body) else []) + \
+            self.functions + ["void fn(%s) {" % params]
         text += ["  " + ln for ln in body]
         text.append("}")
         return "\n".join(text) + "\n"

@@ -443,6 +443,28 @@ void float_workspace(int n, int J, int M, const int *restrict pos,
 // CHECK:      nest in 'float_workspace'
 // CHECK:        separate kernels: {{.*}} 'T' holds 'float' values of a sum in 'double', rounded where the original stores them
 
+// The same read through an accessor macro: the element's type, not its
+// text, says it.
+#define FLOAT_AT(r, c) Tf[(r) * J + (c)]
+void float_workspace_macro(int n, int J, int M, const int *restrict pos,
+                           const int *restrict crd, const double *restrict vals,
+                           const double *restrict C, const double *restrict E,
+                           double *restrict A) {
+  float *Tf = calloc((size_t)n * J + 1, sizeof(float));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int j = 0; j < J; j++)
+        FLOAT_AT(i, j) += vals[p] * C[crd[p] * J + j];
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < J; j++)
+      for (int m = 0; m < M; m++)
+        A[i * M + m] += FLOAT_AT(i, j) * E[j * M + m];
+  free(Tf);
+}
+// CHECK:      nest in 'float_workspace_macro'
+// CHECK:      nest in 'float_workspace_macro'
+// CHECK:        separate kernels: {{.*}} 'Tf' holds 'float' values of a sum in 'double', rounded where the original stores them
+
 // Rows of the workspace S apart, J wide: where S < J one row's sums land
 // on the next's before the consumer reads them.
 void row_stride(int n, int J, int M, int S, const int *restrict pos,
