@@ -306,10 +306,12 @@ std::optional<Refusal> NestRewrite::checkFor(const ir::Schedule *First) {
   if (First) {
     Also = positionsOfTemporaries(First->Graph, Kernel, Source);
     FiniteScales = scalesInsideSums(First->Graph, Kernel, Source);
-    std::vector<size_t> Also = alternativeScales(*First);
+    // And those a run-time alternative, or skipping empty sums, relies on.
+    std::vector<size_t> Relied = alternativeScales(*First);
     if (EmptySumFactors)
-      Also.insert(Also.end(), EmptySumFactors->begin(), EmptySumFactors->end());
-    for (size_t F : Also)
+      Relied.insert(Relied.end(), EmptySumFactors->begin(),
+                    EmptySumFactors->end());
+    for (size_t F : Relied)
       if (std::find(FiniteScales.begin(), FiniteScales.end(), F) ==
           FiniteScales.end())
         FiniteScales.push_back(F);
