@@ -86,6 +86,7 @@ import time
 import fuzz_classes
 import fuzz_driver
 import fuzz_grouped
+import warning_kinds
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -2566,31 +2567,22 @@ UBSAN_RE = re.compile(r"^(?:.*/)?([^/:\s]+):\d+:\d+: runtime error: (.*)$",
                       re.M)
 
 
-# A warning's option, as gcc and clang name it: '[-Wsign-compare]'.
-WARNING_RE = re.compile(rb"warning: .*\[(-W[\w=+-]+)\]")
-
-
 def added_warnings(opts, workdir, log):
     """The kinds of warning (-Wsign-compare, -Wtype-limits, ...) that gcc
     or clang-14 gives the rewrite under -Wall -Wextra and not the kernel
-    (the rewrite repeats the kernel's own code, warnings and all, as its
-    fallback), comma-separated; "" for none. A user who builds with
-    -Werror builds the rewrite too."""
-    added = []
+    (warning_kinds.py), comma-separated; "" for none. A user who builds
+    with -Werror builds the rewrite too."""
+    added = set()
     for cc in (opts.cc, other_compiler(opts)):
         if not shutil.which(cc):
             continue
-        check = [cc, "-fsyntax-only", "-fopenmp", "-Wall", "-Wextra",
-                 "-I" + workdir, "-I" + HERE]
-        kinds = []
-        for f in ("kernel.c", "rewritten.c"):
-            _, _, err = run(check + [f], cwd=workdir,
-                            timeout=opts.cc_timeout)
-            kinds.append(set(WARNING_RE.findall(err)))
-        for kind in sorted(kinds[1] - kinds[0]):
-            log.append("%s: %s" % (cc, kind.decode()))
-            added.append(kind.decode())
-    return ", ".join(sorted(set(added)))
+        new = warning_kinds.added(cc, ["-fopenmp", "-I" + workdir,
+                                       "-I" + HERE], workdir, "kernel.c",
+                                  "rewritten.c", opts.cc_timeout)
+        for kind in sorted(new):
+            log.append("%s: %s" % (cc, kind))
+        added |= new
+    return ", ".join(sorted(added))
 
 
 def both_compilers(opts, workdir, log):

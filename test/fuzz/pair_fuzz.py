@@ -49,6 +49,8 @@ import shutil
 import subprocess
 import sys
 
+import warning_kinds
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 PRODUCERS = ["sddmm", "spmm", "dense", "colsum", "block"]
@@ -558,20 +560,12 @@ def check(case, number, opts, work):
     return ("rewritten" if rewritten else "unchanged"), d
 
 
-# A warning's option, as gcc names it: '[-Wsign-compare]'.
-WARNING_RE = re.compile(r"warning: .*\[(-W[\w=+-]+)\]")
-
-
 def added_warnings(d):
     """The kinds of warning gcc gives the rewrite under -Wall -Wextra and
-    not the original (the rewrite repeats the original as its fallback),
-    kept in warnings.log; an empty set for none."""
-    kinds = []
-    for f in ("k.c", "r.c"):
-        _, log = run(["gcc", "-std=c99", "-fsyntax-only", "-fopenmp", "-Wall",
-                      "-Wextra", f], d, 120)
-        kinds.append(set(WARNING_RE.findall(log)))
-    added = kinds[1] - kinds[0]
+    not the original (warning_kinds.py), kept in warnings.log; an empty
+    set for none."""
+    added = warning_kinds.added("gcc", ["-std=c99", "-fopenmp"], d, "k.c",
+                                "r.c", 120)
     if added:
         with open(os.path.join(d, "warnings.log"), "w") as f:
             f.write(" ".join(sorted(added)) + "\n")
