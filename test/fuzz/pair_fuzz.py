@@ -21,9 +21,8 @@ dense temporary written K apart (overlapping where K < F), a factor of the
 producer's sum that none of its loops index, a float temporary of a
 double sum (half of them read through an accessor macro). An SDDMM
 producer stores its sum through an element-wise function in half the
-cases (a sigmoid, a LeakyReLU as a
-static function or written in place, fmax, exp, tanh times a static
-scale). In about a third of the cases the two nests are static functions
+cases (a sigmoid, a LeakyReLU as a static function or written in place,
+fmax, exp, tanh times a static scale). In about a third of the cases the two nests are static functions
 of the file called one after the other (tool/InlinedCalls.h), the
 consumer's parameters renamed in half of them and a width passed as an
 expression in some. The original and the rewrite are compiled into
@@ -31,8 +30,8 @@ one driver (gcc, and clang-14 for every third case) and run on data sets
 with empty rows, sizes of 0 (K == 0 among infinities once), infinities
 and NaN, row pointers that decrease (two rows sharing a position), and
 the output passed as an input where nothing is restrict, at 1 and 2
-threads, under a time
-limit; every output element must be the original's (NaN- and Inf-aware).
+threads, under a time limit; every output element must be the
+original's (NaN- and Inf-aware).
 A rewrite with a run-time choice runs again with its test inverted, so
 that both schedules run; a rewrite may warn (gcc -Wall -Wextra) of no kind
 of warning the original has not (FAIL-warning).
