@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -89,7 +89,7 @@ bool keepsEveryValue(const ASTContext &Ctx, QualType From, QualType To) {
          (ToBits == FromBits && !To->isSignedIntegerType());
 }
 
-bool Recoverer::readBoundLocals(const DeclStmt *DS, const LoopFact &Owner) {
+bool NestWalk::readBoundLocals(const DeclStmt *DS, const LoopFact &Owner) {
   std::vector<BoundLocal> Read;
   for (const Decl *D : DS->decls()) {
     const auto *V = dyn_cast<VarDecl>(D);
@@ -116,8 +116,8 @@ bool Recoverer::readBoundLocals(const DeclStmt *DS, const LoopFact &Owner) {
   return true;
 }
 
-bool Recoverer::isAssignedBoundLocal(const BinaryOperator *B,
-                                     const LoopFact &Owner) {
+bool NestWalk::isAssignedBoundLocal(const BinaryOperator *B,
+                                    const LoopFact &Owner) {
   const VarDecl *V = asVar(B->getLHS());
   if (!V || !V->getType()->isIntegerType() ||
       V->getType().isVolatileQualified() || !V->hasLocalStorage() ||
@@ -140,7 +140,7 @@ bool Recoverer::isAssignedBoundLocal(const BinaryOperator *B,
   return true;
 }
 
-const Expr *Recoverer::throughBoundLocal(const Expr *E) const {
+const Expr *NestWalk::throughBoundLocal(const Expr *E) const {
   if (const VarDecl *V = asVar(E))
     for (const BoundLocal &B : BoundLocals)
       if (B.Var == V)
@@ -148,7 +148,7 @@ const Expr *Recoverer::throughBoundLocal(const Expr *E) const {
   return E;
 }
 
-std::string Recoverer::withBoundLocals(const std::string &Text) const {
+std::string NestWalk::withBoundLocals(const std::string &Text) const {
   if (BoundLocals.empty())
     return Text;
   std::string Out;

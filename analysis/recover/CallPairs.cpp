@@ -1,9 +1,9 @@
 //===- CallPairs.cpp ------------------------------------------------------===//
 
 #include "analysis/recover/CallPairs.h"
+#include "analysis/recover/AstQueries.h"
 #include "analysis/recover/NestPairs.h"
 #include "analysis/recover/NestRecovery.h"
-#include "analysis/recover/Recoverer.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

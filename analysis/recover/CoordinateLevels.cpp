@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestCompletion.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -108,7 +109,7 @@ std::vector<const Expr *> inPlaceCoordinates(const Stmt *Body,
 }
 
 /// `idx_t row, col;`: integer locals declared without a value, loaded
-/// after (Recoverer::readUnsetDeclarations).
+/// after (NestWalk::readUnsetDeclarations).
 bool declaresUnset(const Stmt *S) {
   const auto *DS = dyn_cast<DeclStmt>(S);
   return DS && std::all_of(DS->decl_begin(), DS->decl_end(), [](Decl *D) {
@@ -119,7 +120,7 @@ bool declaresUnset(const Stmt *S) {
 
 } // namespace
 
-unsigned Recoverer::coordinateLevels(const LoopFact &L) const {
+unsigned NestWalk::coordinateLevels(const LoopFact &L) const {
   const Stmt *Body = L.For->getBody();
   if (L.Compressed || !walksNonzeros(L))
     return 0;
@@ -152,7 +153,7 @@ unsigned Recoverer::coordinateLevels(const LoopFact &L) const {
   return Vars.size() + InPlace >= 2 ? Vars.size() + InPlace : 0;
 }
 
-void Recoverer::addCoordinateLevels(LoopFact L, unsigned Levels) {
+void NestWalk::addCoordinateLevels(LoopFact L, unsigned Levels) {
   L.Compressed = true;
   L.NonUnique = true;
   L.Source.Kind = LevelKind::Coordinates;
@@ -169,7 +170,7 @@ void Recoverer::addCoordinateLevels(LoopFact L, unsigned Levels) {
     Loops.push_back(Singleton);
 }
 
-LoopFact &Recoverer::loadedLevel(LoopFact &Owner) {
+LoopFact &NestWalk::loadedLevel(LoopFact &Owner) {
   if (!Owner.Singleton)
     return Owner;
   for (LoopFact &L : Loops)
@@ -178,7 +179,7 @@ LoopFact &Recoverer::loadedLevel(LoopFact &Owner) {
   return Owner;
 }
 
-bool Recoverer::checkCoordinateLevels() {
+bool NestCompletion::checkCoordinateLevels() {
   auto Coo = std::find_if(Loops.begin(), Loops.end(),
                           [](const LoopFact &L) { return L.NonUnique; });
   if (Coo == Loops.end())
@@ -206,8 +207,8 @@ bool Recoverer::checkCoordinateLevels() {
   return true;
 }
 
-std::vector<std::string>
-Recoverer::dropRepeatedCoordinates(std::vector<std::string> &Disjoint) const {
+std::vector<std::string> NestCompletion::dropRepeatedCoordinates(
+    std::vector<std::string> &Disjoint) const {
   std::vector<std::string> Dropped;
   for (const LoopFact &L : Loops) {
     if (!(L.NonUnique || L.Singleton) || !L.Coordinate)

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -69,8 +69,8 @@ bool callsFunction(const Expr *E) {
 /// Whether E is pure: built of Places (the stored product, or a static
 /// function's parameters), literals, scalars the nest does not change,
 /// arithmetic, comparisons, conditionals and pure calls. Why not in Why.
-bool Recoverer::pureMap(const Expr *E, const MapPlaces &Places, unsigned Depth,
-                        std::string &Why) const {
+bool NestWalk::pureMap(const Expr *E, const MapPlaces &Places, unsigned Depth,
+                       std::string &Why) const {
   E = E->IgnoreParenImpCasts();
   if (Places.IsPlace(E))
     return true;
@@ -107,8 +107,8 @@ bool Recoverer::pureMap(const Expr *E, const MapPlaces &Places, unsigned Depth,
   return false;
 }
 
-bool Recoverer::pureCall(const CallExpr *Call, const MapPlaces &Places,
-                         unsigned Depth, std::string &Why) const {
+bool NestWalk::pureCall(const CallExpr *Call, const MapPlaces &Places,
+                        unsigned Depth, std::string &Why) const {
   const FunctionDecl *F = Call->getDirectCallee();
   std::string Name = F ? "'" + F->getName().str() + "'" : "a function";
   for (const Expr *Arg : Call->arguments())
@@ -138,8 +138,8 @@ bool Recoverer::pureCall(const CallExpr *Call, const MapPlaces &Places,
   return false;
 }
 
-bool Recoverer::readMap(const Expr *&Rhs, std::string &Map,
-                        const Expr *Statement) {
+bool NestWalk::readMap(const Expr *&Rhs, std::string &Map,
+                       const Expr *Statement) {
   // The places of the stored product: each a product holding the sum once,
   // written alike.
   // The first met, outermost, and every other written alike; another
@@ -180,11 +180,11 @@ bool Recoverer::readMap(const Expr *&Rhs, std::string &Map,
   return true;
 }
 
-std::optional<std::string> Recoverer::sumPlaced(const Expr *E) const {
+std::optional<std::string> NestWalk::sumPlaced(const Expr *E) const {
   // As written, '(@)' for the sum: its scale stays in it, applied after
   // the sum as the original applies it.
   struct Sums : RecursiveASTVisitor<Sums> {
-    const Recoverer *R;
+    const NestWalk *R;
     std::vector<const DeclRefExpr *> Found;
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       const auto *V = dyn_cast<VarDecl>(Ref->getDecl());

@@ -11,8 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/recover/NestCompletion.h"
 #include "analysis/recover/NestRecovery.h"
-#include "analysis/recover/Recoverer.h"
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
@@ -139,7 +140,7 @@ static bool declaredForEveryCompiler(const NamedDecl &D,
   return false;
 }
 
-void Recoverer::describeLibrary(SourceLocation Begin) {
+void NestCompletion::describeLibrary(SourceLocation Begin) {
   Source.IsNameTaken = [&Idents = Ctx.Idents](const std::string &Name) {
     return Idents.find(Name) != Idents.end();
   };
@@ -164,7 +165,7 @@ void Recoverer::describeLibrary(SourceLocation Begin) {
   Source.HasStdint = Declared("uintptr_t", Typedef, Stdint);
 }
 
-void Recoverer::describeHeaderConflicts() {
+void NestCompletion::describeHeaderConflicts() {
   auto Conflict = [&](const char *Header) -> std::string {
     auto Found = Unit.HeaderConflicts.find(Header);
     if (Found == Unit.HeaderConflicts.end())
@@ -176,6 +177,34 @@ void Recoverer::describeHeaderConflicts() {
     Source.StdlibConflict = Conflict("stdlib.h");
   if (!Source.HasStdint && Source.UnusableAddressType.empty())
     Source.UnusableAddressType = Conflict("stdint.h");
+}
+
+std::string
+NestCompletion::spelledType(QualType T,
+                            const std::set<std::string> &Locals) const {
+  // A type spelled with a name a local of the function shadows ('typedef
+  // double real; ... int real;') is spelled by its canonical type.
+  std::string Out = typeName(T);
+  for (size_t At = 0; At < Out.size();) {
+    size_t End = At;
+    while (End < Out.size() && isAsciiIdentifierContinue(Out[End]))
+      ++End;
+    if (End > At && Locals.count(Out.substr(At, End - At)))
+      return typeName(T.getCanonicalType());
+    At = End + 1;
+  }
+  return Out;
+}
+
+void NestCompletion::respellShadowedTypes(const std::set<std::string> &Locals) {
+  auto Spelled = [&](QualType T, std::string &Out) {
+    if (!T.isNull())
+      Out = spelledType(T, Locals);
+  };
+  Spelled(HeldType, Source.ElementType);
+  Spelled(ProductType, Source.ValueType);
+  for (size_t I = 0; I < FactorQualTypes.size(); ++I)
+    Spelled(FactorQualTypes[I], Source.Factors[I].Type);
 }
 
 } // namespace detail

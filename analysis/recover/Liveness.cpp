@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestCompletion.h"
 #include "analysis/recover/StatementNames.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -272,8 +272,8 @@ Access accessOf(const Stmt *S, const VarDecl *V) {
 }
 } // namespace
 
-bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
-                          const std::vector<const Stmt *> &Parents) {
+bool NestCompletion::deadAfter(const OuterVariable &O, const Stmt *Nest,
+                               const std::vector<const Stmt *> &Parents) {
   // From the nest outwards, the statements that follow it in each block:
   // the first to mention the variable must assign it without reading it,
   // and none before may jump past that assignment. Running off the end of
@@ -336,7 +336,8 @@ bool Recoverer::deadAfter(const OuterVariable &O, const Stmt *Nest,
   return true;
 }
 
-bool Recoverer::outerVariablesDead(const Stmt *Nest, const ForStmt *Outer) {
+bool NestCompletion::outerVariablesDead(const Stmt *Nest,
+                                        const ForStmt *Outer) {
   auto LineOf = [&](SourceLocation Loc) {
     return std::to_string(SM.getSpellingLineNumber(Loc));
   };

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 #include "analysis/recover/StatementNames.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -19,8 +19,8 @@ using namespace clang;
 
 namespace lnr::recover::detail {
 
-bool Recoverer::readRowPointer(const VarDecl *V, const Expr *Init,
-                               const Stmt *Where, const LoopFact *AssignedIn) {
+bool NestWalk::readRowPointer(const VarDecl *V, const Expr *Init,
+                              const Stmt *Where, const LoopFact *AssignedIn) {
   // T *Ci = C + offset; or T *Ci = &C[offset];
   Init = Init->IgnoreParenImpCasts();
   const Expr *Base = nullptr, *Offset = nullptr;
@@ -57,7 +57,7 @@ bool Recoverer::readRowPointer(const VarDecl *V, const Expr *Init,
   return true;
 }
 
-bool Recoverer::readPosition(const Expr *Value) {
+bool NestWalk::readPosition(const Expr *Value) {
   AffineForm Form;
   bool WasReadingOutput = ReadingOutput;
   ReadingOutput = true;
@@ -66,7 +66,7 @@ bool Recoverer::readPosition(const Expr *Value) {
   return Affine;
 }
 
-bool Recoverer::isCoordinateLoad(const VarDecl *V, LoopFact &Owner) {
+bool NestWalk::isCoordinateLoad(const VarDecl *V, LoopFact &Owner) {
   const auto *Load =
       V && V->getInit() && V->getType()->isIntegerType()
           ? dyn_cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts())
@@ -79,16 +79,16 @@ bool Recoverer::isCoordinateLoad(const VarDecl *V, LoopFact &Owner) {
 
 namespace {
 /// The load a coordinate's declaration initializes it with
-/// (Recoverer::isCoordinateLoad).
+/// (NestWalk::isCoordinateLoad).
 const ArraySubscriptExpr *loadOf(const VarDecl *V) {
   return cast<ArraySubscriptExpr>(V->getInit()->IgnoreParenImpCasts());
 }
 } // namespace
 
-void Recoverer::readCoordinateLoad(const VarDecl *V,
-                                   const ArraySubscriptExpr *Load,
-                                   const std::string &Statement,
-                                   LoopFact &Owner) {
+void NestWalk::readCoordinateLoad(const VarDecl *V,
+                                  const ArraySubscriptExpr *Load,
+                                  const std::string &Statement,
+                                  LoopFact &Owner) {
   LoopFact &Level = loadedLevel(Owner);
   Level.Coordinate = V;
   Level.CoordinateArray = symbolOf(Load->getBase());
@@ -101,8 +101,7 @@ void Recoverer::readCoordinateLoad(const VarDecl *V,
   Level.Source.Prologue.push_back(Statement);
 }
 
-bool Recoverer::readCoordinateDeclarations(const DeclStmt *DS,
-                                           LoopFact &Owner) {
+bool NestWalk::readCoordinateDeclarations(const DeclStmt *DS, LoopFact &Owner) {
   // `int u = src[e], v = dst[e];`: each a coordinate of the next level of
   // a COO loop (whose body's levels are its singletons), declared on its
   // own in the rewrite (`int u = src[e];`).
@@ -133,7 +132,7 @@ bool Recoverer::readCoordinateDeclarations(const DeclStmt *DS,
   return true;
 }
 
-bool Recoverer::readUnsetDeclarations(const DeclStmt *DS) {
+bool NestWalk::readUnsetDeclarations(const DeclStmt *DS) {
   for (const Decl *D : DS->decls()) {
     const auto *V = dyn_cast<VarDecl>(D);
     if (!V || V->hasInit() || !V->hasLocalStorage() ||
@@ -145,7 +144,7 @@ bool Recoverer::readUnsetDeclarations(const DeclStmt *DS) {
   return true;
 }
 
-bool Recoverer::unsetCoordinatesLoaded(const Stmt *Next) {
+bool NestWalk::unsetCoordinatesLoaded(const Stmt *Next) {
   if (UnsetCoordinates.empty())
     return true;
   return refuse(rule::UnsupportedStatement,
@@ -155,7 +154,7 @@ bool Recoverer::unsetCoordinatesLoaded(const Stmt *Next) {
                 Next->getBeginLoc());
 }
 
-bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
+bool NestWalk::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   // The coordinate of a compressed loop: int j = crd[p]; in a COO loop,
   // of its next level not loaded yet. One that only bounds the loops
   // inside ('int j = B_crd[pB]; for (pC = C_pos[j]; ...)', a chain of
@@ -208,7 +207,7 @@ bool Recoverer::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
 }
 
 const BinaryOperator *
-Recoverer::coordinateAssignment(const Stmt *S, const LoopFact &Owner) const {
+NestWalk::coordinateAssignment(const Stmt *S, const LoopFact &Owner) const {
   const auto *B = dyn_cast<BinaryOperator>(S);
   if (!B || B->getOpcode() != BO_Assign || !Owner.Compressed)
     return nullptr;
@@ -223,7 +222,7 @@ Recoverer::coordinateAssignment(const Stmt *S, const LoopFact &Owner) const {
   return B;
 }
 
-bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
+bool NestWalk::readLeading(const Stmt *S, LoopFact &Owner) {
   if (const auto *DS = dyn_cast<DeclStmt>(S))
     return readDeclaration(DS, Owner);
   const BinaryOperator *B = coordinateAssignment(S, Owner);
@@ -275,8 +274,8 @@ bool Recoverer::readLeading(const Stmt *S, LoopFact &Owner) {
   return true;
 }
 
-bool Recoverer::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
-                                 SourceLocation From, SourceLocation Where) {
+bool NestWalk::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
+                                SourceLocation From, SourceLocation Where) {
   std::string Name = "'" + V->getName().str() + "'";
   const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
   if (!V->hasLocalStorage() || V->getType()->isReferenceType() || !FD ||
@@ -296,7 +295,7 @@ bool Recoverer::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
   return true;
 }
 
-bool Recoverer::isAssert(const Stmt *S) const {
+bool NestWalk::isAssert(const Stmt *S) const {
   // The first token the statement expands from, as written in the file:
   // 'assert' with or without NDEBUG (then the AST holds only '(void)0').
   SourceLocation Begin = S->getBeginLoc();
@@ -330,7 +329,7 @@ declaredOrAssigned(const Stmt *S, const Stmt *Nest, const SourceManager &SM) {
 }
 
 std::pair<const VarDecl *, const VarDecl *>
-Recoverer::copyOf(const Stmt *S) const {
+NestWalk::copyOf(const Stmt *S) const {
   auto [Copy, Value] = declaredOrAssigned(S, Loops.front().For, SM);
   const VarDecl *From = Value ? asVar(Value) : nullptr;
   if (!Copy || !From || From == Copy || loopOf(Copy) || coordinateLoop(Copy) ||
@@ -340,8 +339,8 @@ Recoverer::copyOf(const Stmt *S) const {
   return {Copy, From};
 }
 
-bool Recoverer::accumulatorCopy(const Stmt *S,
-                                const std::vector<const Stmt *> &Body) const {
+bool NestWalk::accumulatorCopy(const Stmt *S,
+                               const std::vector<const Stmt *> &Body) const {
   const VarDecl *From = copyOf(S).second;
   // Copied from a variable declared or assigned earlier in this body.
   return From && std::any_of(Body.begin(), Body.end(), [&](const Stmt *X) {
@@ -350,7 +349,7 @@ bool Recoverer::accumulatorCopy(const Stmt *S,
          });
 }
 
-const VarDecl *Recoverer::accumulatorStart(const Stmt *S) const {
+const VarDecl *NestWalk::accumulatorStart(const Stmt *S) const {
   auto [Acc, Init] = declaredOrAssigned(S, Loops.front().For, SM);
   Expr::EvalResult Zero;
   if (!Acc || loopOf(Acc) || coordinateLoop(Acc) || Acc == Counter ||
@@ -362,8 +361,8 @@ const VarDecl *Recoverer::accumulatorStart(const Stmt *S) const {
   return Acc;
 }
 
-bool Recoverer::skipsSplitTail(const IfStmt *If,
-                               const std::vector<const Stmt *> &Body) {
+bool NestWalk::skipsSplitTail(const IfStmt *If,
+                              const std::vector<const Stmt *> &Body) {
   const Stmt *Then = If->getThen();
   if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
     Then = CS->body_front();
@@ -381,7 +380,7 @@ bool Recoverer::skipsSplitTail(const IfStmt *If,
          });
 }
 
-const Stmt *Recoverer::atomicUpdate(const Stmt *S) {
+const Stmt *NestWalk::atomicUpdate(const Stmt *S) {
   const auto *Atomic = dyn_cast<clang::OMPAtomicDirective>(S);
   if (!Atomic || !Atomic->hasAssociatedStmt() ||
       std::any_of(Atomic->clauses().begin(), Atomic->clauses().end(),
@@ -395,7 +394,7 @@ const Stmt *Recoverer::atomicUpdate(const Stmt *S) {
   return Update;
 }
 
-bool Recoverer::readBody(const ForStmt *For) {
+bool NestWalk::readBody(const ForStmt *For) {
   std::vector<const Stmt *> Body;
   if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
     Body.assign(CS->body_begin(), CS->body_end());
@@ -404,7 +403,7 @@ bool Recoverer::readBody(const ForStmt *For) {
   return readStatements(std::move(Body));
 }
 
-bool Recoverer::refuseSkipsAndAsserts(const std::vector<const Stmt *> &Body) {
+bool NestWalk::refuseSkipsAndAsserts(const std::vector<const Stmt *> &Body) {
   // TACO's split loops skip the iterations past the index's extent:
   // `i = i0 * 16 + i1; if (i >= N) continue;`. Named before the statement
   // count would call it an imperfect nest.
@@ -432,8 +431,8 @@ bool Recoverer::refuseSkipsAndAsserts(const std::vector<const Stmt *> &Body) {
   return true;
 }
 
-bool Recoverer::readCounterStatement(std::vector<const Stmt *> &Body,
-                                     size_t Owner) {
+bool NestWalk::readCounterStatement(std::vector<const Stmt *> &Body,
+                                    size_t Owner) {
   // TACO's counter of a sparse output's positions: `jA++;` last (or first)
   // in a compressed loop's body.
   if (Body.size() < 2 || !Loops[Owner].Compressed)
@@ -452,7 +451,7 @@ bool Recoverer::readCounterStatement(std::vector<const Stmt *> &Body,
   return true;
 }
 
-size_t Recoverer::accumulatorForm(const std::vector<const Stmt *> &Body) const {
+size_t NestWalk::accumulatorForm(const std::vector<const Stmt *> &Body) const {
   // TACO's scalar accumulator: `T acc = 0; for (...) acc += product;
   // A[..] = A[..] + acc;` sums what a perfect nest would add to A[..]. The
   // sum may be copied first (`T x = acc; A[..] = x;`, ATL's style).
@@ -469,9 +468,9 @@ size_t Recoverer::accumulatorForm(const std::vector<const Stmt *> &Body) const {
   return Form ? Copies + 1 : 0;
 }
 
-bool Recoverer::readAccumulatorCopies(const std::vector<const Stmt *> &Body,
-                                      size_t Copies, const VarDecl *Acc,
-                                      const ForStmt *Owner) {
+bool NestWalk::readAccumulatorCopies(const std::vector<const Stmt *> &Body,
+                                     size_t Copies, const VarDecl *Acc,
+                                     const ForStmt *Owner) {
   // Each copy holds the sum (it copies the accumulator or an earlier
   // copy): the final statement may store any.
   std::vector<const VarDecl *> Sums = {Acc};
@@ -495,8 +494,8 @@ bool Recoverer::readAccumulatorCopies(const std::vector<const Stmt *> &Body,
   return true;
 }
 
-bool Recoverer::readAccumulatorBody(const std::vector<const Stmt *> &Body,
-                                    size_t Owner, size_t Copies) {
+bool NestWalk::readAccumulatorBody(const std::vector<const Stmt *> &Body,
+                                   size_t Owner, size_t Copies) {
   const Stmt *Init = Body[Body.size() - 3 - Copies];
   const VarDecl *Acc = accumulatorStart(Init);
   const auto *Inner = cast<ForStmt>(Body[Body.size() - 2 - Copies]);
@@ -527,8 +526,8 @@ bool Recoverer::readAccumulatorBody(const std::vector<const Stmt *> &Body,
   return readAccumulatorUse(cast<Expr>(Body.back()));
 }
 
-bool Recoverer::readPerfectLevel(const std::vector<const Stmt *> &Body,
-                                 size_t Owner) {
+bool NestWalk::readPerfectLevel(const std::vector<const Stmt *> &Body,
+                                size_t Owner) {
   // A perfect nest level: declarations, then one loop or statement.
   auto Leading = [&](const Stmt *S) {
     return isa<DeclStmt>(S) || coordinateAssignment(S, Loops[Owner]) ||
@@ -567,7 +566,7 @@ bool Recoverer::readPerfectLevel(const std::vector<const Stmt *> &Body,
                 Loops.back().For->getBeginLoc());
 }
 
-bool Recoverer::readLastStatement(const Stmt *S) {
+bool NestWalk::readLastStatement(const Stmt *S) {
   if (const auto *Inner = dyn_cast<ForStmt>(S))
     return readLoop(Inner);
   if (const auto *E = dyn_cast<Expr>(S))
@@ -581,7 +580,7 @@ bool Recoverer::readLastStatement(const Stmt *S) {
                 S->getBeginLoc());
 }
 
-bool Recoverer::readStatements(std::vector<const Stmt *> Body) {
+bool NestWalk::readStatements(std::vector<const Stmt *> Body) {
   // A position split's '#pragma omp atomic' update: the rewrite walks rows,
   // each written by one thread, and decides its parallelism itself.
   if (InPositionSplit)

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -102,7 +102,7 @@ const Expr *withoutWideningCasts(const Expr *E, const ASTContext &Ctx,
 
 } // namespace
 
-const VarDecl *Recoverer::positionVar(const Expr *Index) const {
+const VarDecl *NestWalk::positionVar(const Expr *Index) const {
   if (const VarDecl *V = asVar(Index)) {
     const LoopFact *L = loopOf(V);
     return L && L->RelativeTo ? nullptr : V;
@@ -126,7 +126,7 @@ const VarDecl *Recoverer::positionVar(const Expr *Index) const {
   return nullptr;
 }
 
-const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
+const VarDecl *NestWalk::inlineCoordinate(const Expr *E) {
   // crd[p] read in place: the coordinate of p's compressed level. Without a
   // local to name it, the index is named after the load ("colidx[p]"),
   // which is what the rewrite writes wherever it reads it.
@@ -175,17 +175,17 @@ const VarDecl *Recoverer::inlineCoordinate(const Expr *E) {
   return Level->Coordinate;
 }
 
-bool Recoverer::isRootRange(const ArraySubscriptExpr *Lo,
-                            const ArraySubscriptExpr *Hi) const {
+bool NestWalk::isRootRange(const ArraySubscriptExpr *Lo,
+                           const ArraySubscriptExpr *Hi) const {
   Expr::EvalResult First, Second;
   return Lo->getIdx()->EvaluateAsInt(First, Ctx) &&
          Hi->getIdx()->EvaluateAsInt(Second, Ctx) && First.Val.getInt() == 0 &&
          Second.Val.getInt() == 1;
 }
 
-bool Recoverer::isRootFromZero(const ForStmt *For, const VarDecl *P,
-                               const Expr *Lo,
-                               const ArraySubscriptExpr *End) const {
+bool NestWalk::isRootFromZero(const ForStmt *For, const VarDecl *P,
+                              const Expr *Lo,
+                              const ArraySubscriptExpr *End) const {
   Expr::EvalResult Zero, One;
   if (!Lo->EvaluateAsInt(Zero, Ctx) || Zero.Val.getInt() != 0 ||
       !End->getIdx()->EvaluateAsInt(One, Ctx) || One.Val.getInt() != 1 ||
@@ -256,8 +256,8 @@ bool Recoverer::isRootFromZero(const ForStmt *For, const VarDecl *P,
   });
 }
 
-void Recoverer::readRootFromZero(LoopFact &L, const ArraySubscriptExpr *End,
-                                 const Expr *LoInit) {
+void NestWalk::readRootFromZero(LoopFact &L, const ArraySubscriptExpr *End,
+                                const Expr *LoInit) {
   L.Compressed = true;
   L.Source.Kind = LevelKind::Compressed;
   L.PosBase = End->getBase()->IgnoreParenImpCasts();
@@ -272,8 +272,8 @@ void Recoverer::readRootFromZero(LoopFact &L, const ArraySubscriptExpr *End,
   Source.ZeroFirstPositions.push_back(L.Source.Positions + "[0]");
 }
 
-std::optional<Recoverer::LoopHeader>
-Recoverer::readLoopVariable(const ForStmt *For) {
+std::optional<NestWalk::LoopHeader>
+NestWalk::readLoopVariable(const ForStmt *For) {
   // The lower bound: `int i = lo` (C99) or `i = lo` with i declared before
   // the loop (C89), which must then be dead after the nest.
   LoopHeader H;
@@ -325,8 +325,8 @@ Recoverer::readLoopVariable(const ForStmt *For) {
   return H;
 }
 
-std::optional<Recoverer::LoopHeader>
-Recoverer::readCountingDown(const ForStmt *For, LoopHeader H) {
+std::optional<NestWalk::LoopHeader>
+NestWalk::readCountingDown(const ForStmt *For, LoopHeader H) {
   // 'i-- > lo' (or 'lo < i--') with no step: i runs from Upper - 1 down to
   // lo, the range [lo, Upper). 'i >= lo' stepping 'i--': from Upper down
   // to lo, the range [lo, Upper + 1), in a signed type (unsigned, it would
@@ -394,8 +394,8 @@ Recoverer::readCountingDown(const ForStmt *For, LoopHeader H) {
   return H;
 }
 
-std::optional<Recoverer::LoopHeader>
-Recoverer::readLoopHeader(const ForStmt *For) {
+std::optional<NestWalk::LoopHeader>
+NestWalk::readLoopHeader(const ForStmt *For) {
   std::optional<LoopHeader> H = readLoopVariable(For);
   if (!H)
     return std::nullopt;
@@ -434,8 +434,8 @@ Recoverer::readLoopHeader(const ForStmt *For) {
   return H;
 }
 
-std::optional<Recoverer::PositionBounds>
-Recoverer::readPositionBounds(const LoopHeader &H) {
+std::optional<NestWalk::PositionBounds>
+NestWalk::readPositionBounds(const LoopHeader &H) {
   // A cast that keeps every value reads the positions as they are
   // ('(long)pos[i]'); one that does not is refused by name.
   const ExplicitCastExpr *Changing = nullptr;
@@ -474,8 +474,8 @@ Recoverer::readPositionBounds(const LoopHeader &H) {
   return B;
 }
 
-bool Recoverer::readCompressedLoop(LoopFact &L, const LoopHeader &H,
-                                   const PositionBounds &B) {
+bool NestWalk::readCompressedLoop(LoopFact &L, const LoopHeader &H,
+                                  const PositionBounds &B) {
   // Compressed: pos[q] <= p < pos[q + 1], q an enclosing loop variable; or
   // MKL's four-array CSR, pntrb[q] <= p < pntre[q], begin and end arrays
   // apart. q: a loop variable, or the position of a parent level relative
@@ -551,7 +551,7 @@ bool Recoverer::readCompressedLoop(LoopFact &L, const LoopHeader &H,
   return true;
 }
 
-bool Recoverer::readDenseLoop(LoopFact &L, const LoopHeader &H) {
+bool NestWalk::readDenseLoop(LoopFact &L, const LoopHeader &H) {
   for (const Expr *Bound : {H.Lo, H.Hi}) {
     if (mentionsNestVariable(Bound) || references(Bound, L.Var))
       return refuse(rule::UnsupportedLoop,
@@ -607,7 +607,15 @@ bool Recoverer::readDenseLoop(LoopFact &L, const LoopHeader &H) {
   return true;
 }
 
-bool Recoverer::readLoop(const ForStmt *For) {
+std::optional<NestFacts> NestWalk::read(const ForStmt *Outer) {
+  // A refusal met on the way refuses the nest, even where the step that
+  // met it went on.
+  if (!readLoop(Outer) || !assignTensors() || !resolveSparseOutput() || Fail)
+    return std::nullopt;
+  return std::move(static_cast<NestFacts &>(*this));
+}
+
+bool NestWalk::readLoop(const ForStmt *For) {
   if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
     return refuse(rule::Macro, "the loop is written inside a macro",
                   For->getBeginLoc());
@@ -654,7 +662,7 @@ bool Recoverer::readLoop(const ForStmt *For) {
   return readBody(For);
 }
 
-void Recoverer::namePositionOnlyLevel(LoopFact &L) {
+void NestWalk::namePositionOnlyLevel(LoopFact &L) {
   // A level walked by position only (TACO's 'for (jB = B2_pos[i]; ...)'
   // with no 'j = B2_crd[jB]' when no subscript reads j): its index needs a
   // name, and no value. TACO names the position after the index and the
@@ -682,7 +690,7 @@ void Recoverer::namePositionOnlyLevel(LoopFact &L) {
   L.Source.PositionOnly = true;
 }
 
-Recoverer::LevelChain Recoverer::levelsAbove(const VarDecl *Pos) {
+NestWalk::LevelChain NestWalk::levelsAbove(const VarDecl *Pos) {
   // Walk up the chain of compressed levels to the root: a dense loop, a
   // compressed first level (no parent), or another tensor's coordinate.
   LevelChain Out;
@@ -705,7 +713,7 @@ Recoverer::LevelChain Recoverer::levelsAbove(const VarDecl *Pos) {
   return Out;
 }
 
-bool Recoverer::assignTensors() {
+bool NestWalk::assignTensors() {
   // Each chain of compressed loops belongs to the tensor whose values are
   // read at its deepest position.
   for (LoopFact &L : Loops)

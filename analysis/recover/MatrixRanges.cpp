@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -18,7 +18,7 @@ using namespace clang;
 
 namespace lnr::recover::detail {
 
-bool Recoverer::keptThroughout(const VarDecl *Size) const {
+bool NestWalk::keptThroughout(const VarDecl *Size) const {
   // A local or a parameter (a global or a static may change in a call),
   // never changed, and the only variable of its name in the function: the
   // name the test writes means it wherever the nest is.
@@ -39,8 +39,8 @@ bool Recoverer::keptThroughout(const VarDecl *Size) const {
 }
 
 std::optional<std::string>
-Recoverer::innerExtents(QualType T, size_t Dimensions,
-                        std::vector<Coefficient> &Extents) const {
+NestWalk::innerExtents(QualType T, size_t Dimensions,
+                       std::vector<Coefficient> &Extents) const {
   // The type of Base: a pointer to rows, or an array of them.
   if (const auto *P = T->getAs<clang::PointerType>())
     T = P->getPointeeType();
@@ -69,8 +69,8 @@ Recoverer::innerExtents(QualType T, size_t Dimensions,
 }
 
 std::optional<AffineForm>
-Recoverer::elementForm(const Expr *Base, const std::vector<AffineForm> &Dims,
-                       std::string &Why) const {
+NestWalk::elementForm(const Expr *Base, const std::vector<AffineForm> &Dims,
+                      std::string &Why) const {
   std::vector<Coefficient> Extents;
   if (std::optional<std::string> No =
           innerExtents(Base->getType(), Dims.size(), Extents)) {
@@ -101,7 +101,7 @@ Recoverer::elementForm(const Expr *Base, const std::vector<AffineForm> &Dims,
   return Out;
 }
 
-std::optional<ir::Access> Recoverer::readMatrixAccess(
+std::optional<ir::Access> NestWalk::readMatrixAccess(
     const Expr *Base, const std::vector<const Expr *> &Subscripts,
     AffineForm &Form, std::optional<ElementRange> *Elements) {
   ir::Access A;

@@ -2,7 +2,7 @@
 
 #include "analysis/recover/NestPairs.h"
 #include "analysis/recover/Allocations.h"
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/AstQueries.h"
 #include "analysis/recover/StmtPath.h"
 
 #include "clang/Basic/SourceManager.h"

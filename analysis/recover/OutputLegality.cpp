@@ -7,7 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestCompletion.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "analysis/recover/Linearization.h"
 #include "analysis/recover/MemberPaths.h"
@@ -21,7 +22,7 @@ using namespace clang;
 
 namespace lnr::recover::detail {
 
-void Recoverer::findDisjointOutputIndices(const AffineForm &Form) {
+void NestCompletion::findDisjointOutputIndices(const AffineForm &Form) {
   // A[v], A[v * S + u] with 0 <= u < S, ...: each element determines every
   // index, so different values of any one write different elements.
   std::vector<std::string> &Out = Source.DisjointOutputIndices;
@@ -37,8 +38,8 @@ void Recoverer::findDisjointOutputIndices(const AffineForm &Form) {
     Out.assign(Order->rbegin(), Order->rend());
 }
 
-std::vector<LinearTerm> Recoverer::outputTerms(const AffineForm &Form,
-                                               bool TacoLevels) const {
+std::vector<LinearTerm> FactReader::outputTerms(const AffineForm &Form,
+                                                bool TacoLevels) const {
   // TACO's kernels index a tensor's level within its dimension: an index
   // that the recovered notation puts at level D of the output is below the
   // output struct's dimension D (`lA = i * A2_dimension + l` with
@@ -66,7 +67,7 @@ std::vector<LinearTerm> Recoverer::outputTerms(const AffineForm &Form,
   return Terms;
 }
 
-bool Recoverer::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
+bool NestWalk::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
   // `A[..] = acc;` after the loops that fill acc: zeroing A and then
   // accumulating equals it only if every iteration of the loops outside
   // acc writes an element of its own; where two write one element, the
@@ -111,7 +112,7 @@ bool Recoverer::outputAssignedOnce(const Expr *Lhs, const Expr *Statement) {
                 Statement->getBeginLoc());
 }
 
-bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
+bool NestCompletion::outputOnlyAccumulated(const ForStmt *Outer) {
   // The statement names the output once (twice for A[x] = A[x] + ...); any
   // other mention, in a bound or a subscript, reads what the nest writes.
   // An output held in a struct: each mention of the same member.
@@ -146,8 +147,8 @@ bool Recoverer::outputOnlyAccumulated(const ForStmt *Outer) {
   return true;
 }
 
-bool Recoverer::inputsIndependentOfOutput(const Stmt *Function,
-                                          const Stmt *Nest) {
+bool NestCompletion::inputsIndependentOfOutput(const Stmt *Function,
+                                               const Stmt *Nest) {
   // restrict on the output excludes other pointers to its elements, except
   // those based on it: set from it in the function, however stored.
   const VarDecl *Output = asVar(outputBase);
@@ -192,7 +193,7 @@ bool Recoverer::inputsIndependentOfOutput(const Stmt *Function,
   return true;
 }
 
-bool Recoverer::checkAliasing(const Expr *OutputBase) {
+bool NestCompletion::checkAliasing(const Expr *OutputBase) {
   if (Opts.AssumeNoAlias)
     return true;
   // The declaration, not the expression: inside an OpenMP region the

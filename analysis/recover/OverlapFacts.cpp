@@ -5,7 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestCompletion.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "analysis/recover/MemberPaths.h"
 #include "analysis/recover/MemoryReads.h"
@@ -42,8 +43,8 @@ std::set<const VarDecl *> declaredIn(const Stmt *Nest) {
 
 } // namespace
 
-void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
-                            bool Written, unsigned Rows) {
+void NestWalk::recordRange(const Expr *Base, const AffineForm &Form,
+                           bool Written, unsigned Rows) {
   OverlapFacts::Array A;
   A.Base = spelled(Base);
   // The first row's elements: '*C' for 'double (*C)[K]'.
@@ -72,7 +73,7 @@ void Recoverer::recordRange(const Expr *Base, const AffineForm &Form,
   Source.Overlap.Arrays.push_back(std::move(A));
 }
 
-void Recoverer::recordMemoryScalars(const Stmt *Nest) {
+void NestCompletion::recordMemoryScalars(const Stmt *Nest) {
   // Bounds, strides and pointers read from memory: one element each. A
   // read at a variable of the nest ('pos[i_pos + 1]' in a position split's
   // search) is no such element.
@@ -97,8 +98,8 @@ void Recoverer::recordMemoryScalars(const Stmt *Nest) {
   }
 }
 
-void Recoverer::recordMemberArrays(const Stmt *Nest,
-                                   const std::set<std::string> &Locals) {
+void NestCompletion::recordMemberArrays(const Stmt *Nest,
+                                        const std::set<std::string> &Locals) {
   for (const MemberExpr *M : memberArrays(Nest)) {
     std::string Text = text(M);
     if (Text.empty()) // in a macro's body: read where the macro reads it
@@ -115,7 +116,7 @@ void Recoverer::recordMemberArrays(const Stmt *Nest,
                    });
 }
 
-void Recoverer::recordLevelRanges() {
+void NestCompletion::recordLevelRanges() {
   // The positions and coordinates the compressed loops read.
   for (const LoopFact &L : Loops) {
     if (!L.Compressed)

@@ -33,7 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 
 using namespace clang;
 
@@ -80,8 +80,8 @@ bool copies(const Stmt *S, const VarDecl *To, const VarDecl *From) {
 
 } // namespace
 
-std::optional<Recoverer::SplitShape>
-Recoverer::positionSplitShape(const ForStmt *For) {
+std::optional<NestWalk::SplitShape>
+NestWalk::positionSplitShape(const ForStmt *For) {
   // for (fpos0 = 0; ...) { declarations; for (fpos1 = 0; fpos1 < S; ...) }
   SplitShape Sh;
   Sh.Outer = For;
@@ -104,15 +104,15 @@ Recoverer::positionSplitShape(const ForStmt *For) {
   return Sh;
 }
 
-bool Recoverer::refuseSplit(const SplitShape &Sh, const std::string &Why,
-                            SourceLocation Where) {
+bool NestWalk::refuseSplit(const SplitShape &Sh, const std::string &Why,
+                           SourceLocation Where) {
   return refuse(rule::UnsupportedLoop,
                 "the position split (TACO's pos) over '" +
                     Sh.F0->getName().str() + "' " + Why,
                 Where);
 }
 
-bool Recoverer::readSplitChunks(SplitShape &Sh) {
+bool NestWalk::readSplitChunks(SplitShape &Sh) {
   const Expr *InnerBound = nullptr;
   Sh.F1 = Sh.Inner ? countedFromZero(Sh.Inner, InnerBound, Ctx) : nullptr;
   std::optional<int64_t> S = constantOf(InnerBound, Ctx);
@@ -166,13 +166,13 @@ bool Recoverer::readSplitChunks(SplitShape &Sh) {
   return true;
 }
 
-bool Recoverer::isSplitLevelEnd(const SplitShape &Sh,
-                                const ArraySubscriptExpr *E) const {
+bool NestWalk::isSplitLevelEnd(const SplitShape &Sh,
+                               const ArraySubscriptExpr *E) const {
   return E && text(E->getBase()->IgnoreParenImpCasts()) == Sh.PosName &&
          text(E->getIdx()->IgnoreParenImpCasts()) == Sh.N;
 }
 
-bool Recoverer::readSplitPosition(SplitShape &Sh) {
+bool NestWalk::readSplitPosition(SplitShape &Sh) {
   // { T p = fpos0 * S + fpos1; if (p >= pos[N]) continue; ... }
   std::vector<const Stmt *> &Rest = Sh.Rest;
   const auto *PDecl = dyn_cast<DeclStmt>(Rest[0]);
@@ -197,7 +197,7 @@ bool Recoverer::readSplitPosition(SplitShape &Sh) {
   return true;
 }
 
-bool Recoverer::readSplitNextRow(SplitShape &Sh) {
+bool NestWalk::readSplitNextRow(SplitShape &Sh) {
   // while (p == pos[i_pos + 1]) { i_pos++; i = i_pos; }: the next row,
   // before anything reads it.
   std::vector<const Stmt *> &Rest = Sh.Rest;
@@ -229,7 +229,7 @@ bool Recoverer::readSplitNextRow(SplitShape &Sh) {
   return true;
 }
 
-bool Recoverer::checkSplitBody(const SplitShape &Sh) {
+bool NestWalk::checkSplitBody(const SplitShape &Sh) {
   // The body reads the row and the position, and nothing else of the split.
   for (const VarDecl *V : Sh.Declared)
     if (V != Sh.Row)
@@ -264,7 +264,7 @@ bool Recoverer::checkSplitBody(const SplitShape &Sh) {
   return true;
 }
 
-bool Recoverer::readPositionSplit(const ForStmt *For) {
+bool NestWalk::readPositionSplit(const ForStmt *For) {
   std::optional<SplitShape> Sh = positionSplitShape(For);
   if (!Sh)
     return false;
@@ -276,9 +276,9 @@ bool Recoverer::readPositionSplit(const ForStmt *For) {
   return readStatements(std::move(Sh->Rest));
 }
 
-bool Recoverer::movesToNextRow(const clang::WhileStmt *Next, const VarDecl *P,
-                               const Expr *Pos, const VarDecl *RowPosition,
-                               const VarDecl *Row) const {
+bool NestWalk::movesToNextRow(const clang::WhileStmt *Next, const VarDecl *P,
+                              const Expr *Pos, const VarDecl *RowPosition,
+                              const VarDecl *Row) const {
   // p == pos[i_pos + 1], either way round.
   const auto *Eq =
       dyn_cast<BinaryOperator>(Next->getCond()->IgnoreParenImpCasts());
@@ -312,10 +312,9 @@ bool Recoverer::movesToNextRow(const clang::WhileStmt *Next, const VarDecl *P,
          copies(Steps[1], Row, RowPosition);
 }
 
-void Recoverer::addPositionSplitLoops(const ForStmt *Outer,
-                                      const ForStmt *Inner, const VarDecl *Row,
-                                      const VarDecl *P, const Expr *Pos,
-                                      const Expr *Rows) {
+void NestWalk::addPositionSplitLoops(const ForStmt *Outer, const ForStmt *Inner,
+                                     const VarDecl *Row, const VarDecl *P,
+                                     const Expr *Pos, const Expr *Rows) {
   const std::string I = Row->getName().str(), Q = P->getName().str(),
                     PosName = text(Pos), N = text(Rows);
   LoopFact Dense;

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -114,7 +114,7 @@ const Expr *stripsCover(const Expr *Count, int64_t S, ASTContext &Ctx) {
   return Round->getLHS()->IgnoreParenImpCasts();
 }
 
-bool Recoverer::readSplitLoop(const ForStmt *For) {
+bool NestWalk::readSplitLoop(const ForStmt *For) {
   // for (i0 = 0; i0 < (N + S - 1) / S; i0++) for (i1 = 0; i1 < S; i1++)
   const Expr *OuterBound = nullptr, *InnerBound = nullptr;
   const VarDecl *I0 = countedFromZero(For, OuterBound, Ctx);

@@ -6,11 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "analysis/recover/MemberPaths.h"
-
-#include "clang/Basic/CharInfo.h"
 
 #include <algorithm>
 #include <set>
@@ -51,7 +49,7 @@ splitUpdate(const Expr *E, llvm::function_ref<std::string(const Expr *)> Text) {
 }
 } // namespace
 
-bool Recoverer::writtenInFile(const Expr *E) const {
+bool NestWalk::writtenInFile(const Expr *E) const {
   // The operator is in the file, and the statement is the text of its
   // operands: an operand may be a macro's use (`AT(A, i, l, L) += ...`),
   // which the rewrite writes as it is written.
@@ -60,7 +58,7 @@ bool Recoverer::writtenInFile(const Expr *E) const {
   return B && B->getOperatorLoc().isFileID() && !text(E).empty();
 }
 
-bool Recoverer::readStatement(const Expr *E) {
+bool NestWalk::readStatement(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
   if (!U)
@@ -89,7 +87,7 @@ bool Recoverer::readStatement(const Expr *E) {
   return readProduct(U->Rhs, U->Lhs->getType(), E);
 }
 
-bool Recoverer::readAssignedOutput(const Expr *Lhs, const Expr *E) {
+bool NestWalk::readAssignedOutput(const Expr *Lhs, const Expr *E) {
   // TACO's default order: the whole reduction in the accumulator, then
   // `A[..] = acc;`. That is "zero A, then accumulate" when every loop
   // outside the accumulator indexes the output, or walks the fibers
@@ -142,7 +140,7 @@ bool Recoverer::readAssignedOutput(const Expr *Lhs, const Expr *E) {
   return outputAssignedOnce(Lhs, E);
 }
 
-bool Recoverer::readAccumulatorUse(const Expr *E) {
+bool NestWalk::readAccumulatorUse(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
   // Assigned through an element-wise function ('T[p] = exp(s);').
@@ -212,9 +210,9 @@ void productFactors(const Expr *E, std::vector<const Expr *> &Out) {
 }
 } // namespace
 
-const VarDecl *Recoverer::storedSum(const Expr *Rhs,
-                                    std::vector<const Expr *> &Scale,
-                                    bool &Twice) const {
+const VarDecl *NestWalk::storedSum(const Expr *Rhs,
+                                   std::vector<const Expr *> &Scale,
+                                   bool &Twice) const {
   auto IsSum = [&](const VarDecl *V) {
     return V && (V == Accumulator || std::count(AccumulatorCopies.begin(),
                                                 AccumulatorCopies.end(), V));
@@ -237,8 +235,8 @@ const VarDecl *Recoverer::storedSum(const Expr *Rhs,
   return Twice ? nullptr : Sum;
 }
 
-bool Recoverer::readSumScale(const std::vector<const Expr *> &Scale,
-                             const Expr *Statement) {
+bool NestWalk::readSumScale(const std::vector<const Expr *> &Scale,
+                            const Expr *Statement) {
   if (Scale.empty())
     return true;
   QualType Sum = Accumulator->getType();
@@ -280,7 +278,7 @@ bool Recoverer::readSumScale(const std::vector<const Expr *> &Scale,
   return true;
 }
 
-bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
+bool NestWalk::readOutput(const Expr *Lhs, const Expr *Statement) {
   const auto *Out = dyn_cast<ArraySubscriptExpr>(Lhs->IgnoreParenImpCasts());
   if (!Out)
     return refuse(rule::UnsupportedStatement,
@@ -339,8 +337,8 @@ bool Recoverer::readOutput(const Expr *Lhs, const Expr *Statement) {
   return true;
 }
 
-bool Recoverer::checkTypes(QualType Target, QualType Value,
-                           const Expr *Statement) {
+bool NestWalk::checkTypes(QualType Target, QualType Value,
+                          const Expr *Statement) {
   // A narrow integer wraps, and a _Bool saturates, on every accumulation:
   // partial sums would not round the same way.
   if (Target->isBooleanType() ||
@@ -382,7 +380,7 @@ bool Recoverer::checkTypes(QualType Target, QualType Value,
   return true;
 }
 
-bool Recoverer::checkMultiplication(const BinaryOperator *Mul) {
+bool NestWalk::checkMultiplication(const BinaryOperator *Mul) {
   QualType Type = Mul->getType();
   if (!Type->isUnsignedIntegerType() ||
       Ctx.hasSameUnqualifiedType(Type, ProductType))
@@ -395,8 +393,8 @@ bool Recoverer::checkMultiplication(const BinaryOperator *Mul) {
                 Mul->getOperatorLoc());
 }
 
-bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
-                            const Expr *Statement) {
+bool NestWalk::readProduct(const Expr *Rhs, QualType Target,
+                           const Expr *Statement) {
   ProductType = Rhs->IgnoreParenImpCasts()->getType().getUnqualifiedType();
   if (!checkTypes(Target, ProductType, Statement))
     return false;
@@ -428,33 +426,6 @@ bool Recoverer::readProduct(const Expr *Rhs, QualType Target,
   Source.ElementType = typeName(Held);
   Source.ValueType = typeName(ProductType);
   return readFactor(Rhs, outputBase);
-}
-
-std::string Recoverer::spelledType(QualType T,
-                                   const std::set<std::string> &Locals) const {
-  // A type spelled with a name a local of the function shadows ('typedef
-  // double real; ... int real;') is spelled by its canonical type.
-  std::string Out = typeName(T);
-  for (size_t At = 0; At < Out.size();) {
-    size_t End = At;
-    while (End < Out.size() && isAsciiIdentifierContinue(Out[End]))
-      ++End;
-    if (End > At && Locals.count(Out.substr(At, End - At)))
-      return typeName(T.getCanonicalType());
-    At = End + 1;
-  }
-  return Out;
-}
-
-void Recoverer::respellShadowedTypes(const std::set<std::string> &Locals) {
-  auto Spelled = [&](QualType T, std::string &Out) {
-    if (!T.isNull())
-      Out = spelledType(T, Locals);
-  };
-  Spelled(HeldType, Source.ElementType);
-  Spelled(ProductType, Source.ValueType);
-  for (size_t I = 0; I < FactorQualTypes.size(); ++I)
-    Spelled(FactorQualTypes[I], Source.Factors[I].Type);
 }
 
 } // namespace lnr::recover::detail

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -16,11 +16,11 @@ using namespace clang;
 
 namespace lnr::recover::detail {
 
-bool Recoverer::mentionsNestVariable(const Expr *E) const {
+bool FactReader::mentionsNestVariable(const Expr *E) const {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const Recoverer &R;
+    const FactReader &R;
     bool Found = false;
-    explicit Finder(const Recoverer &R) : R(R) {}
+    explicit Finder(const FactReader &R) : R(R) {}
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         Found |= R.loopOf(V) || R.coordinateLoop(V) || R.aliasInit(V) ||
@@ -33,11 +33,11 @@ bool Recoverer::mentionsNestVariable(const Expr *E) const {
   return F.Found;
 }
 
-const VarDecl *Recoverer::nestVariableInMacroBody(const Expr *E) const {
+const VarDecl *NestWalk::nestVariableInMacroBody(const Expr *E) const {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const Recoverer &R;
+    const NestWalk &R;
     const VarDecl *Found = nullptr;
-    explicit Finder(const Recoverer &R) : R(R) {}
+    explicit Finder(const NestWalk &R) : R(R) {}
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       SourceLocation At = Ref->getLocation();
       const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
@@ -51,7 +51,7 @@ const VarDecl *Recoverer::nestVariableInMacroBody(const Expr *E) const {
   return F.Found;
 }
 
-std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
+std::vector<std::string> NestWalk::aliasesIn(const Expr *E) const {
   // The dense positions E reads, with those their initializers read, in
   // order of declaration. A row pointer read in place (substitutedText)
   // is not one, but the positions its offset reads are.
@@ -59,9 +59,9 @@ std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
   std::vector<const Expr *> Work{E};
   while (!Work.empty()) {
     struct Finder : RecursiveASTVisitor<Finder> {
-      const Recoverer &R;
+      const NestWalk &R;
       std::vector<const VarDecl *> Found;
-      explicit Finder(const Recoverer &R) : R(R) {}
+      explicit Finder(const NestWalk &R) : R(R) {}
       bool VisitDeclRefExpr(DeclRefExpr *Ref) {
         if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
             V && (R.aliasInit(V) || R.rowPointer(V)))
@@ -86,7 +86,7 @@ std::vector<std::string> Recoverer::aliasesIn(const Expr *E) const {
   return Out;
 }
 
-const Expr *Recoverer::arrayOf(const Expr *E) const {
+const Expr *FactReader::arrayOf(const Expr *E) const {
   // A[i][l] -> A; Ai with Ai = &A[i * L] -> A.
   E = E->IgnoreParenImpCasts();
   while (const auto *Outer = dyn_cast<ArraySubscriptExpr>(E))
@@ -97,7 +97,7 @@ const Expr *Recoverer::arrayOf(const Expr *E) const {
   return E;
 }
 
-bool Recoverer::isInvariant(const Expr *E) const {
+bool FactReader::isInvariant(const Expr *E) const {
   return !mentionsNestVariable(E) && !E->HasSideEffects(Ctx) &&
          !readsVolatile(E);
 }
@@ -116,7 +116,7 @@ bool readsVolatile(const Expr *E) {
   return F.Found;
 }
 
-bool Recoverer::affineCast(const ExplicitCastExpr *Cast, AffineForm &Out) {
+bool NestWalk::affineCast(const ExplicitCastExpr *Cast, AffineForm &Out) {
   // `(size_t)i * K`, `(long)j`: a cast that keeps every value the index
   // takes is the index itself; the rewrite writes the subscript as it is
   // written, casts included. A signed index converted to an unsigned type
@@ -138,13 +138,13 @@ bool Recoverer::affineCast(const ExplicitCastExpr *Cast, AffineForm &Out) {
   return affine(Cast->getSubExpr(), Out);
 }
 
-bool Recoverer::isAffineTerm(const VarDecl *V) const {
+bool NestWalk::isAffineTerm(const VarDecl *V) const {
   return V == Counter || isIndex(V) || aliasInit(V) || substitutedValue(V) ||
          isPosition(V);
 }
 
-bool Recoverer::affineVariable(const VarDecl *V, const Expr *E,
-                               AffineForm &Out) {
+bool NestWalk::affineVariable(const VarDecl *V, const Expr *E,
+                              AffineForm &Out) {
   if (V == Counter) {
     // TACO's jA: the position of its loop, offset by a constant.
     if (ReadingOutput) {
@@ -187,7 +187,7 @@ bool Recoverer::affineVariable(const VarDecl *V, const Expr *E,
                 E->getBeginLoc());
 }
 
-bool Recoverer::refuseCoordinateLoad(const Expr *E) {
+bool NestWalk::refuseCoordinateLoad(const Expr *E) {
   // I[x] with x a dense loop's variable: a coordinate stored per nonzero,
   // the nonzeros walked by a dense loop (COO, or a compressed level walked
   // from 0 instead of from its parent's position).
@@ -209,7 +209,7 @@ bool Recoverer::refuseCoordinateLoad(const Expr *E) {
                  E->getBeginLoc());
 }
 
-bool Recoverer::affineSum(const BinaryOperator *B, AffineForm &Out) {
+bool NestWalk::affineSum(const BinaryOperator *B, AffineForm &Out) {
   AffineForm L, R;
   if (!affine(B->getLHS(), L) || !affine(B->getRHS(), R))
     return false;
@@ -229,8 +229,8 @@ bool Recoverer::affineSum(const BinaryOperator *B, AffineForm &Out) {
   return true;
 }
 
-bool Recoverer::affineScaled(const Expr *Var, const Expr *Factor,
-                             AffineForm &Out) {
+bool NestWalk::affineScaled(const Expr *Var, const Expr *Factor,
+                            AffineForm &Out) {
   AffineForm Inner;
   if (!affine(Var, Inner))
     return false;
@@ -255,7 +255,7 @@ bool Recoverer::affineScaled(const Expr *Var, const Expr *Factor,
   return true;
 }
 
-bool Recoverer::affine(const Expr *E, AffineForm &Out) {
+bool NestWalk::affine(const Expr *E, AffineForm &Out) {
   E = E->IgnoreParenImpCasts();
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
       Cast && !isInvariant(E) && Cast->getType()->isIntegerType() &&
@@ -296,7 +296,7 @@ bool Recoverer::affine(const Expr *E, AffineForm &Out) {
                 E->getBeginLoc());
 }
 
-bool Recoverer::walksNonzeros(const LoopFact &Walk) const {
+bool NestWalk::walksNonzeros(const LoopFact &Walk) const {
   // Up to pos[1]: the positions of a compressed first level.
   const auto *Cond = dyn_cast<BinaryOperator>(Walk.For->getCond());
   if (const auto *Bound = Cond ? dyn_cast<ArraySubscriptExpr>(
@@ -321,8 +321,8 @@ bool Recoverer::walksNonzeros(const LoopFact &Walk) const {
 }
 
 std::optional<ir::Access>
-Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
-                           std::optional<ElementRange> *Elements) {
+NestWalk::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
+                          std::optional<ElementRange> *Elements) {
   // C[i][k]: the subscripts, outermost first; each dimension is a level.
   std::vector<const Expr *> Subscripts{ASE->getIdx()};
   const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
@@ -377,8 +377,8 @@ Recoverer::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
   return orderByStride(Form, tensorName(Base));
 }
 
-std::optional<ir::Access> Recoverer::orderByStride(const AffineForm &Form,
-                                                   const std::string &Tensor) {
+std::optional<ir::Access> NestWalk::orderByStride(const AffineForm &Form,
+                                                  const std::string &Tensor) {
   // Row-major: the index with the largest stride is the outermost level.
   // Form.Terms is keyed by address: in the order the variables are
   // declared first, so that equal strides ('j + i * NJ' with NJ 1) are
@@ -403,7 +403,7 @@ std::optional<ir::Access> Recoverer::orderByStride(const AffineForm &Form,
   return A;
 }
 
-bool Recoverer::readableFactor(const Expr *E) {
+bool NestWalk::readableFactor(const Expr *E) {
   if (isa<CallExpr>(E))
     return refuse(rule::UnsupportedCall, "the nest calls a function",
                   E->getBeginLoc());
@@ -419,14 +419,14 @@ bool Recoverer::readableFactor(const Expr *E) {
   return true;
 }
 
-bool Recoverer::isScalarFactor(const Expr *E) const {
+bool NestWalk::isScalarFactor(const Expr *E) const {
   const VarDecl *V = asVar(E);
   return isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E) ||
          (V && !mentionsNestVariable(E) && !V->getType()->isPointerType() &&
           !V->getType()->isArrayType());
 }
 
-bool Recoverer::readScalarFactor(const Expr *E, const std::string &Text) {
+bool NestWalk::readScalarFactor(const Expr *E, const std::string &Text) {
   // A scalar factor is read once per term: it must not change in the nest.
   if (const VarDecl *V = asVar(E); V && isChangedIn(V, Loops.front().For))
     return refuse(rule::UnsupportedStatement,
@@ -437,8 +437,8 @@ bool Recoverer::readScalarFactor(const Expr *E, const std::string &Text) {
   return true;
 }
 
-bool Recoverer::readArrayFactor(const ArraySubscriptExpr *ASE,
-                                const std::string &Text) {
+bool NestWalk::readArrayFactor(const ArraySubscriptExpr *ASE,
+                               const std::string &Text) {
   InputArrays.push_back({arrayOf(ASE), ASE->getBeginLoc()});
   // The values of a sparse tensor: vals[p], p a compressed position.
   if (const VarDecl *P = positionVar(ASE->getIdx()); P && isPosition(P)) {
@@ -467,8 +467,8 @@ bool Recoverer::readArrayFactor(const ArraySubscriptExpr *ASE,
   return true;
 }
 
-bool Recoverer::readPositionBlock(const ArraySubscriptExpr *ASE,
-                                  const std::string &Text) {
+bool NestWalk::readPositionBlock(const ArraySubscriptExpr *ASE,
+                                 const std::string &Text) {
   const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
   if (isa<ArraySubscriptExpr>(Base) || !isInvariant(Base))
     return false;
@@ -501,7 +501,7 @@ bool Recoverer::readPositionBlock(const ArraySubscriptExpr *ASE,
   return true;
 }
 
-bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
+bool NestWalk::readFactor(const Expr *E, const Expr *Output) {
   const Expr *Written = E->IgnoreImpCasts();
   E = E->IgnoreParenImpCasts();
   // A value local (`double v = vals[p];`): its factors, read in its place.
@@ -558,8 +558,8 @@ bool Recoverer::readFactor(const Expr *E, const Expr *Output) {
   return readArrayFactor(ASE, Text);
 }
 
-void Recoverer::recordFactor(const Expr *E, const std::string &Text,
-                             std::vector<std::string> Aliases) {
+void NestWalk::recordFactor(const Expr *E, const std::string &Text,
+                            std::vector<std::string> Aliases) {
   NestSource::Factor F{Text, typeName(E->getType()), std::move(Aliases)};
   FactorQualTypes.push_back(E->getType());
   // 'E[j] * vals[p] * C[k]' with a long E multiplies the int vals[p] and

@@ -8,7 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/recover/MemberPaths.h"
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestCompletion.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -16,7 +17,7 @@ using namespace clang;
 
 namespace lnr::recover::detail {
 
-std::string Recoverer::tensorName(const Expr *Base) const {
+std::string FactReader::tensorName(const Expr *Base) const {
   Base = arrayOf(Base);
   // TACO's preamble: double* restrict B_vals = (double*)(B->vals);
   if (const VarDecl *V = asVar(Base); V && V->getInit())
@@ -40,7 +41,7 @@ std::string Recoverer::tensorName(const Expr *Base) const {
   return OS.str();
 }
 
-const VarDecl *Recoverer::tacoStruct(const Expr *Base) const {
+const VarDecl *FactReader::tacoStruct(const Expr *Base) const {
   Base = arrayOf(Base);
   const VarDecl *V = asVar(Base);
   if (!V || !V->getInit())
@@ -60,9 +61,9 @@ const VarDecl *Recoverer::tacoStruct(const Expr *Base) const {
   return nullptr;
 }
 
-std::string Recoverer::tacoExtent(const std::string &Index,
-                                  const Stmt *Function,
-                                  SourceLocation Before) const {
+std::string NestCompletion::tacoExtent(const std::string &Index,
+                                       const Stmt *Function,
+                                       SourceLocation Before) const {
   // The tensors read at Index, dense ones first: a dense producer reads
   // them over the whole extent.
   std::vector<std::pair<const VarDecl *, unsigned>> Dimensions;
@@ -90,9 +91,9 @@ std::string Recoverer::tacoExtent(const std::string &Index,
   return "";
 }
 
-std::string Recoverer::tacoDimension(const VarDecl *Struct, unsigned D,
-                                     const Stmt *Function,
-                                     SourceLocation Before) const {
+std::string FactReader::tacoDimension(const VarDecl *Struct, unsigned D,
+                                      const Stmt *Function,
+                                      SourceLocation Before) const {
   auto IsDimension = [&](const Expr *E) {
     const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenCasts());
     if (!ASE)
@@ -122,7 +123,7 @@ std::string Recoverer::tacoDimension(const VarDecl *Struct, unsigned D,
   return "";
 }
 
-const VarDecl *Recoverer::incremented(const Stmt *S) const {
+const VarDecl *NestWalk::incremented(const Stmt *S) const {
   // v++, ++v or v += 1.
   const auto *E = dyn_cast<Expr>(S);
   if (!E)
@@ -185,8 +186,8 @@ VariableWrites writesOf(const VarDecl *V, const Stmt *Body) {
 }
 } // namespace
 
-bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
-                            size_t Owner, bool First) {
+bool NestWalk::readCounter(const VarDecl *V, const Stmt *Increment,
+                           size_t Owner, bool First) {
   // `T jA = c;` before the nest, `jA++` once per iteration of the loop over
   // the positions jB of a compressed level right under the outer loop
   // (from 0): the loops visit jB = pos[0], pos[0] + 1, ... in order (pos
@@ -263,8 +264,8 @@ bool Recoverer::readCounter(const VarDecl *V, const Stmt *Increment,
   return true;
 }
 
-bool Recoverer::positionsTimesExtent(const VarDecl *Position,
-                                     const LoopFact &L) {
+bool NestWalk::positionsTimesExtent(const VarDecl *Position,
+                                    const LoopFact &L) {
   // The position must be the largest stride, every other index dense and
   // inner. Fibers are disjoint when the inner loop's extent is the stride
   // (`A[p * M + m]`, 0 <= m < M); with another extent written (TACO's
@@ -293,7 +294,7 @@ bool Recoverer::positionsTimesExtent(const VarDecl *Position,
   return true;
 }
 
-bool Recoverer::resolveSparseOutput() {
+bool NestWalk::resolveSparseOutput() {
   // A[p * M + m]: the output's leading levels are stored at the positions p
   // of an input's compressed level, so it has that input's nonzeros there,
   // and its remaining levels are dense.

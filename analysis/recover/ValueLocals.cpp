@@ -19,7 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/recover/Recoverer.h"
+#include "analysis/recover/NestWalk.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -29,14 +29,7 @@ using namespace clang;
 
 namespace lnr::recover::detail {
 
-const Expr *Recoverer::substitutedValue(const VarDecl *V) const {
-  for (const auto &[Local, Value] : Substituted)
-    if (Local == V)
-      return Value;
-  return nullptr;
-}
-
-const BinaryOperator *Recoverer::localAssignment(const Stmt *S) const {
+const BinaryOperator *NestWalk::localAssignment(const Stmt *S) const {
   const auto *B = dyn_cast<BinaryOperator>(S);
   if (!B || B->getOpcode() != BO_Assign)
     return nullptr;
@@ -52,8 +45,8 @@ const BinaryOperator *Recoverer::localAssignment(const Stmt *S) const {
              : nullptr;
 }
 
-bool Recoverer::readValueLocal(const VarDecl *V, const Expr *Value,
-                               const Stmt *Where, const LoopFact &Owner) {
+bool NestWalk::readValueLocal(const VarDecl *V, const Expr *Value,
+                              const Stmt *Where, const LoopFact &Owner) {
   std::string Name = "'" + V->getName().str() + "'";
   SourceLocation Loc = Where->getBeginLoc();
   const Stmt *Nest = Loops.front().For;
@@ -115,8 +108,8 @@ bool Recoverer::readValueLocal(const VarDecl *V, const Expr *Value,
   return true;
 }
 
-bool Recoverer::readAssignedLocal(const BinaryOperator *B,
-                                  const LoopFact &Owner) {
+bool NestWalk::readAssignedLocal(const BinaryOperator *B,
+                                 const LoopFact &Owner) {
   const VarDecl *V = asVar(B->getLHS());
   if (text(B).empty())
     return refuse(rule::Macro, "the assignment is written inside a macro",
@@ -129,12 +122,12 @@ bool Recoverer::readAssignedLocal(const BinaryOperator *B,
   return readValueLocal(V, B->getRHS(), B, Owner);
 }
 
-std::string Recoverer::substitutedText(const Expr *E) const {
+std::string NestWalk::substitutedText(const Expr *E) const {
   // The uses of substituted locals in E, in source order.
   struct Uses : RecursiveASTVisitor<Uses> {
-    const Recoverer &R;
+    const NestWalk &R;
     std::vector<const DeclRefExpr *> Found;
-    explicit Uses(const Recoverer &R) : R(R) {}
+    explicit Uses(const NestWalk &R) : R(R) {}
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
           V && R.substitutedValue(V))

@@ -1,0 +1,60 @@
+//===- Directives.h - the OpenMP directive around a nest -------*- C++ -*-===//
+//
+// Internal to the recovery library: the first phase of a nest's recovery
+// (NestFacts.h). It reads where the nest stands (a statement of the
+// function, or the one statement of a '#pragma omp parallel' region) and
+// the directive on it, and returns the loop the walk starts from and the
+// clauses the rewrite keeps.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LNR_ANALYSIS_RECOVER_DIRECTIVES_H
+#define LNR_ANALYSIS_RECOVER_DIRECTIVES_H
+
+#include "analysis/recover/SourceReader.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lnr::recover::detail {
+
+/// The directive on a nest, as the rewrite keeps it (the fields of
+/// NestSource of the same names).
+struct DirectiveFacts {
+  /// The nest's outermost loop: the nest itself, or the loop under its
+  /// directive.
+  const ForStmt *Outer = nullptr;
+  /// The variables of the directive's 'private' clause.
+  std::vector<std::pair<const VarDecl *, SourceLocation>> PrivateVars;
+  std::optional<std::string> Pragma;
+  std::string PragmaParallelClauses, PragmaForClauses;
+  bool PragmaScheduleRuntime = false;
+  bool FromRegion = false;
+};
+
+class DirectiveReader : public SourceReader {
+public:
+  explicit DirectiveReader(const SourceReader &Reader) : SourceReader(Reader) {}
+
+  /// The directive on Nest, in the parallel Region if any; none, with
+  /// Fail set, for a nest whose place or directive is refused.
+  std::optional<DirectiveFacts> read(const Stmt *Nest, const Stmt *Region,
+                                     bool InExpression);
+
+private:
+  DirectiveFacts Facts;
+
+  /// A '#pragma omp parallel' region around the nest: its one statement
+  /// must be the nest under '#pragma omp for'.
+  bool readRegion(const Stmt *Nest, const Stmt *Region);
+  /// '#pragma omp parallel for' on the nest, or '#pragma omp for' in the
+  /// region Parallel: its clauses, kept for the rewrite; Facts.Outer
+  /// becomes the loop under it.
+  bool readDirective(const OMPLoopDirective *Directive,
+                     const clang::OMPParallelDirective *Parallel);
+};
+
+} // namespace lnr::recover::detail
+
+#endif
