@@ -65,6 +65,27 @@ struct Parsed {
     Fail = Walk.Fail;
     return Out;
   }
+  /// The three phases in turn: the nest, or the phase that refused it
+  /// ("directive", "walk", "completion") and its refusal in Fail.
+  std::optional<RecoveredNest> all(std::string &RefusedBy,
+                                   std::optional<Failure> &Fail) {
+    std::optional<DirectiveFacts> D = directive(Fail);
+    if (!D) {
+      RefusedBy = "directive";
+      return std::nullopt;
+    }
+    std::optional<NestFacts> F = walk(*D, Fail);
+    if (!F) {
+      RefusedBy = "walk";
+      return std::nullopt;
+    }
+    NestCompletion Completion(reader(), std::move(*F), *D);
+    std::optional<RecoveredNest> Out =
+        Completion.complete(Site.Nest, Site.Region);
+    Fail = Completion.Fail;
+    RefusedBy = Out ? "" : "completion";
+    return Out;
+  }
 };
 
 std::string nameOf(const clang::VarDecl *V) {
@@ -110,8 +131,10 @@ TEST(RecoveryPhasesTest, TheDirectiveRefusesAClauseOfTheOriginalNest) {
   Code.replace(Code.find("private(j)"), 10, "reduction(+ : A[:N])");
   Parsed P(Code);
   ASSERT_TRUE(P.found());
+  std::string RefusedBy;
   std::optional<Failure> Fail;
-  EXPECT_FALSE(P.directive(Fail));
+  EXPECT_FALSE(P.all(RefusedBy, Fail));
+  EXPECT_EQ(RefusedBy, "directive");
   ASSERT_TRUE(Fail);
   EXPECT_EQ(Fail->Reason.Name, "lnr-unsupported-pragma");
   EXPECT_NE(Fail->Reason.Message.find("'reduction'"), std::string::npos);
@@ -169,10 +192,10 @@ TEST(RecoveryPhasesTest, TheWalkRefusesWhatItCannotRead) {
   Code.replace(Code.find("B[p] *"), 6, "B[p] * B[p + 1] *");
   Parsed P(Code);
   ASSERT_TRUE(P.found());
+  std::string RefusedBy;
   std::optional<Failure> Fail;
-  std::optional<DirectiveFacts> D = P.directive(Fail);
-  ASSERT_TRUE(D);
-  EXPECT_FALSE(P.walk(*D, Fail));
+  EXPECT_FALSE(P.all(RefusedBy, Fail));
+  EXPECT_EQ(RefusedBy, "walk");
   ASSERT_TRUE(Fail);
   EXPECT_EQ(Fail->Reason.Name, "lnr-non-affine-subscript");
   EXPECT_NE(Fail->Reason.Message.find("the position 'p' indexes a dense"),
@@ -183,14 +206,10 @@ TEST(RecoveryPhasesTest, TheWalkRefusesWhatItCannotRead) {
 TEST(RecoveryPhasesTest, TheCompletionBuildsTheKernelAndChecksTheOutput) {
   Parsed P(CsrSpmm);
   ASSERT_TRUE(P.found());
+  std::string RefusedBy;
   std::optional<Failure> Fail;
-  std::optional<DirectiveFacts> D = P.directive(Fail);
-  ASSERT_TRUE(D);
-  std::optional<NestFacts> F = P.walk(*D, Fail);
-  ASSERT_TRUE(F);
-  NestCompletion Completion(P.reader(), std::move(*F), *D);
-  std::optional<RecoveredNest> R = Completion.complete(P.Site.Nest, nullptr);
-  ASSERT_TRUE(R) << Completion.Fail->Reason.Message;
+  std::optional<RecoveredNest> R = P.all(RefusedBy, Fail);
+  ASSERT_TRUE(R) << RefusedBy << ": " << Fail->Reason.Message;
   EXPECT_EQ(ir::toString(R->Kernel.Stmt), "A(i,l) += B(i,j) * E(j,l)");
   EXPECT_EQ(ir::loopOrderString(R->Kernel.Loops), "i, j(B), l");
   // The directive the walk never saw is the source's.
@@ -208,16 +227,13 @@ TEST(RecoveryPhasesTest, TheCompletionRefusesWhatTheWalkCouldRead) {
   Code.replace(Code.find(" private(j)"), 11, "");
   Parsed P(Code);
   ASSERT_TRUE(P.found());
+  std::string RefusedBy;
   std::optional<Failure> Fail;
-  std::optional<DirectiveFacts> D = P.directive(Fail);
-  ASSERT_TRUE(D);
-  std::optional<NestFacts> F = P.walk(*D, Fail);
-  ASSERT_TRUE(F);
-  NestCompletion Completion(P.reader(), std::move(*F), *D);
-  EXPECT_FALSE(Completion.complete(P.Site.Nest, nullptr));
-  ASSERT_TRUE(Completion.Fail);
-  EXPECT_EQ(Completion.Fail->Reason.Name, "lnr-unsupported-pragma");
-  EXPECT_NE(Completion.Fail->Reason.Message.find("'j'"), std::string::npos);
+  EXPECT_FALSE(P.all(RefusedBy, Fail));
+  EXPECT_EQ(RefusedBy, "completion");
+  ASSERT_TRUE(Fail);
+  EXPECT_EQ(Fail->Reason.Name, "lnr-unsupported-pragma");
+  EXPECT_NE(Fail->Reason.Message.find("'j'"), std::string::npos);
 }
 
 } // namespace
