@@ -16,7 +16,10 @@
 # LNR_BENCH_ONLY (regex on suite/kernel/input), LNR_BENCH_PLACEMENT (1: the
 # code placement experiment, bench/tools/code_placement.sh; 0: skip),
 # LNR_BENCH_WAIT (seconds to
-# wait for the 1-minute load average to drop below 0.5 before starting; 0).
+# wait for the 1-minute load average to drop below 0.5 before starting; 0),
+# LNR_BENCH_BUSY (1: the main suite again at 1 and 2 threads with one core
+# kept busy by another process, bench/tools/busy_core.py, written to
+# busy_core.md; 0: skip).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${LNR_BUILD_DIR:-$root/build}
@@ -85,6 +88,15 @@ sddmm_spmm|fem:32:32:24|64|64|<SDDMM, SpMM> on fem27-32x32x24, K = L = 64
 spttm_spttm|tns:NELL-995|32|64|<SpTTM, SpTTM> on NELL-995, L = 32, M = 64
 PROBLEMS
   echo "placement finished: $(date -u '+%H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)" >> "$machine"
+fi
+
+if [ "${LNR_BENCH_BUSY:-1}" = 1 ]; then
+  busy_args=(--bench "$build/bench/lnr-bench" --reps "$reps"
+             --min-time "$min_time" --json "$build/bench/busy_core.json"
+             --out "$out/busy_core.md")
+  [ -n "$only" ] && busy_args+=(--only "$only")
+  python3 "$root/bench/tools/busy_core.py" "${busy_args[@]}" > /dev/null
+  echo "busy-core variant finished: $(date -u '+%H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)" >> "$machine"
 fi
 
 python3 "$root/bench/tools/report.py" --bench "$build/bench/bench.json" \
