@@ -169,6 +169,14 @@ std::optional<std::vector<size_t>> emptySumFactors(const ir::Kernel &K,
   return Factors;
 }
 
+std::optional<std::vector<size_t>> invariantSumFactors(const ir::Kernel &K,
+                                                       const NestSource &S) {
+  for (size_t F : S.InvariantSumFactors)
+    if (!finiteCheck(K, S, F, "flag"))
+      return std::nullopt;
+  return S.InvariantSumFactors;
+}
+
 OrRefusal<std::optional<OverlapTest>>
 withFiniteScales(const ir::Kernel &K, const NestSource &S,
                  const std::vector<size_t> &Scales,

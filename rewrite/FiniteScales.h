@@ -56,6 +56,14 @@ std::vector<size_t> factorsOutsideStoredSums(const ir::Kernel &K,
 std::optional<std::vector<size_t>> emptySumFactors(const ir::Kernel &K,
                                                    const NestSource &S);
 
+/// Two nests composed: the producer's factors that none of its sum's loops
+/// index (NestSource::InvariantSumFactors). The original multiplies them
+/// into terms only; a schedule may multiply one into a sum of no terms,
+/// so each is checked finite whatever the schedule. None when one cannot
+/// be checked (its loops cannot be written alone).
+std::optional<std::vector<size_t>> invariantSumFactors(const ir::Kernel &K,
+                                                       const NestSource &S);
+
 /// Test (the checks so far, or none) with a check that every element of
 /// the scales Scales the nest reads is finite: the loops of the nest over
 /// their indices, as written, around `flag &= x - x == 0;` (false for an

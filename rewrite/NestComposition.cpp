@@ -348,6 +348,27 @@ bool mergeAliases(NestSource &S, const NestSource &PS) {
   return true;
 }
 
+/// The factors of P's sum that none of its own loops (those not indexing
+/// its output) index, its scales aside: positions in PK.Stmt.Factors.
+std::vector<size_t> invariantSumFactors(const ir::Kernel &PK,
+                                        const NestSource &PS) {
+  std::set<std::string> Own;
+  for (const ir::Loop &L : PK.Loops)
+    if (!PK.Stmt.Lhs.uses(L.Index))
+      Own.insert(L.Index);
+  std::vector<size_t> Out;
+  for (size_t F = 0; F < PK.Stmt.Factors.size() && !Own.empty(); ++F) {
+    const ir::Access &A = PK.Stmt.Factors[F];
+    bool Scale = std::find(PS.SumScales.begin(), PS.SumScales.end(), F) !=
+                 PS.SumScales.end();
+    if (!Scale &&
+        std::none_of(A.Indices.begin(), A.Indices.end(),
+                     [&](const std::string &I) { return Own.count(I) > 0; }))
+      Out.push_back(F);
+  }
+  return Out;
+}
+
 /// Q's source with P's factors in place of the temporary's, and P's loops
 /// of its own; the text both nests span.
 std::variant<NestSource, std::string>
@@ -422,6 +443,8 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   for (const ir::Loop &L : PK.Loops)
     if (!PK.Stmt.Lhs.uses(L.Index)) // its own: kept its name
       S.SumsStoredEmpty.push_back(L.Index);
+  for (size_t F : invariantSumFactors(PK, PS))
+    S.InvariantSumFactors.push_back(At + F);
   appendNew(S.ZeroFirstPositions, PS.ZeroFirstPositions);
   appendNew(S.OuterDeclared, PS.OuterDeclared);
   appendNew(S.ReadInPlace, PS.ReadInPlace);
@@ -446,7 +469,7 @@ std::optional<std::string> temporaryProblem(const ir::Kernel &PK,
                                             const NestSource &PS,
                                             const ir::Kernel &QK,
                                             const NestSource &QS,
-                                            const std::string &T) {
+                                            const std::string &T, bool Stored) {
   // A float temporary of a double sum rounds each value the original
   // stores; the fused nest's temporary would not. (The consumer's read,
   // as written or through an accessor macro.)
@@ -474,23 +497,16 @@ std::optional<std::string> temporaryProblem(const ir::Kernel &PK,
   }
   // A factor of the producer's sum that none of its own loops index is
   // multiplied only where the sum has terms; fused, it may be factored
-  // out of the sum and multiply an empty one (0 times an infinity).
-  std::set<std::string> Own;
-  for (const ir::Loop &L : PK.Loops)
-    if (!PK.Stmt.Lhs.uses(L.Index))
-      Own.insert(L.Index);
-  for (size_t F = 0; F < PK.Stmt.Factors.size() && !Own.empty(); ++F) {
-    const ir::Access &A = PK.Stmt.Factors[F];
-    bool Scale = std::find(PS.SumScales.begin(), PS.SumScales.end(), F) !=
-                 PS.SumScales.end();
-    if (!Scale &&
-        std::none_of(A.Indices.begin(), A.Indices.end(),
-                     [&](const std::string &I) { return Own.count(I) > 0; }))
-      return "the producer's factor '" + A.Tensor +
-             "' is indexed by none of its sum's loops: fused, it could "
-             "multiply a sum with no terms, which the original never "
-             "multiplies";
-  }
+  // out of the sum and multiply an empty one (0 times an infinity), which
+  // a check that it is finite rules out (invariantSumFactors). A stored
+  // temporary must be the original's value, bit for bit: such a factor
+  // stays in its terms.
+  if (Stored)
+    for (size_t F : invariantSumFactors(PK, PS))
+      return "the producer's factor '" + PK.Stmt.Factors[F].Tensor +
+             "' is indexed by none of its sum's loops, and '" + T +
+             "' is still stored: fused, it could be multiplied after the "
+             "sum, which rounds the stored value another way";
   return std::nullopt;
 }
 
@@ -520,7 +536,7 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
     return std::string("the two nests sum in different types");
   if (PS.Pragma && QS.Pragma && *PS.Pragma != *QS.Pragma)
     return std::string("the two nests have different OpenMP directives");
-  return temporaryProblem(PK, PS, QK, QS, T);
+  return temporaryProblem(PK, PS, QK, QS, T, Facts.Live);
 }
 
 } // namespace

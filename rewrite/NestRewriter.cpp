@@ -129,6 +129,8 @@ public:
       SkipsEmptySums = Source;
       SkipsEmptySums->SumsStoredEmpty.clear();
     }
+    if (Separate)
+      InvariantSumFactors = invariantSumFactors(Kernel, Source);
   }
 
   NestOutcome run();
@@ -172,6 +174,11 @@ private:
   std::vector<std::string> OrderedLevels;
   /// The scales of a scaled sum the checks find finite (FiniteScales.h).
   std::vector<size_t> FiniteScales;
+  /// Two nests composed: the producer's factors no loop of its sum
+  /// indexes, checked finite whatever the schedule; none when one cannot
+  /// be (the nest is refused).
+  std::optional<std::vector<size_t>> InvariantSumFactors =
+      std::vector<size_t>{};
   /// Two nests composed whose producer sums over fibers that may be
   /// empty: the factors that multiply those sums (emptySumFactors), and
   /// the source the lowering reads, where an empty sum no longer keeps
@@ -311,6 +318,9 @@ std::optional<Refusal> NestRewrite::checkFor(const ir::Schedule *First) {
     if (EmptySumFactors)
       Relied.insert(Relied.end(), EmptySumFactors->begin(),
                     EmptySumFactors->end());
+    if (InvariantSumFactors)
+      Relied.insert(Relied.end(), InvariantSumFactors->begin(),
+                    InvariantSumFactors->end());
     for (size_t F : Relied)
       if (std::find(FiniteScales.begin(), FiniteScales.end(), F) ==
           FiniteScales.end())
@@ -383,6 +393,12 @@ NestOutcome NestRewrite::run() {
   Out.Facts.push_back({"loop order", ir::loopOrderString(Kernel.Loops)});
   if (std::optional<Refusal> R = schedule())
     return refused(*R);
+  if (!InvariantSumFactors)
+    return refused(Refusal(
+        rule::UnsupportedStatement,
+        "a factor of the producer's sum is indexed by none of its loops, "
+        "and the loops reaching it cannot be written alone to check that "
+        "it is finite: fused, it could multiply a sum with no terms"));
   auto First = std::find_if(Candidates->begin(), Candidates->end(),
                             [&](const ir::Schedule &S) { return gains(S); });
   if (std::optional<Refusal> R =

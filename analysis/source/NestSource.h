@@ -237,6 +237,13 @@ struct NestSource {
   /// an infinite one): a fused consumer runs whether or not these loops
   /// have iterations, as the original's did (ProducerGuard.h).
   std::vector<std::string> SumsStoredEmpty;
+  /// Two nests composed: the producer's factors (positions in Factors)
+  /// that none of its own sums' loops index (`s += D[i * J + j] * C[..]`).
+  /// The original multiplies them into terms only; a schedule may
+  /// multiply one into a sum with no terms (0 times an infinity: NaN
+  /// where the original stores 0), so the nest is rewritten only where a
+  /// check finds them finite (rewrite/FiniteScales.h).
+  std::vector<size_t> InvariantSumFactors;
   /// TACO's position split read as rows (analysis/recover/PositionSplit.cpp):
   /// the position variable of the split level ("fposB"). The rows visit the
   /// split's positions only when its first position is 0 (below) and the

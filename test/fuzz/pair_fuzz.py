@@ -204,8 +204,11 @@ class Case:
             Q.append("  " * len(outer) + "%s += %s * %s;" % (target, el, wexpr))
             decl = ["int i, p, f, g, a;"]
         # A directive only where the original's threads write apart, and
-        # not with C89's shared variables.
-        p_ok = not c89 and P[0].split()[2] in self.producer_rows
+        # not with C89's shared variables. Blocks or rows at a stride that
+        # may be below their extent ('stride', 'row_stride') overlap: the
+        # original's threads would race on the shared elements.
+        p_ok = (not c89 and P[0].split()[2] in self.producer_rows and
+                self.mutation not in ("stride", "row_stride"))
         # (C[i * K + l], l < L, is not row i's alone.)
         q_ok = not c89 and Q[0].split()[2] in ("i",) and not (
             self.producer == "sddmm" and self.mutation == "writes_input")

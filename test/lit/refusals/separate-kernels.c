@@ -487,12 +487,14 @@ void row_stride(int n, int J, int M, int S, const int *restrict pos,
 // CHECK:        separate kernels: {{.*}} the producer's iterations over 'i' are not proved to store apart in 'T'
 
 // D(i,j), which no loop of the producer's sum indexes, multiplies each
-// term: fused and factored out of the sum, it would multiply a row's empty
-// sum too (0 times an infinite D is NaN where the original adds nothing).
-void hoistable_factor(int n, int J, int M, const int *restrict pos,
-                      const int *restrict crd, const double *restrict vals,
-                      const double *restrict C, const double *restrict D,
-                      const double *restrict E, double *restrict A) {
+// term. Fused, it may be multiplied after the sum (test/exec/
+// pair_invariant_factor.test fuses such pairs under a check that D is
+// finite); but T, returned, is still stored, and must hold the original's
+// values, rounded as the original rounds them.
+double *hoistable_factor(int n, int J, int M, const int *restrict pos,
+                         const int *restrict crd, const double *restrict vals,
+                         const double *restrict C, const double *restrict D,
+                         const double *restrict E, double *restrict A) {
   double *T = calloc((size_t)n * J + 1, sizeof(double));
   for (int i = 0; i < n; i++)
     for (int p = pos[i]; p < pos[i + 1]; p++)
@@ -502,8 +504,8 @@ void hoistable_factor(int n, int J, int M, const int *restrict pos,
     for (int j = 0; j < J; j++)
       for (int m = 0; m < M; m++)
         A[i * M + m] += T[i * J + j] * E[j * M + m];
-  free(T);
+  return T;
 }
 // CHECK:      nest in 'hoistable_factor'
 // CHECK:      nest in 'hoistable_factor'
-// CHECK:        separate kernels: {{.*}} the producer's factor 'D' is indexed by none of its sum's loops: fused, it could multiply a sum with no terms, which the original never multiplies
+// CHECK:        separate kernels: {{.*}} the producer's factor 'D' is indexed by none of its sum's loops, and 'T' is still stored: fused, it could be multiplied after the sum, which rounds the stored value another way
