@@ -501,12 +501,12 @@ std::optional<std::string> temporaryProblem(const ir::Kernel &PK,
   // a check that it is finite rules out (invariantSumFactors). A stored
   // temporary must be the original's value, bit for bit: such a factor
   // stays in its terms.
-  if (Stored)
-    for (size_t F : invariantSumFactors(PK, PS))
-      return "the producer's factor '" + PK.Stmt.Factors[F].Tensor +
-             "' is indexed by none of its sum's loops, and '" + T +
-             "' is still stored: fused, it could be multiplied after the "
-             "sum, which rounds the stored value another way";
+  std::vector<size_t> Invariant = invariantSumFactors(PK, PS);
+  if (Stored && !Invariant.empty())
+    return "the producer's factor '" + PK.Stmt.Factors[Invariant[0]].Tensor +
+           "' is indexed by none of its sum's loops, and '" + T +
+           "' is still stored: fused, it could be multiplied after the "
+           "sum, which rounds the stored value another way";
   return std::nullopt;
 }
 
