@@ -6,8 +6,8 @@
 // Its methods are defined by concern, one file each: LoopHeaders.cpp (with
 // SplitLoops.cpp, PositionSplit.cpp and CoordinateLevels.cpp), LoopBodies.cpp,
 // BoundLocals.cpp, ValueLocals.cpp, Subscripts.cpp (with MatrixRanges.cpp),
-// Statement.cpp (with ElementwiseMaps.cpp), TacoConventions.cpp and
-// OverlapFacts.cpp.
+// Statement.cpp (with ElementwiseMaps.cpp, and OutputLegality.cpp for an
+// output assigned a whole sum), TacoConventions.cpp and OverlapFacts.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_ANALYSIS_RECOVER_NESTWALK_H
