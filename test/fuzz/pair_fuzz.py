@@ -17,8 +17,10 @@ bound or element read, the consumer's index named as the producer's sum,
 the consumer writing an operand of the producer, the caller's array zeroed
 in part only before an accumulating producer, local scalars set between
 the nests (one read by the producer through a pointer), the rows of a
-dense temporary written K apart (overlapping where K < F), a factor of the
-producer's sum that none of its loops index, a float temporary of a
+dense temporary written K apart (overlapping where K < F; such a producer
+has no directive, whose threads would race), a factor of the producer's
+sum that none of its loops index (fused under a check that it is
+finite), a float temporary of a
 double sum (half of them read through an accessor macro). An SDDMM
 producer stores its sum through an element-wise function in half the
 cases (a sigmoid, a LeakyReLU as a static function or written in place,
