@@ -8,7 +8,6 @@
 #include <cctype>
 
 namespace lnr::rewrite {
-
 namespace {
 
 bool has(const std::vector<std::string> &In, const std::string &X) {
@@ -135,6 +134,14 @@ std::optional<lower::Node> finiteCheck(const ir::Kernel &K, const NestSource &S,
   return Body.size() == 1 ? Body.front() : lower::Node::block(std::move(Body));
 }
 
+/// Whether a finite check of each of Factors can be written.
+bool everyCheckable(const ir::Kernel &K, const NestSource &S,
+                    const std::vector<size_t> &Factors) {
+  return std::all_of(Factors.begin(), Factors.end(), [&](size_t F) {
+    return finiteCheck(K, S, F, "flag").has_value();
+  });
+}
+
 } // namespace
 
 std::vector<size_t> factorsOutsideStoredSums(const ir::Kernel &K,
@@ -163,17 +170,15 @@ std::optional<std::vector<size_t>> emptySumFactors(const ir::Kernel &K,
       }))
     return std::nullopt;
   std::vector<size_t> Factors = factorsOutsideStoredSums(K, S);
-  for (size_t F : Factors)
-    if (!finiteCheck(K, S, F, "flag"))
-      return std::nullopt;
+  if (!everyCheckable(K, S, Factors))
+    return std::nullopt;
   return Factors;
 }
 
 std::optional<std::vector<size_t>> invariantSumFactors(const ir::Kernel &K,
                                                        const NestSource &S) {
-  for (size_t F : S.InvariantSumFactors)
-    if (!finiteCheck(K, S, F, "flag"))
-      return std::nullopt;
+  if (!everyCheckable(K, S, S.InvariantSumFactors))
+    return std::nullopt;
   return S.InvariantSumFactors;
 }
 

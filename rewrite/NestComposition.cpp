@@ -350,8 +350,8 @@ bool mergeAliases(NestSource &S, const NestSource &PS) {
 
 /// The factors of P's sum that none of its own loops (those not indexing
 /// its output) index, its scales aside: positions in PK.Stmt.Factors.
-std::vector<size_t> invariantSumFactors(const ir::Kernel &PK,
-                                        const NestSource &PS) {
+std::vector<size_t> producerInvariantFactors(const ir::Kernel &PK,
+                                             const NestSource &PS) {
   std::set<std::string> Own;
   for (const ir::Loop &L : PK.Loops)
     if (!PK.Stmt.Lhs.uses(L.Index))
@@ -443,7 +443,7 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   for (const ir::Loop &L : PK.Loops)
     if (!PK.Stmt.Lhs.uses(L.Index)) // its own: kept its name
       S.SumsStoredEmpty.push_back(L.Index);
-  for (size_t F : invariantSumFactors(PK, PS))
+  for (size_t F : producerInvariantFactors(PK, PS))
     S.InvariantSumFactors.push_back(At + F);
   appendNew(S.ZeroFirstPositions, PS.ZeroFirstPositions);
   appendNew(S.OuterDeclared, PS.OuterDeclared);
@@ -498,10 +498,10 @@ std::optional<std::string> temporaryProblem(const ir::Kernel &PK,
   // A factor of the producer's sum that none of its own loops index is
   // multiplied only where the sum has terms; fused, it may be factored
   // out of the sum and multiply an empty one (0 times an infinity), which
-  // a check that it is finite rules out (invariantSumFactors). A stored
-  // temporary must be the original's value, bit for bit: such a factor
-  // stays in its terms.
-  std::vector<size_t> Invariant = invariantSumFactors(PK, PS);
+  // a check that it is finite rules out (FiniteScales.h,
+  // invariantSumFactors). A stored temporary must be the original's
+  // value, bit for bit: such a factor stays in its terms.
+  std::vector<size_t> Invariant = producerInvariantFactors(PK, PS);
   if (Stored && !Invariant.empty())
     return "the producer's factor '" + PK.Stmt.Factors[Invariant[0]].Tensor +
            "' is indexed by none of its sum's loops, and '" + T +

@@ -129,8 +129,6 @@ public:
       SkipsEmptySums = Source;
       SkipsEmptySums->SumsStoredEmpty.clear();
     }
-    if (Separate)
-      InvariantSumFactors = invariantSumFactors(Kernel, Source);
   }
 
   NestOutcome run();
@@ -178,7 +176,7 @@ private:
   /// indexes, checked finite whatever the schedule; none when one cannot
   /// be (the nest is refused).
   std::optional<std::vector<size_t>> InvariantSumFactors =
-      std::vector<size_t>{};
+      invariantSumFactors(Kernel, Source);
   /// Two nests composed whose producer sums over fibers that may be
   /// empty: the factors that multiply those sums (emptySumFactors), and
   /// the source the lowering reads, where an empty sum no longer keeps
