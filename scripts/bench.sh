@@ -8,7 +8,8 @@
 #   3. bench/results/: results.csv, results.md, *.png, *.dat (the charts'
 #      data), raw/machine.txt and raw/tool_speed.csv; Google Benchmark's
 #      JSON (every repetition) stays in the build tree, bench/bench.json.
-# About 15 minutes on the 2-core development machine.
+# About 25 minutes on the 2-core development machine (9 of them the
+# busy-core variant).
 #
 # Environment: LNR_BUILD_DIR (build), LNR_BENCH_OUT (bench/results),
 # LNR_BENCH_SUITES (main,sweep,why), LNR_BENCH_REPS (3), LNR_BENCH_MIN_TIME
