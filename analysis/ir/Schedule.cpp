@@ -434,31 +434,137 @@ Refusal noScheduleReason(const Kernel &K) {
   return Refusal(rule::NoGain, "no split of the product is legal");
 }
 
-const std::vector<Schedule> &
-ScheduleCache::enumerate(const Kernel &K,
-                         const std::optional<std::set<std::string>> &Shared) {
-  std::string Key = identityKey(K);
+namespace {
+
+std::string sharedKey(const std::optional<std::set<std::string>> &Shared) {
+  std::string Key;
   if (Shared) {
     Key += "|shared:";
     for (const std::string &I : *Shared)
       Key += I + ",";
   }
+  return Key;
+}
+
+/// Names replaced by their kind and the order they are first met in
+/// ("T0", "x1", "E0"): two kernels of one shape get the same. Extents are
+/// told apart by their symbol, as the costs tell them; "" stays "".
+class ShapeNames {
+public:
+  std::string tensor(const std::string &Name) {
+    return rename(Tensors, Name, "T");
+  }
+  std::string index(const std::string &Name) {
+    return rename(Indices, Name, "x");
+  }
+  std::string extent(const std::string &Extent) {
+    return Extent.empty() ? Extent : rename(Extents, extentSymbol(Extent), "E");
+  }
+  void access(Access &A) {
+    A.Tensor = tensor(A.Tensor);
+    for (std::string &I : A.Indices)
+      I = index(I);
+  }
+
+private:
+  static std::string rename(std::map<std::string, std::string> &Names,
+                            const std::string &Name, const char *Kind) {
+    if (Name.empty())
+      return Name;
+    auto It = Names.find(Name);
+    if (It == Names.end())
+      It = Names.emplace(Name, Kind + std::to_string(Names.size())).first;
+    return It->second;
+  }
+  std::map<std::string, std::string> Tensors, Indices, Extents;
+};
+
+/// K under the names of its shape.
+Kernel shaped(const Kernel &K, ShapeNames &Names) {
+  Kernel Out = K;
+  for (Tensor &T : Out.Tensors) {
+    T.Name = Names.tensor(T.Name);
+    if (T.SameNonzerosAs)
+      T.SameNonzerosAs->Tensor = Names.tensor(T.SameNonzerosAs->Tensor);
+  }
+  for (IndexVar &I : Out.Indices) {
+    I.Name = Names.index(I.Name);
+    I.Extent = Names.extent(I.Extent);
+  }
+  Names.access(Out.Stmt.Lhs);
+  for (Access &F : Out.Stmt.Factors)
+    Names.access(F);
+  for (Loop &L : Out.Loops) {
+    L.Index = Names.index(L.Index);
+    L.Driver = Names.tensor(L.Driver);
+  }
+  return Out;
+}
+
+/// The plans of Like, the schedules found for a kernel of K's shape,
+/// applied to K and evaluated as the search evaluates what it finds: the
+/// schedules the search finds for K, in its order. nullopt where a plan
+/// does not apply.
+std::optional<std::vector<Schedule>> reapply(const Kernel &K,
+                                             const std::vector<Schedule> &Like,
+                                             const SchedulerOptions &Opts) {
+  const SymbolOrder Order = symbolOrderOf(K);
+  std::vector<Schedule> Out;
+  for (const Schedule &S : Like) {
+    OrRefusal<BranchedGraph> G = distribute(K, S.Plan);
+    if (!G)
+      return std::nullopt;
+    Out.push_back(evaluate(K, Order, S.Plan, std::move(*G), Opts));
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string shapeKey(const Kernel &K,
+                     const std::optional<std::set<std::string>> &Shared) {
+  ShapeNames Names;
+  std::string Key = identityKey(shaped(K, Names));
+  if (!Shared)
+    return Key;
+  std::set<std::string> Renamed;
+  for (const std::string &I : *Shared)
+    Renamed.insert(Names.index(I));
+  return Key + sharedKey(Renamed);
+}
+
+const std::vector<Schedule> &
+ScheduleCache::enumerate(const Kernel &K,
+                         const std::optional<std::set<std::string>> &Shared) {
+  std::string Key = identityKey(K) + sharedKey(Shared);
+  std::string Shape = shapeKey(K, Shared);
+  const std::vector<Schedule> *Like = nullptr;
   {
     std::lock_guard<std::mutex> Hold(Lock);
-    auto It = Found.find(Key);
-    if (It != Found.end())
+    if (auto It = Found.find(Key); It != Found.end())
       return It->second;
+    if (auto It = Shapes.find(Shape); It != Shapes.end())
+      Like = It->second;
   }
   // Searched without the lock: the threads that rewrite a file's nests
   // search their kernels at once. Two that search one kernel find the same
   // schedules; the first kept is the one every caller reads (a map's
-  // elements stay where they are).
+  // elements stay where they are, and a kept list is never changed).
   SchedulerOptions For = Opts;
   if (Shared)
     For.SharedOuter = Shared;
-  std::vector<Schedule> Schedules = enumerateSchedules(K, For);
+  std::optional<std::vector<Schedule>> Schedules;
+  if (Like)
+    Schedules = reapply(K, *Like, For);
+  bool Searched = !Schedules;
+  if (Searched)
+    Schedules = enumerateSchedules(K, For);
   std::lock_guard<std::mutex> Hold(Lock);
-  return Found.emplace(std::move(Key), std::move(Schedules)).first->second;
+  Searches += Searched;
+  const std::vector<Schedule> &Kept =
+      Found.emplace(std::move(Key), std::move(*Schedules)).first->second;
+  Shapes.emplace(std::move(Shape), &Kept);
+  return Kept;
 }
 
 OrRefusal<Schedule> chooseSchedule(const Kernel &K,

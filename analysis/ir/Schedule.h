@@ -21,6 +21,7 @@
 #include "analysis/ir/Fusion.h"
 #include "analysis/ir/Kernel.h"
 
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -72,10 +73,14 @@ std::vector<Schedule> enumerateSchedules(const Kernel &K,
 /// Why the search finds no schedule for K (enumerateSchedules is empty).
 Refusal noScheduleReason(const Kernel &K);
 
-/// enumerateSchedules, once per distinct kernel. A file often holds one
+/// enumerateSchedules, once per kernel shape. A file often holds one
 /// kernel many times (generated code, one kernel per data type or size),
-/// and the search is the costliest step of a nest. Safe to share between
-/// the threads that rewrite a file's nests: a found list is never moved.
+/// or one shape under other names (the same product of other arrays), and
+/// the search is the costliest step of a nest. A kernel of a shape already
+/// searched has the plans found for it applied again to its own names,
+/// which is all the search would find: the search depends on its names
+/// only through which are equal. Safe to share between the threads that
+/// rewrite a file's nests: a found list is never moved.
 class ScheduleCache {
 public:
   explicit ScheduleCache(SchedulerOptions Opts) : Opts(std::move(Opts)) {}
@@ -83,12 +88,24 @@ public:
   const std::vector<Schedule> &
   enumerate(const Kernel &K,
             const std::optional<std::set<std::string>> &SharedOuter = {});
+  /// How many kernels were searched, rather than found or re-applied.
+  size_t searches() const { return Searches; }
 
 private:
   SchedulerOptions Opts;
   std::mutex Lock;
   std::map<std::string, std::vector<Schedule>> Found; // by identityKey
+  /// By shapeKey: the schedules of the first kernel of the shape searched.
+  std::map<std::string, const std::vector<Schedule> *> Shapes;
+  std::atomic<size_t> Searches = 0;
 };
+
+/// A text equal for two kernels exactly when one is the other with its
+/// tensors, indices and extents renamed one to one (and SharedOuter with
+/// them): the kernels the search schedules alike.
+std::string
+shapeKey(const Kernel &K,
+         const std::optional<std::set<std::string>> &SharedOuter = {});
 
 /// The best schedule, or why none is asymptotically cheaper than K itself.
 OrRefusal<Schedule> chooseSchedule(const Kernel &K,

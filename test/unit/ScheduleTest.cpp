@@ -666,3 +666,76 @@ TEST(ScheduleTest, TheCacheSearchesEachDistinctKernelOnce) {
   ASSERT_FALSE(Other.empty());
   EXPECT_NE(toString(Other.front().Graph).find("F("), std::string::npos);
 }
+
+/// K with every tensor, index and extent renamed, in an order unlike K's.
+Kernel renamedEverywhere(Kernel K) {
+  auto Tensor = [](std::string &N) { N = "z_" + N + "_vals"; };
+  auto Index = [](std::string &N) { N = N + N + "0"; };
+  for (ir::Tensor &T : K.Tensors)
+    Tensor(T.Name);
+  for (IndexVar &I : K.Indices) {
+    Index(I.Name);
+    if (!I.Extent.empty())
+      I.Extent = "(" + I.Extent + "_rows)";
+  }
+  std::vector<Access *> Accesses{&K.Stmt.Lhs};
+  for (Access &F : K.Stmt.Factors)
+    Accesses.push_back(&F);
+  for (Access *A : Accesses) {
+    Tensor(A->Tensor);
+    for (std::string &I : A->Indices)
+      Index(I);
+  }
+  for (Loop &L : K.Loops) {
+    Index(L.Index);
+    if (!L.Driver.empty())
+      Tensor(L.Driver);
+  }
+  return K;
+}
+
+TEST(ScheduleTest, TheCacheSearchesEachShapeOnce) {
+  ScheduleCache Cache{SchedulerOptions{}};
+  Cache.enumerate(sddmmSpmm());
+  ASSERT_EQ(Cache.searches(), 1u);
+  // The same kernel under other names: the plans found are applied to its
+  // names, and give what a search of it gives.
+  Kernel Renamed = renamedEverywhere(sddmmSpmm());
+  EXPECT_EQ(shapeKey(Renamed), shapeKey(sddmmSpmm()));
+  EXPECT_NE(identityKey(Renamed), identityKey(sddmmSpmm()));
+  const std::vector<Schedule> &Reapplied = Cache.enumerate(Renamed);
+  EXPECT_EQ(Cache.searches(), 1u);
+  std::vector<Schedule> Searched = enumerateSchedules(Renamed);
+  ASSERT_EQ(Reapplied.size(), Searched.size());
+  ASSERT_FALSE(Searched.empty());
+  for (size_t I = 0; I < Searched.size(); ++I) {
+    EXPECT_EQ(toString(Reapplied[I].Graph), toString(Searched[I].Graph));
+    EXPECT_EQ(Reapplied[I].describe(Renamed), Searched[I].describe(Renamed));
+    EXPECT_EQ(Reapplied[I].Estimate.toString(),
+              Searched[I].Estimate.toString());
+    EXPECT_EQ(Reapplied[I].Value, Searched[I].Value);
+    EXPECT_EQ(Reapplied[I].ParallelOuter, Searched[I].ParallelOuter);
+  }
+  EXPECT_NE(toString(Reapplied.front().Graph).find("z_E_vals("),
+            std::string::npos);
+  // With other loops shared, another shape: searched again.
+  Cache.enumerate(Renamed, std::set<std::string>{"ll0"});
+  EXPECT_EQ(Cache.searches(), 2u);
+}
+
+TEST(ScheduleTest, AShapeTellsApartWhatTheSearchTellsApart) {
+  Kernel Base = sddmmSpmm();
+  std::set<std::string> Shapes{shapeKey(Base)};
+  Kernel SameExtents = Base; // K and L one size: their costs add up
+  SameExtents.Indices[3].Extent = "K";
+  Kernel Reordered = Base;
+  std::swap(Reordered.Loops[2], Reordered.Loops[3]);
+  Kernel OtherFactor = Base; // C(i,k) read as C(k,i)
+  std::swap(OtherFactor.Stmt.Factors[1].Indices[0],
+            OtherFactor.Stmt.Factors[1].Indices[1]);
+  for (const Kernel *K : {&SameExtents, &Reordered, &OtherFactor})
+    EXPECT_TRUE(Shapes.insert(shapeKey(*K)).second);
+  EXPECT_NE(shapeKey(Base, std::set<std::string>{"i"}), shapeKey(Base));
+  EXPECT_EQ(shapeKey(Base, std::set<std::string>{"i"}),
+            shapeKey(renamedEverywhere(Base), std::set<std::string>{"ii0"}));
+}
