@@ -6,7 +6,8 @@
 #      a STREAM-like triad for the bandwidth roof;
 #   2. the tool's own speed against clang -fsyntax-only;
 #   3. bench/results/: results.csv, results.md, *.png, *.dat (the charts'
-#      data), raw/machine.txt and raw/tool_speed.csv; Google Benchmark's
+#      data), added_lines.md (the lines each sample's rewrite adds),
+#      raw/machine.txt and raw/tool_speed.csv; Google Benchmark's
 #      JSON (every repetition) stays in the build tree, bench/bench.json.
 # About 25 minutes on the 2-core development machine (9 of them the
 # busy-core variant).
@@ -99,6 +100,10 @@ if [ "${LNR_BENCH_BUSY:-1}" = 1 ]; then
   python3 "$root/bench/tools/busy_core.py" "${busy_args[@]}" > /dev/null
   echo "busy-core variant finished: $(date -u '+%H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)" >> "$machine"
 fi
+
+# The lines each sample's rewrite adds, and what each optimization adds.
+python3 "$root/bench/tools/added_lines.py" --tool "$build/tool/lnr-rewrite" \
+  --root "$root" --out "$out/added_lines.md"
 
 python3 "$root/bench/tools/report.py" --bench "$build/bench/bench.json" \
   "${tool_args[@]}" "${placement_args[@]}" --machine "$machine" --out "$out"
