@@ -34,6 +34,7 @@ KERNEL_TITLES = OrderedDict([
     ("sddmm_spmm_gemm", "<SDDMM, SpMM, GEMM>"),
     ("mttkrp_gemm", "<MTTKRP, GEMM>"),
     ("spttm_spttm", "<SpTTM, SpTTM>"),
+    ("spttm_spttm_taco", "<SpTTM, SpTTM> (TACO sample, sparse output)"),
 ])
 
 # Reference speedups of the fused kernel over the original that the project
