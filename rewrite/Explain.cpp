@@ -78,10 +78,11 @@ checkFacts(const NestSource &S) {
 
 std::string openmpFact(const NestSource &S, const std::string &ParallelNote) {
   return ParallelNote +
-         (S.FromRegion ? "; the file's '#pragma omp parallel' region around "
-                         "'#pragma omp for' read as '" +
-                             *S.Pragma + "', the whole region replaced"
-                       : "");
+         (S.Pragma && S.Pragma->FromRegion
+              ? "; the file's '#pragma omp parallel' region around "
+                "'#pragma omp for' read as '" +
+                    S.Pragma->Text + "', the whole region replaced"
+              : "");
 }
 
 std::string

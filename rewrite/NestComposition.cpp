@@ -527,14 +527,15 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
     return "'" + T +
            "' is still stored, and the value the producer stores "
            "names its sum inside a macro";
-  if (!PS.DistinctCoordinates.empty() || PS.FromRegion || QS.FromRegion)
+  if (!PS.DistinctCoordinates.empty() || (PS.Pragma && PS.Pragma->FromRegion) ||
+      (QS.Pragma && QS.Pragma->FromRegion))
     return std::string("a nest is not a plain loop nest");
   for (const ir::Access &F : PK.Stmt.Factors)
     if (F.Tensor == QK.Stmt.Lhs.Tensor || F.Tensor == T)
       return "the producer reads '" + F.Tensor + "', which a nest writes";
   if (PS.ElementType != QS.ElementType || PS.ValueType != QS.ValueType)
     return std::string("the two nests sum in different types");
-  if (PS.Pragma && QS.Pragma && *PS.Pragma != *QS.Pragma)
+  if (PS.Pragma && QS.Pragma && PS.Pragma->Text != QS.Pragma->Text)
     return std::string("the two nests have different OpenMP directives");
   return temporaryProblem(PK, PS, QK, QS, T, Facts.Live);
 }

@@ -188,7 +188,7 @@ bool NestCompletion::checkCoordinateLevels() {
   std::string E = "'" + Coo->Var->getName().str() + "'";
   if (Source.Pragma)
     return refuse(rule::UnsupportedPragma,
-                  "the nest runs in parallel ('" + *Source.Pragma +
+                  "the nest runs in parallel ('" + Source.Pragma->Text +
                       "'), and two positions " + E +
                       " of its coordinate (COO) loop may hold the same row; "
                       "the rewrite runs such a loop in parallel only over "

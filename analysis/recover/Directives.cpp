@@ -153,29 +153,30 @@ bool DirectiveReader::readDirective(const OMPLoopDirective *Directive,
   }
   // Where temporaries must be private to each thread, the directive is
   // split into 'parallel' (these clauses) and 'for' (schedule).
+  KeptDirective Kept;
   for (const OMPClause *C : Clauses) {
     if (C->getClauseKind() == llvm::omp::OMPC_nowait)
       continue;
     if (const auto *Schedule = dyn_cast<OMPScheduleClause>(C))
-      Facts.PragmaScheduleRuntime |=
+      Kept.ScheduleRuntime |=
           Schedule->getScheduleKind() == OMPC_SCHEDULE_runtime;
     std::string Clause = text(SourceRange(C->getBeginLoc(), C->getEndLoc()));
-    (C->getClauseKind() == llvm::omp::OMPC_schedule
-         ? Facts.PragmaForClauses
-         : Facts.PragmaParallelClauses) += " " + Clause;
+    (C->getClauseKind() == llvm::omp::OMPC_schedule ? Kept.ForClauses
+                                                    : Kept.ParallelClauses) +=
+        " " + Clause;
   }
-  // A region around '#pragma omp for' reads as the one directive.
-  if (Parallel) {
-    Facts.Pragma = "#pragma omp parallel for" + Facts.PragmaParallelClauses +
-                   Facts.PragmaForClauses;
-    Facts.FromRegion = true;
-    return true;
-  }
-  // The directive's range ends at the end of its line.
-  Facts.Pragma = withoutSplices(
-      Lexer::getSourceText(
-          CharSourceRange::getCharRange(Begin, Directive->getEndLoc()), SM, LO)
-          .rtrim());
+  // A region around '#pragma omp for' reads as the one directive; another
+  // directive's range ends at the end of its line.
+  Kept.FromRegion = Parallel;
+  Kept.Text =
+      Parallel
+          ? "#pragma omp parallel for" + Kept.ParallelClauses + Kept.ForClauses
+          : withoutSplices(
+                Lexer::getSourceText(CharSourceRange::getCharRange(
+                                         Begin, Directive->getEndLoc()),
+                                     SM, LO)
+                    .rtrim());
+  Facts.Pragma = std::move(Kept);
   return true;
 }
 

@@ -19,18 +19,14 @@
 
 namespace lnr::recover::detail {
 
-/// The directive on a nest, as the rewrite keeps it (the fields of
-/// NestSource of the same names).
+/// Where a nest stands and the directive on it, as the rewrite keeps it.
 struct DirectiveFacts {
   /// The nest's outermost loop: the nest itself, or the loop under its
   /// directive.
   const ForStmt *Outer = nullptr;
   /// The variables of the directive's 'private' clause.
   std::vector<std::pair<const VarDecl *, SourceLocation>> PrivateVars;
-  std::optional<std::string> Pragma;
-  std::string PragmaParallelClauses, PragmaForClauses;
-  bool PragmaScheduleRuntime = false;
-  bool FromRegion = false;
+  std::optional<KeptDirective> Pragma; // NestSource::Pragma
 };
 
 class DirectiveReader : public SourceReader {

@@ -59,10 +59,6 @@ NestCompletion::NestCompletion(const SourceReader &Reader, NestFacts Facts,
                                DirectiveFacts Directive)
     : FactReader(Reader, std::move(Facts)), Directive(std::move(Directive)) {
   Source.Pragma = this->Directive.Pragma;
-  Source.PragmaParallelClauses = this->Directive.PragmaParallelClauses;
-  Source.PragmaForClauses = this->Directive.PragmaForClauses;
-  Source.PragmaScheduleRuntime = this->Directive.PragmaScheduleRuntime;
-  Source.FromRegion = this->Directive.FromRegion;
 }
 
 std::optional<RecoveredNest> NestCompletion::complete(const Stmt *Nest,
@@ -129,15 +125,12 @@ bool NestCompletion::trustSplitDirective() {
     Disjoint.push_back(Row);
     return true;
   }
-  if (Source.FromRegion)
+  if (Source.Pragma->FromRegion)
     return refuse(rule::UnsupportedPragma,
                   "the position split runs in a parallel region, and its "
                   "rows may write the same elements of the output",
                   Loops.front().For->getBeginLoc());
   Source.Pragma.reset();
-  Source.PragmaParallelClauses.clear();
-  Source.PragmaForClauses.clear();
-  Source.PragmaScheduleRuntime = false;
   return true;
 }
 

@@ -133,6 +133,21 @@ struct MemberArray {
   std::string Type;
 };
 
+/// The file's own OpenMP directive on a nest, as the rewrite keeps it.
+struct KeptDirective {
+  std::string Text; // "#pragma omp parallel for", as written
+  /// Its clauses, as written, for the 'parallel' and the 'for' part.
+  std::string ParallelClauses, ForClauses;
+  /// Its 'schedule' clause is 'schedule(runtime)' (TACO's): the schedule
+  /// comes from OMP_SCHEDULE, static in GCC's and LLVM's runtimes when it
+  /// is unset.
+  bool ScheduleRuntime = false;
+  /// The directive was a '#pragma omp parallel' region whose one statement
+  /// is the nest under '#pragma omp for' (its 'nowait' dropped): Text is
+  /// the 'parallel for' it amounts to, and the whole region is replaced.
+  bool FromRegion = false;
+};
+
 struct NestSource {
   /// The arrays read through struct members, each once (MemberArray),
   /// longest path first: the rewrite reads each pointer once into a local,
@@ -259,17 +274,8 @@ struct NestSource {
   /// (TACO's `jA * A3_dimension + m`, m < D2_dimension): the two, which
   /// keep the fibers apart when extent <= stride (checked at run time).
   std::string OutputInnerExtent, OutputStride;
-  std::optional<std::string> Pragma; // "#pragma omp parallel for", as written
-  /// Its clauses, as written, for the 'parallel' and the 'for' part.
-  std::string PragmaParallelClauses, PragmaForClauses;
-  /// Its 'schedule' clause is 'schedule(runtime)' (TACO's): the schedule
-  /// comes from OMP_SCHEDULE, static in GCC's and LLVM's runtimes when it
-  /// is unset.
-  bool PragmaScheduleRuntime = false;
-  /// The directive was a '#pragma omp parallel' region whose one statement
-  /// is the nest under '#pragma omp for' (its 'nowait' dropped): Pragma is
-  /// the 'parallel for' it amounts to, and the whole region is replaced.
-  bool FromRegion = false;
+  /// The file's OpenMP directive on the nest, none for a sequential nest.
+  std::optional<KeptDirective> Pragma;
 
   /// The nest's loop variables and coordinates declared before it (C89:
   /// `int i, p, j; for (i = 0; ...`), proved dead after it. A new OpenMP

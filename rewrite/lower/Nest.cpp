@@ -285,7 +285,7 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
   if (!C.hasGlobals() && S.Pragma &&
       !(Outer && !K.Loops.empty() && Outer->Index == K.Loops.front().Index))
     return Refusal(rule::UnsupportedPragma,
-                   "the schedule splits the loop that '" + *S.Pragma +
+                   "the schedule splits the loop that '" + S.Pragma->Text +
                        "' parallelizes");
   GraphLowering L(C);
   std::optional<Refusal> R =

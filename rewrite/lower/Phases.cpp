@@ -152,7 +152,7 @@ OrRefusal<std::optional<size_t>> keptDirective(const Context &C,
       return std::optional<size_t>(I);
   }
   return Refusal(rule::UnsupportedPragma,
-                 "the schedule splits the loop that '" + *C.S.Pragma +
+                 "the schedule splits the loop that '" + C.S.Pragma->Text +
                      "' parallelizes" + (Why.empty() ? "" : ": " + Why));
 }
 

@@ -117,13 +117,13 @@ TEST(RecoveryPhasesTest, TheDirectiveKeepsTheClausesThatHoldOnTheFusedNest) {
   ASSERT_NE(D->Outer, nullptr);
   EXPECT_NE(D->Outer, P.Site.Nest);
   ASSERT_TRUE(D->Pragma.has_value());
-  EXPECT_EQ(*D->Pragma, "#pragma omp parallel for schedule(dynamic, 4) "
-                        "private(j) num_threads(2)");
-  EXPECT_EQ(D->PragmaForClauses, " schedule(dynamic, 4)");
-  EXPECT_EQ(D->PragmaParallelClauses, " private(j) num_threads(2)");
+  EXPECT_EQ(D->Pragma->Text, "#pragma omp parallel for schedule(dynamic, 4) "
+                             "private(j) num_threads(2)");
+  EXPECT_EQ(D->Pragma->ForClauses, " schedule(dynamic, 4)");
+  EXPECT_EQ(D->Pragma->ParallelClauses, " private(j) num_threads(2)");
   ASSERT_EQ(D->PrivateVars.size(), 1u);
   EXPECT_EQ(nameOf(D->PrivateVars.front().first), "j");
-  EXPECT_FALSE(D->FromRegion);
+  EXPECT_FALSE(D->Pragma->FromRegion);
 }
 
 TEST(RecoveryPhasesTest, TheDirectiveRefusesAClauseOfTheOriginalNest) {
@@ -214,7 +214,7 @@ TEST(RecoveryPhasesTest, TheCompletionBuildsTheKernelAndChecksTheOutput) {
   EXPECT_EQ(ir::loopOrderString(R->Kernel.Loops), "i, j(B), l");
   // The directive the walk never saw is the source's.
   ASSERT_TRUE(R->Source.Pragma.has_value());
-  EXPECT_EQ(R->Source.PragmaForClauses, " schedule(dynamic, 4)");
+  EXPECT_EQ(R->Source.Pragma->ForClauses, " schedule(dynamic, 4)");
   // j, declared before the nest, is private to each thread as the clause
   // says, and read in place after the rewrite.
   EXPECT_EQ(R->Source.OuterDeclared, std::vector<std::string>{"j"});

@@ -713,11 +713,11 @@ void kernel(int N, int K, const double *restrict B, const double *restrict C,
   ASSERT_EQ(R.Refusal, "") << R.Message;
   EXPECT_EQ(R.Notation, "A(i) += B(i,k) * C(k)");
   ASSERT_TRUE(R.Source.Pragma.has_value());
-  EXPECT_EQ(*R.Source.Pragma,
+  EXPECT_EQ(R.Source.Pragma->Text,
             "#pragma omp parallel for num_threads(4) schedule(static)");
-  EXPECT_EQ(R.Source.PragmaParallelClauses, " num_threads(4)");
-  EXPECT_EQ(R.Source.PragmaForClauses, " schedule(static)");
-  EXPECT_TRUE(R.Source.FromRegion);
+  EXPECT_EQ(R.Source.Pragma->ParallelClauses, " num_threads(4)");
+  EXPECT_EQ(R.Source.Pragma->ForClauses, " schedule(static)");
+  EXPECT_TRUE(R.Source.Pragma->FromRegion);
   // The replaced text is the whole region.
   EXPECT_EQ(R.Source.Offset, Region.find("#pragma omp parallel"));
   EXPECT_EQ(R.Source.Offset + R.Source.Length, Region.find("\n  (void)keep;"));

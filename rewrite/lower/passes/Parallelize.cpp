@@ -118,11 +118,11 @@ ParallelPlan planParallel(const Context &C, const ir::BranchedGraph &Root,
   if (Kept && PerThread) {
     // The file's directive, split so each thread allocates its temporaries
     // once, outside the work-shared loop.
-    P.Region = OmpDirective::parallel({S.PragmaParallelClauses});
-    P.Loop = OmpDirective::workShared({S.PragmaForClauses});
+    P.Region = OmpDirective::parallel({S.Pragma->ParallelClauses});
+    P.Loop = OmpDirective::workShared({S.Pragma->ForClauses});
   } else if (Kept) {
     if (S.Pragma)
-      P.Loop = OmpDirective::kept(*S.Pragma);
+      P.Loop = OmpDirective::kept(S.Pragma->Text);
   } else if (P.Parallel && PerThread) {
     P.Region = OmpDirective::parallel({Private});
     P.Loop = OmpDirective::workShared({Schedule});
@@ -139,9 +139,9 @@ OmpDirective zeroingDirective(const Context &C, bool NestParallel) {
       std::find(Proved.begin(), Proved.end(), K.Loops.front().Index) ==
           Proved.end())
     return OmpDirective();
-  return OmpDirective::parallelFor({C.S.PragmaParallelClauses,
-                                    "schedule(static)",
-                                    C.S.Pragma ? "" : privateClause(C.S)});
+  return OmpDirective::parallelFor(
+      {C.S.Pragma ? C.S.Pragma->ParallelClauses : "", "schedule(static)",
+       C.S.Pragma ? "" : privateClause(C.S)});
 }
 
 bool shareableHeader(const ir::Kernel &K, const NestSource &S,
@@ -198,7 +198,7 @@ void shareRewriteNames(const Context &C, Nodes &Tree) {
 
 void noteRuntimeSchedule(const ir::BranchedGraph &Root, const NestSource &S,
                          std::vector<std::string> &Notes) {
-  if (!S.Pragma || !S.PragmaScheduleRuntime || Root.Loops.empty() ||
+  if (!S.Pragma || !S.Pragma->ScheduleRuntime || Root.Loops.empty() ||
       !walksFibers(Root))
     return;
   Notes.push_back(

@@ -434,11 +434,11 @@ TEST_F(ParallelizeTest, ThePlanCarriesTheDirectivesItIsWrittenWith) {
   EXPECT_EQ(PerThread.Region.line(), "#pragma omp parallel private(j)");
   EXPECT_EQ(PerThread.Loop.line(), "#pragma omp for schedule(dynamic, 64)");
   // The file's directive, kept whole, or split around such temporaries.
-  S.Pragma = "#pragma omp parallel for num_threads(2) schedule(static)";
-  S.PragmaParallelClauses = " num_threads(2)";
-  S.PragmaForClauses = " schedule(static)";
+  S.Pragma =
+      KeptDirective{"#pragma omp parallel for num_threads(2) schedule(static)",
+                    " num_threads(2)", " schedule(static)"};
   EXPECT_EQ(planParallel(context(), linear(), true, false, "'A'").Loop.line(),
-            *S.Pragma);
+            S.Pragma->Text);
   ParallelPlan Split = planParallel(context(), linear(), true, true, "'A'");
   EXPECT_EQ(Split.Region.line(), "#pragma omp parallel num_threads(2)");
   EXPECT_EQ(Split.Loop.line(), "#pragma omp for schedule(static)");
@@ -468,8 +468,8 @@ TEST_F(ParallelizeTest, ZeroingAndTheSearchAskTheSameQuestion) {
 }
 
 TEST_F(ParallelizeTest, RuntimeScheduleOverFibersIsNoted) {
-  S.Pragma = "#pragma omp parallel for schedule(runtime)";
-  S.PragmaScheduleRuntime = true;
+  S.Pragma = KeptDirective{"#pragma omp parallel for schedule(runtime)", "",
+                           " schedule(runtime)", /*ScheduleRuntime=*/true};
   std::vector<std::string> Notes;
   noteRuntimeSchedule(linear(), S, Notes);
   ASSERT_EQ(Notes.size(), 1u);
