@@ -337,25 +337,36 @@ bool symbolLeq(const std::string &A, const std::string &B, Orders O) {
   return A == B || ordered(O.A, A, B) || ordered(O.B, A, B);
 }
 
-/// A <= B symbol by symbol: each symbol of A matched to a distinct symbol of
-/// B at least as large (equal symbols first).
-bool monomialLeq(const Monomial &A, const Monomial &B, Orders O) {
-  std::vector<bool> Used(B.size(), false);
-  std::vector<const std::string *> Left;
-  for (const std::string &S : A) {
-    bool Matched = false;
-    for (size_t I = 0; I < B.size() && !Matched; ++I)
-      if (!Used[I] && B[I] == S)
-        Used[I] = Matched = true;
-    if (!Matched)
-      Left.push_back(&S);
+/// Whether A's symbol I, or (freeing the symbol of B it takes) one matched
+/// before it, can be matched to another symbol of B at least as large:
+/// one augmenting path of a bipartite matching. Owner[J] is the symbol of
+/// A that B's symbol J is matched to, -1 for none.
+bool augment(size_t I, const Monomial &A, const Monomial &B, Orders O,
+             std::vector<int> &Owner, std::vector<bool> &Tried) {
+  for (size_t J = 0; J < B.size(); ++J) {
+    if (Tried[J] || !symbolLeq(A[I], B[J], O))
+      continue;
+    Tried[J] = true;
+    if (Owner[J] < 0 || augment(size_t(Owner[J]), A, B, O, Owner, Tried)) {
+      Owner[J] = int(I);
+      return true;
+    }
   }
-  for (const std::string *S : Left) {
-    bool Matched = false;
-    for (size_t I = 0; I < B.size() && !Matched; ++I)
-      if (!Used[I] && symbolLeq(*S, B[I], O))
-        Used[I] = Matched = true;
-    if (!Matched)
+  return false;
+}
+
+/// A <= B symbol by symbol: each symbol of A matched to a distinct symbol of
+/// B at least as large. A matching, not a first fit: which fit comes first
+/// depends on how the symbols' names sort, and whether a matching exists
+/// must not (I*J against nnz(B_ij)*nnz(C_ik), with I, J <= nnz(B_ij) and
+/// I <= nnz(C_ik), matches whatever the tensors are called).
+bool monomialLeq(const Monomial &A, const Monomial &B, Orders O) {
+  if (A.size() > B.size())
+    return false;
+  std::vector<int> Owner(B.size(), -1);
+  for (size_t I = 0; I < A.size(); ++I) {
+    std::vector<bool> Tried(B.size(), false);
+    if (!augment(I, A, B, O, Owner, Tried))
       return false;
   }
   return true;
