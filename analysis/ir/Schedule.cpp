@@ -448,7 +448,10 @@ std::string sharedKey(const std::optional<std::set<std::string>> &Shared) {
 
 /// Names replaced by their kind and the order they are first met in
 /// ("T0", "x1", "E0"): two kernels of one shape get the same. Extents are
-/// told apart by their symbol, as the costs tell them; "" stays "".
+/// told apart by their symbol, as the costs tell them. Kept as they are,
+/// so that only the same name matches them: "", a name with a '$' (the
+/// search's own temporaries are "$0", "$1", ...), and an extent the size
+/// model reads as a count of nonzeros ("nnz(...)", "fiber(...)").
 class ShapeNames {
 public:
   std::string tensor(const std::string &Name) {
@@ -458,6 +461,8 @@ public:
     return rename(Indices, Name, "x");
   }
   std::string extent(const std::string &Extent) {
+    if (Extent.rfind("nnz(", 0) == 0 || Extent.rfind("fiber(", 0) == 0)
+      return "=" + Extent;
     return Extent.empty() ? Extent : rename(Extents, extentSymbol(Extent), "E");
   }
   void access(Access &A) {
@@ -469,8 +474,8 @@ public:
 private:
   static std::string rename(std::map<std::string, std::string> &Names,
                             const std::string &Name, const char *Kind) {
-    if (Name.empty())
-      return Name;
+    if (Name.empty() || Name.find('$') != std::string::npos)
+      return "=" + Name;
     auto It = Names.find(Name);
     if (It == Names.end())
       It = Names.emplace(Name, Kind + std::to_string(Names.size())).first;
@@ -537,12 +542,18 @@ const std::vector<Schedule> &
 ScheduleCache::enumerate(const Kernel &K,
                          const std::optional<std::set<std::string>> &Shared) {
   std::string Key = identityKey(K) + sharedKey(Shared);
-  std::string Shape = shapeKey(K, Shared);
-  const std::vector<Schedule> *Like = nullptr;
   {
     std::lock_guard<std::mutex> Hold(Lock);
     if (auto It = Found.find(Key); It != Found.end())
       return It->second;
+  }
+  // The size model's known sizes are by name: a kernel under other names
+  // would be sized otherwise.
+  std::string Shape =
+      Opts.Sizes.Known.empty() ? shapeKey(K, Shared) : "=" + Key;
+  const std::vector<Schedule> *Like = nullptr;
+  {
+    std::lock_guard<std::mutex> Hold(Lock);
     if (auto It = Shapes.find(Shape); It != Shapes.end())
       Like = It->second;
   }

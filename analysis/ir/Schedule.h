@@ -79,7 +79,8 @@ Refusal noScheduleReason(const Kernel &K);
 /// the search is the costliest step of a nest. A kernel of a shape already
 /// searched has the plans found for it applied again to its own names,
 /// which is all the search would find: the search depends on its names
-/// only through which are equal. Safe to share between the threads that
+/// only through which are equal (shapeKey keeps the text of the names it
+/// reads otherwise). Safe to share between the threads that
 /// rewrite a file's nests: a found list is never moved.
 class ScheduleCache {
 public:

@@ -115,7 +115,7 @@ ParallelPlan planParallel(const Context &C, const ir::BranchedGraph &Root,
   // (the recovery checked).
   std::string Private = privateClause(S);
   std::string Schedule = scheduleClause(C.Opts);
-  if (Kept && PerThread) {
+  if (Kept && S.Pragma && PerThread) {
     // The file's directive, split so each thread allocates its temporaries
     // once, outside the work-shared loop.
     P.Region = OmpDirective::parallel({S.Pragma->ParallelClauses});
