@@ -144,8 +144,11 @@ def table(rows):
 
 def revision(root):
     """The commit the samples and the tool were taken at, if known."""
-    run = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"],
-                         capture_output=True, text=True)
+    try:
+        run = subprocess.run(["git", "-C", root, "rev-parse", "--short",
+                              "HEAD"], capture_output=True, text=True)
+    except OSError:  # no git: a source tarball
+        return "unknown"
     return run.stdout.strip() if run.returncode == 0 else "unknown"
 
 
