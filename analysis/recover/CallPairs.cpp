@@ -307,14 +307,53 @@ std::string macroProblem(const Body &B, unsigned Call, ASTContext &Ctx) {
   return "";
 }
 
+/// '&x', '&s.m', '&p->m': an address taken, of a local's own storage or
+/// at an offset from a pointer; its operand then, without the '&'.
+const Expr *addressTaken(const Expr *E) {
+  const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  return U && U->getOpcode() == UO_AddrOf ? U->getSubExpr() : nullptr;
+}
+
+/// The local variable whose own storage E names ('x', 's.m'), not reached
+/// through a pointer or an index; null otherwise.
+const VarDecl *ownStorage(const Expr *E) {
+  E = E->IgnoreParens();
+  while (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (M->isArrow())
+      return nullptr;
+    E = M->getBase()->IgnoreParens();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !V->getType()->isReferenceType()
+             ? V
+             : nullptr;
+}
+
 /// An argument that reads no memory and calls nothing, so that evaluating
 /// it before the first body gives what the second call got: constants,
-/// and locals the caller never lets the functions reach.
+/// locals the caller never lets the functions reach, and the addresses of
+/// locals (which reads nothing).
 class PureArgument : public RecursiveASTVisitor<PureArgument> {
 public:
   explicit PureArgument(const std::set<const VarDecl *> &Escaped)
       : Escaped(Escaped) {}
   bool Pure = true;
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    if (const Expr *Place = E ? addressTaken(E) : nullptr) {
+      // An address reads nothing but the pointer it is an offset from.
+      Place = Place->IgnoreParens();
+      while (const auto *M = dyn_cast<MemberExpr>(Place)) {
+        if (M->isArrow())
+          return TraverseStmt(M->getBase());
+        Place = M->getBase()->IgnoreParens();
+      }
+      if (ownStorage(Place))
+        return true;
+    }
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     // A reference reads the memory it is bound to, which the first body
     // may write.
@@ -519,9 +558,14 @@ private:
            PP->getPointeeType().isAtLeastAsQualifiedAs(VP->getPointeeType());
   }
 
-  /// The local holding Arg's value as P's type: one per type and text.
+  /// The local holding Arg's value as P's type: one per type and text,
+  /// and one for a pointer parameter more qualified than one bound before
+  /// to the same text ('edges_t *' and 'const edges_t *' bound to '&C').
   std::string binding(const ParmVarDecl *P, const std::string &Arg,
                       const std::string &Callee) {
+    for (const auto &[Type, Name] : BoundTypes[Arg])
+      if (namesAlike(Type, P->getType()))
+        return Name;
     std::string Type = P->getType().getAsString(Ctx.getPrintingPolicy());
     auto [It, New] = BindingOf.try_emplace(Type + "\n" + Arg);
     if (!New)
@@ -532,6 +576,7 @@ private:
       Name = Block.fresh(Name, Callee);
     Block.Taken.insert(Name);
     It->second = Name;
+    BoundTypes[Arg].push_back({P->getType(), Name});
     BindingNames.insert(Name);
     std::string Declared;
     llvm::raw_string_ostream OS(Declared);
@@ -722,6 +767,8 @@ private:
   std::map<const VarDecl *, std::string> Renamed[2];
   std::map<const Body *, std::set<std::string>> Targets;
   std::map<std::string, std::string> BindingOf;
+  std::map<std::string, std::vector<std::pair<QualType, std::string>>>
+      BoundTypes;
   std::set<std::string> BindingNames, TopNames, CallNames;
   std::set<const VarDecl *> Merged; // the second body's, the first's now
   /// The second body's declarations written again ('@' before each name).
@@ -750,13 +797,18 @@ public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
 private:
-  /// The variables the call passes, as written ('C', not 'C.w').
+  /// The variables the call passes, as written ('C', not 'C.w') or by
+  /// their address ('&t', '&t.m').
   static std::set<const VarDecl *> passed(const CallExpr *Call) {
     std::set<const VarDecl *> Vars;
-    for (const Expr *Arg : Call->arguments())
+    for (const Expr *Arg : Call->arguments()) {
       if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
         if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
           Vars.insert(V);
+      if (const Expr *Place = addressTaken(Arg))
+        if (const VarDecl *V = ownStorage(Place))
+          Vars.insert(V);
+    }
     return Vars;
   }
 

@@ -178,3 +178,35 @@ void coo_pair(mat_t U, mat_t V, edges_t S, edges_t R, mat_t X, mat_t Y,
   edge_scores(U, V, S, C);
   edge_aggregate(X, C, Y);
 }
+
+/* The same pair as coo_pair, the structs passed by their address as C
+ * code passes them ('&C'): each parameter named by a local of the block
+ * bound once to the address. */
+#define PAT(M, r, c) ((M)->data[(long)(r) * (M)->cols + (c)])
+
+static void edge_scores_at(const mat_t *U, const mat_t *V, const edges_t *S,
+                           edges_t *C) {
+  for (long e = 0; e < S->n; e++) {
+    int u = S->src[e], v = S->dst[e];
+    double dot = 0;
+    for (int k = 0; k < U->cols; k++)
+      dot += PAT(U, u, k) * PAT(V, v, k);
+    C->w[e] = sigmoid(dot * S->w[e]);
+  }
+}
+
+static void edge_aggregate_at(const mat_t *X, const edges_t *A, mat_t *Y) {
+  for (long e = 0; e < A->n; e++) {
+    int u = A->src[e], v = A->dst[e];
+    for (int k = 0; k < X->cols; k++)
+      PAT(Y, u, k) += A->w[e] * PAT(X, v, k);
+  }
+}
+
+void coo_pair_at(mat_t U, mat_t V, edges_t S, edges_t R, mat_t X, mat_t Y,
+                 double *scores) {
+  edges_t C = R;
+  C.w = scores;
+  edge_scores_at(&U, &V, &S, &C);
+  edge_aggregate_at(&X, &C, &Y);
+}

@@ -4,7 +4,8 @@
  * scores kept in the caller's array (compared too); a COO list in
  * scrambled order aggregated over its own edges, over a copy of them (the
  * same values in other arrays) and over another graph's (the two kernels
- * must then stay separate). Every element as the original's, NaN- and
+ * must then stay separate), the structs passed by value and by their
+ * address. Every element as the original's, NaN- and
  * Inf-aware (same_elem.h). */
 #include <math.h>
 #include <stdio.h>
@@ -27,11 +28,10 @@ typedef void csr_kernel(int, int *, int *, const double *, const double *,
 typedef void kept_kernel(int, int *, int *, const double *, const double *,
                          const double *, const double *, double *, int, int,
                          double *);
-typedef void coo_kernel(mat_t, mat_t, edges_t, edges_t, mat_t, mat_t,
-                        double *);
+typedef void coo_kernel(mat_t, mat_t, edges_t, edges_t, mat_t, mat_t, double *);
 csr_kernel orig_csr_pair, rewr_csr_pair, orig_csr_pair_c89, rewr_csr_pair_c89;
 kept_kernel orig_csr_pair_kept, rewr_csr_pair_kept;
-coo_kernel orig_coo_pair, rewr_coo_pair;
+coo_kernel orig_coo_pair, rewr_coo_pair, orig_coo_pair_at, rewr_coo_pair_at;
 typedef void width_kernel(int, int *, int *, const double *, const double *,
                           const double *, const double *, double *, int,
                           double *);
@@ -91,8 +91,8 @@ static int run_kept(const char *what, int l) {
       a[v][i] = 1;
     for (int e = 0; e < E; e++)
       t[v][e] = -7;
-    (v ? rewr_csr_pair_kept : orig_csr_pair_kept)(N, pos, crd, b, c, d, x,
-                                                  a[v], K, l, t[v]);
+    (v ? rewr_csr_pair_kept : orig_csr_pair_kept)(N, pos, crd, b, c, d, x, a[v],
+                                                  K, l, t[v]);
   }
   return same_array(what, a[0], a[1], N * L) &&
          same_array("  and the scores", t[0], t[1], E);
@@ -116,8 +116,9 @@ static int run_width(const char *what, int overlaid) {
          same_array("  and the scores", t[0], t[1], E);
 }
 
-/* Over: 0 S's own edges, 1 a copy of them, 2 another graph's. */
-static int run_coo(const char *what, long n, int over) {
+/* Over: 0 S's own edges, 1 a copy of them, 2 another graph's. At: the
+ * pair that passes the structs by their address. */
+static int run_coo(const char *what, long n, int over, int at) {
   for (int v = 0; v < 2; v++) {
     for (int i = 0; i < N * L; i++)
       a[v][i] = 1;
@@ -128,7 +129,9 @@ static int run_coo(const char *what, long n, int over) {
     edges_t R = over == 0   ? S
                 : over == 1 ? (edges_t){n, src2, dst, w}
                             : (edges_t){n, src2, dst2, w};
-    (v ? rewr_coo_pair : orig_coo_pair)(U, V, S, R, X, Y, t[v]);
+    coo_kernel *kernel = at ? (v ? rewr_coo_pair_at : orig_coo_pair_at)
+                            : (v ? rewr_coo_pair : orig_coo_pair);
+    kernel(U, V, S, R, X, Y, t[v]);
   }
   return same_array(what, a[0], a[1], N * L) &&
          same_array("  and the scores", t[0], t[1], E);
@@ -149,10 +152,14 @@ int main(void) {
   ok &= run_kept("csr kept, no output column", 1);
   ok &= run_width("csr width, finite", 0);
   ok &= run_width("csr width, E is A", 1);
-  ok &= run_coo("coo, its own edges", E, 0);
-  ok &= run_coo("coo, a copy of its edges", E, 1);
-  ok &= run_coo("coo, another graph's edges", E, 2);
-  ok &= run_coo("coo, no edge", 0, 0);
+  ok &= run_coo("coo, its own edges", E, 0, 0);
+  ok &= run_coo("coo, a copy of its edges", E, 1, 0);
+  ok &= run_coo("coo, another graph's edges", E, 2, 0);
+  ok &= run_coo("coo, no edge", 0, 0, 0);
+  ok &= run_coo("coo at, its own edges", E, 0, 1);
+  ok &= run_coo("coo at, a copy of its edges", E, 1, 1);
+  ok &= run_coo("coo at, another graph's edges", E, 2, 1);
+  ok &= run_coo("coo at, no edge", 0, 0, 1);
   printf("%s\n", ok ? "all ok" : "FAIL");
   return !ok;
 }

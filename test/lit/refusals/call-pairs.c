@@ -6,7 +6,8 @@
 // written, an early return, a global that a local or an enumerator of the
 // caller hides, an argument whose address the caller takes, a parameter
 // named inside a macro's body, a macro defined again before the calls or
-// between them, a statement between the calls), or the caller zeroes part
+// between them, a statement between the calls, a struct's address read
+// through memory), or the caller zeroes part
 // of the producer's array only. test/exec/call_pairs.test runs the pairs
 // that fuse.
 // RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
@@ -322,3 +323,47 @@ void defined_between(int n, const int *pos, const int *crd, const double *B,
   aggregate(n, pos, crd, T, E, A, HALF);
 }
 // CHECK: call-pairs.c:[[@LINE-5]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate' are not inlined: a preprocessor line is between the calls {{\[}}lnr-separate-kernels]
+
+// The matrix passed by its address, reached through memory the first
+// function could write ('net->graph' is read, not only offset from): an
+// address of a local's own storage ('&C') would be bound once before the
+// first body (test/exec/call_pairs.test), this one is not.
+typedef struct {
+  int n;
+  int *pos, *crd;
+} csr_t;
+typedef struct {
+  csr_t matrix;
+} graph_t;
+typedef struct {
+  graph_t *graph;
+} net_t;
+
+static void scores_of(const csr_t *G, const double *C, const double *D,
+                      double *T, int K) {
+  for (int i = 0; i < G->n; i++)
+    for (int p = G->pos[i]; p < G->pos[i + 1]; p++) {
+      int j = G->crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = s;
+    }
+}
+
+static void aggregate_of(const csr_t *G, const double *T, const double *E,
+                         double *A, int L) {
+  for (int i = 0; i < G->n; i++)
+    for (int p = G->pos[i]; p < G->pos[i + 1]; p++) {
+      int j = G->crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+void through_memory(net_t *net, const double *C, const double *D,
+                    const double *E, double *A, int K, int L, double *T) {
+  scores_of(&(net->graph->matrix), C, D, T, K);
+  aggregate_of(&(net->graph->matrix), T, E, A, L);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores_of' and 'aggregate_of' are not inlined: the argument '&(net->graph->matrix)' of 'scores_of' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]
