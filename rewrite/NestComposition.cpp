@@ -424,6 +424,7 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
                                     "function's value");
   S.Map = Map;
   S.MapOnlyScales = Facts.Live && PS.Map.empty();
+  S.MapContinuous = !PS.Map.empty() && PS.MapContinuous;
   S.TemporaryStore = Facts.Live ? PS.Output : "";
   S.TemporaryStoreAdds = !PS.ZeroOutputFirst;
   // At a coordinate (COO) list's position, its own range: no fibers.

@@ -64,7 +64,152 @@ bool callsFunction(const Expr *E) {
   return F.Found;
 }
 
+/// The C library's functions continuous in their arguments wherever they
+/// are defined for every value (no pole, no edge of a domain).
+bool isContinuousMathFunction(const FunctionDecl *F) {
+  StringRef N = F->getName();
+  N.consume_front("__builtin_");
+  return llvm::StringSwitch<bool>(N)
+      .Cases("exp", "expf", "exp2", "exp2f", "expm1", "expm1f", true)
+      .Cases("tanh", "tanhf", "fabs", "fabsf", "fmax", "fmaxf", true)
+      .Cases("fmin", "fminf", "erf", "erff", true)
+      .Default(false);
+}
+
+/// A literal's value, if E is one.
+std::optional<double> literalValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *F = dyn_cast<FloatingLiteral>(E))
+    return F->getValueAsApproximateDouble();
+  if (const auto *I = dyn_cast<IntegerLiteral>(E))
+    return double(I->getValue().getSExtValue());
+  return std::nullopt;
+}
+
+/// Whether E, a pure map's (NestWalk::pureMap), is at least 1 for every
+/// value of its places: '1 + exp(-x)', a sigmoid's denominator.
+bool atLeastOne(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<double> V = literalValue(E))
+    return *V >= 1;
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || B->getOpcode() != BO_Add)
+    return false;
+  auto NonNegative = [](const Expr *X) {
+    X = X->IgnoreParenImpCasts();
+    if (std::optional<double> V = literalValue(X))
+      return *V >= 0;
+    const auto *Call = dyn_cast<CallExpr>(X);
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    StringRef N = F && F->getIdentifier() ? F->getName() : "";
+    N.consume_front("__builtin_");
+    return N == "exp" || N == "expf" || N == "exp2" || N == "exp2f";
+  };
+  return (atLeastOne(B->getLHS()) && NonNegative(B->getRHS())) ||
+         (NonNegative(B->getLHS()) && atLeastOne(B->getRHS()));
+}
+
+/// Whether E is 0 wherever Zero is: 0, Zero itself, or a multiple of such
+/// an expression ('0.2 * x', '-x', 'x / 2').
+bool vanishesWith(const Expr *E, const Expr *Zero, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<double> V = literalValue(E))
+    return *V == 0;
+  if (sameExpression(E, Zero, Ctx))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) &&
+           vanishesWith(U->getSubExpr(), Zero, Ctx);
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (B && B->getOpcode() == BO_Mul)
+    return vanishesWith(B->getLHS(), Zero, Ctx) ||
+           vanishesWith(B->getRHS(), Zero, Ctx);
+  if (B && B->getOpcode() == BO_Div)
+    return vanishesWith(B->getLHS(), Zero, Ctx) &&
+           literalValue(B->getRHS()).value_or(0) != 0;
+  return false;
+}
+
 } // namespace
+
+/// Whether the pure map E moves with its places continuously: built of
+/// sums, products, quotients by a literal or by at least 1, continuous
+/// math functions and branches 'x > 0 ? f : g' where f and g are both 0 at
+/// x = 0. A rounding of the sum then moves E by a rounding, where a jump
+/// (a comparison's 0 or 1, a branch whose sides differ where they meet, a
+/// square root at 0, an integer cast) could move it by any amount.
+bool NestWalk::continuousMap(const Expr *E, const MapPlaces &Places,
+                             unsigned Depth) const {
+  // A conversion from a floating type to another (an integer, a bool: an
+  // argument passed to an 'int' parameter) truncates.
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+    if (!Cast)
+      break;
+    if (Cast->getSubExpr()->getType()->isRealFloatingType() &&
+        !Cast->getType()->isRealFloatingType())
+      return false;
+    E = Cast->getSubExpr();
+  }
+  if (Places.IsPlace(E) || literalValue(E) || asVar(E))
+    return true;
+  if (const auto *Cast = dyn_cast<CStyleCastExpr>(E))
+    return Cast->getType()->isRealFloatingType() &&
+           continuousMap(Cast->getSubExpr(), Places, Depth);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) &&
+           continuousMap(U->getSubExpr(), Places, Depth);
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    bool Sides = continuousMap(B->getLHS(), Places, Depth) &&
+                 continuousMap(B->getRHS(), Places, Depth);
+    if (B->getOpcode() == BO_Div)
+      return Sides && (literalValue(B->getRHS()).value_or(0) != 0 ||
+                       atLeastOne(B->getRHS()));
+    return Sides && (B->isAdditiveOp() || B->getOpcode() == BO_Mul);
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return continuousBranch(C, Places, Depth);
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !F->getIdentifier() ||
+      llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+        return !continuousMap(Arg, Places, Depth);
+      }))
+    return false;
+  if (F->getBuiltinID() != 0)
+    return isContinuousMathFunction(F);
+  const FunctionDecl *Defined = F->getDefinition();
+  const Expr *Returned = returnedExpression(Defined);
+  if (!Returned || Depth == 0)
+    return false;
+  MapPlaces Parameters;
+  Parameters.IsPlace = [Defined](const Expr *X) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(X);
+    return Ref && isa<ParmVarDecl>(Ref->getDecl()) &&
+           Ref->getDecl()->getDeclContext() == Defined;
+  };
+  return continuousMap(Returned, Parameters, Depth - 1);
+}
+
+/// 'x > 0 ? f : g' (any of <, <=, >, >= against 0, either side), x, f and
+/// g continuous, f and g both 0 where x is: ReLU, LeakyReLU.
+bool NestWalk::continuousBranch(const ConditionalOperator *C,
+                                const MapPlaces &Places, unsigned Depth) const {
+  const auto *Cmp =
+      dyn_cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
+  if (!Cmp || !Cmp->isRelationalOp())
+    return false;
+  const Expr *X = Cmp->getLHS(), *Zero = Cmp->getRHS();
+  if (literalValue(X).value_or(1) == 0)
+    std::swap(X, Zero);
+  return literalValue(Zero).value_or(1) == 0 &&
+         continuousMap(X, Places, Depth) &&
+         continuousMap(C->getTrueExpr(), Places, Depth) &&
+         continuousMap(C->getFalseExpr(), Places, Depth) &&
+         vanishesWith(C->getTrueExpr(), X, Ctx) &&
+         vanishesWith(C->getFalseExpr(), X, Ctx);
+}
 
 /// Whether E is pure: built of Places (the stored product, or a static
 /// function's parameters), literals, scalars the nest does not change,
@@ -138,7 +283,7 @@ bool NestWalk::pureCall(const CallExpr *Call, const MapPlaces &Places,
   return false;
 }
 
-bool NestWalk::readMap(const Expr *&Rhs, std::string &Map,
+bool NestWalk::readMap(const Expr *&Rhs, StoredMap &Map,
                        const Expr *Statement) {
   // The places of the stored product: each a product holding the sum once,
   // written alike.
@@ -175,8 +320,12 @@ bool NestWalk::readMap(const Expr *&Rhs, std::string &Map,
   std::optional<std::string> Text = sumPlaced(Whole);
   if (!Text)
     return true;
-  Map = *Text;
-  Rhs = Found.front();
+  const Expr *Product = Found.front();
+  MapPlaces Same;
+  Same.IsPlace = [&](const Expr *E) { return sameExpression(E, Product, Ctx); };
+  Map.Text = *Text;
+  Map.Continuous = continuousMap(Whole, Same, /*Depth=*/3);
+  Rhs = Product;
   return true;
 }
 

@@ -410,12 +410,22 @@ private:
                std::string &Why) const;
   bool pureCall(const clang::CallExpr *Call, const MapPlaces &Places,
                 unsigned Depth, std::string &Why) const;
+  bool continuousMap(const Expr *E, const MapPlaces &Places,
+                     unsigned Depth) const;
+  bool continuousBranch(const clang::ConditionalOperator *C,
+                        const MapPlaces &Places, unsigned Depth) const;
+  /// A function a sum is stored through: its text (NestSource::Map) and
+  /// whether it is continuous in the sum (NestSource::MapContinuous).
+  struct StoredMap {
+    std::string Text;
+    bool Continuous = false;
+  };
   /// Rhs, the value a sum is stored as, read as a pure function of one
   /// product holding the sum ('1 / (1 + exp(-(s * B[p])))'): Rhs becomes
-  /// the product and Map the function as written, '(@)' in its place
-  /// (NestSource::Map). Unchanged when Rhs is no such function; false,
-  /// refused, when it calls something impure.
-  bool readMap(const Expr *&Rhs, std::string &Map, const Expr *Statement);
+  /// the product and Map the function as written, '(@)' in its place.
+  /// Unchanged when Rhs is no such function; false, refused, when it calls
+  /// something impure.
+  bool readMap(const Expr *&Rhs, StoredMap &Map, const Expr *Statement);
   /// E, a value of the sum, as written with '(@)' for each use of the
   /// accumulator ('(@) * B[p]'); none where a use is in a macro.
   std::optional<std::string> sumPlaced(const Expr *E) const;

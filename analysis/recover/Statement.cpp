@@ -144,7 +144,7 @@ bool NestWalk::readAccumulatorUse(const Expr *E) {
   auto Text = [&](const Expr *X) { return text(X); };
   std::optional<Update> U = splitUpdate(E, Text);
   // Assigned through an element-wise function ('T[p] = exp(s);').
-  std::string Map;
+  StoredMap Map;
   if (U && !U->Accumulate && !readMap(U->Rhs, Map, E))
     return false;
   std::vector<const Expr *> Scale;
@@ -172,9 +172,11 @@ bool NestWalk::readAccumulatorUse(const Expr *E) {
     if (!readAssignedOutput(U->Lhs, E))
       return false;
     Source.ZeroOutputFirst = true;
-    Source.Map = Map;
+    Source.Map = Map.Text;
+    Source.MapContinuous = Map.Continuous;
   }
-  Source.StoredValue = Map.empty() ? sumPlaced(U->Rhs).value_or("") : Map;
+  Source.StoredValue =
+      Map.Text.empty() ? sumPlaced(U->Rhs).value_or("") : Map.Text;
   Kernel.Stmt.Accumulate = true;
   AccumulatesWithPlusAssign = U->PlusAssign;
   // The accumulator rounds every term to its own type.

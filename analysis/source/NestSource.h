@@ -330,6 +330,10 @@ struct NestSource {
   /// the sum, which the rewrite may then regroup (partial sums, a vector
   /// reduction) as it regroups a sum without Map.
   bool MapOnlyScales = false;
+  /// Map is continuous in the sum (a sigmoid, exp, tanh, ReLU, LeakyReLU:
+  /// no comparison whose sides differ where they meet, no pole): a
+  /// regrouped sum moves its value by a rounding, as it moves the sum.
+  bool MapContinuous = false;
   /// The value the statement stores, or adds to its output, after a sum
   /// into a variable, as written with '(@)' for the sum ('(@) * B[p]',
   /// Map's text where there is a function); "(@)" for a nest that adds
@@ -366,6 +370,13 @@ struct NestSource {
   OverlapFacts Overlap;
   /// Whether uintptr_t is declared before the nest (<stdint.h>).
   bool HasStdint = false;
+
+  /// Whether the rewrite may regroup the terms of the sum the statement
+  /// adds up (partial sums, a vector reduction): a sum read as it is, or
+  /// through a function no rounding of it makes jump.
+  bool sumRegroups() const {
+    return Map.empty() || MapOnlyScales || MapContinuous;
+  }
 
   const LoopSource *loop(const std::string &Index) const {
     for (const LoopSource &L : Loops)

@@ -24,8 +24,9 @@ finite), a float temporary of a
 double sum (half of them read through an accessor macro). An SDDMM
 producer stores its sum through an element-wise function in half the
 cases (a sigmoid, a LeakyReLU as a static function or written in place,
-fmax, exp, tanh times a static scale). In about a third of the cases the two nests are static functions
-of the file called one after the other (tool/InlinedCalls.h), the
+fmax, exp, tanh times a static scale, or a step, whose jump the
+last data set puts a sum at). In about a third of the cases the two
+nests are static functions of the file called one after the other (tool/InlinedCalls.h), the
 consumer's parameters renamed in half of them and a width passed as an
 expression in some. The original and the rewrite are compiled into
 one driver (gcc, and clang-14 for every third case) and run on data sets
@@ -70,6 +71,11 @@ MAPS = [None] * 3 + [
     "fmin(exp(@), 1e3)",
     "tanh(@) * alpha",
 ]
+# A function with a jump at 0: the sum it reads must be added up in the
+# original's order (docs/supported-c.md). The driver's last data set puts
+# an SDDMM's sum at the jump: 1 in the original's order, 0 when eight
+# partial sums regroup it.
+JUMP_MAP = "(@) > 0 ? 1.0 : 0.0"
 
 
 def loop(var, bound, c89):
@@ -99,6 +105,9 @@ class Case:
         self.scale = r.choice(["before", "after"])
         self.order = r.random() < 0.5
         self.map = r.choice(MAPS) if self.producer == "sddmm" else None
+        if self.map and random.Random("%d:%d:jump" % (seed, number)).random(
+        ) < 0.3:
+            self.map = JUMP_MAP
         # Drawn apart, so that a seed's other cases stay what they were.
         c = random.Random("%d:%d:calls" % (seed, number))
         self.calls = c.random() < 0.35 and self.mutation not in (
@@ -400,7 +409,8 @@ class Case:
         positive = self.producer != "sddmm"
         return DRIVER % {"seed": self.rng.randrange(1 << 30),
                          "alias": int(alias), "overlap": int(overlap),
-                         "positive": int(positive)}
+                         "positive": int(positive),
+                         "jump": int(self.map == JUMP_MAP)}
 
 
 DRIVER = r"""
@@ -437,13 +447,15 @@ static int same(const char *what, const double *a, const double *b, int m) {
 }
 int main(void) {
   int ok = 1;
-  for (int set = 0; set < 11; set++) {
+  for (int set = 0; set < 12; set++) {
+    if (set == 11 && !%(jump)d)
+      continue;
     int n = set == 1 ? 0 : 1 + (int)((rnd() + 1) * 5.5);
     int dims[4];
     for (int d = 0; d < 4; d++)
       dims[d] = set == 2 + d || (set == 6 && d == 0) ? 0
                                                      : 1 + (int)((rnd() + 1) * 4);
-    int K = dims[0], L = dims[1], F = dims[2], G = dims[3];
+    int K = set == 11 ? 9 : dims[0], L = dims[1], F = dims[2], G = dims[3];
     Data orig, rewr;
     memset(&orig, 0, sizeof orig);
     int p = 0;
@@ -471,6 +483,17 @@ int main(void) {
         arrays[a][x] = t == 2 ? NAN
                        : (t && !%(positive)d ? -INFINITY : INFINITY);
       }
+    }
+    if (set == 11) {
+      /* Each score's sum at the step's jump: 1e16 - 1e16 + 1 is 1 in the
+       * original's order, 1e16 + (-1e16 + 1) is 0. */
+      for (int x = 0; x < BIG; x++) {
+        int k = x %% 9;
+        orig.C[x] = k == 0 ? 1e16 : k == 4 ? -1e16 : k == 5 ? 1 : 0;
+        orig.D[x] = 1;
+      }
+      for (int x = 0; x < NNZ; x++)
+        orig.B[x] = 0.5;
     }
     rewr = orig;
     int alias = %(alias)d && set == 9;

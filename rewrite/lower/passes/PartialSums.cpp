@@ -11,13 +11,12 @@ namespace lnr::lower {
 namespace {
 
 bool canSplitReduction(Context &C, const ir::Loop &L, const ir::Assignment &A) {
-  // A function of the sum (NestSource::Map) is applied to the sum the
-  // original adds up, in its order: a regrouped one may be on the other
-  // side of a comparison. Its scales alone compare nothing.
-  if ((!C.S.Map.empty() && !C.S.MapOnlyScales) || !A.Accumulate ||
-      !C.denseFromZero(L) || C.S.loop(L.Index)->IndexType.empty() ||
-      !rewrite::isSimple(L.Index) || !A.Lhs.Indices.empty() ||
-      !C.CName.count(A.Lhs.Tensor))
+  // A function of the sum with a jump (NestSource::Map) is applied to the
+  // sum the original adds up, in its order: a regrouped one may be on the
+  // other side of the jump.
+  if (!C.S.sumRegroups() || !A.Accumulate || !C.denseFromZero(L) ||
+      C.S.loop(L.Index)->IndexType.empty() || !rewrite::isSimple(L.Index) ||
+      !A.Lhs.Indices.empty() || !C.CName.count(A.Lhs.Tensor))
     return false;
   if (std::none_of(A.Factors.begin(), A.Factors.end(),
                    [&](const ir::Access &F) { return F.uses(L.Index); }))

@@ -17,10 +17,9 @@ std::optional<OmpDirective> simdDirective(const Context &C, const ir::Loop &L,
   if (Temp != C.CName.end()) {
     if (Writes)
       return OmpDirective::simd();
-    // Not the sum a function is applied to (NestSource::Map): a vector
-    // reduction would regroup it.
-    if (A.Lhs.Indices.empty() && A.Accumulate &&
-        (C.S.Map.empty() || C.S.MapOnlyScales))
+    // Not the sum a function with a jump is applied to: a vector
+    // reduction regroups it.
+    if (A.Lhs.Indices.empty() && A.Accumulate && C.S.sumRegroups())
       return OmpDirective::simd({"reduction(+ : " + Temp->second + ")"});
     return std::nullopt;
   }

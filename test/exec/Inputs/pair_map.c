@@ -1,8 +1,8 @@
 /* Separate kernels with an element-wise function between them: edge
  * scores (an SDDMM at B's nonzeros) go through a sigmoid, a LeakyReLU (a
- * static function of the file, or written in place) or fmax(exp(x), ..),
- * then an SpMM reads them. Fused per nonzero: the score's sum into a scalar, the function
- * applied to it, then the row update. */
+ * static function of the file, or written in place), fmax(exp(x), ..) or
+ * a step, then an SpMM reads them. Fused per nonzero: the score's sum into a
+ * scalar, the function applied to it, then the row update. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -87,6 +87,31 @@ void pair_exp(int n, int K, int L, const int *restrict pos,
       for (int k = 0; k < K; k++)
         s += C[i * K + k] * D[j * K + k];
       T[p] = fmax(exp(s * B[p]), 1e-3);
+    }
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+  free(T);
+}
+
+/* A step of the score (1 where it is positive, 0 elsewhere): a jump at 0,
+ * where a sum regrouped to the other side of it changes the score from 0
+ * to 1. Fused, the sum is added up in the original's order. */
+void pair_step(int n, int K, int L, const int *restrict pos,
+               const int *restrict crd, const double *restrict B,
+               const double *restrict C, const double *restrict D,
+               const double *restrict E, double *restrict A) {
+  double *T = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = s * B[p] > 0 ? 1.0 : 0.0;
     }
   for (int i = 0; i < n; i++)
     for (int p = pos[i]; p < pos[i + 1]; p++) {

@@ -3,8 +3,8 @@
  * which the original stores as f(0), 0.5 for the sigmoid, and multiplies
  * by the consumer's infinities; an infinite and a NaN scale; large scores
  * (exp overflows to infinity); terms that cancel, scaled after the sum;
- * L == 0; no row. Every element as the
- * original's (same_elem.h). */
+ * a sum the step's jump tells apart from its regrouping; L == 0; no row. Every
+ * element as the original's (same_elem.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +17,7 @@ typedef void kernel(int n, int K, int L, const int *pos, const int *crd,
 kernel orig_pair_sigmoid, rewr_pair_sigmoid, orig_pair_leaky, rewr_pair_leaky,
     orig_pair_relu, rewr_pair_relu, orig_pair_exp, rewr_pair_exp,
     orig_pair_row_relu, rewr_pair_row_relu, orig_pair_row_over_f,
-    rewr_pair_row_over_f;
+    rewr_pair_row_over_f, orig_pair_step, rewr_pair_step;
 
 enum { N = 11, K = 9, L = 7, NNZ = 40 };
 static int pos[N + 1], crd[NNZ];
@@ -42,17 +42,20 @@ static void build(double size) {
     E[x] = -0.75 + 0.03 * x;
 }
 
-static int run(const char *what, int n, int k, int l) {
-  static kernel *const orig[] = {orig_pair_sigmoid, orig_pair_leaky,
-                                 orig_pair_relu, orig_pair_exp,
-                                 orig_pair_row_relu, orig_pair_row_over_f};
-  static kernel *const rewr[] = {rewr_pair_sigmoid, rewr_pair_leaky,
-                                 rewr_pair_relu, rewr_pair_exp,
-                                 rewr_pair_row_relu, rewr_pair_row_over_f};
-  static const char *const names[] = {"sigmoid", "leaky", "relu", "exp",
-                                      "row_relu", "row_over_f"};
+/* Every kernel, or only the one named Only. */
+static int run_only(const char *what, int n, int k, int l, const char *only) {
+  static kernel *const orig[] = {
+      orig_pair_sigmoid,  orig_pair_leaky,      orig_pair_relu, orig_pair_exp,
+      orig_pair_row_relu, orig_pair_row_over_f, orig_pair_step};
+  static kernel *const rewr[] = {
+      rewr_pair_sigmoid,  rewr_pair_leaky,      rewr_pair_relu, rewr_pair_exp,
+      rewr_pair_row_relu, rewr_pair_row_over_f, rewr_pair_step};
+  static const char *const names[] = {"sigmoid",  "leaky",      "relu", "exp",
+                                      "row_relu", "row_over_f", "step"};
   int ok = 1;
-  for (int f = 0; f < 6; f++) {
+  for (int f = 0; f < 7; f++) {
+    if (only && strcmp(only, names[f]) != 0)
+      continue;
     for (int v = 0; v < 2; v++) {
       for (int x = 0; x < N * L; x++)
         out[v][x] = 1;
@@ -63,6 +66,10 @@ static int run(const char *what, int n, int k, int l) {
     ok &= same_array(name, out[0], out[1], N * L);
   }
   return ok;
+}
+
+static int run(const char *what, int n, int k, int l) {
+  return run_only(what, n, k, l, NULL);
 }
 
 int main(void) {
@@ -90,6 +97,16 @@ int main(void) {
   for (int p = 0; p < NNZ; p++)
     vals[p] = 1e10;
   ok &= run("terms that cancel", N, 2, L);
+  /* A sum that is 1 in the original's order (1e16 - 1e16 + 1) and 0 when
+   * eight partial sums regroup it (1e16 + (-1e16 + 1)): the step is 1.
+   * (The continuous functions would move by more than a rounding here,
+   * as the sum itself does, docs/floating-point.md.) */
+  build(1);
+  for (int x = 0; x < N * K; x++) {
+    C[x] = x % K == 0 ? 1e16 : x % K == 4 ? -1e16 : x % K == 5 ? 1 : 0;
+    D[x] = 1;
+  }
+  ok &= run_only("a sum at the jump", N, K, L, "step");
   build(1);
   ok &= run("L == 0", N, K, 0);
   ok &= run("no row", 0, K, L);
