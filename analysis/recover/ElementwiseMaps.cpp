@@ -76,45 +76,74 @@ bool isContinuousMathFunction(const FunctionDecl *F) {
       .Default(false);
 }
 
-/// A literal's value, if E is one.
-std::optional<double> literalValue(const Expr *E) {
+/// What the continuity questions ask of a literal, read exactly (a long
+/// double's '1e-400L' is not 0).
+struct Literal {
+  bool Zero = false, Negative = false, Finite = true, AtLeastOne = false;
+};
+
+std::optional<Literal> literal(const Expr *E) {
   E = E->IgnoreParenImpCasts();
-  if (const auto *F = dyn_cast<FloatingLiteral>(E))
-    return F->getValueAsApproximateDouble();
+  if (const auto *F = dyn_cast<FloatingLiteral>(E)) {
+    llvm::APFloat V = F->getValue();
+    llvm::APFloat::cmpResult ToOne =
+        V.compare(llvm::APFloat(V.getSemantics(), 1));
+    return Literal{V.isZero(), V.isNegative(), V.isFinite(),
+                   ToOne == llvm::APFloat::cmpGreaterThan ||
+                       ToOne == llvm::APFloat::cmpEqual};
+  }
   if (const auto *I = dyn_cast<IntegerLiteral>(E))
-    return double(I->getValue().getSExtValue());
+    return Literal{I->getValue().isZero(), false, true,
+                   I->getValue().uge(1)};
   return std::nullopt;
+}
+
+/// exp or exp2 of the C library (not a function of the file so named).
+bool isLibraryExp(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !F->getIdentifier() || F->getBuiltinID() == 0)
+    return false;
+  StringRef N = F->getName();
+  N.consume_front("__builtin_");
+  return N == "exp" || N == "expf" || N == "exp2" || N == "exp2f";
 }
 
 /// Whether E, a pure map's (NestWalk::pureMap), is at least 1 for every
 /// value of its places: '1 + exp(-x)', a sigmoid's denominator.
 bool atLeastOne(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (std::optional<double> V = literalValue(E))
-    return *V >= 1;
-  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (std::optional<Literal> L = literal(E))
+    return L->AtLeastOne;
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (!B || B->getOpcode() != BO_Add)
     return false;
   auto NonNegative = [](const Expr *X) {
-    X = X->IgnoreParenImpCasts();
-    if (std::optional<double> V = literalValue(X))
-      return *V >= 0;
-    const auto *Call = dyn_cast<CallExpr>(X);
-    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-    StringRef N = F && F->getIdentifier() ? F->getName() : "";
-    N.consume_front("__builtin_");
-    return N == "exp" || N == "expf" || N == "exp2" || N == "exp2f";
+    std::optional<Literal> L = literal(X);
+    return L ? !L->Negative && L->Finite : isLibraryExp(X);
   };
   return (atLeastOne(B->getLHS()) && NonNegative(B->getRHS())) ||
          (NonNegative(B->getLHS()) && atLeastOne(B->getRHS()));
+}
+
+/// A factor that keeps a product that vanishes at 0: a finite literal or a
+/// scalar the nest does not change (an infinite one gives NaN at 0 in one
+/// grouping only, as docs/floating-point.md says of infinities), not a
+/// constant expression that may overflow ('exp(1000.0)').
+bool plainScale(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) &&
+           plainScale(U->getSubExpr());
+  std::optional<Literal> L = literal(E);
+  return L ? L->Finite : isa<DeclRefExpr>(E);
 }
 
 /// Whether E is 0 wherever Zero is: 0, Zero itself, or a multiple of such
 /// an expression ('0.2 * x', '-x', 'x / 2').
 bool vanishesWith(const Expr *E, const Expr *Zero, const ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
-  if (std::optional<double> V = literalValue(E))
-    return *V == 0;
+  if (std::optional<Literal> L = literal(E))
+    return L->Zero;
   if (sameExpression(E, Zero, Ctx))
     return true;
   if (const auto *U = dyn_cast<UnaryOperator>(E))
@@ -122,12 +151,13 @@ bool vanishesWith(const Expr *E, const Expr *Zero, const ASTContext &Ctx) {
            vanishesWith(U->getSubExpr(), Zero, Ctx);
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (B && B->getOpcode() == BO_Mul)
-    return vanishesWith(B->getLHS(), Zero, Ctx) ||
-           vanishesWith(B->getRHS(), Zero, Ctx);
-  if (B && B->getOpcode() == BO_Div)
-    return vanishesWith(B->getLHS(), Zero, Ctx) &&
-           literalValue(B->getRHS()).value_or(0) != 0;
-  return false;
+    return (vanishesWith(B->getLHS(), Zero, Ctx) &&
+            plainScale(B->getRHS())) ||
+           (vanishesWith(B->getRHS(), Zero, Ctx) && plainScale(B->getLHS()));
+  std::optional<Literal> Divisor =
+      B && B->getOpcode() == BO_Div ? literal(B->getRHS()) : std::nullopt;
+  return Divisor && !Divisor->Zero && Divisor->Finite &&
+         vanishesWith(B->getLHS(), Zero, Ctx);
 }
 
 } // namespace
@@ -152,7 +182,7 @@ bool NestWalk::continuousMap(const Expr *E, const MapPlaces &Places,
       return false;
     E = Cast->getSubExpr();
   }
-  if (Places.IsPlace(E) || literalValue(E) || asVar(E))
+  if (Places.IsPlace(E) || literal(E) || asVar(E))
     return true;
   if (const auto *Cast = dyn_cast<CStyleCastExpr>(E))
     return Cast->getType()->isRealFloatingType() &&
@@ -163,9 +193,10 @@ bool NestWalk::continuousMap(const Expr *E, const MapPlaces &Places,
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     bool Sides = continuousMap(B->getLHS(), Places, Depth) &&
                  continuousMap(B->getRHS(), Places, Depth);
-    if (B->getOpcode() == BO_Div)
-      return Sides && (literalValue(B->getRHS()).value_or(0) != 0 ||
-                       atLeastOne(B->getRHS()));
+    if (B->getOpcode() == BO_Div) {
+      std::optional<Literal> Divisor = literal(B->getRHS());
+      return Sides && (Divisor ? !Divisor->Zero : atLeastOne(B->getRHS()));
+    }
     return Sides && (B->isAdditiveOp() || B->getOpcode() == BO_Mul);
   }
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
@@ -201,9 +232,13 @@ bool NestWalk::continuousBranch(const ConditionalOperator *C,
   if (!Cmp || !Cmp->isRelationalOp())
     return false;
   const Expr *X = Cmp->getLHS(), *Zero = Cmp->getRHS();
-  if (literalValue(X).value_or(1) == 0)
+  auto IsZero = [](const Expr *E) {
+    std::optional<Literal> L = literal(E);
+    return L && L->Zero;
+  };
+  if (IsZero(X))
     std::swap(X, Zero);
-  return literalValue(Zero).value_or(1) == 0 &&
+  return IsZero(Zero) &&
          continuousMap(X, Places, Depth) &&
          continuousMap(C->getTrueExpr(), Places, Depth) &&
          continuousMap(C->getFalseExpr(), Places, Depth) &&
