@@ -322,7 +322,7 @@ OverlapFacts composedOverlap(const NestSource &PS, const NestSource &QS,
     O.Needed = true;
   for (const NestSource *S : {&QS, &PS})
     for (const OverlapFacts::Array &A : S->Overlap.Arrays)
-      if (A.Base != Facts.Temporary || (Facts.Live && A.Written))
+      if (A.Base != Facts.TemporaryArray || (Facts.Live && A.Written))
         O.Arrays.push_back(A);
   for (const OverlapFacts::Position &P : PS.Overlap.PositionRanges)
     if (std::none_of(O.PositionRanges.begin(), O.PositionRanges.end(),
@@ -541,14 +541,49 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
   return temporaryProblem(PK, PS, QK, QS, T, Facts.Live);
 }
 
+/// The array a factor's text reads ('T_vals' of 'T_vals[jB]').
+std::string arrayOf(const std::string &Factor) {
+  return spaceless(Factor.substr(0, Factor.find('[')));
+}
+
+/// Q reading the temporary by the producer's names (Facts.Temporary and
+/// Facts.TemporaryArray) where it reads it through another local holding
+/// the same pointer (Facts.ReadAs; checked equal at run time).
+void readTemporaryByItsName(ir::Kernel &QK, NestSource &QS,
+                            const PairFacts &Facts) {
+  const std::string &From = Facts.ReadAs, &To = Facts.TemporaryArray;
+  std::string Tensor;
+  for (size_t F = 0; F < QK.Stmt.Factors.size(); ++F)
+    if (arrayOf(QS.Factors[F].Text) == From) {
+      Tensor = QK.Stmt.Factors[F].Tensor;
+      QS.Factors[F].Text = renamedIn(QS.Factors[F].Text, From, To);
+    }
+  for (ir::Access &F : QK.Stmt.Factors)
+    if (!Tensor.empty() && F.Tensor == Tensor)
+      F.Tensor = Facts.Temporary;
+  for (ir::Tensor &T : QK.Tensors)
+    if (!Tensor.empty() && T.Name == Tensor)
+      T.Name = Facts.Temporary;
+  for (OverlapFacts::Array &A : QS.Overlap.Arrays)
+    if (A.Base == From)
+      A.Base = To;
+}
+
 } // namespace
+
+std::string storedTensor(const ir::Kernel &PK, const NestSource &PS,
+                         const std::string &Array) {
+  return arrayOf(PS.Output) == Array ? PK.Stmt.Lhs.Tensor : Array;
+}
 
 std::variant<ComposedNest, std::string>
 composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
-             const ir::Kernel &QK, const NestSource &QS,
+             const ir::Kernel &Reader, const NestSource &ReaderSource,
              const PairFacts &Facts) {
-  ir::Kernel PK = Producer;
-  NestSource PS = ProducerSource;
+  ir::Kernel PK = Producer, QK = Reader;
+  NestSource PS = ProducerSource, QS = ReaderSource;
+  if (!Facts.ReadAs.empty())
+    readTemporaryByItsName(QK, QS, Facts);
   std::vector<std::string> Renamed = renameClashes(PK, PS, QK, QS, Facts);
   if (std::optional<std::string> Problem =
           producerProblem(PK, PS, QK, QS, Facts))
@@ -559,6 +594,8 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
   size_t Factor = std::get<size_t>(At);
   const ir::Access &Read = QK.Stmt.Factors[Factor];
   Equalities Equal;
+  if (!Facts.ReadAs.empty())
+    Equal.push_back({Facts.TemporaryArray, Facts.ReadAs, /*Pointers=*/true});
   auto Matched = matchIndices(PK, PS, QK, QS, Read, Equal);
   if (auto *Why = std::get_if<std::string>(&Matched))
     return *Why;

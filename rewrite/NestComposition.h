@@ -26,7 +26,14 @@ namespace lnr::rewrite {
 /// What the AST proved of the pair (recover::NestPair), and the text the
 /// composed nest replaces.
 struct PairFacts {
+  /// The temporary, as the kernels name its tensor ("T" for TACO's
+  /// 'T_vals', named by its struct).
   std::string Temporary;
+  /// Its array, as the producer's C names it ("T_vals").
+  std::string TemporaryArray;
+  /// The array the consumer reads it by, another local holding the same
+  /// pointer (recover::NestPair::ReadAs), or "": checked equal at run time.
+  std::string ReadAs;
   /// Its values may be read after the consumer, or its memory be another
   /// array's (recover::NestPair::Live): the fused nest stores each element
   /// once, and the run-time overlap test covers it.
@@ -49,6 +56,12 @@ struct PairFacts {
   /// renaming.
   std::function<bool(const std::string &)> IsNameTaken;
 };
+
+/// The tensor of the array a producer stores ('T' for TACO's 'T_vals',
+/// named by its struct), as the kernel names it: Array itself where the
+/// producer's output is another array.
+std::string storedTensor(const ir::Kernel &PK, const NestSource &PS,
+                         const std::string &Array);
 
 struct ComposedNest {
   ir::Kernel Kernel;

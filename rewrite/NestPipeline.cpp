@@ -441,7 +441,9 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   if (P.Out.File != Q.Out.File || End > Code.size() || P.Source.Offset >= End)
     return std::string("the two nests are not in one file");
   PairFacts Facts;
-  Facts.Temporary = Pair.Temporary;
+  Facts.TemporaryArray = Pair.Temporary;
+  Facts.Temporary = storedTensor(P.Kernel, P.Source, Pair.Temporary);
+  Facts.ReadAs = Pair.ReadAs;
   Facts.Live = !Pair.Live.empty();
   Facts.ZeroBefore =
       Pair.ZeroBefore ||

@@ -123,6 +123,17 @@ std::string arrayName(const StoredArray &A, const Expr *Spelled) {
   return Name + (M && M->isArrow() ? "->" : ".") + A.Member->getName().str();
 }
 
+/// The type of the elements of the array E names ('double' for a 'double
+/// *' or a 'double[]'); none for another type.
+QualType elementType(const Expr *E) {
+  QualType T = E->IgnoreParenCasts()->getType();
+  if (const auto *Pointer = T->getAs<PointerType>())
+    return Pointer->getPointeeType();
+  if (const auto *Array = T->getAsArrayTypeUnsafe())
+    return Array->getElementType();
+  return QualType();
+}
+
 /// The arrays the nest stores elements of ('T[e] = ...', 'T[e] += ...'),
 /// each with the expression that names it first.
 std::map<StoredArray, const Expr *> storedArrays(const Stmt *Nest) {
@@ -237,6 +248,91 @@ std::optional<std::pair<StoredArray, const Expr *>> sharedArray(const Stmt *P,
   return Shared;
 }
 
+/// Whether V is a local pointer set by its initializer alone: nothing in
+/// Function assigns it or takes its address.
+bool setOnce(const VarDecl *V, const Stmt *Function, ASTContext &Ctx) {
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      !V->getType()->isPointerType() || !V->getInit() ||
+      V->getInit()->HasSideEffects(Ctx))
+    return false;
+  struct Sets : RecursiveASTVisitor<Sets> {
+    const VarDecl *V;
+    bool Once = true;
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Once &= !(B->isAssignmentOp() && namedVariable(B->getLHS()) == V);
+      return Once;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Once &= !(namedVariable(U->getSubExpr()) == V &&
+                (U->getOpcode() == UO_AddrOf || U->isIncrementDecrementOp()));
+      return Once;
+    }
+  } Check;
+  Check.V = V;
+  Check.TraverseStmt(const_cast<Stmt *>(Function));
+  return Check.Once;
+}
+
+/// Whether S names V.
+bool names(const Stmt *S, const VarDecl *V) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Found |= Ref->getDecl() == V;
+      return !Found;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// The array P stores through a local pointer and Q reads through another
+/// declared alike: each of two inlined functions names the caller's array
+/// through a local of its own ('double *w = g->w;' and 'const double *w =
+/// g->w;', TACO's 'double *restrict T_vals = (double *)(T->vals);' in
+/// both), a pointer to the same type set by that initializer alone, which
+/// P does not name nor Q store. Whether the two hold one pointer, the rewrite
+/// checks at run time (NestPair::ReadAs); none unless there is exactly one.
+std::optional<std::tuple<StoredArray, const Expr *, const VarDecl *>>
+arrayReadAs(const Stmt *P, const Stmt *Q, const Stmt *Function,
+            ASTContext &Ctx) {
+  struct Reads : RecursiveASTVisitor<Reads> {
+    std::set<const VarDecl *> Bases;
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *Sub) {
+      if (const VarDecl *V = namedVariable(Sub->getBase()))
+        Bases.insert(V);
+      return true;
+    }
+  } Read;
+  Read.TraverseStmt(const_cast<Stmt *>(Q));
+  std::map<StoredArray, const Expr *> StoredByQ = storedArrays(Q);
+  std::optional<std::tuple<StoredArray, const Expr *, const VarDecl *>> Found;
+  for (const auto &[A, Spelled] : storedArrays(P)) {
+    if (A.Member || !setOnce(A.Base, Function, Ctx))
+      continue;
+    llvm::FoldingSetNodeID Stored;
+    A.Base->getInit()->IgnoreParenImpCasts()->Profile(Stored, Ctx, true);
+    for (const VarDecl *W : Read.Bases) {
+      llvm::FoldingSetNodeID Init;
+      if (W == A.Base || StoredByQ.count({W, nullptr}) ||
+          !setOnce(W, Function, Ctx) || names(P, W) ||
+          !Ctx.hasSameUnqualifiedType(
+              W->getType()->getPointeeType().getUnqualifiedType(),
+              A.Base->getType()->getPointeeType().getUnqualifiedType()))
+        continue;
+      W->getInit()->IgnoreParenImpCasts()->Profile(Init, Ctx, true);
+      if (Init != Stored)
+        continue;
+      if (Found)
+        return std::nullopt;
+      Found = {A, Spelled, W};
+    }
+  }
+  return Found;
+}
+
 /// Why T's values, stored by P and read by Q, may be read after them, or
 /// its memory be another array's: "" when it is a local array, or a local
 /// pointer to memory allocated in the function, that nothing but the two
@@ -341,19 +437,28 @@ setScalars(const Stmt *S) {
 struct Mentions : RecursiveASTVisitor<Mentions> {
   std::vector<const VarDecl *> Named, Assigned, Addressed;
   bool Calls = false, Effects = false, ReadsMemory = false;
+  /// The types of the memory read ('int' for 'A->dimensions[1]').
+  std::vector<QualType> MemoryTypes;
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
       Named.push_back(V);
-      ReadsMemory |= V->getType()->isArrayType();
+      if (V->getType()->isArrayType()) {
+        ReadsMemory = true;
+        MemoryTypes.push_back(V->getType());
+      }
     }
     return true;
   }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *Sub) {
     ReadsMemory = true;
+    MemoryTypes.push_back(Sub->getType());
     return true;
   }
   bool VisitMemberExpr(MemberExpr *M) {
-    ReadsMemory |= M->isArrow();
+    if (M->isArrow()) {
+      ReadsMemory = true;
+      MemoryTypes.push_back(M->getType());
+    }
     return true;
   }
   bool VisitCallExpr(CallExpr *) {
@@ -370,7 +475,10 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
     if (U->isIncrementDecrementOp())
       (assignedLocal(U) ? Assigned.push_back(assignedLocal(U))
                         : void(Effects = true));
-    ReadsMemory |= U->getOpcode() == UO_Deref;
+    if (U->getOpcode() == UO_Deref) {
+      ReadsMemory = true;
+      MemoryTypes.push_back(U->getType());
+    }
     if (U->getOpcode() == UO_AddrOf) {
       Effects = true;
       if (const auto *Ref =
@@ -382,15 +490,34 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
   }
 };
 
+/// Whether a store of a Stored lvalue (a floating type) cannot change
+/// memory read as each of Read in a C program: each a pointer, or an
+/// arithmetic type other than Stored and the character types, which may
+/// read any object (the effective-type rule, C11 6.5p7, which
+/// -fstrict-aliasing assumes too).
+bool storesCannotReach(QualType Stored, const std::vector<QualType> &Read,
+                       const ASTContext &Ctx) {
+  if (Stored.isNull() || !Stored->isRealFloatingType())
+    return false;
+  return llvm::all_of(Read, [&](QualType R) {
+    return R->isPointerType() ||
+           (R->isArithmeticType() && !R->isAnyCharacterType() &&
+            !R->isCharType() && !Ctx.hasSameUnqualifiedType(R, Stored));
+  });
+}
+
 /// Why S must stay after the producer P: "" when S only sets local
 /// scalars, calls nothing, reads nothing volatile and no variable P sets,
 /// and P names no variable S sets (nor one of their names, which S would
 /// hide from it once before it). Live: the temporary P stores is memory
 /// others may name (NestPair::Live), so that S must not read memory (nor
 /// a global, nor a variable whose address is taken) either: P may store
-/// into it.
+/// into it; memory of a type that stores of the temporary's elements
+/// (Stored) cannot change is read as well before P (storesCannotReach:
+/// TACO's 'int A2_dimension = (int)(A->dimensions[1]);').
 std::string notMovableBefore(const Stmt *S, const Stmt *P, const Stmt *Function,
-                             bool Live) {
+                             bool Live, QualType Stored,
+                             const ASTContext &Ctx) {
   auto Set = setScalars(S);
   if (auto *Why = std::get_if<std::string>(&Set))
     return *Why;
@@ -403,7 +530,8 @@ std::string notMovableBefore(const Stmt *S, const Stmt *P, const Stmt *Function,
     return "writes memory or several variables";
   Mentions InFunction;
   InFunction.TraverseStmt(const_cast<Stmt *>(Function));
-  if (Live && InS.ReadsMemory)
+  if (Live && InS.ReadsMemory &&
+      !storesCannotReach(Stored, InS.MemoryTypes, Ctx))
     return "reads memory, which the producer may store into: its "
            "temporary is still read after the nests";
   for (const VarDecl *V : InS.Named) {
@@ -433,11 +561,11 @@ std::string notMovableBefore(const Stmt *S, const Stmt *P, const Stmt *Function,
 /// run after them.
 std::variant<std::vector<const Stmt *>, std::string>
 between(const CompoundStmt *Block, const Stmt *P, const Stmt *Q,
-        const Stmt *Function, bool Live, ASTContext &Ctx) {
+        const Stmt *Function, bool Live, QualType Stored, ASTContext &Ctx) {
   std::vector<const Stmt *> Out;
   for (const Stmt *S = nextIn(Block, P, 1); S && S != Q;
        S = nextIn(Block, S, 1)) {
-    std::string Why = notMovableBefore(S, P, Function, Live);
+    std::string Why = notMovableBefore(S, P, Function, Live, Stored, Ctx);
     if (!Why.empty())
       return "the statement at line " +
              std::to_string(Ctx.getSourceManager().getSpellingLineNumber(
@@ -508,11 +636,18 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     if (!Block || parentWithin(P.Function, Q.Nest) != Block)
       continue;
     auto Shared = sharedArray(P.Nest, Q.Nest);
-    if (!Shared)
-      continue;
+    std::string ReadAs;
+    if (!Shared) {
+      auto Other = arrayReadAs(P.Nest, Q.Nest, P.Function, Ctx);
+      if (!Other)
+        continue;
+      Shared = {std::get<0>(*Other), std::get<1>(*Other)};
+      ReadAs = std::get<2>(*Other)->getName().str();
+    }
     const VarDecl *T = Shared->first.Base;
     NestPair Pair;
     Pair.Producer = I;
+    Pair.ReadAs = ReadAs;
     Pair.Temporary = arrayName(Shared->first, Shared->second);
     // A member: memory the struct points to, which the function may not
     // own and others may read after.
@@ -520,7 +655,8 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
                     ? "'" + Pair.Temporary + "' is a struct member"
                     : liveAfter(P.Function, T, P.Nest, Q.Nest, Ctx);
     auto Between =
-        between(Block, P.Nest, Q.Nest, P.Function, !Pair.Live.empty(), Ctx);
+        between(Block, P.Nest, Q.Nest, P.Function, !Pair.Live.empty(),
+                elementType(Shared->second), Ctx);
     if (auto *Why = std::get_if<std::string>(&Between))
       Pair.Refused = *Why;
     else

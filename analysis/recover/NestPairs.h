@@ -28,6 +28,11 @@ struct NestPair {
   size_t Producer = 0;
   /// The temporary the producer writes and the consumer reads.
   std::string Temporary;
+  /// The name the consumer reads it by, when that is another local pointer
+  /// declared alike ('T_vals' of each of two inlined TACO functions); ""
+  /// when it reads Temporary itself. The rewrite checks at run time that
+  /// the two are equal.
+  std::string ReadAs;
   /// Why its values may be read after the consumer, or its memory be
   /// another array's (a parameter, a global, a pointer not allocated here,
   /// a local named elsewhere than in the two nests, its allocation and its

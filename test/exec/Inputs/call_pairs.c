@@ -210,3 +210,50 @@ void coo_pair_at(mat_t U, mat_t V, edges_t S, edges_t R, mat_t X, mat_t Y,
   edge_scores_at(&U, &V, &S, &C);
   edge_aggregate_at(&X, &C, &Y);
 }
+
+/* Each function names the graph's arrays through locals of its own, read
+ * from the struct it is passed ('double *w = g->w;' in one, 'const double
+ * *w = g->w;' in the other): inlined, renamed apart, the two locals of
+ * each array are one array when they hold one pointer at run time. The
+ * second's locals read the struct's members ('int rows = g->n;'), which
+ * the first's stores of doubles cannot change: they run before it. */
+typedef struct {
+  int n;
+  int *pos, *crd;
+  double *w;
+} graph_t;
+
+static void graph_scores(const graph_t *g, const double *B, const double *C,
+                         const double *D, int K) {
+  const int *pos = g->pos, *crd = g->crd;
+  double *w = g->w;
+  for (int i = 0; i < g->n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      w[p] = B[p] * s;
+    }
+}
+
+static void graph_aggregate(const graph_t *g, const double *E, double *A,
+                            int L) {
+  int rows = g->n;
+  const int *pos = g->pos, *crd = g->crd;
+  const double *w = g->w;
+  for (int i = 0; i < rows; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += w[p] * E[j * L + l];
+    }
+}
+
+void csr_pair_locals(int n, int *pos, int *crd, const double *B,
+                     const double *C, const double *D, const double *E,
+                     double *A, int K, int L, double *T) {
+  graph_t g = {n, pos, crd, T};
+  graph_scores(&g, B, C, D, K);
+  graph_aggregate(&g, E, A, L);
+}

@@ -30,7 +30,8 @@ typedef void kept_kernel(int, int *, int *, const double *, const double *,
                          double *);
 typedef void coo_kernel(mat_t, mat_t, edges_t, edges_t, mat_t, mat_t, double *);
 csr_kernel orig_csr_pair, rewr_csr_pair, orig_csr_pair_c89, rewr_csr_pair_c89;
-kept_kernel orig_csr_pair_kept, rewr_csr_pair_kept;
+kept_kernel orig_csr_pair_kept, rewr_csr_pair_kept, orig_csr_pair_locals,
+    rewr_csr_pair_locals;
 coo_kernel orig_coo_pair, rewr_coo_pair, orig_coo_pair_at, rewr_coo_pair_at;
 typedef void width_kernel(int, int *, int *, const double *, const double *,
                           const double *, const double *, double *, int,
@@ -98,6 +99,22 @@ static int run_kept(const char *what, int l) {
          same_array("  and the scores", t[0], t[1], E);
 }
 
+/* The graph's arrays named through each function's locals: the scores in
+ * an array of their own, or laid over A (the overlap test then runs the
+ * calls as written). */
+static int run_locals(const char *what, int overlaid) {
+  for (int v = 0; v < 2; v++) {
+    for (int i = 0; i < N * L; i++)
+      a[v][i] = 1;
+    for (int e = 0; e < E; e++)
+      t[v][e] = -7;
+    (v ? rewr_csr_pair_locals : orig_csr_pair_locals)(
+        N, pos, crd, b, c, d, x, a[v], K, L, overlaid ? a[v] : t[v]);
+  }
+  return same_array(what, a[0], a[1], N * L) &&
+         same_array("  and the scores", t[0], t[1], E);
+}
+
 /* The width's local renamed apart from the fallback's 'L / 2'; with E
  * laid over A, the overlap test runs the calls as written. */
 static int run_width(const char *what, int overlaid) {
@@ -150,6 +167,8 @@ int main(void) {
   ok &= run_csr("csr, no row", 0, L);
   ok &= run_kept("csr kept, finite", L);
   ok &= run_kept("csr kept, no output column", 1);
+  ok &= run_locals("csr locals, finite", 0);
+  ok &= run_locals("csr locals, scores over A", 1);
   ok &= run_width("csr width, finite", 0);
   ok &= run_width("csr width, E is A", 1);
   ok &= run_coo("coo, its own edges", E, 0, 0);
