@@ -251,41 +251,10 @@ std::optional<std::pair<StoredArray, const Expr *>> sharedArray(const Stmt *P,
 /// Whether V is a local pointer set by its initializer alone: nothing in
 /// Function assigns it or takes its address.
 bool setOnce(const VarDecl *V, const Stmt *Function, ASTContext &Ctx) {
-  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-      !V->getType()->isPointerType() || !V->getInit() ||
-      V->getInit()->HasSideEffects(Ctx))
-    return false;
-  struct Sets : RecursiveASTVisitor<Sets> {
-    const VarDecl *V;
-    bool Once = true;
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Once &= !(B->isAssignmentOp() && namedVariable(B->getLHS()) == V);
-      return Once;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Once &= !(namedVariable(U->getSubExpr()) == V &&
-                (U->getOpcode() == UO_AddrOf || U->isIncrementDecrementOp()));
-      return Once;
-    }
-  } Check;
-  Check.V = V;
-  Check.TraverseStmt(const_cast<Stmt *>(Function));
-  return Check.Once;
-}
-
-/// Whether S names V.
-bool names(const Stmt *S, const VarDecl *V) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      Found |= Ref->getDecl() == V;
-      return !Found;
-    }
-  } F;
-  F.V = V;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
+  return V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+         V->getType()->isPointerType() && V->getInit() &&
+         !V->getInit()->HasSideEffects(Ctx) &&
+         !detail::isChangedIn(V, Function);
 }
 
 /// The array P stores through a local pointer and Q reads through another
@@ -317,7 +286,7 @@ arrayReadAs(const Stmt *P, const Stmt *Q, const Stmt *Function,
     for (const VarDecl *W : Read.Bases) {
       llvm::FoldingSetNodeID Init;
       if (W == A.Base || StoredByQ.count({W, nullptr}) ||
-          !setOnce(W, Function, Ctx) || names(P, W) ||
+          !setOnce(W, Function, Ctx) || detail::references(P, W) ||
           !Ctx.hasSameUnqualifiedType(
               W->getType()->getPointeeType().getUnqualifiedType(),
               A.Base->getType()->getPointeeType().getUnqualifiedType()))
