@@ -448,7 +448,9 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   Facts.ZeroBefore =
       Pair.ZeroBefore ||
       (Hooks.ZeroedBefore &&
-       Hooks.ZeroedBefore(P.Out.File, P.Source.Offset, Pair.Temporary));
+       (Hooks.ZeroedBefore(P.Out.File, P.Source.Offset, Pair.Temporary) ||
+        (!Pair.Holds.empty() &&
+         Hooks.ZeroedBefore(P.Out.File, P.Source.Offset, Pair.Holds))));
   Facts.AssumeNoAlias = Opts.Recovery.AssumeNoAlias;
   Facts.Length = End - P.Source.Offset;
   llvm::StringRef Between =

@@ -632,6 +632,10 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
       Pair.Between = std::get<std::vector<const Stmt *>>(Between);
     Pair.ZeroBefore = !Shared->first.Member &&
                       zeroedBefore(Block, P.Nest, T, P.Function, Ctx);
+    // 'double *tv = T;', set by that alone: T's memory.
+    if (!Shared->first.Member && setOnce(T, P.Function, Ctx))
+      if (const VarDecl *Held = namedVariable(T->getInit()))
+        Pair.Holds = Held->getName().str();
     Pairs.push_back(Pair);
     if (Pair.Refused.empty())
       ++I; // Q is in this pair

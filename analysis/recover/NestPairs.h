@@ -40,6 +40,10 @@ struct NestPair {
   /// covers it. "" for a local array or allocation that nothing else
   /// reads, dead after the consumer.
   std::string Live;
+  /// The variable whose pointer the temporary, a local set by it alone,
+  /// holds ("T" for 'double *tv = T;'); "" for none. What zeroes that
+  /// variable's memory zeroes the temporary's.
+  std::string Holds;
   /// Every element is 0 before the producer runs: the statement right
   /// before it allocates the temporary with calloc, sets it to 0 with
   /// memset, or is a loop nest storing 0 into it.

@@ -27,8 +27,9 @@ cases (a sigmoid, a LeakyReLU as a static function or written in place,
 fmax, exp, tanh times a static scale, or a step, whose jump the
 last data set puts a sum at). In about a third of the cases the two
 nests are static functions of the file called one after the other (tool/InlinedCalls.h), the
-consumer's parameters renamed in half of them and a width passed as an
-expression in some. The original and the rewrite are compiled into
+consumer's parameters renamed in half of them, a width passed as an
+expression in some, and the temporary named through a local of each
+function in some ('double *tv = T;', 'const double *tv = T;'). The original and the rewrite are compiled into
 one driver (gcc, and clang-14 for every third case) and run on data sets
 with empty rows, sizes of 0 (K == 0 among infinities once), infinities
 and NaN, row pointers that decrease (two rows sharing a position), and
@@ -114,6 +115,9 @@ class Case:
             "between_scalars", "between_addressed", "float_temp")
         self.call_renames = c.random() < 0.5
         self.call_expression = c.random() < 0.3
+        # Each function names the temporary through a local of its own
+        # ('double *tv = T;'), one array when the two hold one pointer.
+        self.call_locals = c.random() < 0.4
 
     @property
     def producer_rows(self):
@@ -371,6 +375,13 @@ class Case:
             names = {"T": "Tin", "pos": "rowptr"}
             Q = [re.sub(r"\bT\[", "Tin[", re.sub(r"\bpos\[", "rowptr[", x))
                  for x in Q]
+        if self.call_locals:
+            P = ["double *tv = T;"] + [re.sub(r"\bT\[", "tv[", x) for x in P]
+            Q = [re.sub(r"\b%s\[" % names["T"], "tv[", x) for x in Q]
+            stores = any(re.search(r"\btv\[[^;]*\][^=;]*[-+*]?=(?!=)", x)
+                         for x in Q)
+            Q = ["%sdouble *tv = %s;" % ("" if stores else "const ",
+                                         names["T"])] + Q
         params = ("int n, int K, int L, int F, int G, const int *%s %s, "
                   "const int *%s crd, const double *%s B, double *%s C, "
                   "const double *%s D, const double *%s E, double *%s X, "
