@@ -1,6 +1,7 @@
 //===- CallPairs.cpp ------------------------------------------------------===//
 
 #include "analysis/recover/CallPairs.h"
+#include "analysis/recover/Allocations.h"
 #include "analysis/recover/AstQueries.h"
 #include "analysis/recover/NestPairs.h"
 #include "analysis/recover/NestRecovery.h"
@@ -208,6 +209,45 @@ std::string parameterProblem(const FunctionDecl &F, const Stmt *Body) {
   return "";
 }
 
+/// Whether S writes memory or calls a function: anything but setting the
+/// function's locals.
+bool writesOrCalls(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    static bool local(const Expr *E) {
+      const VarDecl *V = namedVariable(E);
+      return V && V->hasLocalStorage() && !V->getType()->isReferenceType();
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && !local(B->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= U->isIncrementDecrementOp() && !local(U->getSubExpr());
+      return !Found;
+    }
+    bool VisitCallExpr(CallExpr *) { return !(Found = true); }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// Why a statement of the body outside its loops could not run twice: the
+/// block runs it, and the calls kept as the fallback run it again. "" when
+/// none writes memory or calls a function.
+std::string runsTwiceProblem(const CompoundStmt *Stmts, ASTContext &Ctx) {
+  for (const Stmt *Top : Stmts->body())
+    if (!detail::holdsLoop(Top) && writesOrCalls(Top))
+      return "runs '" +
+             Lexer::getSourceText(
+                 CharSourceRange::getTokenRange(Top->getSourceRange()),
+                 Ctx.getSourceManager(), Ctx.getLangOpts())
+                 .str() +
+             "' outside its loops, which the calls kept as the fallback "
+             "would run again";
+  return "";
+}
+
 /// The body of the function S calls, when it is one of the main file's,
 /// with a loop nest; Refused says why it cannot take the call's place (the
 /// file comment).
@@ -241,6 +281,8 @@ std::optional<Body> calledBody(const Stmt *S, ASTContext &Ctx) {
     B.Refused = "returns a value";
   else
     B.Refused = parameterProblem(*Callee, Stmts);
+  if (B.Refused.empty())
+    B.Refused = runsTwiceProblem(Stmts, Ctx);
   if (!B.Refused.empty()) {
     B.Refused = "'" + Callee->getNameAsString() + "' " + B.Refused;
     return B;
@@ -682,6 +724,8 @@ private:
         }
         Out[From] = {To - From, Text};
       }
+    if (std::optional<Refusal> Why = withoutRestrict(B, Out))
+      return *Why;
     for (const auto &[Offset, V] : B.Uses) {
       auto It = Names.find(V);
       if (It == Names.end() || It->second == V->getName())
@@ -697,6 +741,40 @@ private:
       Out[Offset] = {V->getName().size(), It->second};
     }
     return Out;
+  }
+
+  /// Edits taking 'restrict' off B's locals: each promised no overlap in
+  /// its own function, not with the other's in the block. Why not, where
+  /// the qualifier is not spelled in the declaration (a macro, a typedef).
+  std::optional<Refusal> withoutRestrict(const Body &B, Edits &Out) const {
+    StringRef File = SM.getBufferData(SM.getMainFileID());
+    for (const VarDecl *V : B.Locals) {
+      if (!V->getType().isRestrictQualified())
+        continue;
+      SourceLocation Begin = V->getBeginLoc(), Name = V->getLocation();
+      bool Found = false;
+      if (Begin.isFileID() && Name.isFileID()) {
+        unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(Name);
+        for (unsigned I = From; I < To;) {
+          unsigned End = I;
+          while (End < To && (llvm::isAlnum(File[End]) || File[End] == '_'))
+            ++End;
+          StringRef Word = File.slice(I, End);
+          if (Word == "restrict" || Word == "__restrict" ||
+              Word == "__restrict__") {
+            Out[I] = {unsigned(Word.size()), ""};
+            Found = true;
+          }
+          I = End > I ? End : I + 1;
+        }
+      }
+      if (!Found)
+        return Refusal{"'" + V->getNameAsString() + "' of '" +
+                       B.F->getNameAsString() +
+                       "' is restrict by a name the block cannot take off "
+                       "(a macro, a typedef)"};
+    }
+    return std::nullopt;
   }
 
   /// The file's text [From, To) with the edits in it applied.

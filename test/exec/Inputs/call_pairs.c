@@ -212,11 +212,14 @@ void coo_pair_at(mat_t U, mat_t V, edges_t S, edges_t R, mat_t X, mat_t Y,
 }
 
 /* Each function names the graph's arrays through locals of its own, read
- * from the struct it is passed ('double *w = g->w;' in one, 'const double
- * *w = g->w;' in the other): inlined, renamed apart, the two locals of
- * each array are one array when they hold one pointer at run time. The
- * second's locals read the struct's members ('int rows = g->n;'), which
- * the first's stores of doubles cannot change: they run before it. */
+ * from the struct it is passed ('double *restrict w = g->w;' in one,
+ * 'const double *restrict w = g->w;' in the other): inlined, renamed
+ * apart, the two locals of each array are one array when they hold one
+ * pointer at run time. Each 'restrict' promised no overlap in its own
+ * function only (the scores' w and the aggregation's A may be one array):
+ * the block takes it off. The second's locals read the struct's members
+ * ('int rows = g->n;'), which the first's stores of doubles cannot
+ * change: they run before it. */
 typedef struct {
   int n;
   int *pos, *crd;
@@ -226,7 +229,7 @@ typedef struct {
 static void graph_scores(const graph_t *g, const double *B, const double *C,
                          const double *D, int K) {
   const int *pos = g->pos, *crd = g->crd;
-  double *w = g->w;
+  double *restrict w = g->w;
   for (int i = 0; i < g->n; i++)
     for (int p = pos[i]; p < pos[i + 1]; p++) {
       int j = crd[p];
@@ -241,7 +244,7 @@ static void graph_aggregate(const graph_t *g, const double *E, double *A,
                             int L) {
   int rows = g->n;
   const int *pos = g->pos, *crd = g->crd;
-  const double *w = g->w;
+  const double *restrict w = g->w;
   for (int i = 0; i < rows; i++)
     for (int p = pos[i]; p < pos[i + 1]; p++) {
       int j = crd[p];

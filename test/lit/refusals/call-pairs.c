@@ -7,7 +7,7 @@
 // caller hides, an argument whose address the caller takes, a parameter
 // named inside a macro's body, a macro defined again before the calls or
 // between them, a statement between the calls, a struct's address read
-// through memory), or the caller zeroes part
+// through memory, a statement outside the loops that writes memory), or the caller zeroes part
 // of the producer's array only. test/exec/call_pairs.test runs the pairs
 // that fuse.
 // RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
@@ -367,3 +367,40 @@ void through_memory(net_t *net, const double *C, const double *D,
   aggregate_of(&(net->graph->matrix), T, E, A, L);
 }
 // CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores_of' and 'aggregate_of' are not inlined: the argument '&(net->graph->matrix)' of 'scores_of' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]
+
+// The first function changes the graph outside its loops: the block would
+// run that, and the calls kept as the fallback would run it again.
+typedef struct {
+  int n, rounds;
+  int *pos, *crd;
+} counted_t;
+
+static void scores_counted(counted_t *G, const double *C, const double *D,
+                           double *T, int K) {
+  G->rounds = G->rounds + 1;
+  for (int i = 0; i < G->n; i++)
+    for (int p = G->pos[i]; p < G->pos[i + 1]; p++) {
+      int j = G->crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      T[p] = s;
+    }
+}
+
+static void aggregate_counted(counted_t *G, const double *T, const double *E,
+                              double *A, int L) {
+  for (int i = 0; i < G->n; i++)
+    for (int p = G->pos[i]; p < G->pos[i + 1]; p++) {
+      int j = G->crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+void runs_twice(counted_t *G, const double *C, const double *D,
+                const double *E, double *A, int K, int L, double *T) {
+  scores_counted(G, C, D, T, K);
+  aggregate_counted(G, T, E, A, L);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores_counted' and 'aggregate_counted' are not inlined: 'scores_counted' runs 'G->rounds = G->rounds + 1' outside its loops, which the calls kept as the fallback would run again {{\[}}lnr-separate-kernels]
