@@ -450,12 +450,36 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
     }
     if (U->getOpcode() == UO_AddrOf) {
       Effects = true;
-      if (const auto *Ref =
-              dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
-        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-          Addressed.push_back(V);
+      if (const VarDecl *V = owner(U->getSubExpr()))
+        Addressed.push_back(V);
     }
     return true;
+  }
+  /// 'u.d' of a local union or struct used as a pointer: u's address.
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay)
+      if (const VarDecl *V = owner(Cast->getSubExpr()))
+        Addressed.push_back(V);
+    return true;
+  }
+
+private:
+  /// The variable whose own storage E is part of ('x', 'u.first',
+  /// 's.a[2]'); null for memory reached through a pointer.
+  static const VarDecl *owner(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+        E = M->getBase();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E);
+               A &&
+               A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        E = A->getBase();
+      else
+        break;
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   }
 };
 

@@ -422,6 +422,38 @@ double between_reads_live(int n, int K, int L, const int *pos, const int *crd,
 // CHECK:      nest in 'between_reads_live'
 // CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests reads memory, which the producer may store into: its temporary is still read after the nests
 
+// The temporary is a union's array, named through a pointer: a read of the
+// union's other member between the nests reads what the producer stores
+// ('u.d' used as a pointer is u's address).
+double between_reads_union(int n, int K, int L, const int *pos,
+                           const int *crd, const double *B, const double *C,
+                           const double *D, const double *E, double *A) {
+  union {
+    double d[64];
+    double first;
+  } u;
+  double *v = u.d;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[i * K + k] * D[j * K + k];
+      v[p] = B[p] * s;
+    }
+  double f = u.first;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += v[p] * E[j * L + l];
+    }
+  return f;
+}
+// CHECK:      nest in 'between_reads_union'
+// CHECK:      nest in 'between_reads_union'
+// CHECK:        separate kernels: {{.*}} the statement at line {{[0-9]+}} between the two nests reads 'u', which the producer may store into: its temporary is still read after the nests
+
 // A float workspace of a double sum: the original rounds each value it
 // stores, which a fused temporary would not.
 void float_workspace(int n, int J, int M, const int *restrict pos,
