@@ -27,30 +27,6 @@ struct Refusal {
   std::string Why;
 };
 
-/// The variable E writes through `=`, `+=`, `++` or `&`: the variable at
-/// the root of `x`, `(x)`, `x.m.n` (not through `->` or `[]`, which write
-/// memory).
-const VarDecl *rootVariable(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    // An element of an array held by value ('cfg.scale[0]', a struct's
-    // array member): the variable's own storage.
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-      const Expr *Base = A->getBase()->IgnoreParenImpCasts();
-      if (!Base->getType()->isArrayType())
-        break;
-      E = Base;
-      continue;
-    }
-    const auto *M = dyn_cast<MemberExpr>(E);
-    if (!M || M->isArrow())
-      break;
-    E = M->getBase();
-  }
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
 /// The variables a statement writes (as a whole, a member, an element of
 /// an array member) or takes the address of.
 class WrittenVariables : public RecursiveASTVisitor<WrittenVariables> {
@@ -600,24 +576,19 @@ private:
            PP->getPointeeType().isAtLeastAsQualifiedAs(VP->getPointeeType());
   }
 
-  /// The local holding Arg's value as P's type: one per type and text,
-  /// and one for a pointer parameter more qualified than one bound before
-  /// to the same text ('edges_t *' and 'const edges_t *' bound to '&C').
+  /// The local holding Arg's value as P's type: one per text and type,
+  /// shared by a parameter P's type may name ('edges_t *' and 'const
+  /// edges_t *' bound to '&C': namesAlike).
   std::string binding(const ParmVarDecl *P, const std::string &Arg,
                       const std::string &Callee) {
     for (const auto &[Type, Name] : BoundTypes[Arg])
       if (namesAlike(Type, P->getType()))
         return Name;
-    std::string Type = P->getType().getAsString(Ctx.getPrintingPolicy());
-    auto [It, New] = BindingOf.try_emplace(Type + "\n" + Arg);
-    if (!New)
-      return It->second;
     std::string Name = P->getNameAsString();
     bool Macro = Ctx.Idents.get(Name).hasMacroDefinition();
     if (Block.Taken.count(Name) || Macro)
       Name = Block.fresh(Name, Callee);
     Block.Taken.insert(Name);
-    It->second = Name;
     BoundTypes[Arg].push_back({P->getType(), Name});
     BindingNames.insert(Name);
     std::string Declared;
@@ -844,7 +815,7 @@ private:
   Names Block;
   std::map<const VarDecl *, std::string> Renamed[2];
   std::map<const Body *, std::set<std::string>> Targets;
-  std::map<std::string, std::string> BindingOf;
+  /// The locals bound to each argument's text, with their types.
   std::map<std::string, std::vector<std::pair<QualType, std::string>>>
       BoundTypes;
   std::set<std::string> BindingNames, TopNames, CallNames;

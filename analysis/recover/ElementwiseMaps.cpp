@@ -21,13 +21,28 @@ using namespace clang;
 namespace lnr::recover::detail {
 namespace {
 
-/// The C library's functions of their arguments alone (math.h), by name.
-bool isPureMathFunction(const FunctionDecl *F) {
+/// F's name when it is a function of the C library (a builtin, not a
+/// function of the file so named), '__builtin_' aside; "" otherwise.
+StringRef libraryName(const FunctionDecl *F) {
   if (!F || !F->getIdentifier() || F->getBuiltinID() == 0)
-    return false;
+    return "";
   StringRef N = F->getName();
   N.consume_front("__builtin_");
-  return llvm::StringSwitch<bool>(N)
+  return N;
+}
+
+/// Whether an expression names a parameter of F (a static function).
+std::function<bool(const Expr *)> parameterOf(const FunctionDecl *F) {
+  return [F](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref && isa<ParmVarDecl>(Ref->getDecl()) &&
+           Ref->getDecl()->getDeclContext() == F;
+  };
+}
+
+/// The C library's functions of their arguments alone (math.h), by name.
+bool isPureMathFunction(const FunctionDecl *F) {
+  return llvm::StringSwitch<bool>(libraryName(F))
       .Cases("exp", "expf", "exp2", "exp2f", "expm1", "expm1f", true)
       .Cases("log", "logf", "log1p", "log1pf", "sqrt", "sqrtf", true)
       .Cases("tanh", "tanhf", "fabs", "fabsf", "fmax", "fmaxf", true)
@@ -67,9 +82,7 @@ bool callsFunction(const Expr *E) {
 /// The C library's functions continuous in their arguments wherever they
 /// are defined for every value (no pole, no edge of a domain).
 bool isContinuousMathFunction(const FunctionDecl *F) {
-  StringRef N = F->getName();
-  N.consume_front("__builtin_");
-  return llvm::StringSwitch<bool>(N)
+  return llvm::StringSwitch<bool>(libraryName(F))
       .Cases("exp", "expf", "exp2", "exp2f", "expm1", "expm1f", true)
       .Cases("tanh", "tanhf", "fabs", "fabsf", "fmax", "fmaxf", true)
       .Cases("fmin", "fminf", "erf", "erff", true)
@@ -93,19 +106,14 @@ std::optional<Literal> literal(const Expr *E) {
                        ToOne == llvm::APFloat::cmpEqual};
   }
   if (const auto *I = dyn_cast<IntegerLiteral>(E))
-    return Literal{I->getValue().isZero(), false, true,
-                   I->getValue().uge(1)};
+    return Literal{I->getValue().isZero(), false, true, I->getValue().uge(1)};
   return std::nullopt;
 }
 
 /// exp or exp2 of the C library (not a function of the file so named).
 bool isLibraryExp(const Expr *E) {
   const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
-  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  if (!F || !F->getIdentifier() || F->getBuiltinID() == 0)
-    return false;
-  StringRef N = F->getName();
-  N.consume_front("__builtin_");
+  StringRef N = libraryName(Call ? Call->getDirectCallee() : nullptr);
   return N == "exp" || N == "expf" || N == "exp2" || N == "exp2f";
 }
 
@@ -151,8 +159,7 @@ bool vanishesWith(const Expr *E, const Expr *Zero, const ASTContext &Ctx) {
            vanishesWith(U->getSubExpr(), Zero, Ctx);
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (B && B->getOpcode() == BO_Mul)
-    return (vanishesWith(B->getLHS(), Zero, Ctx) &&
-            plainScale(B->getRHS())) ||
+    return (vanishesWith(B->getLHS(), Zero, Ctx) && plainScale(B->getRHS())) ||
            (vanishesWith(B->getRHS(), Zero, Ctx) && plainScale(B->getLHS()));
   std::optional<Literal> Divisor =
       B && B->getOpcode() == BO_Div ? literal(B->getRHS()) : std::nullopt;
@@ -215,11 +222,7 @@ bool NestWalk::continuousMap(const Expr *E, const MapPlaces &Places,
   if (!Returned || Depth == 0)
     return false;
   MapPlaces Parameters;
-  Parameters.IsPlace = [Defined](const Expr *X) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(X);
-    return Ref && isa<ParmVarDecl>(Ref->getDecl()) &&
-           Ref->getDecl()->getDeclContext() == Defined;
-  };
+  Parameters.IsPlace = parameterOf(Defined);
   return continuousMap(Returned, Parameters, Depth - 1);
 }
 
@@ -238,8 +241,7 @@ bool NestWalk::continuousBranch(const ConditionalOperator *C,
   };
   if (IsZero(X))
     std::swap(X, Zero);
-  return IsZero(Zero) &&
-         continuousMap(X, Places, Depth) &&
+  return IsZero(Zero) && continuousMap(X, Places, Depth) &&
          continuousMap(C->getTrueExpr(), Places, Depth) &&
          continuousMap(C->getFalseExpr(), Places, Depth) &&
          vanishesWith(C->getTrueExpr(), X, Ctx) &&
@@ -307,11 +309,7 @@ bool NestWalk::pureCall(const CallExpr *Call, const MapPlaces &Places,
     return false;
   }
   MapPlaces Parameters;
-  Parameters.IsPlace = [Defined](const Expr *E) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    return Ref && isa<ParmVarDecl>(Ref->getDecl()) &&
-           cast<ParmVarDecl>(Ref->getDecl())->getDeclContext() == Defined;
-  };
+  Parameters.IsPlace = parameterOf(Defined);
   if (pureMap(Returned, Parameters, Depth - 1, Why))
     return true;
   Why = "calls " + Name + ", whose value " + Why;

@@ -450,7 +450,7 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
     }
     if (U->getOpcode() == UO_AddrOf) {
       Effects = true;
-      if (const VarDecl *V = owner(U->getSubExpr()))
+      if (const VarDecl *V = rootVariable(U->getSubExpr()))
         Addressed.push_back(V);
     }
     return true;
@@ -458,28 +458,9 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
   /// 'u.d' of a local union or struct used as a pointer: u's address.
   bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
     if (Cast->getCastKind() == CK_ArrayToPointerDecay)
-      if (const VarDecl *V = owner(Cast->getSubExpr()))
+      if (const VarDecl *V = rootVariable(Cast->getSubExpr()))
         Addressed.push_back(V);
     return true;
-  }
-
-private:
-  /// The variable whose own storage E is part of ('x', 'u.first',
-  /// 's.a[2]'); null for memory reached through a pointer.
-  static const VarDecl *owner(const Expr *E) {
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
-        E = M->getBase();
-      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E);
-               A &&
-               A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        E = A->getBase();
-      else
-        break;
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   }
 };
 
