@@ -124,6 +124,52 @@ bool readFromZeroInBounds(const NestSource &S, const std::string &Index) {
   return true;
 }
 
+/// A singleton level (COO's) has no loop: its coordinate is loaded in the
+/// loop of its parent's positions.
+bool isSingleton(const ir::Kernel &K, const ir::Loop &L) {
+  return K.levelOf(L) == ir::LevelFormat::Singleton;
+}
+
+/// The loops (positions in K.Loops, P last) a scan of the coordinates of
+/// K.Loops[P] walks: only those that define its level, so that it reads
+/// the positions and coordinates the nest reads, and no operand; nothing
+/// where another loop is around it. SkipDense: a dense loop around it
+/// that is not one of them is left out (the scan then reads coordinates
+/// the nest reads only when that loop runs: a range wider than the
+/// nest's, which an overlap test may take, not an extent).
+std::optional<std::vector<size_t>> scannedLoops(const ir::Kernel &K,
+                                                const NestSource &S, size_t P,
+                                                bool SkipDense) {
+  std::vector<std::string> Parents = ir::parentsOf(K.Loops[P], K);
+  std::vector<size_t> Walked;
+  for (size_t Q = 0; Q < P; ++Q) {
+    const ir::Loop &Around = K.Loops[Q];
+    const LoopSource *Src = S.loop(Around.Index);
+    if (!Src)
+      return std::nullopt;
+    if (!std::count(Parents.begin(), Parents.end(), Around.Index)) {
+      if (SkipDense && !Around.isCompressed() && !Src->Header.empty() &&
+          Src->Prologue.empty())
+        continue;
+      return std::nullopt;
+    }
+    if (Src->Header.empty() && !isSingleton(K, Around))
+      return std::nullopt;
+    Walked.push_back(Q);
+  }
+  Walked.push_back(P);
+  if (Walked.size() != Parents.size() + 1)
+    return std::nullopt;
+  // The scan writes the headers and only this loop's coordinate load: no
+  // header may read another loop's coordinate.
+  for (size_t Q : Walked)
+    for (size_t R = 0; R < P; ++R)
+      if (K.Loops[R].isCompressed() &&
+          mentions(S.loop(K.Loops[Q].Index)->Header, K.Loops[R].Index))
+        return std::nullopt;
+  return Walked;
+}
+
 } // namespace
 
 std::vector<ExtentScan>
@@ -149,25 +195,13 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     bool GivesExtent = V->Extent.empty() && readFromZeroInBounds(S, L.Index);
     if (!GivesExtent && !AlsoScan.count(L.Index))
       continue;
-    // Only the loops that define the level around it: the scan then reads
-    // the positions and coordinates the nest reads, and no operand.
-    std::vector<std::string> Parents = ir::parentsOf(L, K);
-    bool Alone = Parents.size() == P;
-    // A singleton level (COO's) has no loop: its coordinate is loaded in
-    // the loop of its parent's positions.
-    bool Singleton = K.levelOf(L) == ir::LevelFormat::Singleton;
-    for (size_t Q = 0; Q < P && Alone; ++Q)
-      Alone = std::count(Parents.begin(), Parents.end(), K.Loops[Q].Index) &&
-              S.loop(K.Loops[Q].Index) &&
-              (!S.loop(K.Loops[Q].Index)->Header.empty() ||
-               K.levelOf(K.Loops[Q]) == ir::LevelFormat::Singleton);
-    // The scan writes the headers and only this loop's coordinate load:
-    // no header may read another loop's coordinate.
-    for (size_t Q = 0; Q <= P && Alone; ++Q)
-      for (size_t R = 0; R < P && Alone; ++R)
-        Alone = !K.Loops[R].isCompressed() ||
-                !mentions(S.loop(K.Loops[Q].Index)->Header, K.Loops[R].Index);
-    if (!Alone || (Src->Header.empty() && !Singleton))
+    std::optional<std::vector<size_t>> Walked =
+        scannedLoops(K, S, P, /*SkipDense=*/false);
+    if (!Walked && AlsoScan.count(L.Index)) { // a range, not an extent
+      Walked = scannedLoops(K, S, P, /*SkipDense=*/true);
+      GivesExtent = false;
+    }
+    if (!Walked || (Src->Header.empty() && !isSingleton(K, L)))
       continue;
     ExtentScan Scan;
     Scan.Index = L.Index;
@@ -178,7 +212,7 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     Scan.Maximum = Names.pick(Name + "_max");
     Scan.Seen = Names.pick(Name + "_seen");
     Scan.Type = Src->IndexType;
-    for (size_t Q = 0; Q <= P; ++Q)
+    for (size_t Q : *Walked)
       if (const std::string &H = S.loop(K.Loops[Q].Index)->Header; !H.empty())
         Scan.Headers.push_back(H);
     if (!InPlace)
@@ -190,10 +224,12 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
       continue;
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
     // (docs/schedules.md, "Run-time choice").
-    Scan.Parallel = Parallel && lower::shareableHeader(K, S, K.Loops.front());
+    Scan.Parallel = Parallel && Walked->front() == 0 &&
+                    lower::shareableHeader(K, S, K.Loops.front());
     if (Scan.Parallel)
       Scan.PrivateClause = lower::privateClause(S);
-    describeFlatForm(Scan, K, S, P, Names, Ordered);
+    if (Walked->size() == P + 1)
+      describeFlatForm(Scan, K, S, P, Names, Ordered);
     if (GivesExtent)
       V->Extent = Scan.Variable;
     Scans.push_back(std::move(Scan));

@@ -86,9 +86,9 @@ std::string joined(const std::vector<std::string> &Tokens, size_t Begin,
 
 /// Whether texts P and Q are alike but for invariant paths, added to Equal.
 /// Array: P and Q name arrays (a level's positions or coordinates).
-bool textsAlike(const std::string &P, const std::string &Q,
-                const std::set<std::string> &Variables, Equalities &Equal,
-                bool Array) {
+bool alikeAsWritten(const std::string &P, const std::string &Q,
+                    const std::set<std::string> &Variables, Equalities &Equal,
+                    bool Array) {
   std::vector<std::string> A = tokens(P), B = tokens(Q);
   size_t I = 0, J = 0;
   while (I < A.size() && J < B.size()) {
@@ -124,6 +124,11 @@ bool textsAlike(const std::string &P, const std::string &Q,
 }
 
 } // namespace
+
+bool textsAlike(const std::string &P, const std::string &Q,
+                const std::set<std::string> &Variables, Equalities &Equal) {
+  return alikeAsWritten(P, Q, Variables, Equal, /*Array=*/false);
+}
 
 std::set<std::string> nestVariables(const NestSource &P, const NestSource &Q) {
   std::set<std::string> Names;
@@ -168,7 +173,7 @@ bool loopsAlike(const LoopSource &P, const LoopSource &Q,
     All.push_back({P.Prologue[I], Q.Prologue[I], false});
   for (const Texts &T : All)
     if (T.P.empty() != T.Q.empty() ||
-        !textsAlike(T.P, T.Q, Variables, Found, T.Array))
+        !alikeAsWritten(T.P, T.Q, Variables, Found, T.Array))
       return false;
   Equal = std::move(Found);
   return true;

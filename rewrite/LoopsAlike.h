@@ -8,7 +8,9 @@
 // each pair of names holds the same pointer or bound at run time, which the
 // rewrite checks before the fused nest, the two nests as written running
 // otherwise (EqualAtRunTime.h). The loops' own variables must be spelled
-// alike: a renamed loop variable is no invariant. Clang-free.
+// alike: a renamed loop variable is no invariant (a position variable of
+// the consumer's is named as the producer's first: PairRenames.h).
+// Clang-free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_LOOPSALIKE_H
@@ -29,6 +31,12 @@ using Equalities = std::vector<NestSource::Equality>;
 /// The variables the nests declare or step (loop variables, positions, the
 /// names their loops' prologues set): never an invariant.
 std::set<std::string> nestVariables(const NestSource &P, const NestSource &Q);
+
+/// Whether the C texts P and Q are the same once the pairs added to Equal
+/// (invariants, as for loopsAlike) are equal; Equal may grow when they
+/// are not.
+bool textsAlike(const std::string &P, const std::string &Q,
+                const std::set<std::string> &Variables, Equalities &Equal);
 
 /// Whether P and Q are the same loop once the pairs added to Equal (each
 /// an invariant expression: a variable, or a member path from one, as

@@ -3,6 +3,7 @@
 #include "rewrite/NestComposition.h"
 #include "rewrite/CText.h"
 #include "rewrite/LoopsAlike.h"
+#include "rewrite/PairRenames.h"
 #include "rewrite/levels/Level.h"
 
 #include <algorithm>
@@ -48,11 +49,8 @@ std::string spaceless(const std::string &Text) {
   return Out;
 }
 
-/// The factor of Q that reads the temporary, at the element P stores
-/// (the same text, in loops written alike), or why there is not one.
+/// The factor of Q that reads the temporary, or why there is not one.
 std::variant<size_t, std::string> readingFactor(const ir::Kernel &QK,
-                                                const NestSource &QS,
-                                                const NestSource &PS,
                                                 const std::string &T) {
   std::optional<size_t> Found;
   for (size_t F = 0; F < QK.Stmt.Factors.size(); ++F) {
@@ -64,120 +62,57 @@ std::variant<size_t, std::string> readingFactor(const ir::Kernel &QK,
   }
   if (!Found)
     return "the consumer does not read '" + T + "' as a factor";
-  if (QK.Stmt.Lhs.Tensor == T || !QS.Factors[*Found].Aliases.empty())
+  if (QK.Stmt.Lhs.Tensor == T)
     return "the consumer reads '" + T + "' through a variable of its own";
-  if (spaceless(QS.Factors[*Found].Text) != spaceless(PS.Output))
-    return "the consumer reads '" + QS.Factors[*Found].Text +
-           "' where the producer stores '" + PS.Output + "'";
   return *Found;
 }
 
-/// Text with the identifier From, where it is a name of its own (not a
-/// member after '.' or '->'), replaced by To.
-std::string renamedIn(const std::string &Text, const std::string &From,
-                      const std::string &To) {
-  std::string Out;
-  for (size_t I = 0; I < Text.size();) {
-    if (!isIdentifierChar(Text[I])) {
-      Out += Text[I++];
+/// Text with the dense positions it reads (Names, TACO's 'kA', each an
+/// alias of S) written out, the last declared first: those it reads
+/// follow it; nothing where one has no value as written.
+std::optional<std::string>
+withAliasesWritten(std::string Text, const std::vector<std::string> &Names,
+                   const NestSource &S) {
+  for (auto A = S.Aliases.rbegin(); A != S.Aliases.rend(); ++A) {
+    if (std::find(Names.begin(), Names.end(), A->Name) == Names.end())
       continue;
-    }
-    size_t End = I;
-    while (End < Text.size() && isIdentifierChar(Text[End]))
-      ++End;
-    std::string Word = Text.substr(I, End - I);
-    bool Member = (I >= 1 && Text[I - 1] == '.') ||
-                  (I >= 2 && Text.compare(I - 2, 2, "->") == 0);
-    Out += Word == From && !Member ? To : Word;
-    I = End;
+    size_t Eq = A->Declaration.find('='), Semi = A->Declaration.rfind(';');
+    if (Eq == std::string::npos || Semi == std::string::npos || Semi < Eq)
+      return std::nullopt;
+    std::string Value = A->Declaration.substr(Eq + 1, Semi - Eq - 1);
+    Value.erase(0, Value.find_first_not_of(' '));
+    // The whole subscript ('T_vals[kT]') needs no parentheses.
+    std::string Whole = "[" + A->Name + "]";
+    if (size_t At = Text.find(Whole); At != std::string::npos)
+      Text.replace(At, Whole.size(), "[" + Value + "]");
+    Text = renamedIn(Text, A->Name, "(" + Value + ")");
   }
-  return Out;
+  return Text;
 }
 
-/// P with its loop over Own (a sum of its own, declared in its header)
-/// renamed To, in the kernel and in every text that names it.
-void renameOwnLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
-                   const std::string &To) {
-  auto Text = [&](std::string &T) { T = renamedIn(T, Own, To); };
-  for (ir::IndexVar &I : PK.Indices)
-    if (I.Name == Own)
-      I.Name = To;
-  for (ir::Loop &L : PK.Loops)
-    if (L.Index == Own)
-      L.Index = To;
-  for (ir::Access &A : PK.Stmt.Factors)
-    for (std::string &I : A.Indices)
-      if (I == Own)
-        I = To;
-  for (LoopSource &L : PS.Loops) {
-    if (L.Index == Own)
-      L.Index = To;
-    Text(L.Header);
-    for (std::string &P : L.Prologue)
-      Text(P);
-  }
-  for (NestSource::Factor &F : PS.Factors) {
-    Text(F.Text);
-    for (std::string &A : F.Aliases)
-      Text(A);
-  }
-  for (NestSource::Alias &A : PS.Aliases)
-    Text(A.Declaration);
-  Text(PS.Map);
-  for (std::string &I : PS.ScaledSumLoops)
-    if (I == Own)
-      I = To;
-  for (OverlapFacts::Array &A : PS.Overlap.Arrays)
-    for (OverlapFacts::Term &T : A.Terms)
-      if (T.Variable == Own)
-        T.Variable = To;
-}
-
-/// Whether L declares its variable in its header ('for (int k = 0; ...)',
-/// not C89's 'for (k = 0; ...)'), so that a new name is declared with it.
-bool declaresItsVariable(const LoopSource &L, const NestSource &S) {
-  size_t Open = L.Header.find('('), Semi = L.Header.find(';');
-  if (Open == std::string::npos || Semi == std::string::npos || Semi < Open)
-    return false;
-  std::string Init = L.Header.substr(Open + 1, Semi - Open - 1);
-  size_t First = Init.find_first_not_of(' ');
-  bool StartsWithName = First != std::string::npos &&
-                        Init.compare(First, L.Index.size(), L.Index) == 0;
-  return !StartsWithName && mentions(Init, L.Index) &&
-         std::find(S.OuterDeclared.begin(), S.OuterDeclared.end(), L.Index) ==
-             S.OuterDeclared.end();
-}
-
-/// P's own dense loops over an index the consumer also names, renamed to
-/// a name neither the file nor the nests use; the names given.
-std::vector<std::string> renameClashes(ir::Kernel &PK, NestSource &PS,
-                                       const ir::Kernel &QK,
-                                       const NestSource &QS,
-                                       const PairFacts &Facts) {
-  std::vector<std::string> Given;
-  if (!Facts.IsNameTaken)
-    return Given;
-  std::vector<std::string> Own;
-  for (const ir::Loop &L : PK.Loops)
-    if (!PK.Stmt.Lhs.uses(L.Index) && !L.isCompressed() &&
-        QK.findIndex(L.Index))
-      Own.push_back(L.Index);
-  for (const std::string &Index : Own) {
-    const LoopSource *Src = PS.loop(Index);
-    if (!Src || !Src->Position.empty() || !Src->Prologue.empty() ||
-        !declaresItsVariable(*Src, PS))
-      continue;
-    for (unsigned N = 0; N < 100; ++N) {
-      std::string To = Index + "_p" + (N ? std::to_string(N) : "");
-      if (Facts.IsNameTaken(To) || PK.findIndex(To) || QK.findIndex(To) ||
-          QS.loop(To) || mentions(Facts.Text, To))
-        continue;
-      renameOwnLoop(PK, PS, Index, To);
-      Given.push_back(To);
-      break;
-    }
-  }
-  return Given;
+/// Why Q's factor At does not read the element P stores, or nothing: the
+/// same text once the dense positions each reads are written out, but for
+/// invariants each function names its own way ('A3_dimension' and
+/// 'A3_dimension_g' of two inlined functions), added to Equal.
+std::optional<std::string> readsStoredElement(const NestSource &PS,
+                                              const NestSource &QS, size_t At,
+                                              Equalities &Equal) {
+  const NestSource::Factor &Read = QS.Factors[At];
+  auto Stored = withAliasesWritten(PS.Output, PS.OutputAliases, PS);
+  auto Reads = withAliasesWritten(Read.Text, Read.Aliases, QS);
+  if (!Stored || !Reads)
+    return "a dense position of '" + PS.Output + "' or '" + Read.Text +
+           "' has no value as written";
+  std::set<std::string> Variables = nestVariables(PS, QS);
+  for (const NestSource *S : {&PS, &QS})
+    for (const NestSource::Alias &A : S->Aliases)
+      Variables.insert(A.Name);
+  Equalities Found = Equal;
+  if (!textsAlike(*Stored, *Reads, Variables, Found))
+    return "the consumer reads '" + Read.Text +
+           "' where the producer stores '" + PS.Output + "'";
+  Equal = std::move(Found);
+  return std::nullopt;
 }
 
 /// P's indices named as Q names them: each index of the temporary as the
@@ -334,9 +269,22 @@ OverlapFacts composedOverlap(const NestSource &PS, const NestSource &QS,
 }
 
 /// Whether P's aliases (TACO's dense positions) agree with Q's where both
-/// declare a name, adding P's others to S.
+/// declare a name, adding P's others to S (whose factors are the composed
+/// nest's). An alias no factor of S and not its output reads is dropped:
+/// the temporary's position in each nest ('kT' of P's output and of Q's
+/// factor, read no more), which each function may declare its own way.
 bool mergeAliases(NestSource &S, const NestSource &PS) {
+  std::set<std::string> Read(S.OutputAliases.begin(), S.OutputAliases.end());
+  for (const NestSource::Factor &F : S.Factors)
+    Read.insert(F.Aliases.begin(), F.Aliases.end());
+  S.Aliases.erase(std::remove_if(S.Aliases.begin(), S.Aliases.end(),
+                                 [&](const NestSource::Alias &A) {
+                                   return !Read.count(A.Name);
+                                 }),
+                  S.Aliases.end());
   for (const NestSource::Alias &A : PS.Aliases) {
+    if (!Read.count(A.Name))
+      continue;
     auto Same = std::find_if(
         S.Aliases.begin(), S.Aliases.end(),
         [&](const NestSource::Alias &B) { return B.Name == A.Name; });
@@ -425,7 +373,12 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   S.Map = Map;
   S.MapOnlyScales = Facts.Live && PS.Map.empty();
   S.MapContinuous = !PS.Map.empty() && PS.MapContinuous;
-  S.TemporaryStore = Facts.Live ? PS.Output : "";
+  // Stored with its dense positions written out (TACO's 'T_vals[kT]',
+  // 'kT' read by no factor of the fused nest).
+  S.TemporaryStore = Facts.Live
+                         ? withAliasesWritten(PS.Output, PS.OutputAliases, PS)
+                               .value_or(PS.Output)
+                         : "";
   S.TemporaryStoreAdds = !PS.ZeroOutputFirst;
   // At a coordinate (COO) list's position, its own range: no fibers.
   if (std::any_of(PS.Loops.begin(), PS.Loops.end(), [&](const LoopSource &L) {
@@ -520,8 +473,6 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
   const std::string &T = Facts.Temporary;
   if (PK.Stmt.Lhs.Tensor != T)
     return "the producer's output is not '" + T + "'";
-  if (!PS.OutputAliases.empty())
-    return "the producer stores '" + T + "' through a variable of its own";
   if (!(PS.ZeroOutputFirst || (PK.Stmt.Accumulate && Facts.ZeroBefore)))
     return "'" + T + "' is not zero before the producer adds to it";
   if (Facts.Live && PS.StoredValue.empty())
@@ -569,6 +520,40 @@ void readTemporaryByItsName(ir::Kernel &QK, NestSource &QS,
       A.Base = To;
 }
 
+/// Where the consumer reads the temporary, and how the producer's
+/// indices are named as the consumer's.
+struct MatchedPair {
+  size_t Factor = 0; // of QK, reading the temporary
+  IndexMap Map;      // the producer's indices to the consumer's
+  Equalities Equal;  // what must hold at run time for the two to be one
+};
+
+/// The factor of Q that reads what P stores, at the indices P stores it
+/// at, Q's position variables renamed as P's; or why there is none.
+std::variant<MatchedPair, std::string>
+matchPair(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
+          NestSource &QS, const PairFacts &Facts) {
+  auto At = readingFactor(QK, Facts.Temporary);
+  if (auto *Why = std::get_if<std::string>(&At))
+    return *Why;
+  MatchedPair Out;
+  Out.Factor = std::get<size_t>(At);
+  const ir::Access &Read = QK.Stmt.Factors[Out.Factor];
+  if (std::optional<std::string> Why = alignPositions(PS, PK, QS, Read))
+    return *Why;
+  if (!Facts.ReadAs.empty())
+    Out.Equal.push_back(
+        {Facts.TemporaryArray, Facts.ReadAs, /*Pointers=*/true});
+  if (std::optional<std::string> Why =
+          readsStoredElement(PS, QS, Out.Factor, Out.Equal))
+    return *Why;
+  auto Matched = matchIndices(PK, PS, QK, QS, Read, Out.Equal);
+  if (auto *Why = std::get_if<std::string>(&Matched))
+    return *Why;
+  Out.Map = std::get<IndexMap>(std::move(Matched));
+  return Out;
+}
+
 } // namespace
 
 std::string storedTensor(const ir::Kernel &PK, const NestSource &PS,
@@ -584,22 +569,16 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
   NestSource PS = ProducerSource, QS = ReaderSource;
   if (!Facts.ReadAs.empty())
     readTemporaryByItsName(QK, QS, Facts);
-  std::vector<std::string> Renamed = renameClashes(PK, PS, QK, QS, Facts);
+  std::vector<std::string> Renamed =
+      renameClashes(PK, PS, QK, QS, Facts.IsNameTaken, Facts.Text);
   if (std::optional<std::string> Problem =
           producerProblem(PK, PS, QK, QS, Facts))
     return *Problem;
-  auto At = readingFactor(QK, QS, PS, Facts.Temporary);
-  if (auto *Why = std::get_if<std::string>(&At))
+  auto Pair = matchPair(PK, PS, QK, QS, Facts);
+  if (auto *Why = std::get_if<std::string>(&Pair))
     return *Why;
-  size_t Factor = std::get<size_t>(At);
+  auto &[Factor, Map, Equal] = std::get<MatchedPair>(Pair);
   const ir::Access &Read = QK.Stmt.Factors[Factor];
-  Equalities Equal;
-  if (!Facts.ReadAs.empty())
-    Equal.push_back({Facts.TemporaryArray, Facts.ReadAs, /*Pointers=*/true});
-  auto Matched = matchIndices(PK, PS, QK, QS, Read, Equal);
-  if (auto *Why = std::get_if<std::string>(&Matched))
-    return *Why;
-  const IndexMap &Map = std::get<IndexMap>(Matched);
   auto Tensors = tensorsOf(PK, QK, Facts.Temporary);
   if (auto *Why = std::get_if<std::string>(&Tensors))
     return *Why;

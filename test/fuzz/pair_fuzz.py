@@ -118,6 +118,10 @@ class Case:
         # Each function names the temporary through a local of its own
         # ('double *tv = T;'), one array when the two hold one pointer.
         self.call_locals = c.random() < 0.4
+        # The consumer walks the scores' positions by a variable of its own
+        # ('q'), named as the producer's in the fused nest.
+        self.own_position = random.Random(
+            "%d:%d:position" % (seed, number)).random() < 0.3
 
     @property
     def producer_rows(self):
@@ -156,11 +160,13 @@ class Case:
             P.append("}")
             rows = "n - 1" if self.mutation == "bound" else "n"
             Q.append(loop("i", rows, c89) + " {")
-            Q.append("  for (%sp = pos[i]; p < pos[i + 1]; p++) {" % (
-                "" if c89 else "int "))
-            Q.append("    %sj = crd[p];" % ("" if c89 else "int "))
+            qp = "q" if self.own_position else "p"
+            Q.append("  for (%s%s = pos[i]; %s < pos[i + 1]; %s++) {" % (
+                "" if c89 else "int ", qp, qp, qp))
+            Q.append("    %sj = crd[%s];" % ("" if c89 else "int ", qp))
             Q.append("    " + loop("l", "L", c89))
-            el = "T[p + 1]" if self.mutation == "offset" else "T[p]"
+            el = "T[%s + 1]" % qp if self.mutation == "offset" else \
+                "T[%s]" % qp
             target = "C[i * K + l]" if self.mutation == "writes_input" else \
                 "A[i * L + l]"
             if self.mutation == "between_scalars":
@@ -170,6 +176,8 @@ class Case:
             Q.append("}")
             decl = ["int i, p, j, %s, l;" % red if red != "l" else
                     "int i, p, j, l;", "double s;"]
+            if self.own_position:
+                decl[0] = decl[0].replace("int i, p,", "int i, p, q,")
         elif self.producer == "block":
             P, Q, alloc, decl = self.block(c89)
         elif self.producer in ("spmm", "dense", "colsum"):

@@ -7,7 +7,9 @@
 // caller hides, an argument whose address the caller takes, a parameter
 // named inside a macro's body, a macro defined again before the calls or
 // between them, a statement between the calls, a struct's address read
-// through memory, a statement outside the loops that writes memory), or the caller zeroes part
+// through memory, a statement outside the loops that writes memory), or the
+// consumer walks the positions by a name of its own and names another value
+// as the producer names its position, or the caller zeroes part
 // of the producer's array only. test/exec/call_pairs.test runs the pairs
 // that fuse.
 // RUN: lnr-rewrite --remarks=all %s -- > %t.out 2> %t.err
@@ -404,3 +406,28 @@ void runs_twice(counted_t *G, const double *C, const double *D,
   aggregate_counted(G, T, E, A, L);
 }
 // CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores_counted' and 'aggregate_counted' are not inlined: 'scores_counted' runs 'G->rounds = G->rounds + 1' outside its loops, which the calls kept as the fallback would run again {{\[}}lnr-separate-kernels]
+
+// The aggregation walks the scores' positions by 'q' and names its column
+// 'p', the scores' position variable: named as the producer's, its
+// position would be its column.
+static void aggregate_p_column(int n, const int *pos, const int *crd,
+                               const double *T, const double *E, double *A,
+                               int L) {
+  for (int i = 0; i < n; i++)
+    for (int q = pos[i]; q < pos[i + 1]; q++) {
+      int p = crd[q];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[q] * E[p * L + l];
+    }
+}
+
+void position_named_as_column(int n, const int *pos, const int *crd,
+                              const double *B, const double *C,
+                              const double *D, const double *E, double *A,
+                              int K, int L) {
+  double *T = malloc(sizeof(double) * pos[n]);
+  scores(n, pos, crd, B, C, D, T, K);
+  aggregate_p_column(n, pos, crd, T, E, A, L);
+  free(T);
+}
+// CHECK: call-pairs.c:[[@LINE-4]]:3: remark: calls left unchanged: the nest of 'aggregate_p_column' is not fused with the nest of 'scores', which writes 'T': the consumer's position variable 'q' is the producer's 'p', a name the consumer uses for another value {{\[}}lnr-separate-kernels]

@@ -1,0 +1,182 @@
+//===- PairRenames.cpp ----------------------------------------------------===//
+
+#include "rewrite/PairRenames.h"
+#include "rewrite/CText.h"
+
+#include <algorithm>
+
+namespace lnr::rewrite {
+namespace {
+
+/// Fn applied to every text of S that names the nest's variables (S a
+/// NestSource, const or not): what renameVariable renames.
+template <typename Source, typename Fn> void eachText(Source &S, Fn &&F) {
+  for (auto &M : S.MemberArrays)
+    F(M.Text);
+  for (auto &L : S.Loops) {
+    for (auto *T : {&L.Header, &L.Position, &L.Positions, &L.NextCoordinate,
+                    &L.LoopBegin, &L.LoopEnd, &L.LevelEnd, &L.Coordinates,
+                    &L.PositionEnds, &L.Split, &L.Bound, &L.Begin})
+      F(*T);
+    for (auto &P : L.Prologue)
+      F(P);
+  }
+  for (auto &Factor : S.Factors) {
+    F(Factor.Text);
+    for (auto &A : Factor.Aliases)
+      F(A);
+  }
+  for (auto &A : S.Aliases) {
+    F(A.Name);
+    F(A.Declaration);
+  }
+  for (auto &A : S.OutputAliases)
+    F(A);
+  for (auto *T : {&S.Output, &S.OutputPosition, &S.TemporaryPosition,
+                  &S.PositionSplit, &S.OutputInnerExtent, &S.OutputStride,
+                  &S.Map, &S.StoredValue, &S.TemporaryStore})
+    F(*T);
+  for (auto &E : S.EqualAtRunTime) {
+    F(E.Producer);
+    F(E.Consumer);
+  }
+  for (auto *List : {&S.ZeroFirstPositions, &S.OuterDeclared, &S.ReadInPlace})
+    for (auto &T : *List)
+      F(T);
+  for (auto &A : S.Overlap.Arrays) {
+    F(A.Base);
+    F(A.Offset);
+    for (auto &T : A.Terms) {
+      F(T.Coefficient);
+      F(T.Variable);
+    }
+  }
+  for (auto &P : S.Overlap.PositionRanges)
+    for (auto *T : {&P.Variable, &P.Positions, &P.Parent, &P.Begin, &P.End})
+      F(*T);
+}
+
+bool sourceMentions(const NestSource &S, const std::string &Name) {
+  bool Found = false;
+  eachText(S,
+           [&](const std::string &T) { Found = Found || mentions(T, Name); });
+  return Found;
+}
+
+/// P with its loop over Own (a sum of its own, declared in its header)
+/// renamed To, in the kernel and in every text that names it.
+void renameOwnLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
+                   const std::string &To) {
+  for (ir::IndexVar &I : PK.Indices)
+    if (I.Name == Own)
+      I.Name = To;
+  for (ir::Loop &L : PK.Loops)
+    if (L.Index == Own)
+      L.Index = To;
+  for (ir::Access &A : PK.Stmt.Factors)
+    for (std::string &I : A.Indices)
+      if (I == Own)
+        I = To;
+  for (LoopSource &L : PS.Loops)
+    if (L.Index == Own)
+      L.Index = To;
+  for (std::string &I : PS.ScaledSumLoops)
+    if (I == Own)
+      I = To;
+  renameVariable(PS, Own, To);
+}
+
+/// Whether L declares its variable in its header ('for (int k = 0; ...)',
+/// not C89's 'for (k = 0; ...)'), so that a new name is declared with it.
+bool declaresItsVariable(const LoopSource &L, const NestSource &S) {
+  size_t Open = L.Header.find('('), Semi = L.Header.find(';');
+  if (Open == std::string::npos || Semi == std::string::npos || Semi < Open)
+    return false;
+  std::string Init = L.Header.substr(Open + 1, Semi - Open - 1);
+  size_t First = Init.find_first_not_of(' ');
+  bool StartsWithName = First != std::string::npos &&
+                        Init.compare(First, L.Index.size(), L.Index) == 0;
+  return !StartsWithName && mentions(Init, L.Index) &&
+         std::find(S.OuterDeclared.begin(), S.OuterDeclared.end(), L.Index) ==
+             S.OuterDeclared.end();
+}
+
+} // namespace
+
+std::string renamedIn(const std::string &Text, const std::string &From,
+                      const std::string &To) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size();) {
+    if (!isIdentifierChar(Text[I])) {
+      Out += Text[I++];
+      continue;
+    }
+    size_t End = I;
+    while (End < Text.size() && isIdentifierChar(Text[End]))
+      ++End;
+    std::string Word = Text.substr(I, End - I);
+    bool Member = (I >= 1 && Text[I - 1] == '.') ||
+                  (I >= 2 && Text.compare(I - 2, 2, "->") == 0);
+    Out += Word == From && !Member ? To : Word;
+    I = End;
+  }
+  return Out;
+}
+
+void renameVariable(NestSource &S, const std::string &From,
+                    const std::string &To) {
+  eachText(S, [&](std::string &T) { T = renamedIn(T, From, To); });
+}
+
+std::vector<std::string>
+renameClashes(ir::Kernel &PK, NestSource &PS, const ir::Kernel &QK,
+              const NestSource &QS,
+              const std::function<bool(const std::string &)> &IsNameTaken,
+              const std::string &Text) {
+  std::vector<std::string> Given;
+  if (!IsNameTaken)
+    return Given;
+  std::vector<std::string> Own;
+  for (const ir::Loop &L : PK.Loops)
+    if (!PK.Stmt.Lhs.uses(L.Index) && !L.isCompressed() &&
+        QK.findIndex(L.Index))
+      Own.push_back(L.Index);
+  for (const std::string &Index : Own) {
+    const LoopSource *Src = PS.loop(Index);
+    if (!Src || !Src->Position.empty() || !Src->Prologue.empty() ||
+        !declaresItsVariable(*Src, PS))
+      continue;
+    for (unsigned N = 0; N < 100; ++N) {
+      std::string To = Index + "_p" + (N ? std::to_string(N) : "");
+      if (IsNameTaken(To) || PK.findIndex(To) || QK.findIndex(To) ||
+          QS.loop(To) || mentions(Text, To))
+        continue;
+      renameOwnLoop(PK, PS, Index, To);
+      Given.push_back(To);
+      break;
+    }
+  }
+  return Given;
+}
+
+std::optional<std::string> alignPositions(const NestSource &PS,
+                                          const ir::Kernel &PK, NestSource &QS,
+                                          const ir::Access &Read) {
+  const std::vector<std::string> &Written = PK.Stmt.Lhs.Indices;
+  for (size_t I = 0; I < Written.size() && I < Read.Indices.size(); ++I) {
+    const LoopSource *PL = PS.loop(Written[I]);
+    const LoopSource *QL = QS.loop(Read.Indices[I]);
+    if (!PL || !QL || PL->Position.empty() || QL->Position.empty() ||
+        PL->Position == QL->Position)
+      continue;
+    const std::string From = QL->Position, To = PL->Position;
+    if (sourceMentions(QS, To))
+      return "the consumer's position variable '" + From +
+             "' is the producer's '" + To +
+             "', a name the consumer uses for another value";
+    renameVariable(QS, From, To);
+  }
+  return std::nullopt;
+}
+
+} // namespace lnr::rewrite
