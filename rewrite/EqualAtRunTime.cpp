@@ -6,12 +6,7 @@
 
 namespace lnr::rewrite {
 
-std::optional<OverlapTest> withEqualAtRunTime(const NestSource &S,
-                                              std::optional<OverlapTest> Test,
-                                              const Dialect &Standard,
-                                              NamePicker &Names) {
-  if (S.EqualAtRunTime.empty())
-    return Test;
+std::string equalAtRunTime(const NestSource &S, const Dialect &Standard) {
   std::vector<std::string> Equal;
   for (const NestSource::Equality &E : S.EqualAtRunTime) {
     std::string Cast =
@@ -19,13 +14,31 @@ std::optional<OverlapTest> withEqualAtRunTime(const NestSource &S,
     Equal.push_back(Cast + parenthesized(E.Producer) + " == " + Cast +
                     parenthesized(E.Consumer));
   }
+  return allOf(Equal);
+}
+
+std::optional<OverlapTest> withEqualAtRunTime(const NestSource &S,
+                                              std::optional<OverlapTest> Test,
+                                              const Dialect &Standard,
+                                              NamePicker &Names) {
+  if (S.EqualAtRunTime.empty())
+    return Test;
+  std::string Equal = equalAtRunTime(S, Standard);
   if (!Test)
     Test = OverlapTest{{}, Names.pick("checked")};
-  if (Test->Statements.empty())
-    Test->Statements.push_back(declare("int", Test->Flag, allOf(Equal)));
-  else
-    Test->Statements.push_back(
-        statement(Test->Flag + " &= " + allOf(Equal) + ";"));
+  // First, in the flag's declaration: the checks after it read the
+  // producer's arrays at the consumer's positions only once it holds
+  // (each reads under the flag).
+  for (lower::Node &N : Test->Statements)
+    if (N.K == lower::Node::Kind::Declaration && N.Decl.Name == Test->Flag) {
+      std::string Init = N.Decl.Init.str();
+      N.Decl.Init = lower::code(Init.empty() || Init == "1"
+                                    ? Equal
+                                    : Equal + " && " + parenthesized(Init));
+      return Test;
+    }
+  Test->Statements.insert(Test->Statements.begin(),
+                          declare("int", Test->Flag, Equal));
   return Test;
 }
 

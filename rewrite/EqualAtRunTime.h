@@ -19,9 +19,14 @@
 
 namespace lnr::rewrite {
 
-/// Test (the checks so far, or none) with `flag &= S.ii == C.ii && ...;`
-/// for each pair S must have equal: arrays compared as addresses
-/// (`(const void *)`), bounds as values in the widest integer type.
+/// That each pair S must have equal is ("S.ii == C.ii && ..."): arrays
+/// compared as addresses (`(const void *)`), bounds as values in the
+/// widest integer type; "" for none.
+std::string equalAtRunTime(const NestSource &S, const Dialect &Standard);
+
+/// Test (the checks so far, or none) with the flag's declaration testing
+/// equalAtRunTime first, so that no check after it reads an array at
+/// positions of another until they are one.
 std::optional<OverlapTest> withEqualAtRunTime(const NestSource &S,
                                               std::optional<OverlapTest> Test,
                                               const Dialect &Standard,

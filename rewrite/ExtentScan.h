@@ -73,8 +73,11 @@ struct ExtentScan {
 /// The statements that declare the variables of Scans and fill them in,
 /// declarations first (valid in C89). Scans whose loops lie on one path
 /// share a pass over the positions: the scan of 'k' in 'i, k, l' is done in
-/// the pass of 'l'.
-lower::Nodes scanNodes(const std::vector<ExtentScan> &Scans);
+/// the pass of 'l'. The passes run only where Guard holds, when there is
+/// one: two nests' arrays one at run time (EqualAtRunTime.h), without
+/// which the loops would read one's levels at the other's positions.
+lower::Nodes scanNodes(const std::vector<ExtentScan> &Scans,
+                       const std::string &Guard = "");
 
 /// Scans for the extent of every compressed index of K without one, when
 /// its loop's parents are the loops around it (so the scan reads exactly

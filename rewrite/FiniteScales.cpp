@@ -190,7 +190,7 @@ withFiniteScales(const ir::Kernel &K, const NestSource &S,
     return Test;
   if (!Test)
     Test = OverlapTest{{}, Names.pick("checked")};
-  lower::Nodes Checks;
+  lower::Nodes Checks, Loops;
   if (Test->Statements.empty())
     Checks.push_back(declare("int", Test->Flag, "1"));
   for (size_t F : Scales) {
@@ -201,8 +201,12 @@ withFiniteScales(const ir::Kernel &K, const NestSource &S,
                          "', which the rewrite multiplies into the terms "
                          "only when it is finite, and the loops reaching "
                          "it cannot be written alone to check it");
-    Checks.push_back(std::move(*Check));
+    Loops.push_back(std::move(*Check));
   }
+  // Under the flag: the loops read the arrays as the nest does, which
+  // an earlier check may have found not to hold (EqualAtRunTime.h).
+  Checks.push_back(
+      lower::Node::ifThen(lower::code(Test->Flag), std::move(Loops)));
   append(Test->Statements, std::move(Checks));
   return Test;
 }

@@ -4,6 +4,7 @@
 #include "rewrite/CText.h"
 #include "rewrite/LoopsAlike.h"
 #include "rewrite/PairRenames.h"
+#include "rewrite/ZeroingNest.h"
 #include "rewrite/levels/Level.h"
 
 #include <algorithm>
@@ -413,6 +414,10 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   if (!S.DeferredRefusal)
     S.DeferredRefusal = PS.DeferredRefusal;
   S.Overlap = composedOverlap(PS, QS, Facts);
+  if (Facts.Zeroing)
+    if (std::optional<std::string> Why =
+            runFirst(*Facts.ZeroingKernel, *Facts.Zeroing, S))
+      return *Why;
   return S;
 }
 

@@ -51,6 +51,11 @@ struct PairFacts {
   /// The statements between the two nests as written (NestPair::Between),
   /// which run before the fused nest; "" when there are none.
   std::string Between;
+  /// The consumer's nest that zeroes its output, between the two
+  /// (recover::NestPair::ZeroesOutput), as recovered: the fused nest runs
+  /// it first (ZeroingNest.h); null for none.
+  const ir::Kernel *ZeroingKernel = nullptr;
+  const NestSource *Zeroing = nullptr;
   /// Whether a name is taken in the file (a producer's loop variable the
   /// consumer also declares is renamed to a name that is not); unset: no
   /// renaming.

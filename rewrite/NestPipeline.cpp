@@ -263,7 +263,7 @@ struct NestPipeline::State {
   /// as one nest when they compose and fusing them pays, each alone
   /// otherwise. ProducerNote: why the producer is not fused with the nest
   /// before it, if it reads that one's temporary (notePair).
-  void addPair(const recover::NestSite &P, const recover::NestSite &Q,
+  void addPair(const std::vector<recover::NestSite> &Sites,
                const recover::NestPair &Pair, const clang::FunctionDecl &FD,
                const OwnRewrites &Own, const std::string &ProducerNote);
   /// The start of what the consumer of a pair not fused says.
@@ -273,7 +273,8 @@ struct NestPipeline::State {
   /// producer writes.
   std::variant<RecoveredForRewrite, std::string>
   composedPair(const RecoveredForRewrite &P, const RecoveredForRewrite &Q,
-               const recover::NestPair &Pair);
+               const recover::NestPair &Pair,
+               const RecoveredForRewrite *Zeroing);
   /// Whether a name is taken in File's unit, its raw text (skipped
   /// branches) read once.
   std::function<bool(const std::string &)> takenIn(clang::FileID File);
@@ -328,12 +329,12 @@ void NestPipeline::State::addFunction(const clang::FunctionDecl &FD) {
     std::map<size_t, std::string> Notes;
     for (size_t I = 0; I < Sites.size(); ++I) {
       if (Pair != Pairs.end() && Pair->Producer == I && Pair->Refused.empty()) {
-        addPair(Sites[I], Sites[I + 1], *Pair++, FD, Own, Notes[I]);
-        ++I;
+        addPair(Sites, *Pair, FD, Own, Notes[I]);
+        I = Pair++->consumer();
         continue;
       }
       if (Pair != Pairs.end() && Pair->Producer == I) {
-        Notes[I + 1] = pairNote(Sites[I], *Pair) + Pair->Refused;
+        Notes[Pair->consumer()] = pairNote(Sites[I], *Pair) + Pair->Refused;
         ++Pair;
       }
       if (std::optional<Read> Nest = read(Sites[I], FD))
@@ -368,34 +369,46 @@ std::string NestPipeline::State::pairNote(const recover::NestSite &P,
          ", which writes '" + Pair.Temporary + "': ";
 }
 
-void NestPipeline::State::addPair(const recover::NestSite &P,
-                                  const recover::NestSite &Q,
+void NestPipeline::State::addPair(const std::vector<recover::NestSite> &Sites,
                                   const recover::NestPair &Pair,
                                   const clang::FunctionDecl &FD,
                                   const OwnRewrites &Own,
                                   const std::string &ProducerNote) {
-  std::optional<Read> Producer = read(P, FD), Consumer = read(Q, FD);
-  auto *PR =
-      Producer ? std::get_if<RecoveredForRewrite>(&Producer->Nest) : nullptr;
-  auto *QR =
-      Consumer ? std::get_if<RecoveredForRewrite>(&Consumer->Nest) : nullptr;
+  const recover::NestSite &P = Sites[Pair.Producer];
+  std::optional<Read> Producer = read(P, FD),
+                      Consumer = read(Sites[Pair.consumer()], FD), Zeroing;
+  if (Pair.ZeroesOutput)
+    Zeroing = read(Sites[Pair.Producer + 1], FD);
+  auto Recovered = [](std::optional<Read> &R) {
+    return R ? std::get_if<RecoveredForRewrite>(&R->Nest) : nullptr;
+  };
+  RecoveredForRewrite *PR = Recovered(Producer), *QR = Recovered(Consumer),
+                      *ZR = Recovered(Zeroing);
   std::variant<RecoveredForRewrite, std::string> Composed =
       std::string("a nest is not recovered");
-  if (PR && QR && SM.isWrittenInMainFile(Producer->Begin) &&
+  if (PR && QR && (ZR || !Pair.ZeroesOutput) &&
+      SM.isWrittenInMainFile(Producer->Begin) &&
       !Own.contain(Producer->Begin) && !Own.contain(Consumer->Begin))
-    Composed = composedPair(*PR, *QR, Pair);
+    Composed = composedPair(*PR, *QR, Pair, ZR);
   std::string Note = pairNote(P, Pair);
   auto *Fused = std::get_if<RecoveredForRewrite>(&Composed);
   if (!Fused || unwanted(*Fused, Hooks)) {
     auto *Why = std::get_if<std::string>(&Composed);
     if (Producer)
       place(std::move(*Producer), FD, Own, ProducerNote);
+    if (Zeroing)
+      place(std::move(*Zeroing), FD, Own);
     if (Consumer)
       place(std::move(*Consumer), FD, Own, Why ? Note + *Why : "");
     return;
   }
   NestOutcome &Slot = Outcomes.emplace_back();
   FunctionBegins.push_back(FD.getBeginLoc());
+  NestOutcome *ZeroingSlot = nullptr;
+  if (ZR) {
+    ZeroingSlot = &Outcomes.emplace_back();
+    FunctionBegins.push_back(FD.getBeginLoc());
+  }
   NestOutcome &ConsumerSlot = Outcomes.emplace_back();
   FunctionBegins.push_back(FD.getBeginLoc());
   Pending &Nest = prepare(std::move(*Fused));
@@ -407,15 +420,24 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
              std::find(Renamed.begin(), Renamed.end(), Name) != Renamed.end();
     };
   Nest.Parts = {std::move(*PR), std::move(*QR)};
+  if (ZR)
+    Nest.Parts.push_back(std::move(*ZR));
   for (RecoveredForRewrite &Part : Nest.Parts)
     Part.Source.IsNameTaken = Nest.Nest.Source.IsNameTaken;
-  Workers.run([&Slot, &ConsumerSlot, &Nest, &Opts = Opts,
+  Workers.run([&Slot, &ConsumerSlot, ZeroingSlot, &Nest, &Opts = Opts,
                &Schedules = Schedules, Note, ProducerNote] {
     Slot = rewriteRecovered(Nest.Nest, Opts, Nest.Printing, Schedules);
     if (Slot.Fix) {
       ConsumerSlot.Absorbed = true;
+      if (ZeroingSlot)
+        ZeroingSlot->Absorbed = true;
       Slot.AbsorbsNext = true;
     } else {
+      if (ZeroingSlot) {
+        *ZeroingSlot =
+            rewriteRecovered(Nest.Parts[2], Opts, Nest.Printing, Schedules);
+        formatUnstyled(*ZeroingSlot, Nest.Path, Nest.Code);
+      }
       // Fused, the two gain nothing: each as it is alone.
       std::string Why = Slot.Message + " [" + Slot.Name + "]";
       if (Why.rfind(LeftUnchanged, 0) == 0)
@@ -435,7 +457,8 @@ void NestPipeline::State::addPair(const recover::NestSite &P,
 std::variant<RecoveredForRewrite, std::string>
 NestPipeline::State::composedPair(const RecoveredForRewrite &P,
                                   const RecoveredForRewrite &Q,
-                                  const recover::NestPair &Pair) {
+                                  const recover::NestPair &Pair,
+                                  const RecoveredForRewrite *Zeroing) {
   llvm::StringRef Code = SM.getBufferData(P.Out.File);
   unsigned End = Q.Source.Offset + Q.Source.Length;
   if (P.Out.File != Q.Out.File || End > Code.size() || P.Source.Offset >= End)
@@ -454,11 +477,15 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   Facts.AssumeNoAlias = Opts.Recovery.AssumeNoAlias;
   Facts.Length = End - P.Source.Offset;
   llvm::StringRef Between =
-      Code.slice(P.Source.Offset + P.Source.Length, Q.Source.Offset);
-  Facts.Text =
-      Pair.Between.empty()
-          ? Code.slice(P.Source.Offset, End).str()
-          : P.Source.Original + "\n" + Q.Source.Indentation + Q.Source.Original;
+      Code.slice(P.Source.Offset + P.Source.Length,
+                 Zeroing ? Zeroing->Source.Offset : Q.Source.Offset);
+  Facts.Text = Pair.Between.empty()
+                   ? Code.slice(P.Source.Offset, End).str()
+                   : P.Source.Original + "\n" +
+                         (Zeroing ? Zeroing->Source.Indentation +
+                                        Zeroing->Source.Original + "\n"
+                                  : "") +
+                         Q.Source.Indentation + Q.Source.Original;
   if (!Pair.Between.empty())
     Facts.Between = Between.trim().str();
   if (Hooks.PairFallback)
@@ -469,10 +496,17 @@ NestPipeline::State::composedPair(const RecoveredForRewrite &P,
   // the fused nest would drop them.
   llvm::SmallVector<llvm::StringRef, 8> Lines;
   Between.split(Lines, '\n');
+  if (Zeroing) // and between the zeroing nest and the consumer
+    Code.slice(Zeroing->Source.Offset + Zeroing->Source.Length, Q.Source.Offset)
+        .split(Lines, '\n');
   for (llvm::StringRef Line : Lines)
     if (Line.ltrim().startswith("#"))
       return std::string("a preprocessor line is between the two nests");
   Facts.IsNameTaken = takenIn(P.Out.File);
+  if (Zeroing) {
+    Facts.ZeroingKernel = &Zeroing->Kernel;
+    Facts.Zeroing = &Zeroing->Source;
+  }
   auto Composed = composeNests(P.Kernel, P.Source, Q.Kernel, Q.Source, Facts);
   auto *C = std::get_if<ComposedNest>(&Composed);
   if (!C)

@@ -479,7 +479,7 @@ NestRewrite::versioning(lower::LoweredNest &Emitted,
         (Checks && lower::mentions(Checks->Statements, Scan.Variable)))
       Needed.push_back(Scan);
   if (!Needed.empty())
-    V.Scans = scanNodes(Needed);
+    V.Scans = scanNodes(Needed, equalAtRunTime(Source, Standard));
   V.Choice = Alternative.has_value();
   if (Alternative)
     V.Rewrite = runtimeChoice(*Alternative, Costs, std::move(Emitted.Tree),
@@ -516,6 +516,14 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
                                     Alternative->Emitted.TemporaryNames)));
   }
   Versioning V = versioning(Emitted, Alternative);
+  if (!Source.First.empty()) { // after the checks (ZeroingNest.h)
+    // After the rewrite's declarations, which C89 wants first in a block.
+    auto At = std::find_if(V.Rewrite.begin(), V.Rewrite.end(),
+                           [](const lower::Node &N) {
+                             return N.K != lower::Node::Kind::Declaration;
+                           });
+    V.Rewrite.insert(At, lower::Node::verbatim(Source.First));
+  }
   V.Summary =
       summaryComment(Kernel, S, Before, Alternative ? &*Alternative : nullptr,
                      V.Checks || V.Allocates, Emitted.TemporaryNames);

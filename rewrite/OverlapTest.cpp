@@ -177,15 +177,25 @@ lower::Nodes disjointBytes(const NestSource &S, const Types &Ty,
     if (Compared.insert(Test).second)
       Tests += (Tests.empty() ? "" : " && ") + Test;
   };
+  auto First = [&](const OverlapFacts::Array &A) {
+    return address(Ty, A.Base, bound(Ty, A, Ranges, false), false);
+  };
+  auto Last = [&](const OverlapFacts::Array &A) {
+    return address(Ty, A.Base, bound(Ty, A, Ranges, true), true);
+  };
   for (size_t I = 0; I < Written.size(); ++I) {
     for (const OverlapFacts::Array &A : S.Overlap.Arrays)
       if (!A.Written)
-        Apart(Written[I].Begin, Written[I].End,
-              address(Ty, A.Base, bound(Ty, A, Ranges, false), false),
-              address(Ty, A.Base, bound(Ty, A, Ranges, true), true));
+        Apart(Written[I].Begin, Written[I].End, First(A), Last(A));
     for (size_t J = I + 1; J < Written.size(); ++J)
       Apart(Written[I].Begin, Written[I].End, Written[J].Begin, Written[J].End);
   }
+  // What a nest run first writes, apart from all the nest touches but the
+  // output it zeroes (ZeroingNest.h).
+  for (const OverlapFacts::Array &F : S.Overlap.WrittenFirst)
+    for (const OverlapFacts::Array &A : S.Overlap.Arrays)
+      if (!A.Written || A.Base != F.Base)
+        Apart(First(F), Last(F), First(A), Last(A));
   Disjoint.push_back(
       statement(Flag + " = " + (Tests.empty() ? "1" : Tests) + ";"));
   return {declare("int", Flag, Loops.Run.empty() ? "1" : allOf(Loops.Run)),
@@ -230,6 +240,11 @@ overlapTest(const ir::Kernel &K, const NestSource &S,
   LoopRanges Loops;
   if (std::optional<std::string> Why = rangeLoops(K, S, Ty, Scanned, Loops))
     return Refuse(*Why);
+  // A nest run first ranges over its own bounds, whether or not it runs:
+  // when it does not, it writes nothing, and any answer is safe.
+  for (const OverlapFacts::Range &R : S.Overlap.FirstRanges)
+    Loops.Ranges[R.Variable] = {R.Begin == "0" ? "0" : asLong(Ty, R.Begin),
+                                "(" + asLong(Ty, R.End) + " - 1)"};
   std::vector<const OverlapFacts::Array *> Written;
   for (const OverlapFacts::Array &A : S.Overlap.Arrays) {
     for (const OverlapFacts::Term &T : A.Terms)

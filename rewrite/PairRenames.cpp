@@ -4,6 +4,7 @@
 #include "rewrite/CText.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace lnr::rewrite {
 namespace {
@@ -115,8 +116,13 @@ std::string renamedIn(const std::string &Text, const std::string &From,
     while (End < Text.size() && isIdentifierChar(Text[End]))
       ++End;
     std::string Word = Text.substr(I, End - I);
-    bool Member = (I >= 1 && Text[I - 1] == '.') ||
-                  (I >= 2 && Text.compare(I - 2, 2, "->") == 0);
+    // After '.' or '->', blanks and line breaks between: a member.
+    size_t Before = I;
+    while (Before > 0 &&
+           std::isspace(static_cast<unsigned char>(Text[Before - 1])))
+      --Before;
+    bool Member = (Before >= 1 && Text[Before - 1] == '.') ||
+                  (Before >= 2 && Text.compare(Before - 2, 2, "->") == 0);
     Out += Word == From && !Member ? To : Word;
     I = End;
   }
@@ -170,7 +176,14 @@ std::optional<std::string> alignPositions(const NestSource &PS,
         PL->Position == QL->Position)
       continue;
     const std::string From = QL->Position, To = PL->Position;
-    if (sourceMentions(QS, To))
+    auto InMacro = [&](const std::string &Name) {
+      return std::count(QS.MacroBodyNames.begin(), QS.MacroBodyNames.end(),
+                        Name) > 0;
+    };
+    if (InMacro(From))
+      return "the consumer's position variable '" + From +
+             "' is named in a macro's body, which a renaming would not reach";
+    if (sourceMentions(QS, To) || InMacro(To))
       return "the consumer's position variable '" + From +
              "' is the producer's '" + To +
              "', a name the consumer uses for another value";

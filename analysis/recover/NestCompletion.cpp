@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/recover/NestCompletion.h"
+#include "analysis/recover/MacroNames.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -354,6 +355,7 @@ bool NestCompletion::describeReplacement(const Stmt *Nest,
   Source.Line = SM.getSpellingLineNumber(Begin);
   Source.Column = SM.getSpellingColumnNumber(Begin);
   Source.Original = Written.str();
+  Source.MacroBodyNames = macroBodyNames(Nest, SM);
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include "analysis/recover/Allocations.h"
 #include "analysis/recover/AstQueries.h"
 #include "analysis/recover/StmtPath.h"
+#include "analysis/recover/StoredArrays.h"
 
 #include "clang/Basic/SourceManager.h"
 
@@ -19,139 +20,6 @@ using namespace clang;
 
 namespace lnr::recover {
 namespace {
-
-/// A call of malloc, calloc or aligned_alloc: memory of the caller's own
-/// (realloc's is another block's).
-bool isAllocation(const Expr *E) {
-  StringRef Called = allocatorCalled(E);
-  return !Called.empty() && Called != "realloc";
-}
-
-/// `T = alloc(...);`, or with calloc only when Zeroed.
-bool allocates(const Stmt *S, const VarDecl *T, bool Zeroed = false) {
-  const auto *Assign = dyn_cast<BinaryOperator>(S);
-  if (Assign && Assign->getOpcode() == BO_Assign &&
-      namedVariable(Assign->getLHS()) == T)
-    return Zeroed ? calleeName(Assign->getRHS()) == "calloc"
-                  : isAllocation(Assign->getRHS());
-  const auto *Decl = dyn_cast<DeclStmt>(S);
-  if (!Decl || !Decl->isSingleDecl() || Decl->getSingleDecl() != T)
-    return false;
-  if (!T->getInit())
-    return !Zeroed;
-  return Zeroed ? calleeName(T->getInit()) == "calloc"
-                : isAllocation(T->getInit());
-}
-
-/// A literal +0 ('0', '0.0'): what calloc leaves, the sign included.
-bool isPositiveZero(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *I = dyn_cast<IntegerLiteral>(E))
-    return I->getValue() == 0;
-  if (const auto *F = dyn_cast<FloatingLiteral>(E))
-    return F->getValue().isPosZero();
-  return false;
-}
-
-/// `memset(T, 0, ...);`, or a loop nest whose one statement is
-/// `T[...] = 0;`. Where it leaves an element the producer adds to
-/// unzeroed, the original reads memory never written.
-bool zeroes(const Stmt *S, const VarDecl *T) {
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    return calleeName(Call) == "memset" && Call->getNumArgs() == 3 &&
-           namedVariable(Call->getArg(0)) == T &&
-           isPositiveZero(Call->getArg(1));
-  if (!isa<ForStmt>(S))
-    return false;
-  while (const auto *For = dyn_cast<ForStmt>(S)) {
-    S = For->getBody();
-    if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
-      if (Block->size() != 1)
-        return false;
-      S = Block->body_front();
-    }
-  }
-  const auto *Assign = dyn_cast<BinaryOperator>(S);
-  const auto *Element =
-      Assign && Assign->getOpcode() == BO_Assign
-          ? dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParens())
-          : nullptr;
-  return Element && namedVariable(Element->getBase()) == T &&
-         isPositiveZero(Assign->getRHS());
-}
-
-/// `free(T);`
-bool frees(const Stmt *S, const VarDecl *T) {
-  const auto *Call = dyn_cast<CallExpr>(S);
-  return Call && calleeName(Call) == "free" && Call->getNumArgs() == 1 &&
-         namedVariable(Call->getArg(0)) == T;
-}
-
-/// An array a nest stores elements of: a variable ('T[e] = ...') or the
-/// member of one ('C.vv[e] = ...', 'r->val[e] += ...').
-struct StoredArray {
-  const VarDecl *Base = nullptr;
-  const FieldDecl *Member = nullptr; // null for the variable itself
-  bool operator<(const StoredArray &O) const {
-    return std::tie(Base, Member) < std::tie(O.Base, O.Member);
-  }
-  bool operator==(const StoredArray &O) const {
-    return Base == O.Base && Member == O.Member;
-  }
-};
-
-/// The array E names: a variable, or a member of one; none otherwise.
-std::optional<StoredArray> namedArray(const Expr *E) {
-  if (const VarDecl *V = namedVariable(E))
-    return StoredArray{V, nullptr};
-  const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenCasts());
-  if (!M)
-    return std::nullopt;
-  const VarDecl *Base = namedVariable(M->getBase());
-  const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
-  if (!Base || !Field)
-    return std::nullopt;
-  return StoredArray{Base, Field};
-}
-
-/// The array as the IR names it: "T", "C.vv", "r->val".
-std::string arrayName(const StoredArray &A, const Expr *Spelled) {
-  std::string Name = A.Base->getName().str();
-  if (!A.Member)
-    return Name;
-  const auto *M = dyn_cast<MemberExpr>(Spelled->IgnoreParenCasts());
-  return Name + (M && M->isArrow() ? "->" : ".") + A.Member->getName().str();
-}
-
-/// The type of the elements of the array E names ('double' for a 'double
-/// *' or a 'double[]'); none for another type.
-QualType elementType(const Expr *E) {
-  QualType T = E->IgnoreParenCasts()->getType();
-  if (const auto *Pointer = T->getAs<PointerType>())
-    return Pointer->getPointeeType();
-  if (const auto *Array = T->getAsArrayTypeUnsafe())
-    return Array->getElementType();
-  return QualType();
-}
-
-/// The arrays the nest stores elements of ('T[e] = ...', 'T[e] += ...'),
-/// each with the expression that names it first.
-std::map<StoredArray, const Expr *> storedArrays(const Stmt *Nest) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    std::map<StoredArray, const Expr *> Found;
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      const auto *Sub =
-          dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
-      if (!B->isAssignmentOp() || !Sub)
-        return true;
-      if (std::optional<StoredArray> A = namedArray(Sub->getBase()))
-        Found.emplace(*A, Sub->getBase());
-      return true;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Stmt *>(Nest));
-  return F.Found;
-}
 
 /// Whether T's elements are read or written only inside Keep (the two
 /// nests): everywhere else T is declared, allocated, freed, or its pointer
@@ -597,16 +465,54 @@ bool zeroedBefore(const CompoundStmt *Block, const Stmt *S, const VarDecl *T,
   return zeroes(Before, T) && freshMemory(Function, T);
 }
 
+namespace {
+/// The loop a site's nest begins with, a directive on it aside.
+const Stmt *loopOf(const Stmt *Nest) {
+  if (const auto *D = dyn_cast<OMPLoopDirective>(Nest))
+    return D->getInnermostCapturedStmt()->getCapturedStmt();
+  return Nest;
+}
+
+/// Whether Sites[I + 1] is a nest that only sets an array of a variable to
+/// 0, which Sites[I + 2] stores and Sites[I] does not name, the three
+/// statements of Block, the last two consecutive (NestPair::ZeroesOutput).
+bool zeroesConsumerOutput(const std::vector<NestSite> &Sites, size_t I,
+                          const CompoundStmt *Block) {
+  if (I + 2 >= Sites.size())
+    return false;
+  const NestSite &P = Sites[I], &Z = Sites[I + 1], &Q = Sites[I + 2];
+  if (Z.Region || Q.Region || Z.InExpression || Q.InExpression ||
+      Z.Function != P.Function || Q.Function != P.Function ||
+      parentWithin(P.Function, Z.Nest) != Block ||
+      nextIn(Block, Z.Nest, 1) != Q.Nest)
+    return false;
+  std::map<StoredArray, const Expr *> Zeroed = storedArrays(Z.Nest);
+  if (Zeroed.size() != 1 || Zeroed.begin()->first.Member)
+    return false;
+  const VarDecl *V = Zeroed.begin()->first.Base;
+  Mentions InP;
+  InP.TraverseStmt(const_cast<Stmt *>(P.Nest));
+  return zeroes(loopOf(Z.Nest), V) &&
+         storedArrays(Q.Nest).count(Zeroed.begin()->first) &&
+         !std::count(InP.Named.begin(), InP.Named.end(), V);
+}
+} // namespace
+
 std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
                                     ASTContext &Ctx) {
   std::vector<NestPair> Pairs;
   for (size_t I = 0; I + 1 < Sites.size(); ++I) {
-    const NestSite &P = Sites[I], &Q = Sites[I + 1];
-    if (P.Region || Q.Region || P.InExpression || Q.InExpression ||
-        P.Function != Q.Function)
+    const NestSite &P = Sites[I];
+    if (P.Region || P.InExpression)
       continue;
     const auto *Block =
         dyn_cast_or_null<CompoundStmt>(parentWithin(P.Function, P.Nest));
+    bool Zeroing = Block && zeroesConsumerOutput(Sites, I, Block) &&
+                   (sharedArray(P.Nest, Sites[I + 2].Nest) ||
+                    arrayReadAs(P.Nest, Sites[I + 2].Nest, P.Function, Ctx));
+    const NestSite &Q = Sites[I + (Zeroing ? 2 : 1)];
+    if (Q.Region || Q.InExpression || P.Function != Q.Function)
+      continue;
     if (!Block || parentWithin(P.Function, Q.Nest) != Block)
       continue;
     auto Shared = sharedArray(P.Nest, Q.Nest);
@@ -621,6 +527,7 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     const VarDecl *T = Shared->first.Base;
     NestPair Pair;
     Pair.Producer = I;
+    Pair.ZeroesOutput = Zeroing;
     Pair.ReadAs = ReadAs;
     Pair.Temporary = arrayName(Shared->first, Shared->second);
     // A member: memory the struct points to, which the function may not
@@ -628,9 +535,11 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     Pair.Live = Shared->first.Member
                     ? "'" + Pair.Temporary + "' is a struct member"
                     : liveAfter(P.Function, T, P.Nest, Q.Nest, Ctx);
+    // Up to the next site: the consumer, or its zeroing nest, which runs
+    // with it.
     auto Between =
-        between(Block, P.Nest, Q.Nest, P.Function, !Pair.Live.empty(),
-                elementType(Shared->second), Ctx);
+        between(Block, P.Nest, Sites[I + 1].Nest, P.Function,
+                !Pair.Live.empty(), elementType(Shared->second), Ctx);
     if (auto *Why = std::get_if<std::string>(&Between))
       Pair.Refused = *Why;
     else
@@ -643,7 +552,7 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
         Pair.Holds = Held->getName().str();
     Pairs.push_back(Pair);
     if (Pair.Refused.empty())
-      ++I; // Q is in this pair
+      I = Pair.consumer(); // Q is in this pair
   }
   return Pairs;
 }

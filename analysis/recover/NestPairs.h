@@ -24,8 +24,17 @@
 namespace lnr::recover {
 
 struct NestPair {
-  /// Sites[Producer] and Sites[Producer + 1] (findLoopNests's order).
+  /// Sites[Producer] and Sites[consumer()] (findLoopNests's order).
   size_t Producer = 0;
+  /// Sites[Producer + 1] is a nest that only sets the consumer's output to
+  /// 0 (TACO's consumer zeroing its dense output first, `for (pC = 0; pC <
+  /// C1_dimension * C2_dimension; pC++) C_vals[pC] = 0.0;`), right before
+  /// the consumer in the producer's block, the producer naming nothing it
+  /// stores: the consumer is Sites[Producer + 2], and Between the
+  /// statements up to the zeroing nest. A fused nest runs it first, once
+  /// its checks prove it apart from the producer's arrays.
+  bool ZeroesOutput = false;
+  size_t consumer() const { return Producer + (ZeroesOutput ? 2 : 1); }
   /// The temporary the producer writes and the consumer reads.
   std::string Temporary;
   /// The name the consumer reads it by, when that is another local pointer

@@ -123,6 +123,16 @@ struct OverlapFacts {
     std::string Begin = "", End = "";
   };
   std::vector<Position> PositionRanges;
+  /// Arrays written by a statement the rewrite runs first, after the test
+  /// (NestSource::First: a consumer's zeroing nest run before the producer
+  /// it followed), each subscript over FirstRanges' variables: apart from
+  /// every array of the nest but those of the same name written (the
+  /// output it zeroes).
+  std::vector<Array> WrittenFirst;
+  struct Range {
+    std::string Variable, Begin, End; // [Begin, End), as written
+  };
+  std::vector<Range> FirstRanges;
 };
 
 /// An array the nest reads through a member path from a variable: its
@@ -314,6 +324,10 @@ struct NestSource {
   /// Why the file's uintptr_t cannot hold an address (a variable or macro
   /// of that name, a narrow typedef): the run-time overlap test needs it.
   std::string UnusableAddressType;
+  /// The names the bodies of the macros the nest expands refer to, their
+  /// arguments aside (recover/MacroNames.h): a variable of the nest
+  /// renamed to one of them would capture it.
+  std::vector<std::string> MacroBodyNames;
   /// The nest's text as written [Offset, Offset + Length): the fallback of
   /// a rewrite versioned under an overlap test.
   std::string Original;
@@ -357,6 +371,11 @@ struct NestSource {
   /// The indices of the element Map is applied to (the temporary's, as the
   /// consumer reads it): each a loop the fused schedule shares.
   std::vector<std::string> MappedIndices;
+  /// A nest the rewrite runs first, once its checks pass, as written with
+  /// its indentation: the consumer's zeroing nest of its output
+  /// (recover::NestPair::ZeroesOutput), which ran between the producer
+  /// and the consumer; "" for none.
+  std::string First;
   /// Statements written before the rewrite in its replacement, as the
   /// file writes them: those between the two nests of a pair, which run
   /// before the fused nest; "" for a nest alone.

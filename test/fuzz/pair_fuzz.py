@@ -29,7 +29,11 @@ last data set puts a sum at). In about a third of the cases the two
 nests are static functions of the file called one after the other (tool/InlinedCalls.h), the
 consumer's parameters renamed in half of them, a width passed as an
 expression in some, and the temporary named through a local of each
-function in some ('double *tv = T;', 'const double *tv = T;'). The original and the rewrite are compiled into
+function in some ('double *tv = T;', 'const double *tv = T;'). An SDDMM's
+consumer walks the positions by a variable of its own ('q') in some, and
+zeroes its output in a nest of its own right before its nest in some (as
+TACO does; the fused nest runs it first). The original and the rewrite
+are compiled into
 one driver (gcc, and clang-14 for every third case) and run on data sets
 with empty rows, sizes of 0 (K == 0 among infinities once), infinities
 and NaN, row pointers that decrease (two rows sharing a position), and
@@ -122,6 +126,10 @@ class Case:
         # ('q'), named as the producer's in the fused nest.
         self.own_position = random.Random(
             "%d:%d:position" % (seed, number)).random() < 0.3
+        # The consumer zeroes its output in a nest of its own right before
+        # its nest, as TACO writes it: run first in the fused nest.
+        self.zeroing = self.producer == "sddmm" and random.Random(
+            "%d:%d:zeroing" % (seed, number)).random() < 0.3
 
     @property
     def producer_rows(self):
@@ -241,6 +249,9 @@ class Case:
         self.consumer_parallel = self.pragma in ("consumer", "both") and q_ok
         if self.consumer_parallel:
             Q.insert(0, par)
+        if self.zeroing:
+            Q = [loop("z", "n * L", c89), "  A[z] = 0.0;"] + Q
+            decl = decl + ["int z;"]
         body = []
         if c89 and not self.calls:
             body += decl

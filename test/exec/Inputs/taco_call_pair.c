@@ -140,3 +140,42 @@ void sddmm_spmm(taco_tensor_t *A, taco_tensor_t *S, taco_tensor_t *B,
   sddmm(S, B, C, D);
   spmm(A, S, E);
 }
+
+/* As TACO generates it for a dense output: A zeroed by the kernel first. */
+int spmm_zeroing(taco_tensor_t *A, taco_tensor_t *S, taco_tensor_t *E) {
+  int A1_dimension = (int)(A->dimensions[0]);
+  int A2_dimension = (int)(A->dimensions[1]);
+  double *restrict A_vals = (double *)(A->vals);
+  int S1_dimension = (int)(S->dimensions[0]);
+  int *restrict S2_pos = (int *)(S->indices[1][0]);
+  int *restrict S2_crd = (int *)(S->indices[1][1]);
+  double *restrict S_vals = (double *)(S->vals);
+  int E2_dimension = (int)(E->dimensions[1]);
+  double *restrict E_vals = (double *)(E->vals);
+
+#pragma omp parallel for schedule(static)
+  for (int32_t pA = 0; pA < (A1_dimension * A2_dimension); pA++) {
+    A_vals[pA] = 0.0;
+  }
+
+#pragma omp parallel for schedule(runtime)
+  for (int32_t i = 0; i < S1_dimension; i++) {
+    for (int32_t jS = S2_pos[i]; jS < S2_pos[(i + 1)]; jS++) {
+      int32_t j = S2_crd[jS];
+      for (int32_t l = 0; l < E2_dimension; l++) {
+        int32_t lA = i * A2_dimension + l;
+        int32_t lE = j * E2_dimension + l;
+        A_vals[lA] += S_vals[jS] * E_vals[lE];
+      }
+    }
+  }
+  return 0;
+}
+
+/* The zeroing nest between the two kernels' nests runs first in the fused
+ * one, once A is apart from what the SDDMM reads and writes. */
+void sddmm_spmm_zeroing(taco_tensor_t *A, taco_tensor_t *S, taco_tensor_t *B,
+                        taco_tensor_t *C, taco_tensor_t *D, taco_tensor_t *E) {
+  sddmm(S, B, C, D);
+  spmm_zeroing(A, S, E);
+}
