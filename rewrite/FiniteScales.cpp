@@ -185,14 +185,21 @@ std::optional<std::vector<size_t>> invariantSumFactors(const ir::Kernel &K,
 OrRefusal<std::optional<OverlapTest>>
 withFiniteScales(const ir::Kernel &K, const NestSource &S,
                  const std::vector<size_t> &Scales,
-                 std::optional<OverlapTest> Test, NamePicker &Names) {
+                 std::optional<OverlapTest> Test, const Dialect &Standard,
+                 NamePicker &Names) {
   if (Scales.empty())
     return Test;
+  std::optional<std::string> Runs = everyLoopRuns(K, S, Standard);
   if (!Test)
     Test = OverlapTest{{}, Names.pick("checked")};
   lower::Nodes Checks, Loops;
   if (Test->Statements.empty())
-    Checks.push_back(declare("int", Test->Flag, "1"));
+    Checks.push_back(
+        declare("int", Test->Flag, Runs && !Runs->empty() ? *Runs : "1"));
+  else if (Runs && !Runs->empty()) // read only where the checks so far hold
+    Checks.push_back(
+        lower::Node::ifThen(lower::code(Test->Flag),
+                            {statement(Test->Flag + " = " + *Runs + ";")}));
   for (size_t F : Scales) {
     std::optional<lower::Node> Check = finiteCheck(K, S, F, Test->Flag);
     if (!Check)

@@ -67,12 +67,16 @@ std::optional<std::vector<size_t>> invariantSumFactors(const ir::Kernel &K,
 /// Test (the checks so far, or none) with a check that every element of
 /// the scales Scales the nest reads is finite: the loops of the nest over
 /// their indices, as written, around `flag &= x - x == 0;` (false for an
-/// infinity and NaN). lnr-unsupported-statement when a scale's loops
+/// infinity and NaN). The checks run only where every loop of the nest
+/// does (everyLoopRuns, in the flag: otherwise the original may read no
+/// element of a scale, which need not be there at all); the original runs
+/// where they do not. lnr-unsupported-statement when a scale's loops
 /// cannot be written alone.
 OrRefusal<std::optional<OverlapTest>>
 withFiniteScales(const ir::Kernel &K, const NestSource &S,
                  const std::vector<size_t> &Scales,
-                 std::optional<OverlapTest> Test, NamePicker &Names);
+                 std::optional<OverlapTest> Test, const Dialect &Standard,
+                 NamePicker &Names);
 
 } // namespace lnr::rewrite
 

@@ -289,7 +289,7 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
   };
   size_t Before = Count(*Checked);
   Checked = withFiniteScales(Kernel, Source, FiniteScales, std::move(*Checked),
-                             Names);
+                             Standard, Names);
   if (!Checked)
     return Checked.refusal();
   Checked = withStoredTemporaryRuns(Kernel, Source, std::move(*Checked), Names);

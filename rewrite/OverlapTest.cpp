@@ -204,6 +204,15 @@ lower::Nodes disjointBytes(const NestSource &S, const Types &Ty,
 
 } // namespace
 
+std::optional<std::string> everyLoopRuns(const ir::Kernel &K,
+                                         const NestSource &S,
+                                         const Dialect &Standard) {
+  LoopRanges Loops;
+  if (rangeLoops(K, S, typesFor(Standard), {}, Loops))
+    return std::nullopt;
+  return allOf(Loops.Run);
+}
+
 std::set<std::string> overlapCoordinates(const ir::Kernel &K,
                                          const NestSource &S) {
   std::set<std::string> Out;

@@ -43,6 +43,15 @@ struct ScannedRange {
   std::string Minimum, Extent;
 };
 
+/// That every loop of K runs at least once ("0 < n && pos[0] < pos[n]"),
+/// outermost first, each test reading only what the nest reads once those
+/// before it hold: the nest's body then runs, and reads every operand over
+/// its dense loops' whole ranges. "" for none to test; none where a loop's
+/// range cannot be written.
+std::optional<std::string> everyLoopRuns(const ir::Kernel &K,
+                                         const NestSource &S,
+                                         const Dialect &Standard);
+
 /// Statements that declare Flag, an int that is nonzero when the rewrite
 /// may run: the first positions the reading took to be 0 are
 /// (NestSource::ZeroFirstPositions, tested first: the ranges read positions

@@ -1,5 +1,5 @@
 /* The paper's tensor kernels as separate kernels against their fusion, and
- * against the fusion of the same kernel written as one nest: the two
+ * against the fusion of the same kernel written as one nest: the three
  * samples of samples/separate/ over a CSF tensor (tensor_*_written: as
  * written, two nests and a workspace; tensor_*_fused: lnr-rewrite's output
  * of them), and lnr-rewrite's output of samples/handwritten/'s single nests
@@ -27,7 +27,8 @@ typedef void spttm_fn(int, int, int, const int *, const int *, const int *,
                       const int *, const double *, const double *,
                       const double *, double *);
 mttkrp_fn tensor_mttkrp_written, tensor_mttkrp_fused, mttkrp_gemm_rewritten;
-spttm_fn tensor_spttm_written, tensor_spttm_fused, spttm_spttm_rewritten;
+spttm_fn tensor_spttm_written, tensor_spttm_fused, spttm_spttm_rewritten,
+    tensor_taco_spttm_written, tensor_taco_spttm_fused;
 
 #define RUNS 5
 
@@ -39,8 +40,9 @@ typedef struct {
   size_t size; /* elements of A */
 } problem;
 
-/* Kernel k of the problem (0: <MTTKRP, GEMM>, 1: <SpTTM, SpTTM>), form f
- * (0 written, 1 fused, 2 the single nest's rewrite), into a zeroed A. */
+/* Kernel k of the problem (0: <MTTKRP, GEMM>, 1: <SpTTM, SpTTM>, 2:
+ * <SpTTM, SpTTM> as TACO's two functions), form f (0 written, 1 fused, 2
+ * the single nest's rewrite), into a zeroed A. */
 static void run(const problem *p, int k, int f) {
   const lnr_csf *B = p->B;
   memset(p->A, 0, p->size * sizeof(double));
@@ -51,9 +53,11 @@ static void run(const problem *p, int k, int f) {
     fn(B->dims[0], p->J, p->M, B->pos1, B->crd1, B->pos2, B->crd2, B->vals,
        p->C, p->D, p->E, p->A);
   } else {
-    spttm_fn *fn = f == 0   ? tensor_spttm_written
-                   : f == 1 ? tensor_spttm_fused
-                            : spttm_spttm_rewritten;
+    spttm_fn *fn = f == 2   ? spttm_spttm_rewritten
+                   : k == 1 ? (f == 0 ? tensor_spttm_written
+                                      : tensor_spttm_fused)
+                            : (f == 0 ? tensor_taco_spttm_written
+                                      : tensor_taco_spttm_fused);
     fn(B->dims[0], p->J, p->M, B->pos1, B->crd1, B->pos2, B->crd2, B->vals,
        p->C, p->D, p->A);
   }
@@ -88,11 +92,12 @@ int main(int argc, char **argv) {
   size_t rows = (size_t)(B.nfib > B.dims[0] ? B.nfib : B.dims[0]);
   double *A = filled(rows * M, 0), *Ref = filled(rows * M, 0);
   problem p = {&B, J, M, C, D, E, A, rows * M};
-  static const char *names[] = {"<MTTKRP, GEMM>", "<SpTTM, SpTTM>"};
+  static const char *names[] = {"<MTTKRP, GEMM>", "<SpTTM, SpTTM>",
+                                 "<SpTTM, SpTTM> in TACO's two functions"};
   printf("%s: %d x %d x %d, %d fibers, %d nonzeros, J = %d, M = %d\n", argv[1],
          B.dims[0], B.dims[1], B.dims[2], B.nfib, B.nnz, J, M);
   int all = omp_get_max_threads();
-  for (int k = 0; k < 2; k++) {
+  for (int k = 0; k < 3; k++) {
     run(&p, k, 0);
     memcpy(Ref, A, p.size * sizeof(double));
     for (int f = 1; f < 3; f++) {

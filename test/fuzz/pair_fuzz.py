@@ -35,7 +35,8 @@ zeroes its output in a nest of its own right before its nest in some (as
 TACO does; the fused nest runs it first). The original and the rewrite
 are compiled into
 one driver (gcc, and clang-14 for every third case) and run on data sets
-with empty rows, sizes of 0 (K == 0 among infinities once), infinities
+with empty rows, sizes of 0 (K == 0 among infinities once; with no row,
+the operands the nests read only in their rows passed as NULL), infinities
 and NaN, row pointers that decrease (two rows sharing a position), and
 the output passed as an input where nothing is restrict, at 1 and 2
 threads, under a time limit; every output element must be the
@@ -440,7 +441,8 @@ class Case:
         return DRIVER % {"seed": self.rng.randrange(1 << 30),
                          "alias": int(alias), "overlap": int(overlap),
                          "positive": int(positive),
-                         "jump": int(self.map == JUMP_MAP)}
+                         "jump": int(self.map == JUMP_MAP),
+                         "rows_only": int(self.producer != "colsum")}
 
 
 DRIVER = r"""
@@ -531,9 +533,15 @@ int main(void) {
     for (int v = 0; v < 2; v++) {
       Data *d = both[v];
       double *a = alias ? d->E + 0 : d->A, *o = alias ? d->W + 0 : d->out;
-      (v ? rewr_fn : orig_fn)(n, K, L, F, G, d->pos, d->crd, d->B, d->C,
-                              d->D, d->E, d->X, d->Y, d->W, a, o, &d->first,
-                              d->Tp);
+      /* No row: the nests read their operands in their loops over the
+       * rows (but for a column sum's consumer), none of them, which may
+       * then be NULL, nor may any check before the fused nest. */
+      int none = set == 1, rows = none && %(rows_only)d;
+      (v ? rewr_fn : orig_fn)(n, K, L, F, G, d->pos, d->crd,
+                              none ? NULL : d->B, none ? NULL : d->C,
+                              none ? NULL : d->D, rows ? NULL : d->E,
+                              none ? NULL : d->X, none ? NULL : d->Y,
+                              rows ? NULL : d->W, a, o, &d->first, d->Tp);
       (void)a;
     }
     char what[64];
