@@ -73,29 +73,31 @@ TEST(PairRenamesTest, AVariableIsRenamedInEveryTextButTheOriginal) {
   EXPECT_EQ(Q.S.Original, "for (int32_t i = 0; ...) /* jT */");
 }
 
+/// The producer that stores T(i,j,l) at B's fibers, walked by 'jB'.
+struct Producer {
+  ir::Kernel K;
+  NestSource S;
+  Producer() {
+    LoopSource J;
+    J.Kind = LevelKind::Compressed;
+    J.Index = "j";
+    J.Position = "jB";
+    S.Loops = {J};
+    K.Stmt.Lhs = {"T", {"i", "j", "l"}};
+  }
+};
+
 TEST(PairRenamesTest, TheConsumersPositionIsNamedAsTheProducers) {
   Consumer Q;
-  NestSource PS;
-  LoopSource J;
-  J.Kind = LevelKind::Compressed;
-  J.Index = "j";
-  J.Position = "jB";
-  PS.Loops = {J};
-  ir::Kernel PK;
-  PK.Stmt.Lhs = {"T", {"i", "j", "l"}};
-  EXPECT_EQ(alignPositions(PS, PK, Q.S, Q.K.Stmt.Factors[0]), std::nullopt);
+  Producer P;
+  EXPECT_EQ(alignPositions(P.S, P.K, Q.S, Q.K.Stmt.Factors[0]), std::nullopt);
   EXPECT_EQ(Q.S.Loops[1].Position, "jB");
 }
 
 TEST(PairRenamesTest, ANameOfAMacrosBodyIsNotCaptured) {
-  NestSource PS;
-  LoopSource J;
-  J.Kind = LevelKind::Compressed;
-  J.Index = "j";
-  J.Position = "jB";
-  PS.Loops = {J};
-  ir::Kernel PK;
-  PK.Stmt.Lhs = {"T", {"i", "j", "l"}};
+  Producer P;
+  const NestSource &PS = P.S;
+  const ir::Kernel &PK = P.K;
   // '#define SCALE jB', a global jB: inside the fused loop over 'jB', the
   // macro would read the position.
   Consumer Q;
