@@ -534,13 +534,14 @@ int main(void) {
       Data *d = both[v];
       double *a = alias ? d->E + 0 : d->A, *o = alias ? d->W + 0 : d->out;
       /* No row: the nests read their operands in their loops over the
-       * rows (but for a column sum's consumer), none of them, which may
-       * then be NULL, nor may any check before the fused nest. */
+       * rows (but for a column sum's consumer, which reads W and may
+       * write X), none of them, which may then be NULL, nor may any
+       * check before the fused nest. */
       int none = set == 1, rows = none && %(rows_only)d;
       (v ? rewr_fn : orig_fn)(n, K, L, F, G, d->pos, d->crd,
                               none ? NULL : d->B, none ? NULL : d->C,
                               none ? NULL : d->D, rows ? NULL : d->E,
-                              none ? NULL : d->X, none ? NULL : d->Y,
+                              rows ? NULL : d->X, none ? NULL : d->Y,
                               rows ? NULL : d->W, a, o, &d->first, d->Tp);
       (void)a;
     }
