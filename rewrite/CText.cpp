@@ -29,6 +29,15 @@ bool mentions(const std::string &Code, const std::string &Name) {
   return false;
 }
 
+std::optional<std::string> initializerOf(const std::string &Declaration) {
+  size_t Eq = Declaration.find('='), Semi = Declaration.rfind(';');
+  if (Eq == std::string::npos || Semi == std::string::npos || Semi < Eq)
+    return std::nullopt;
+  std::string Value = Declaration.substr(Eq + 1, Semi - Eq - 1);
+  Value.erase(0, Value.find_first_not_of(' '));
+  return Value;
+}
+
 std::string allOf(const std::vector<std::string> &Conditions) {
   std::string Out;
   for (const std::string &C : Conditions)

@@ -7,6 +7,7 @@
 #ifndef LNR_REWRITE_CTEXT_H
 #define LNR_REWRITE_CTEXT_H
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,10 @@ bool isSimple(const std::string &Text);
 std::string parenthesized(const std::string &Text);
 /// Whether Code names the identifier Name (not as part of a longer one).
 bool mentions(const std::string &Code, const std::string &Name);
+/// What a declaration initializes its variable to, as written: the text
+/// between its '=' and its last ';' ("i * K + k" of "int kC = i * K +
+/// k;"), leading blanks dropped; none without both.
+std::optional<std::string> initializerOf(const std::string &Declaration);
 /// The conditions joined with " && ": all of them hold; "" for none.
 std::string allOf(const std::vector<std::string> &Conditions);
 

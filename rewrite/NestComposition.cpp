@@ -77,16 +77,14 @@ withAliasesWritten(std::string Text, const std::vector<std::string> &Names,
   for (auto A = S.Aliases.rbegin(); A != S.Aliases.rend(); ++A) {
     if (std::find(Names.begin(), Names.end(), A->Name) == Names.end())
       continue;
-    size_t Eq = A->Declaration.find('='), Semi = A->Declaration.rfind(';');
-    if (Eq == std::string::npos || Semi == std::string::npos || Semi < Eq)
+    std::optional<std::string> Value = initializerOf(A->Declaration);
+    if (!Value)
       return std::nullopt;
-    std::string Value = A->Declaration.substr(Eq + 1, Semi - Eq - 1);
-    Value.erase(0, Value.find_first_not_of(' '));
     // The whole subscript ('T_vals[kT]') needs no parentheses.
     std::string Whole = "[" + A->Name + "]";
     if (size_t At = Text.find(Whole); At != std::string::npos)
-      Text.replace(At, Whole.size(), "[" + Value + "]");
-    Text = renamedIn(Text, A->Name, "(" + Value + ")");
+      Text.replace(At, Whole.size(), "[" + *Value + "]");
+    Text = renamedIn(Text, A->Name, "(" + *Value + ")");
   }
   return Text;
 }

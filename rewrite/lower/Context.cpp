@@ -218,13 +218,11 @@ const ir::Access *Context::accessOf(const std::string &Tensor) const {
 }
 
 std::optional<Code> Context::aliasInit(const std::string &Name) const {
-  for (const NestSource::Alias &Alias : S.Aliases) {
-    size_t Eq = Alias.Declaration.find('=');
-    size_t Semi = Alias.Declaration.rfind(';');
-    if (Alias.Name == Name && Eq != std::string::npos &&
-        Semi != std::string::npos && Semi > Eq)
-      return code(Alias.Declaration.substr(Eq + 1, Semi - Eq - 1));
-  }
+  for (const NestSource::Alias &Alias : S.Aliases)
+    if (Alias.Name == Name)
+      if (std::optional<std::string> Value =
+              rewrite::initializerOf(Alias.Declaration))
+        return code(*Value);
   return std::nullopt;
 }
 
