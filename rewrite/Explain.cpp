@@ -62,6 +62,14 @@ checkFacts(const NestSource &S) {
          "atomic; valid when '" +
              S.ZeroFirstPositions.front() +
              "' is 0 and the positions never decrease, checked"});
+  else if (!S.PositionBlocks.empty())
+    Out.push_back(
+        {"position blocks",
+         "the fiber's positions, split into blocks, read as one loop over "
+         "them and written so; valid when '" +
+             S.ZeroFirstPositions.front() +
+             "' is 0 and the positions never decrease (no block starts "
+             "after a fiber's first position), checked"});
   else if (!S.ZeroFirstPositions.empty())
     Out.push_back({"first positions",
                    "'" + zeroFirstCondition(S) +

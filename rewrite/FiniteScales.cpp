@@ -3,6 +3,7 @@
 #include "rewrite/FiniteScales.h"
 #include "rewrite/CText.h"
 #include "rewrite/TreeBuilders.h"
+#include "rewrite/levels/Level.h"
 
 #include <algorithm>
 #include <cctype>
@@ -119,17 +120,19 @@ std::optional<lower::Node> finiteCheck(const ir::Kernel &K, const NestSource &S,
       Body = std::move(Loads);
       continue;
     }
-    if (!Src || Src->Header.empty() || !Src->Split.empty())
+    std::optional<std::string> Header =
+        Src ? levels::Level(*Src).headerAlone() : std::nullopt;
+    if (!Header)
       return std::nullopt;
     lower::Nodes Inner;
     // A coordinate loaded only where something inside reads it.
     if (mentions(Reads, Src->Index))
       for (const std::string &P : Src->Prologue)
         Inner.push_back(statement(P));
-    Reads += " " + Src->Header;
+    Reads += " " + *Header;
     append(Inner, std::move(Body));
     Body = lower::nodes(
-        lower::Node::sourceLoop(lower::code(Src->Header), std::move(Inner)));
+        lower::Node::sourceLoop(lower::code(*Header), std::move(Inner)));
   }
   return Body.size() == 1 ? Body.front() : lower::Node::block(std::move(Body));
 }

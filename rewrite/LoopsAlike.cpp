@@ -179,4 +179,21 @@ bool loopsAlike(const LoopSource &P, const LoopSource &Q,
   return true;
 }
 
+bool rangesAlike(const LoopSource &P, const LoopSource &Q,
+                 const std::set<std::string> &Variables, Equalities &Equal) {
+  auto Counts = [](const LoopSource &L) {
+    return (L.Kind == LevelKind::Dense || L.Kind == LevelKind::Strips) &&
+           L.StartsAtZero && L.Begin.empty() && !L.Bound.empty() &&
+           L.Prologue.empty();
+  };
+  if (!Counts(P) || !Counts(Q) || P.Index != Q.Index ||
+      P.VariableType != Q.VariableType || P.IndexType != Q.IndexType)
+    return false;
+  Equalities Found = Equal;
+  if (!alikeAsWritten(P.Bound, Q.Bound, Variables, Found, false))
+    return false;
+  Equal = std::move(Found);
+  return true;
+}
+
 } // namespace lnr::rewrite

@@ -44,6 +44,13 @@ bool textsAlike(const std::string &P, const std::string &Q,
 bool loopsAlike(const LoopSource &P, const LoopSource &Q,
                 const std::set<std::string> &Variables, Equalities &Equal);
 
+/// Whether P and Q, each a dense loop from 0 or TACO's split of one
+/// (strips of it, LevelKind::Strips), visit the same values of one
+/// variable in the same order: their bounds alike once the pairs added to
+/// Equal are equal, as for loopsAlike; Equal unchanged when they are not.
+bool rangesAlike(const LoopSource &P, const LoopSource &Q,
+                 const std::set<std::string> &Variables, Equalities &Equal);
+
 } // namespace lnr::rewrite
 
 #endif

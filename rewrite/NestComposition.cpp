@@ -130,7 +130,8 @@ matchIndices(const ir::Kernel &PK, const NestSource &PS, const ir::Kernel &QK,
     const LoopSource *PL = PS.loop(Written.Indices[I]);
     const LoopSource *QL = QS.loop(Read.Indices[I]);
     if (!PL || !QL ||
-        !(sameLoop(*PL, *QL) || loopsAlike(*PL, *QL, Variables, Equal)))
+        !(sameLoop(*PL, *QL) || loopsAlike(*PL, *QL, Variables, Equal) ||
+          rangesAlike(*PL, *QL, Variables, Equal)))
       return "the consumer's loop over '" + Read.Indices[I] +
              "' is not the producer's loop over '" + Written.Indices[I] +
              "' as written";
@@ -396,8 +397,15 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   for (const ir::Loop &L : PK.Loops)
     if (!PK.Stmt.Lhs.uses(L.Index)) // its own: kept its name
       S.SumsStoredEmpty.push_back(L.Index);
-  for (size_t F : producerInvariantFactors(PK, PS))
-    S.InvariantSumFactors.push_back(At + F);
+  // A factor of the producer's sum that none of its own loops index is
+  // multiplied only where the sum has terms; fused, it may be factored
+  // out of the sum and multiply an empty one (0 times an infinity), which
+  // a check that it is finite rules out (FiniteScales.h,
+  // invariantSumFactors). A stored temporary's sum keeps every factor of
+  // the producer's in its terms (MappedSchedule.h): no check.
+  if (!Facts.Live)
+    for (size_t F : producerInvariantFactors(PK, PS))
+      S.InvariantSumFactors.push_back(At + F);
   appendNew(S.ZeroFirstPositions, PS.ZeroFirstPositions);
   appendNew(S.OuterDeclared, PS.OuterDeclared);
   appendNew(S.ReadInPlace, PS.ReadInPlace);
@@ -426,7 +434,7 @@ std::optional<std::string> temporaryProblem(const ir::Kernel &PK,
                                             const NestSource &PS,
                                             const ir::Kernel &QK,
                                             const NestSource &QS,
-                                            const std::string &T, bool Stored) {
+                                            const std::string &T) {
   // A float temporary of a double sum rounds each value the original
   // stores; the fused nest's temporary would not. (The consumer's read,
   // as written or through an accessor macro.)
@@ -452,18 +460,6 @@ std::optional<std::string> temporaryProblem(const ir::Kernel &PK,
       return "the producer's iterations over '" + I +
              "' are not proved to store apart in '" + T + "'";
   }
-  // A factor of the producer's sum that none of its own loops index is
-  // multiplied only where the sum has terms; fused, it may be factored
-  // out of the sum and multiply an empty one (0 times an infinity), which
-  // a check that it is finite rules out (FiniteScales.h,
-  // invariantSumFactors). A stored temporary must be the original's
-  // value, bit for bit: such a factor stays in its terms.
-  std::vector<size_t> Invariant = producerInvariantFactors(PK, PS);
-  if (Stored && !Invariant.empty())
-    return "the producer's factor '" + PK.Stmt.Factors[Invariant[0]].Tensor +
-           "' is indexed by none of its sum's loops, and '" + T +
-           "' is still stored: fused, it could be multiplied after the "
-           "sum, which rounds the stored value another way";
   return std::nullopt;
 }
 
@@ -490,9 +486,14 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
       return "the producer reads '" + F.Tensor + "', which a nest writes";
   if (PS.ElementType != QS.ElementType || PS.ValueType != QS.ValueType)
     return std::string("the two nests sum in different types");
-  if (PS.Pragma && QS.Pragma && PS.Pragma->Text != QS.Pragma->Text)
-    return std::string("the two nests have different OpenMP directives");
-  return temporaryProblem(PK, PS, QK, QS, T, Facts.Live);
+  // The schedule may differ: it only places the rows on threads, and the
+  // fused nest keeps the consumer's.
+  if (PS.Pragma && QS.Pragma &&
+      spaceless(PS.Pragma->ParallelClauses) !=
+          spaceless(QS.Pragma->ParallelClauses))
+    return std::string("the two nests' OpenMP directives have different "
+                       "clauses besides 'schedule'");
+  return temporaryProblem(PK, PS, QK, QS, T);
 }
 
 /// The array a factor's text reads ('T_vals' of 'T_vals[jB]').
@@ -574,6 +575,8 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
     readTemporaryByItsName(QK, QS, Facts);
   std::vector<std::string> Renamed =
       renameClashes(PK, PS, QK, QS, Facts.IsNameTaken, Facts.Text);
+  if (auto At = readingFactor(QK, Facts.Temporary); std::get_if<size_t>(&At))
+    alignRows(PK, PS, QS, QK.Stmt.Factors[std::get<size_t>(At)]);
   if (std::optional<std::string> Problem =
           producerProblem(PK, PS, QK, QS, Facts))
     return *Problem;

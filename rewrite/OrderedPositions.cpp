@@ -170,8 +170,9 @@ positionsRelied(const NestSource &S,
     Add(S.TemporaryPosition);
   for (const std::string &P : AlsoRelied)
     Add(P);
-  if (!S.PositionSplit.empty())
-    Add(S.PositionSplit);
+  for (const std::string *Split : {&S.PositionSplit, &S.PositionBlocks})
+    if (!Split->empty())
+      Add(*Split);
   return Out;
 }
 
@@ -221,8 +222,9 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
   bool Extents = !S.OutputInnerExtent.empty();
   bool Distinct = !S.DistinctCoordinates.empty();
   Positions = !S.OutputPosition.empty() || !S.TemporaryPosition.empty() ||
-              !S.PositionSplit.empty() || !S.ZeroFirstPositions.empty() ||
-              !AlsoRelied.empty() || Distinct || !S.ScaledSumLoops.empty();
+              !S.PositionSplit.empty() || !S.PositionBlocks.empty() ||
+              !S.ZeroFirstPositions.empty() || !AlsoRelied.empty() ||
+              Distinct || !S.ScaledSumLoops.empty();
   std::optional<std::string> SumRuns = denseLoopsRun(S.ScaledSumLoops, S);
   if (!SumRuns)
     return Refusal(rule::UnsupportedStatement,

@@ -34,8 +34,8 @@ template <typename Source, typename Fn> void eachText(Source &S, Fn &&F) {
   for (auto &A : S.OutputAliases)
     F(A);
   for (auto *T : {&S.Output, &S.OutputPosition, &S.TemporaryPosition,
-                  &S.PositionSplit, &S.OutputInnerExtent, &S.OutputStride,
-                  &S.Map, &S.StoredValue, &S.TemporaryStore})
+                  &S.PositionSplit, &S.PositionBlocks, &S.OutputInnerExtent,
+                  &S.OutputStride, &S.Map, &S.StoredValue, &S.TemporaryStore})
     F(*T);
   for (auto &E : S.EqualAtRunTime) {
     F(E.Producer);
@@ -64,10 +64,10 @@ bool sourceMentions(const NestSource &S, const std::string &Name) {
   return Found;
 }
 
-/// P with its loop over Own (a sum of its own, declared in its header)
-/// renamed To, in the kernel and in every text that names it.
-void renameOwnLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
-                   const std::string &To) {
+/// P with its loop over Own renamed To, in the kernel and in every text
+/// that names it.
+void renameLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
+                const std::string &To) {
   for (ir::IndexVar &I : PK.Indices)
     if (I.Name == Own)
       I.Name = To;
@@ -78,12 +78,17 @@ void renameOwnLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
     for (std::string &I : A.Indices)
       if (I == Own)
         I = To;
+  for (std::string &I : PK.Stmt.Lhs.Indices)
+    if (I == Own)
+      I = To;
   for (LoopSource &L : PS.Loops)
     if (L.Index == Own)
       L.Index = To;
-  for (std::string &I : PS.ScaledSumLoops)
-    if (I == Own)
-      I = To;
+  for (auto *List : {&PS.ScaledSumLoops, &PS.DisjointOutputIndices,
+                     &PS.DisjointRepeatedIndices})
+    for (std::string &I : *List)
+      if (I == Own)
+        I = To;
   renameVariable(PS, Own, To);
 }
 
@@ -157,7 +162,7 @@ renameClashes(ir::Kernel &PK, NestSource &PS, const ir::Kernel &QK,
       if (IsNameTaken(To) || PK.findIndex(To) || QK.findIndex(To) ||
           QS.loop(To) || mentions(Text, To))
         continue;
-      renameOwnLoop(PK, PS, Index, To);
+      renameLoop(PK, PS, Index, To);
       Given.push_back(To);
       break;
     }
@@ -190,6 +195,39 @@ std::optional<std::string> alignPositions(const NestSource &PS,
     renameVariable(QS, From, To);
   }
   return std::nullopt;
+}
+
+void alignRows(ir::Kernel &PK, NestSource &PS, const NestSource &QS,
+               const ir::Access &Read) {
+  // A dense loop's variable, or the coordinate a compressed level loads.
+  auto Counted = [](const LoopSource *L) {
+    return L && !L->PositionOnly &&
+           (L->Position.empty()
+                ? L->Kind == LevelKind::Dense || L->Kind == LevelKind::Strips
+                : !L->Prologue.empty());
+  };
+  auto Named = [](const std::vector<std::string> &In, const std::string &N) {
+    return std::find(In.begin(), In.end(), N) != In.end();
+  };
+  const std::vector<std::string> Written = PK.Stmt.Lhs.Indices;
+  for (size_t I = 0; I < Written.size() && I < Read.Indices.size(); ++I) {
+    const LoopSource *PL = PS.loop(Written[I]);
+    const LoopSource *QL = QS.loop(Read.Indices[I]);
+    if (!Counted(PL) || !Counted(QL) || PL->Index == QL->Index ||
+        PL->Position.empty() != QL->Position.empty())
+      continue;
+    const std::string From = PL->Index, To = QL->Index;
+    // Left as they are where a renaming would not reach every use (a
+    // macro's body, a C89 declaration before the nest) or would capture
+    // another (an index of the producer's, as for an element read
+    // transposed, or a name its texts use): the matching of the loops
+    // then says why they are not one.
+    if (Named(PS.MacroBodyNames, From) || Named(PS.OuterDeclared, From) ||
+        PK.findIndex(To) || sourceMentions(PS, To) ||
+        Named(PS.MacroBodyNames, To))
+      continue;
+    renameLoop(PK, PS, From, To);
+  }
 }
 
 } // namespace lnr::rewrite

@@ -55,6 +55,16 @@ std::optional<std::string> alignPositions(const NestSource &PS,
                                           const ir::Kernel &PK, NestSource &QS,
                                           const ir::Access &Read);
 
+/// The producer's dense loop variables and loaded coordinates named as
+/// the consumer's where the consumer reads the temporary (Read, an access
+/// of the consumer's kernel) at an index the producer stores it at and
+/// each names it its own way (TACO's 'i1467' and 'i', 'i1468' and 'j'),
+/// renamed in PK and PS so that the loops are compared as written or by
+/// their ranges (rewrite/LoopsAlike.h); left as they are where a renaming
+/// would miss a use or capture another name.
+void alignRows(ir::Kernel &PK, NestSource &PS, const NestSource &QS,
+               const ir::Access &Read);
+
 } // namespace lnr::rewrite
 
 #endif

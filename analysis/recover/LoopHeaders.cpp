@@ -619,7 +619,10 @@ bool NestWalk::readLoop(const ForStmt *For) {
   if (!inFile(SourceRange(For->getBeginLoc(), For->getRParenLoc())))
     return refuse(rule::Macro, "the loop is written inside a macro",
                   For->getBeginLoc());
-  if (readSplitLoop(For) || (!Fail && readPositionSplit(For)))
+  if (Blocks && For == Blocks->Inner)
+    return readStatements(Blocks->Rest);
+  if (readSplitLoop(For) || (!Fail && readPositionSplit(For)) ||
+      (!Fail && readPositionBlocks(For)))
     return true;
   if (Fail)
     return false;

@@ -153,6 +153,11 @@ struct NestFacts {
   size_t CounterLoop = 0;
   std::vector<std::string> SparseOutputIndices;
 
+  /// Statements the walk proved written as others it read (the untested
+  /// branch of a fiber's positions split into blocks): a count of an
+  /// array's mentions skips them.
+  std::vector<const Stmt *> Duplicates;
+
   /// A position split, read as rows: its '#pragma omp atomic' updates are
   /// read as plain updates, since the rewrite decides its parallelism anew.
   bool InPositionSplit = false;

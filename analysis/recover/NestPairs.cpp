@@ -73,8 +73,37 @@ bool onlyUsedIn(const Stmt *Body, const VarDecl *T,
   return !F.Escapes;
 }
 
+/// Whether A and B, parentheses and implicit casts aside, are written
+/// alike: the same variables, members, constants and operators (no call).
+bool writtenAlike(const Expr *A, const Expr *B) {
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  if (A->getStmtClass() != B->getStmtClass())
+    return false;
+  if (const auto *R = dyn_cast<DeclRefExpr>(A))
+    return R->getDecl() == cast<DeclRefExpr>(B)->getDecl();
+  if (const auto *L = dyn_cast<IntegerLiteral>(A))
+    return L->getValue() == cast<IntegerLiteral>(B)->getValue();
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(A))
+    return writtenAlike(S->getBase(), cast<ArraySubscriptExpr>(B)->getBase()) &&
+           writtenAlike(S->getIdx(), cast<ArraySubscriptExpr>(B)->getIdx());
+  if (const auto *M = dyn_cast<MemberExpr>(A)) {
+    const auto *N = cast<MemberExpr>(B);
+    return M->getMemberDecl() == N->getMemberDecl() &&
+           M->isArrow() == N->isArrow() &&
+           writtenAlike(M->getBase(), N->getBase());
+  }
+  if (const auto *O = dyn_cast<BinaryOperator>(A)) {
+    const auto *P = cast<BinaryOperator>(B);
+    return O->getOpcode() == P->getOpcode() && !O->isAssignmentOp() &&
+           writtenAlike(O->getLHS(), P->getLHS()) &&
+           writtenAlike(O->getRHS(), P->getRHS());
+  }
+  return false;
+}
+
 /// Whether S reads A other than as the array it stores into (the output
-/// of 'V[e] += ...' is no factor read).
+/// of 'V[e] += ...', or of TACO's 'V[e] = V[e] + ...', is no factor read).
 bool readsBesidesStoring(const Stmt *S, const StoredArray &A) {
   struct Finder : RecursiveASTVisitor<Finder> {
     StoredArray A;
@@ -83,8 +112,19 @@ bool readsBesidesStoring(const Stmt *S, const StoredArray &A) {
     bool VisitBinaryOperator(BinaryOperator *B) {
       const auto *Sub =
           dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens());
-      if (B->isAssignmentOp() && Sub && namedArray(Sub->getBase()) == A)
-        Stored.insert(Sub->getBase()->IgnoreParenCasts());
+      if (!B->isAssignmentOp() || !Sub || !(namedArray(Sub->getBase()) == A))
+        return true;
+      Stored.insert(Sub->getBase()->IgnoreParenCasts());
+      const auto *Sum =
+          B->getOpcode() == BO_Assign
+              ? dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())
+              : nullptr;
+      const auto *Again = Sum && Sum->getOpcode() == BO_Add
+                              ? dyn_cast<ArraySubscriptExpr>(
+                                    Sum->getLHS()->IgnoreParenImpCasts())
+                              : nullptr;
+      if (Again && writtenAlike(Again, Sub))
+        Stored.insert(Again->getBase()->IgnoreParenCasts());
       return true;
     }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {

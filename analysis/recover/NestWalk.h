@@ -114,6 +114,40 @@ private:
   void addPositionSplitLoops(const ForStmt *Outer, const ForStmt *Inner,
                              const VarDecl *Row, const VarDecl *P,
                              const Expr *Pos, const Expr *Rows);
+  /// PositionBlocks.cpp: TACO's split of a fiber's positions into blocks,
+  /// read as the loop over the fiber's positions; false with Fail unset
+  /// when For is no such split.
+  bool readPositionBlocks(const ForStmt *For);
+  /// Such a split as read so far: the loop over the blocks (Outer, of
+  /// Block, S positions each, of the fiber [Lo, Hi)), its test of a block
+  /// inside the fiber (Test), the loop over a block's positions (Inner, of
+  /// Offset, declaring the position P and skipping outside the fiber with
+  /// Skip), at most one loop between (Between), and Inner's statements
+  /// after Skip: the declarations read at the positions' level (Hoisted)
+  /// and the rest.
+  struct BlockShape {
+    const ForStmt *Outer = nullptr, *Inner = nullptr, *Between = nullptr;
+    const VarDecl *Block = nullptr, *Offset = nullptr, *P = nullptr;
+    int64_t S = 0;
+    const ArraySubscriptExpr *Lo = nullptr, *Hi = nullptr;
+    const clang::IfStmt *Test = nullptr;
+    const Stmt *Skip = nullptr;
+    std::vector<const Stmt *> Hoisted, Rest;
+  };
+  std::optional<BlockShape> positionBlocksShape(const ForStmt *For);
+  bool refuseBlocks(const BlockShape &Sh, const std::string &Why,
+                    SourceLocation Where);
+  bool readBlockTest(BlockShape &Sh);
+  bool readBlockPositions(BlockShape &Sh);
+  void hoistLoads(BlockShape &Sh) const;
+  /// Whether Inside is Tested without the statement Skip, spelled alike
+  /// ('#pragma clang loop' hints aside).
+  bool blockAlike(const Stmt *Tested, const Stmt *Inside,
+                  const Stmt *Skip) const;
+  bool checkBlockBody(const BlockShape &Sh);
+  bool blockOrderKept(const BlockShape &Sh, size_t Level);
+  /// The split being read: its Inner loop reads as its Rest.
+  std::optional<BlockShape> Blocks;
   /// Whether Lo and Hi are pos[0] and pos[1]: a compressed first level.
   bool isRootRange(const ArraySubscriptExpr *Lo,
                    const ArraySubscriptExpr *Hi) const;

@@ -120,6 +120,12 @@ bool NestCompletion::outputOnlyAccumulated(const ForStmt *Outer) {
     const VarDecl *Output;
     const Expr *Member;
     std::vector<SourceLocation> Uses;
+    const std::vector<const Stmt *> *Skipped;
+    bool TraverseStmt(Stmt *S) {
+      if (std::find(Skipped->begin(), Skipped->end(), S) != Skipped->end())
+        return true;
+      return RecursiveASTVisitor<Counter>::TraverseStmt(S);
+    }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (Output && Ref->getDecl() == Output)
         Uses.push_back(Ref->getBeginLoc());
@@ -133,6 +139,7 @@ bool NestCompletion::outputOnlyAccumulated(const ForStmt *Outer) {
   } C;
   C.Output = asVar(outputBase);
   C.Member = outputBase;
+  C.Skipped = &Duplicates;
   C.TraverseStmt(const_cast<ForStmt *>(Outer));
   unsigned Expected =
       Kernel.Stmt.Accumulate && !AccumulatesWithPlusAssign ? 2 : 1;

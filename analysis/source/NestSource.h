@@ -274,6 +274,12 @@ struct NestSource {
   /// split's positions only when its first position is 0 (below) and the
   /// positions never decrease: checked at run time.
   std::string PositionSplit;
+  /// TACO's split of a fiber's positions into blocks read as the fiber
+  /// (analysis/recover/PositionBlocks.cpp): the position variable
+  /// ("jposA"). The blocks start at the fiber's first position when no
+  /// position is negative: its first position 0 (below) and positions
+  /// that never decrease, checked at run time.
+  std::string PositionBlocks;
   /// The first elements of positions arrays that the reading of the nest
   /// takes to be 0 ("B2_pos[0]"), checked at run time: the position split's
   /// (its rows visit [0, pos[N]) from pos[0]), and a compressed first level

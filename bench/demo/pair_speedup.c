@@ -1,13 +1,14 @@
-/* Separate kernels against their fusion: the three samples of
- * samples/separate/ (lnr_original: as written, two nests and a temporary;
+/* Separate kernels against their fusion: the samples of samples/separate/
+ * on matrices (lnr_original: as written, two nests and a temporary;
  * lnr_rewritten_*: lnr-rewrite's output, one nest) timed in one process,
  * after checking that they agree, at 1 thread and at all of them.
  *
  * Usage: pair_speedup MATRIX.mtx [K]
  *   <SDDMM, SpMM> with K = L, a GCN layer with F = G = K, graph
  *   attention's scores through a LeakyReLU then the aggregation, K = L,
- *   and <SDDMM, SpMM> whose scores are kept for the caller (the fused
- *   nest stores them once), K = L (default 64).
+ *   <SDDMM, SpMM> whose scores are kept for the caller (the fused nest
+ *   stores them once), K = L, and <SDDMM, SpMM> as TACO's two kernels
+ *   with SparseLNR's schedules (default 64).
  * Each kernel runs 5 times per thread count; the best time is reported.
  */
 #include "csr_input.h"
@@ -27,7 +28,8 @@ typedef void layer_fn(int, int, int, const int *, const int *, const double *,
 typedef void kept_fn(int, int, int, const int *, const int *, const double *,
                      const double *, const double *, const double *, double *,
                      double *);
-kernel_fn sddmm_original, sddmm_rewritten, gat_original, gat_rewritten;
+kernel_fn sddmm_original, sddmm_rewritten, gat_original, gat_rewritten,
+    taco_sddmm_original, taco_sddmm_rewritten;
 layer_fn gcn_original, gcn_rewritten;
 kept_fn kept_original, kept_rewritten;
 
@@ -49,8 +51,9 @@ static void run(const problem *pb, int which, int rewritten) {
                : kept_original)(B->rows, pb->K, pb->K, B->rowptr, B->colidx,
                                 B->vals, pb->C, pb->D, pb->E, pb->T, pb->A);
   else if (which != 1)
-    (which == 0 ? (rewritten ? sddmm_rewritten : sddmm_original)
-                : (rewritten ? gat_rewritten : gat_original))(
+    (which == 0   ? (rewritten ? sddmm_rewritten : sddmm_original)
+     : which == 4 ? (rewritten ? taco_sddmm_rewritten : taco_sddmm_original)
+                  : (rewritten ? gat_rewritten : gat_original))(
         B->rows, pb->K, pb->K, B->rowptr, B->colidx, B->vals, pb->C, pb->D,
         pb->E, pb->A);
   else
@@ -93,11 +96,12 @@ int main(int argc, char **argv) {
   double *check = filled(dense, 0);
   double *scores = filled((size_t)B.nnz, 0);
   static const char *const names[] = {"<SDDMM, SpMM>", "GCN (A*X)*W",
-                                      "GAT leaky", "scores kept"};
+                                      "GAT leaky", "scores kept",
+                                      "TACO's pair"};
   printf("%s: %d rows, %d nonzeros, K = %d\n", argv[1], B.rows, B.nnz, K);
   int ok = 1;
   int all = omp_get_max_threads();
-  for (int which = 0; which < 4; which++) {
+  for (int which = 0; which < 5; which++) {
     run(&pb, which, 0);
     memcpy(check, pb.A, dense * sizeof(double));
     memcpy(scores, pb.T, (size_t)B.nnz * sizeof(double));

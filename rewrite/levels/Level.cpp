@@ -56,6 +56,10 @@ std::optional<std::string> Level::header() const {
   return unlessEmpty(S.Header);
 }
 
+std::optional<std::string> Format::headerAlone(const LoopSource &S) const {
+  return unlessEmpty(S.Header);
+}
+
 bool Level::fromZero() const {
   std::optional<FiberRange> R = fiber();
   return R && R->FromZero;

@@ -44,6 +44,10 @@ public:
   /// The range of the fiber the loop walks; none when it was not read, or
   /// the level has no loop of its own (a singleton).
   virtual std::optional<FiberRange> fiber(const LoopSource &S) const = 0;
+  /// The loop's header in a loop nest of the rewrite's own (a check's,
+  /// sequential, with nothing around it): the header as written by
+  /// default; none for a level without a loop.
+  virtual std::optional<std::string> headerAlone(const LoopSource &S) const;
   /// A condition that holds when the loop has iterations; none when it
   /// cannot be written (or, for a singleton, is always true).
   virtual std::optional<std::string> nonEmpty(const LoopSource &S) const;
@@ -82,6 +86,7 @@ public:
   const char *name() const { return F.name(); }
   /// The loop's header as written; none for a level without a loop.
   std::optional<std::string> header() const;
+  std::optional<std::string> headerAlone() const { return F.headerAlone(S); }
   std::optional<FiberRange> fiber() const { return F.fiber(S); }
   std::optional<std::string> nonEmpty() const { return F.nonEmpty(S); }
   std::optional<Lookahead> next() const { return F.next(S); }

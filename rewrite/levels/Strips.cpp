@@ -14,6 +14,13 @@ namespace {
 class Strips : public DenseRange {
 public:
   const char *name() const override { return "dense in strips"; }
+  /// The one loop over the strips' range: a check needs no strips.
+  std::optional<std::string> headerAlone(const LoopSource &S) const override {
+    if (S.Bound.empty() || S.Index.empty() || S.VariableType.empty())
+      return std::nullopt;
+    return "for (" + S.VariableType + " " + S.Index + " = 0; " + S.Index +
+           " < " + S.Bound + "; " + S.Index + "++)";
+  }
 };
 
 } // namespace

@@ -131,6 +131,15 @@ class Case:
         # its nest, as TACO writes it: run first in the fused nest.
         self.zeroing = self.producer == "sddmm" and random.Random(
             "%d:%d:zeroing" % (seed, number)).random() < 0.3
+        # The consumer walks each row's positions in blocks, as TACO's
+        # split of a position loop writes it: a block tests its positions
+        # against the row's bounds, or lies inside the row untested; the
+        # loop over l between the blocks and their positions, or inside.
+        b = random.Random("%d:%d:blocks" % (seed, number))
+        self.blocks = (self.producer == "sddmm" and not self.c89 and
+                       b.random() < 0.5)
+        self.block_size = b.choice([2, 4, 8])
+        self.block_between = b.random() < 0.6
 
     @property
     def producer_rows(self):
@@ -183,6 +192,8 @@ class Case:
             Q.append("      %s += %s * E[j * L + l];" % (target, el))
             Q.append("  }")
             Q.append("}")
+            if self.blocks:
+                Q = self.position_blocks(rows, qp, target, el)
             decl = ["int i, p, j, %s, l;" % red if red != "l" else
                     "int i, p, j, l;", "double s;"]
             if self.own_position:
@@ -331,6 +342,39 @@ class Case:
         text += ["  " + ln for ln in body]
         text.append("}")
         return "\n".join(text) + "\n"
+
+    def position_blocks(self, rows, qp, target, el):
+        """The consumer with each row's positions in blocks (TACO's
+        split(jpos, jpos0, jpos1, S))."""
+        S, between = self.block_size, self.block_between
+        update = "%s = %s + %s * E[j * L + l];" % (target, target, el)
+
+        def branch(tested):
+            lines = []
+            if between:
+                lines.append("for (int l = 0; l < L; l++)")
+            lines.append("for (int o = 0; o < %d; o++) {" % S)
+            lines.append("  int %s = b * %d + o;" % (qp, S))
+            if tested:
+                lines.append("  if (%s < pos[i] || %s >= pos[i + 1])" %
+                             (qp, qp))
+                lines.append("    continue;")
+            lines.append("  int j = crd[%s];" % qp)
+            if not between:
+                lines.append("  for (int l = 0; l < L; l++)")
+            lines.append("    " + update)
+            lines.append("}")
+            return ["      " + x for x in lines]
+        Q = [loop("i", rows, False) + " {",
+             "  for (int b = pos[i] / %d; b < (pos[i + 1] + %d) / %d; b++) {"
+             % (S, S - 1, S),
+             "    if (b * %d < pos[i] || b * %d + %d >= pos[i + 1]) {" %
+             (S, S, S - 1)]
+        Q += branch(True)
+        Q.append("    } else {")
+        Q += branch(False)
+        Q += ["    }", "  }", "}"]
+        return Q
 
     def block(self, c89):
         """A block of F values per position p of the CSR matrix, at a

@@ -3,8 +3,8 @@
 // rewrite/PairRenames.h: a variable renamed in every text a nest keeps,
 // members of the same name left alone however they are spelled, and a
 // consumer's position named as the producer's only where that captures
-// nothing (a text of the consumer, a macro's body it expands). Without
-// Clang.
+// nothing (a text of the consumer, a macro's body it expands), and the
+// producer's rows and coordinates named as the consumer's. Without Clang.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,7 @@
 
 using namespace lnr;
 using rewrite::alignPositions;
+using rewrite::alignRows;
 using rewrite::renamedIn;
 using rewrite::renameVariable;
 
@@ -113,6 +114,97 @@ TEST(PairRenamesTest, ANameOfAMacrosBodyIsNotCaptured) {
   Consumer C;
   C.S.Factors[1].Text = "D_vals[jB]";
   EXPECT_NE(alignPositions(PS, PK, C.S, C.K.Stmt.Factors[0]), std::nullopt);
+}
+
+/// SparseLNR's SDDMM, S(i1467,i1468) = B * C * D, its rows counted by
+/// 'i1467' and its coordinate loaded into 'i1468'.
+struct Sddmm {
+  ir::Kernel K;
+  NestSource S;
+  Sddmm() {
+    K.Indices = {{"i1467", {}}, {"i1468", {}}, {"i1469", {}}};
+    K.Stmt = {{"S", {"i1467", "i1468"}},
+              false,
+              {{"B", {"i1467", "i1468"}}, {"C", {"i1467", "i1469"}}}};
+    for (const char *I : {"i1467", "i1468", "i1469"}) {
+      ir::Loop L;
+      L.Index = I;
+      K.Loops.push_back(L);
+    }
+    LoopSource I, J, K3;
+    I.Index = "i1467";
+    I.Header = "for (int32_t i1467 = 0; i1467 < A13921_dimension; i1467++)";
+    I.Bound = "A13921_dimension";
+    I.StartsAtZero = true;
+    J.Kind = LevelKind::Compressed;
+    J.Index = "i1468";
+    J.Position = "i1468cage3";
+    J.Prologue = {"int32_t i1468 = cage32_crd[i1468cage3];"};
+    K3.Index = "i1469";
+    S.Loops = {I, J, K3};
+    S.Factors = {{"cage3_vals[i1468cage3]", "double", {}},
+                 {"A1392_vals[i1469A1392]", "double", {"i1469A1392"}}};
+    S.Aliases = {{"i1469A1392",
+                  "int32_t i1469A1392 = i1467 * A13922_dimension + i1469;"}};
+    S.DisjointOutputIndices = {"i1467"};
+  }
+};
+
+/// Its SpMM reads S(i,j) by 'i' and 'j'.
+ir::Access spmmRead() { return {"S", {"i", "j"}}; }
+
+NestSource spmmSource() {
+  NestSource Q;
+  LoopSource I, J;
+  I.Kind = LevelKind::Strips;
+  I.Index = "i";
+  J.Kind = LevelKind::Compressed;
+  J.Index = "j";
+  J.Position = "jposA";
+  J.Prologue = {"int32_t j = A2_crd[jposA];"};
+  Q.Loops = {I, J};
+  return Q;
+}
+
+TEST(PairRenamesTest, TheProducersRowsAndCoordinatesAreNamedAsTheConsumers) {
+  Sddmm P;
+  alignRows(P.K, P.S, spmmSource(), spmmRead());
+  EXPECT_EQ(P.K.Stmt.Lhs.Indices, (std::vector<std::string>{"i", "j"}));
+  EXPECT_EQ(P.K.Stmt.Factors[1].Indices,
+            (std::vector<std::string>{"i", "i1469"}));
+  EXPECT_EQ(P.K.Loops[0].Index, "i");
+  EXPECT_EQ(P.S.Loops[0].Header,
+            "for (int32_t i = 0; i < A13921_dimension; i++)");
+  EXPECT_EQ(P.S.Loops[1].Prologue[0], "int32_t j = cage32_crd[i1468cage3];");
+  EXPECT_EQ(P.S.Aliases[0].Declaration,
+            "int32_t i1469A1392 = i * A13922_dimension + i1469;");
+  EXPECT_EQ(P.S.DisjointOutputIndices, (std::vector<std::string>{"i"}));
+  // The position stays the producer's: alignPositions names the
+  // consumer's after it.
+  EXPECT_EQ(P.S.Loops[1].Position, "i1468cage3");
+}
+
+TEST(PairRenamesTest, AProducerUsingTheConsumersNameKeepsItsOwn) {
+  // 'i' already names something of the producer's.
+  Sddmm P;
+  P.S.Factors[0].Text = "cage3_vals[i]";
+  alignRows(P.K, P.S, spmmSource(), spmmRead());
+  EXPECT_EQ(P.K.Loops[0].Index, "i1467");
+  EXPECT_EQ(P.S.Factors[0].Text, "cage3_vals[i]");
+  // The producer's row variable spelled in a macro's body.
+  Sddmm M;
+  M.S.MacroBodyNames = {"i1467"};
+  alignRows(M.K, M.S, spmmSource(), spmmRead());
+  EXPECT_EQ(M.S.Loops[0].Index, "i1467");
+  // Declared before the nest (C89): its declaration is not renamed.
+  Sddmm D;
+  D.S.OuterDeclared = {"i1467"};
+  alignRows(D.K, D.S, spmmSource(), spmmRead());
+  EXPECT_EQ(D.K.Loops[0].Index, "i1467");
+  // The element read transposed, S(j, i): 'i1468' is the producer's too.
+  Sddmm T;
+  alignRows(T.K, T.S, spmmSource(), {"S", {"i1468", "i"}});
+  EXPECT_EQ(T.K.Stmt.Lhs.Indices, (std::vector<std::string>{"i1467", "i1468"}));
 }
 
 } // namespace

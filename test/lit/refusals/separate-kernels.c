@@ -519,10 +519,9 @@ void row_stride(int n, int J, int M, int S, const int *restrict pos,
 // CHECK:        separate kernels: {{.*}} the producer's iterations over 'i' are not proved to store apart in 'T'
 
 // D(i,j), which no loop of the producer's sum indexes, multiplies each
-// term. Fused, it may be multiplied after the sum (test/exec/
-// pair_invariant_factor.test fuses such pairs under a check that D is
-// finite); but T, returned, is still stored, and must hold the original's
-// values, rounded as the original rounds them.
+// term; T, returned, is still stored. Its sum over p runs outside the loop
+// over j: fused, an element of T would not be complete where the consumer
+// reads it.
 double *hoistable_factor(int n, int J, int M, const int *restrict pos,
                          const int *restrict crd, const double *restrict vals,
                          const double *restrict C, const double *restrict D,
@@ -540,4 +539,4 @@ double *hoistable_factor(int n, int J, int M, const int *restrict pos,
 }
 // CHECK:      nest in 'hoistable_factor'
 // CHECK:      nest in 'hoistable_factor'
-// CHECK:        separate kernels: {{.*}} the producer's factor 'D' is indexed by none of its sum's loops, and 'T' is still stored: fused, it could be multiplied after the sum, which rounds the stored value another way
+// CHECK:        separate kernels: {{.*}} the store into 'T[i * J + j]', still read after the two nests, applies to each element of the temporary once its sum is complete; fused, the temporary would not be one element [lnr-unsupported-schedule]
