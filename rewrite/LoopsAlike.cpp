@@ -59,6 +59,20 @@ bool isCastType(const std::vector<std::string> &Tokens, size_t Begin,
   return Next == "(" || isIdentifierChar(Next[0]);
 }
 
+/// Whether the path [Begin, End) of Tokens names a declaration's type:
+/// followed by a name ('pidx_t j = crd[p];'), or by '*'s and a name then
+/// '=' ('T *q = ...').
+bool isDeclaredType(const std::vector<std::string> &Tokens, size_t End) {
+  size_t Name = End;
+  while (Name < Tokens.size() && Tokens[Name] == "*")
+    ++Name;
+  if (Name >= Tokens.size() || !isName(Tokens[Name]))
+    return false;
+  return Name == End ||
+         (Name + 1 < Tokens.size() && Tokens[Name + 1] == "=" &&
+          (Name + 2 >= Tokens.size() || Tokens[Name + 2] != "="));
+}
+
 /// The member path that begins at Tokens[I] ('S', '.', 'ii'), its end.
 size_t pathEnd(const std::vector<std::string> &Tokens, size_t I) {
   size_t End = I + 1;
@@ -106,6 +120,7 @@ bool alikeAsWritten(const std::string &P, const std::string &Q,
     // A call's name, a type, or a loop's own variable, is no invariant.
     if ((AE < A.size() && A[AE] == "(") || (BE < B.size() && B[BE] == "(") ||
         isCastType(A, AB, AE) || isCastType(B, BB, BE) ||
+        isDeclaredType(A, AE) || isDeclaredType(B, BE) ||
         Variables.count(A[AB]) || Variables.count(B[BB]))
       return false;
     bool Indexed = AE < A.size() && A[AE] == "[";

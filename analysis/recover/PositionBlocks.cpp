@@ -46,8 +46,10 @@ linearIn(const Expr *E, const VarDecl *V, ASTContext &Ctx) {
     return std::make_pair(int64_t{1}, int64_t{0});
   if (std::optional<int64_t> C = constantOf(E, Ctx))
     return std::make_pair(int64_t{0}, *C);
+  // In signed arithmetic, which the original may not wrap; unsigned
+  // arithmetic wraps ('b * 4 + 4294967295u' is 'b * 4 - 1').
   const auto *B = dyn_cast<BinaryOperator>(E);
-  if (!B)
+  if (!B || !B->getType()->isSignedIntegerType())
     return std::nullopt;
   auto L = linearIn(B->getLHS(), V, Ctx), R = linearIn(B->getRHS(), V, Ctx);
   if (!L || !R)
@@ -207,8 +209,13 @@ bool NestWalk::readBlockTest(BlockShape &Sh) {
   auto Last = Above && Above->getOpcode() == BO_GE
                   ? linearIn(Above->getLHS(), Sh.Block, Ctx)
                   : std::nullopt;
-  if (!First || !Last || First->first != Sh.S || First->second > 0 ||
-      Last->first != Sh.S || Last->second < Sh.S - 1 ||
+  auto Signed = [](const BinaryOperator *Compare) {
+    return Compare->getLHS()->getType()->isSignedIntegerType() &&
+           Compare->getRHS()->getType()->isSignedIntegerType();
+  };
+  if (!First || !Last || !Signed(Below) || !Signed(Above) ||
+      First->first != Sh.S || First->second > 0 || Last->first != Sh.S ||
+      Last->second < Sh.S - 1 ||
       text(Below->getRHS()->IgnoreParenImpCasts()) != text(Sh.Lo) ||
       text(Above->getRHS()->IgnoreParenImpCasts()) != text(Sh.Hi))
     return refuseBlocks(Sh,
@@ -349,9 +356,31 @@ bool NestWalk::checkBlockBody(const BlockShape &Sh) {
                               "' or '" + Sh.Offset->getName().str() +
                               "', or changes '" + Sh.P->getName().str() + "'",
                           S->getBeginLoc());
-  if (!Sh.P->getType()->isIntegerType() || Sh.P->getType()->isBooleanType())
-    return refuseBlocks(Sh, "counts positions in a type that is no integer",
-                        Sh.Outer->getBeginLoc());
+  if (Sh.Between)
+    for (const Stmt *Part : std::initializer_list<const Stmt *>{
+             Sh.Between->getInit(), Sh.Between->getCond(),
+             Sh.Between->getInc()})
+      if (Part && (references(Part, Sh.Block) || references(Part, Sh.Offset)))
+        return refuseBlocks(Sh,
+                            "the header of the loop between reads '" +
+                                Sh.Block->getName().str() + "' or '" +
+                                Sh.Offset->getName().str() + "'",
+                            Part->getBeginLoc());
+  // The blocks and the positions counted in types that hold every
+  // position, and in signed arithmetic (a negative block start is checked
+  // away at run time; an unsigned one would wrap).
+  const QualType Position = Sh.Lo->getType();
+  for (const VarDecl *V : {Sh.P, Sh.Block})
+    if (!V->getType()->isSignedIntegerType() ||
+        !Position->isSignedIntegerType() ||
+        !keepsEveryValue(Ctx, Position, V->getType()))
+      return refuseBlocks(Sh,
+                          "counts '" + V->getName().str() + "' in '" +
+                              typeName(V->getType()) +
+                              "', which is not a signed type holding every "
+                              "position of '" +
+                              typeName(Position) + "'",
+                          V->getBeginLoc());
   return true;
 }
 
@@ -360,7 +389,10 @@ bool NestWalk::readPositionBlocks(const ForStmt *For) {
   if (!Sh)
     return false;
   // From here on, the loop walks blocks of positions: what does not fit is
-  // named.
+  // named. One such loop per nest: the run-time check covers one level.
+  if (!Source.PositionBlocks.empty())
+    return refuseBlocks(*Sh, "the nest splits another level's positions too",
+                        For->getBeginLoc());
   if (!readBlockTest(*Sh) || !readBlockPositions(*Sh) || !checkBlockBody(*Sh))
     return false;
   LoopHeader H;

@@ -140,6 +140,11 @@ class Case:
                        b.random() < 0.5)
         self.block_size = b.choice([2, 4, 8])
         self.block_between = b.random() < 0.6
+        # Forms that must stay as written: a position in a type that does
+        # not hold every position, the loop between reading the block.
+        self.block_type = b.choice(["int", "int", "int", "long", "short",
+                                    "unsigned char"])
+        self.block_bound_reads = b.random() < 0.15
 
     @property
     def producer_rows(self):
@@ -349,12 +354,14 @@ class Case:
         S, between = self.block_size, self.block_between
         update = "%s = %s + %s * E[j * L + l];" % (target, target, el)
 
+        bound = "L + b - b" if self.block_bound_reads else "L"
+
         def branch(tested):
             lines = []
             if between:
-                lines.append("for (int l = 0; l < L; l++)")
+                lines.append("for (int l = 0; l < %s; l++)" % bound)
             lines.append("for (int o = 0; o < %d; o++) {" % S)
-            lines.append("  int %s = b * %d + o;" % (qp, S))
+            lines.append("  %s %s = b * %d + o;" % (self.block_type, qp, S))
             if tested:
                 lines.append("  if (%s < pos[i] || %s >= pos[i + 1])" %
                              (qp, qp))

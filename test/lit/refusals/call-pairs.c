@@ -431,3 +431,41 @@ void position_named_as_column(int n, const int *pos, const int *crd,
   free(T);
 }
 // CHECK: call-pairs.c:[[@LINE-4]]:3: remark: calls left unchanged: the nest of 'aggregate_p_column' is not fused with the nest of 'scores', which writes 'T': the consumer's position variable 'q' is the producer's 'p', a name the consumer uses for another value {{\[}}lnr-separate-kernels]
+
+// Each function loads the coordinate into a variable of its own typedef
+// ('pidx_t c', 'qidx_t j', an int and an unsigned char): named as the
+// consumer's, the two loads differ in their types, which are no
+// invariants to check equal at run time (a type is no value).
+typedef int pidx_t;
+typedef unsigned char qidx_t;
+static void scores_typed(int n, const int *pos, const int *crd,
+                         const double *B, const double *C, const double *D,
+                         double *T, int K) {
+  for (int r = 0; r < n; r++)
+    for (int p = pos[r]; p < pos[r + 1]; p++) {
+      pidx_t c = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += C[r * K + k] * D[c * K + k];
+      T[p] = B[p] * s;
+    }
+}
+
+static void aggregate_typed(int n, const int *pos, const int *crd,
+                            const double *T, const double *E, double *A,
+                            int L) {
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      qidx_t j = crd[p];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += T[p] * E[j * L + l];
+    }
+}
+
+void coordinates_typed(int n, const int *pos, const int *crd, const double *B,
+                       const double *C, const double *D, const double *E,
+                       double *A, int K, int L, double *T) {
+  scores_typed(n, pos, crd, B, C, D, T, K);
+  aggregate_typed(n, pos, crd, T, E, A, L);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nest of 'aggregate_typed' is not fused with the nest of 'scores_typed', which writes 'T': the consumer's loop over 'j' is not the producer's loop over 'j' as written {{\[}}lnr-separate-kernels]
