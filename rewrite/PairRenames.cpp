@@ -85,7 +85,7 @@ void renameLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
     if (L.Index == Own)
       L.Index = To;
   for (auto *List : {&PS.ScaledSumLoops, &PS.DisjointOutputIndices,
-                     &PS.DisjointRepeatedIndices})
+                     &PS.DisjointRepeatedIndices, &PS.LaneIndices})
     for (std::string &I : *List)
       if (I == Own)
         I = To;

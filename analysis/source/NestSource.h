@@ -306,6 +306,12 @@ struct NestSource {
   /// Indices whose distinct values write distinct output elements (proved
   /// from the output subscript): a loop over one of them can run in parallel.
   std::vector<std::string> DisjointOutputIndices;
+  /// Indices whose distinct values write distinct output elements while
+  /// every other index keeps its value: each with a nonzero constant
+  /// coefficient in the output's subscript (TACO's 'l' of 'i *
+  /// A2_dimension + l', whose rows may overlap). A statement's innermost
+  /// loop over one of them may run as vector lanes.
+  std::vector<std::string> LaneIndices;
   /// The coordinates of a COO list's levels that would be such indices:
   /// positions of distinct rows write apart, though the list may visit a
   /// row at several positions (lower/CoordinateRows.h).

@@ -23,9 +23,12 @@ std::optional<OmpDirective> simdDirective(const Context &C, const ir::Loop &L,
       return OmpDirective::simd({"reduction(+ : " + Temp->second + ")"});
     return std::nullopt;
   }
-  const std::vector<std::string> &Disjoint = C.S.DisjointOutputIndices;
-  if (Writes &&
-      std::find(Disjoint.begin(), Disjoint.end(), L.Index) != Disjoint.end())
+  // Its lanes write distinct elements: the other indices hold their
+  // values across them.
+  auto Has = [&](const std::vector<std::string> &In) {
+    return std::find(In.begin(), In.end(), L.Index) != In.end();
+  };
+  if (Writes && (Has(C.S.DisjointOutputIndices) || Has(C.S.LaneIndices)))
     return OmpDirective::simd();
   return std::nullopt;
 }

@@ -82,6 +82,7 @@ void from_one(int n, int K, int L, const int *pos, const int *crd,
 // needs them.
 // TACO:      {{^}}        int32_t k = 0;
 // TACO-NEXT: {{^}}        for (; k + 3 < D1_dimension; k += 4) {
+// TACO-NEXT: {{^}}#pragma omp simd
 // TACO-NEXT: {{^}}          for (int32_t l = 0; l < D2_dimension; l++) {
 // TACO-NEXT: {{^}}            A_vals[i * A2_dimension + l] +=
 // TACO-NEXT: {{^}}                t[k] * D_vals[k * D2_dimension + l] +
