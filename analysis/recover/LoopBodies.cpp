@@ -198,7 +198,19 @@ bool NestWalk::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
                   DS->getBeginLoc());
   // A dense position: an affine function of the indices. It may hold a
   // sparse position (TACO's `int32_t mA = jA * A3_dimension + m;`): each
-  // access that reads it is checked again, and only the output may.
+  // access that reads it is checked again, and only the output may. Held
+  // in a type that keeps every value of the function ('_Bool lb = l;'
+  // folds l's values onto 0 and 1, which no affine form says).
+  const QualType Value = V->getInit()->IgnoreParenImpCasts()->getType();
+  if (!keepsEveryValue(Ctx, Value, V->getType()))
+    return refuse(
+        rule::NonAffineSubscript,
+        "'" + V->getName().str() + "' holds '" + written(V->getInit()) +
+            "' in '" + typeName(V->getType()) +
+            "', which does not keep every value of '" + typeName(Value) +
+            "': a subscript through it is no affine function of "
+            "the indices",
+        DS->getBeginLoc());
   if (!readPosition(V->getInit()))
     return false;
   Aliases.push_back({V, V->getInit()});

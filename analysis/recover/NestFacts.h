@@ -134,6 +134,9 @@ struct NestFacts {
   // The statement (Statement.cpp).
   const Expr *outputBase = nullptr;
   AffineForm OutputForm;
+  /// The output's subscript is computed in a signed type (in which the
+  /// original does not wrap): OutputForm's coefficients are those of C.
+  bool OutputSubscriptSigned = false;
   bool AccumulatesWithPlusAssign = false;
   /// For a multi-dimensional output (A[i][l]): the index of each subscript,
   /// when each is one index alone.

@@ -26,7 +26,7 @@ void NestCompletion::findDisjointOutputIndices(const AffineForm &Form) {
   // A[v], A[v * S + u] with 0 <= u < S, ...: each element determines every
   // index, so different values of any one write different elements.
   std::vector<std::string> &Out = Source.DisjointOutputIndices;
-  if (!OutputMultiDim && !Form.Opaque)
+  if (!OutputMultiDim && !Form.Opaque && OutputSubscriptSigned)
     for (const auto &[V, C] : Form.Terms)
       if (C.Symbols.empty() && C.Scale != 0 && isIndex(V))
         Source.LaneIndices.push_back(indexName(V));

@@ -60,3 +60,20 @@ void sddmm_spmm_diagonal(int n, int K, int L, const int *rowptr,
     }
 }
 // CHECK: refusals/non-affine-subscript.c:[[@LINE-3]]:39: remark: nest left unchanged: 'i' appears twice in the subscript [lnr-non-affine-subscript]
+
+// The output's position held in a _Bool: every l >= 1 writes A[i + 1].
+void sddmm_spmm_bool_position(int n, int K, int L, const int *rowptr,
+                              const int *colidx, const double *vals,
+                              const double *C, const double *D,
+                              const double *E, double *restrict A) {
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++) {
+          _Bool lb = l;
+          A[i + lb] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+        }
+    }
+}
+// CHECK: refusals/non-affine-subscript.c:[[@LINE-5]]:11: remark: nest left unchanged: 'lb' holds 'l' in '_Bool', which does not keep every value of 'int': a subscript through it is no affine function of the indices [lnr-non-affine-subscript]
