@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace lnr::recover::detail {
 
@@ -116,6 +117,23 @@ const VarDecl *countedFromZero(const ForStmt *For, const Expr *&Bound,
                                ASTContext &Ctx);
 /// The one loop Body is, braces or not; null otherwise.
 const ForStmt *onlyLoop(const Stmt *Body);
+/// The statements of a loop's or a branch's body, braces or not.
+inline std::vector<const Stmt *> statementsOf(const Stmt *Body) {
+  if (const auto *CS = dyn_cast<clang::CompoundStmt>(Body))
+    return {CS->body_begin(), CS->body_end()};
+  return {Body};
+}
+/// The variable S declares when it is a declaration of one variable (a
+/// loop's init 'int i = 0', a body's 'int j = crd[p];'); null otherwise.
+inline const VarDecl *onlyVariable(const Stmt *S) {
+  const auto *DS = llvm::dyn_cast_or_null<DeclStmt>(S);
+  return DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                  : nullptr;
+}
+/// ElementwiseMaps.cpp: whether A and B are the same expression,
+/// parentheses and implicit casts aside (Clang's structural profile: the same
+/// declarations, members, constants and operators).
+bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx);
 /// Whether S steps V by one ('v++', '++v', 'v += 1'); S may be null.
 bool stepsByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx);
 /// Whether S steps V down by one ('v--', '--v', 'v -= 1').

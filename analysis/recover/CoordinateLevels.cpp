@@ -124,9 +124,7 @@ unsigned NestWalk::coordinateLevels(const LoopFact &L) const {
   const Stmt *Body = L.For->getBody();
   if (L.Compressed || !walksNonzeros(L))
     return 0;
-  std::vector<const Stmt *> Statements{Body};
-  if (const auto *Block = dyn_cast<CompoundStmt>(Body))
-    Statements.assign(Block->body_begin(), Block->body_end());
+  std::vector<const Stmt *> Statements = statementsOf(Body);
   std::set<const VarDecl *> Vars;
   std::set<std::string> Arrays;
   for (const Stmt *S : Statements) {

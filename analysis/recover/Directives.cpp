@@ -57,11 +57,7 @@ bool DirectiveReader::readRegion(const Stmt *Nest, const Stmt *Region) {
   // The region's one statement must be the nest: the rewrite replaces the
   // whole region with its own.
   const Stmt *Body = Parallel->getInnermostCapturedStmt()->getCapturedStmt();
-  std::vector<const Stmt *> Statements;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Statements.assign(CS->body_begin(), CS->body_end());
-  else
-    Statements.push_back(Body);
+  std::vector<const Stmt *> Statements = statementsOf(Body);
   if (std::find(Statements.begin(), Statements.end(), Nest) == Statements.end())
     return refuse(rule::UnsupportedPragma,
                   "the nest is nested inside a statement of a '#pragma omp "

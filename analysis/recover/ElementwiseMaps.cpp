@@ -61,14 +61,6 @@ const Expr *returnedExpression(const FunctionDecl *F) {
   return Return ? Return->getRetValue() : nullptr;
 }
 
-/// Whether A and B are the same expression, parentheses and casts aside.
-bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  llvm::FoldingSetNodeID IdA, IdB;
-  A->IgnoreParenImpCasts()->Profile(IdA, Ctx, /*Canonical=*/true);
-  B->IgnoreParenImpCasts()->Profile(IdB, Ctx, /*Canonical=*/true);
-  return IdA == IdB;
-}
-
 /// Whether E calls a function anywhere.
 bool callsFunction(const Expr *E) {
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -168,6 +160,13 @@ bool vanishesWith(const Expr *E, const Expr *Zero, const ASTContext &Ctx) {
 }
 
 } // namespace
+
+bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IdA, IdB;
+  A->IgnoreParenImpCasts()->Profile(IdA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IdB, Ctx, /*Canonical=*/true);
+  return IdA == IdB;
+}
 
 /// Whether the pure map E moves with its places continuously: built of
 /// sums, products, quotients by a literal or by at least 1, continuous

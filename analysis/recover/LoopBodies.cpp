@@ -160,9 +160,7 @@ bool NestWalk::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
   // inside ('int j = B_crd[pB]; for (pC = C_pos[j]; ...)', a chain of
   // sparse matrices) is still the coordinate, the parent of the level
   // below, not a bound local.
-  if (const auto *V =
-          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-      V && isCoordinateLoad(V, Owner)) {
+  if (const VarDecl *V = onlyVariable(DS); V && isCoordinateLoad(V, Owner)) {
     readCoordinateLoad(V, loadOf(V), text(DS), Owner);
     return true;
   }
@@ -172,8 +170,7 @@ bool NestWalk::readDeclaration(const DeclStmt *DS, LoopFact &Owner) {
     return true;
   if (!DS->isSingleDecl() && !Fail && readCoordinateDeclarations(DS, Owner))
     return true;
-  const auto *V =
-      DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  const VarDecl *V = onlyVariable(DS);
   if (V && V->getInit() && V->getType()->isPointerType())
     return readRowPointer(V, V->getInit(), DS, nullptr);
   // A value: double v = vals[p];
@@ -323,8 +320,7 @@ bool NestWalk::isAssert(const Stmt *S) const {
 static std::pair<const VarDecl *, const Expr *>
 declaredOrAssigned(const Stmt *S, const Stmt *Nest, const SourceManager &SM) {
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    const auto *V =
-        DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    const VarDecl *V = onlyVariable(DS);
     if (V && V->getInit())
       return {V, V->getInit()};
     return {nullptr, nullptr};
@@ -407,12 +403,7 @@ const Stmt *NestWalk::atomicUpdate(const Stmt *S) {
 }
 
 bool NestWalk::readBody(const ForStmt *For) {
-  std::vector<const Stmt *> Body;
-  if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
-    Body.assign(CS->body_begin(), CS->body_end());
-  else
-    Body.push_back(For->getBody());
-  return readStatements(std::move(Body));
+  return readStatements(statementsOf(For->getBody()));
 }
 
 bool NestWalk::refuseSkipsAndAsserts(const std::vector<const Stmt *> &Body) {

@@ -73,40 +73,13 @@ bool onlyUsedIn(const Stmt *Body, const VarDecl *T,
   return !F.Escapes;
 }
 
-/// Whether A and B, parentheses and implicit casts aside, are written
-/// alike: the same variables, members, constants and operators (no call).
-bool writtenAlike(const Expr *A, const Expr *B) {
-  A = A->IgnoreParenImpCasts();
-  B = B->IgnoreParenImpCasts();
-  if (A->getStmtClass() != B->getStmtClass())
-    return false;
-  if (const auto *R = dyn_cast<DeclRefExpr>(A))
-    return R->getDecl() == cast<DeclRefExpr>(B)->getDecl();
-  if (const auto *L = dyn_cast<IntegerLiteral>(A))
-    return L->getValue() == cast<IntegerLiteral>(B)->getValue();
-  if (const auto *S = dyn_cast<ArraySubscriptExpr>(A))
-    return writtenAlike(S->getBase(), cast<ArraySubscriptExpr>(B)->getBase()) &&
-           writtenAlike(S->getIdx(), cast<ArraySubscriptExpr>(B)->getIdx());
-  if (const auto *M = dyn_cast<MemberExpr>(A)) {
-    const auto *N = cast<MemberExpr>(B);
-    return M->getMemberDecl() == N->getMemberDecl() &&
-           M->isArrow() == N->isArrow() &&
-           writtenAlike(M->getBase(), N->getBase());
-  }
-  if (const auto *O = dyn_cast<BinaryOperator>(A)) {
-    const auto *P = cast<BinaryOperator>(B);
-    return O->getOpcode() == P->getOpcode() && !O->isAssignmentOp() &&
-           writtenAlike(O->getLHS(), P->getLHS()) &&
-           writtenAlike(O->getRHS(), P->getRHS());
-  }
-  return false;
-}
-
 /// Whether S reads A other than as the array it stores into (the output
 /// of 'V[e] += ...', or of TACO's 'V[e] = V[e] + ...', is no factor read).
-bool readsBesidesStoring(const Stmt *S, const StoredArray &A) {
+bool readsBesidesStoring(const Stmt *S, const StoredArray &A,
+                         const ASTContext &Ctx) {
   struct Finder : RecursiveASTVisitor<Finder> {
     StoredArray A;
+    const ASTContext *Ctx;
     std::set<const Expr *> Stored;
     bool Read = false;
     bool VisitBinaryOperator(BinaryOperator *B) {
@@ -123,7 +96,7 @@ bool readsBesidesStoring(const Stmt *S, const StoredArray &A) {
                               ? dyn_cast<ArraySubscriptExpr>(
                                     Sum->getLHS()->IgnoreParenImpCasts())
                               : nullptr;
-      if (Again && writtenAlike(Again, Sub))
+      if (Again && detail::sameExpression(Again, Sub, *Ctx))
         Stored.insert(Again->getBase()->IgnoreParenCasts());
       return true;
     }
@@ -137,17 +110,18 @@ bool readsBesidesStoring(const Stmt *S, const StoredArray &A) {
     }
   } F;
   F.A = A;
+  F.Ctx = &Ctx;
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Read;
 }
 
 /// The array P stores and Q reads, with the expression naming it in P, if
 /// one; none otherwise.
-std::optional<std::pair<StoredArray, const Expr *>> sharedArray(const Stmt *P,
-                                                                const Stmt *Q) {
+std::optional<std::pair<StoredArray, const Expr *>>
+sharedArray(const Stmt *P, const Stmt *Q, const ASTContext &Ctx) {
   std::optional<std::pair<StoredArray, const Expr *>> Shared;
   for (const auto &[A, Spelled] : storedArrays(P)) {
-    if (!readsBesidesStoring(Q, A))
+    if (!readsBesidesStoring(Q, A, Ctx))
       continue;
     if (Shared)
       return std::nullopt; // two: not a pair this reads
@@ -189,18 +163,14 @@ arrayReadAs(const Stmt *P, const Stmt *Q, const Stmt *Function,
   for (const auto &[A, Spelled] : storedArrays(P)) {
     if (A.Member || !setOnce(A.Base, Function, Ctx))
       continue;
-    llvm::FoldingSetNodeID Stored;
-    A.Base->getInit()->IgnoreParenImpCasts()->Profile(Stored, Ctx, true);
     for (const VarDecl *W : Read.Bases) {
-      llvm::FoldingSetNodeID Init;
       if (W == A.Base || StoredByQ.count({W, nullptr}) ||
           !setOnce(W, Function, Ctx) || detail::references(P, W) ||
           !Ctx.hasSameUnqualifiedType(
               W->getType()->getPointeeType().getUnqualifiedType(),
               A.Base->getType()->getPointeeType().getUnqualifiedType()))
         continue;
-      W->getInit()->IgnoreParenImpCasts()->Profile(Init, Ctx, true);
-      if (Init != Stored)
+      if (!detail::sameExpression(W->getInit(), A.Base->getInit(), Ctx))
         continue;
       if (Found)
         return std::nullopt;
@@ -548,14 +518,14 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
     const auto *Block =
         dyn_cast_or_null<CompoundStmt>(parentWithin(P.Function, P.Nest));
     bool Zeroing = Block && zeroesConsumerOutput(Sites, I, Block) &&
-                   (sharedArray(P.Nest, Sites[I + 2].Nest) ||
+                   (sharedArray(P.Nest, Sites[I + 2].Nest, Ctx) ||
                     arrayReadAs(P.Nest, Sites[I + 2].Nest, P.Function, Ctx));
     const NestSite &Q = Sites[I + (Zeroing ? 2 : 1)];
     if (Q.Region || Q.InExpression || P.Function != Q.Function)
       continue;
     if (!Block || parentWithin(P.Function, Q.Nest) != Block)
       continue;
-    auto Shared = sharedArray(P.Nest, Q.Nest);
+    auto Shared = sharedArray(P.Nest, Q.Nest, Ctx);
     std::string ReadAs;
     if (!Shared) {
       auto Other = arrayReadAs(P.Nest, Q.Nest, P.Function, Ctx);

@@ -79,13 +79,6 @@ const Stmt *withoutLoopHints(const Stmt *S) {
   return S;
 }
 
-/// The variable For declares in its header, or null.
-const VarDecl *asLoopVariable(const ForStmt *For) {
-  const auto *D = dyn_cast_or_null<DeclStmt>(For->getInit());
-  return D && D->isSingleDecl() ? dyn_cast<VarDecl>(D->getSingleDecl())
-                                : nullptr;
-}
-
 /// Text with each run of blanks one space.
 std::string squeezed(const std::string &Text) {
   std::string Out;
@@ -98,31 +91,35 @@ std::string squeezed(const std::string &Text) {
   return Out;
 }
 
-/// The statements of a block, braces or not.
-std::vector<const Stmt *> statementsOf(const Stmt *S) {
-  if (const auto *CS = dyn_cast<CompoundStmt>(S))
-    return {CS->body_begin(), CS->body_end()};
-  return {S};
+/// The two comparisons of 'x < lo || y >= hi', a test of a position or a
+/// block against a fiber's bounds; none for another condition.
+std::optional<std::pair<const BinaryOperator *, const BinaryOperator *>>
+outsideFiber(const Expr *Cond) {
+  const auto *Or = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!Or || Or->getOpcode() != BO_LOr)
+    return std::nullopt;
+  const auto *Below = dyn_cast<BinaryOperator>(Or->getLHS()->IgnoreParens());
+  const auto *Above = dyn_cast<BinaryOperator>(Or->getRHS()->IgnoreParens());
+  if (!Below || Below->getOpcode() != BO_LT || !Above ||
+      Above->getOpcode() != BO_GE)
+    return std::nullopt;
+  return std::make_pair(Below, Above);
 }
 
 /// Whether S is 'if (P < Lo || P >= Hi) continue;'; Lo and Hi then set.
 bool skipsOutsideFiber(const Stmt *S, const VarDecl *P, const Expr *&Lo,
                        const Expr *&Hi) {
   const auto *If = dyn_cast<IfStmt>(S);
-  const auto *Or =
-      If && !If->getElse() && !If->getInit() && !If->getConditionVariable() &&
-              isa<ContinueStmt>(withoutLoopHints(If->getThen()))
-          ? dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts())
-          : nullptr;
-  if (!Or || Or->getOpcode() != BO_LOr)
+  auto Test = If && !If->getElse() && !If->getInit() &&
+                      !If->getConditionVariable() &&
+                      isa<ContinueStmt>(withoutLoopHints(If->getThen()))
+                  ? outsideFiber(If->getCond())
+                  : std::nullopt;
+  if (!Test || asVar(Test->first->getLHS()) != P ||
+      asVar(Test->second->getLHS()) != P)
     return false;
-  const auto *Below = dyn_cast<BinaryOperator>(Or->getLHS()->IgnoreParens());
-  const auto *Above = dyn_cast<BinaryOperator>(Or->getRHS()->IgnoreParens());
-  if (!Below || Below->getOpcode() != BO_LT || asVar(Below->getLHS()) != P ||
-      !Above || Above->getOpcode() != BO_GE || asVar(Above->getLHS()) != P)
-    return false;
-  Lo = Below->getRHS()->IgnoreParenImpCasts();
-  Hi = Above->getRHS()->IgnoreParenImpCasts();
+  Lo = Test->first->getRHS()->IgnoreParenImpCasts();
+  Hi = Test->second->getRHS()->IgnoreParenImpCasts();
   return true;
 }
 
@@ -131,10 +128,7 @@ bool skipsOutsideFiber(const Stmt *S, const VarDecl *P, const Expr *&Lo,
 std::optional<NestWalk::BlockShape>
 NestWalk::positionBlocksShape(const ForStmt *For) {
   // for (T b = pos[q] / S; b < (pos[q + 1] + S - 1) / S; b++)
-  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  const auto *B = Init && Init->isSingleDecl()
-                      ? dyn_cast<VarDecl>(Init->getSingleDecl())
-                      : nullptr;
+  const VarDecl *B = onlyVariable(For->getInit());
   const auto *Start =
       B && B->getInit()
           ? dyn_cast<BinaryOperator>(B->getInit()->IgnoreParenImpCasts())
@@ -178,11 +172,9 @@ bool NestWalk::readBlockTest(BlockShape &Sh) {
   // { [T p = b * S;] if (b * S < pos[q] || b * S + c >= pos[q + 1]) G else F }
   std::vector<const Stmt *> Body = statementsOf(Sh.Outer->getBody());
   const VarDecl *Unused = nullptr;
-  if (Body.size() == 2)
-    if (const auto *D = dyn_cast<DeclStmt>(Body[0]); D && D->isSingleDecl())
-      if (const auto *V = dyn_cast<VarDecl>(D->getSingleDecl());
-          V && V->getInit() && isScaled(V->getInit(), Sh.Block, Sh.S, Ctx))
-        Unused = V;
+  if (const VarDecl *V = Body.size() == 2 ? onlyVariable(Body[0]) : nullptr;
+      V && V->getInit() && isScaled(V->getInit(), Sh.Block, Sh.S, Ctx))
+    Unused = V;
   const auto *If = Body.size() == 1 + (Unused != nullptr)
                        ? dyn_cast<IfStmt>(Body.back())
                        : nullptr;
@@ -195,20 +187,11 @@ bool NestWalk::readBlockTest(BlockShape &Sh) {
   // A block runs F only when it lies inside [pos[q], pos[q + 1]):
   // b * S + c0 >= pos[q] with c0 <= 0, and b * S + c1 < pos[q + 1] with
   // c1 >= S - 1.
-  const auto *Or =
-      dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
-  const auto *Below =
-      Or && Or->getOpcode() == BO_LOr
-          ? dyn_cast<BinaryOperator>(Or->getLHS()->IgnoreParens())
-          : nullptr;
-  const auto *Above =
-      Below ? dyn_cast<BinaryOperator>(Or->getRHS()->IgnoreParens()) : nullptr;
-  auto First = Below && Below->getOpcode() == BO_LT
-                   ? linearIn(Below->getLHS(), Sh.Block, Ctx)
-                   : std::nullopt;
-  auto Last = Above && Above->getOpcode() == BO_GE
-                  ? linearIn(Above->getLHS(), Sh.Block, Ctx)
-                  : std::nullopt;
+  auto Test = outsideFiber(If->getCond());
+  const BinaryOperator *Below = Test ? Test->first : nullptr;
+  const BinaryOperator *Above = Test ? Test->second : nullptr;
+  auto First = Test ? linearIn(Below->getLHS(), Sh.Block, Ctx) : std::nullopt;
+  auto Last = Test ? linearIn(Above->getLHS(), Sh.Block, Ctx) : std::nullopt;
   auto Signed = [](const BinaryOperator *Compare) {
     return Compare->getLHS()->getType()->isSignedIntegerType() &&
            Compare->getRHS()->getType()->isSignedIntegerType();
@@ -241,12 +224,9 @@ bool NestWalk::readBlockPositions(BlockShape &Sh) {
     const Expr *Bound = nullptr;
     const VarDecl *O = countedFromZero(Loop, Bound, Ctx);
     std::vector<const Stmt *> Inner = statementsOf(Loop->getBody());
-    const auto *Decl = O && constantOf(Bound, Ctx) == Sh.S && Inner.size() > 2
-                           ? dyn_cast<DeclStmt>(Inner[0])
+    const VarDecl *P = O && constantOf(Bound, Ctx) == Sh.S && Inner.size() > 2
+                           ? onlyVariable(Inner[0])
                            : nullptr;
-    const auto *P = Decl && Decl->isSingleDecl()
-                        ? dyn_cast<VarDecl>(Decl->getSingleDecl())
-                        : nullptr;
     const Expr *Lo = nullptr, *Hi = nullptr;
     if (P && P->getInit() && isStrip(P->getInit(), Sh.Block, O, Sh.S, Ctx) &&
         skipsOutsideFiber(Inner[1], P, Lo, Hi)) {
@@ -287,7 +267,7 @@ void NestWalk::hoistLoads(BlockShape &Sh) const {
         if (const auto *V = dyn_cast<VarDecl>(X))
           Set.push_back(V);
   };
-  Set.push_back(asLoopVariable(Sh.Between));
+  Set.push_back(onlyVariable(Sh.Between->getInit()));
   for (const Stmt *S : statementsOf(Sh.Between->getBody()))
     Declares(S);
   std::vector<const Stmt *> Kept;

@@ -175,10 +175,7 @@ bool NestWalk::isSplitLevelEnd(const SplitShape &Sh,
 bool NestWalk::readSplitPosition(SplitShape &Sh) {
   // { T p = fpos0 * S + fpos1; if (p >= pos[N]) continue; ... }
   std::vector<const Stmt *> &Rest = Sh.Rest;
-  const auto *PDecl = dyn_cast<DeclStmt>(Rest[0]);
-  Sh.P = PDecl && PDecl->isSingleDecl()
-             ? dyn_cast<VarDecl>(PDecl->getSingleDecl())
-             : nullptr;
+  Sh.P = onlyVariable(Rest[0]);
   const auto *Skip = dyn_cast<IfStmt>(Rest[1]);
   const auto *SkipCond =
       Skip ? dyn_cast<BinaryOperator>(Skip->getCond()->IgnoreParenImpCasts())
@@ -301,11 +298,7 @@ bool NestWalk::movesToNextRow(const clang::WhileStmt *Next, const VarDecl *P,
          constantOf(Plus->getLHS(), Ctx) == 1)))
     return false;
   // { i_pos++; i = i_pos; }, the copy only when the row has its own name.
-  std::vector<const Stmt *> Steps;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Next->getBody()))
-    Steps.assign(CS->body_begin(), CS->body_end());
-  else
-    Steps.push_back(Next->getBody());
+  std::vector<const Stmt *> Steps = statementsOf(Next->getBody());
   if (Row == RowPosition)
     return Steps.size() == 1 && stepsByOne(Steps[0], RowPosition, Ctx);
   return Steps.size() == 2 && stepsByOne(Steps[0], RowPosition, Ctx) &&

@@ -27,10 +27,7 @@ namespace lnr::recover::detail {
 
 const VarDecl *countedFromZero(const ForStmt *For, const Expr *&Bound,
                                ASTContext &Ctx) {
-  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  const auto *V = Init && Init->isSingleDecl()
-                      ? dyn_cast<VarDecl>(Init->getSingleDecl())
-                      : nullptr;
+  const VarDecl *V = onlyVariable(For->getInit());
   Expr::EvalResult Zero;
   if (!V || !V->getType()->isIntegerType() || !V->getInit() ||
       !V->getInit()->EvaluateAsInt(Zero, Ctx) || Zero.Val.getInt() != 0)
@@ -126,10 +123,7 @@ bool NestWalk::readSplitLoop(const ForStmt *For) {
     return false;
   // { T i = i0 * S + i1; if (i >= N) continue; ... }
   std::vector<const Stmt *> Rest(Body->body_begin(), Body->body_end());
-  const auto *Decl = dyn_cast<DeclStmt>(Rest[0]);
-  const auto *I = Decl && Decl->isSingleDecl()
-                      ? dyn_cast<VarDecl>(Decl->getSingleDecl())
-                      : nullptr;
+  const VarDecl *I = onlyVariable(Rest[0]);
   const auto *Skip = dyn_cast<IfStmt>(Rest[1]);
   if (!I || !I->getInit() || !isStrip(I->getInit(), I0, I1, *S, Ctx) || !Skip ||
       !skipsSplitTail(Skip, Rest) || I->getType()->isBooleanType())
