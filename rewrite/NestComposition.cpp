@@ -187,14 +187,52 @@ tensorsOf(const ir::Kernel &PK, const ir::Kernel &QK, const std::string &T) {
   return All;
 }
 
+/// How many of P's loops lead it as plain dense loops, none of whose
+/// headers reads another's variable: any order of them runs the same
+/// iterations.
+size_t rectangularPrefix(const ir::Kernel &PK, const NestSource &PS) {
+  size_t N = 0;
+  for (; N < PK.Loops.size(); ++N) {
+    const LoopSource *L = PS.loop(PK.Loops[N].Index);
+    if (!L || L->Kind != LevelKind::Dense || !L->Position.empty() ||
+        !L->Prologue.empty() || !L->Split.empty())
+      break;
+  }
+  for (size_t A = 0; A < N; ++A)
+    for (size_t B = 0; B < N; ++B)
+      if (A != B && mentions(PS.loop(PK.Loops[A].Index)->Header,
+                             PS.loop(PK.Loops[B].Index)->Index))
+        return 0;
+  return N;
+}
+
 /// The loops of the composed kernel: P's, in its order (the temporary's
 /// indices named as Q names them), then Q's other loops, in theirs; a loop
-/// Q drives by the temporary is driven by the tensor P's loop is.
-std::vector<ir::Loop> composedLoops(const ir::Kernel &PK, const ir::Kernel &QK,
-                                    const IndexMap &Map) {
+/// Q drives by the temporary is driven by the tensor P's loop is. P's
+/// leading rectangular dense loops, where Q runs them all, run in Q's
+/// order (GCN's SpMM written column k outermost, then X·W row by row): the
+/// fused nest then begins as the consumer does, each iteration of its
+/// outer loop writing rows of the output of its own, and sums run as
+/// written, the producer's within each element it stores, the consumer's
+/// in its own order.
+std::vector<ir::Loop> composedLoops(const ir::Kernel &PK, const NestSource &PS,
+                                    const ir::Kernel &QK, const IndexMap &Map) {
   std::vector<ir::Loop> Loops;
   for (const ir::Loop &P : PK.Loops)
     Loops.push_back(renamed(P, Map));
+  auto InQ = [&](const ir::Loop &L) {
+    return std::find_if(QK.Loops.begin(), QK.Loops.end(),
+                        [&](const ir::Loop &Q) { return Q.Index == L.Index; }) -
+           QK.Loops.begin();
+  };
+  size_t Lead = rectangularPrefix(PK, PS);
+  auto LeadEnd = Loops.begin() + Lead;
+  if (std::all_of(Loops.begin(), LeadEnd, [&](const ir::Loop &L) {
+        return InQ(L) < static_cast<long>(QK.Loops.size());
+      }))
+    std::stable_sort(
+        Loops.begin(), LeadEnd,
+        [&](const ir::Loop &A, const ir::Loop &B) { return InQ(A) < InQ(B); });
   for (const ir::Loop &Q : QK.Loops)
     if (std::none_of(Loops.begin(), Loops.end(),
                      [&](const ir::Loop &L) { return L.Index == Q.Index; }))
@@ -600,7 +638,7 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
   for (const ir::Access &F : PK.Stmt.Factors)
     Substituted.push_back(renamed(F, Map));
   insertAt(C.Kernel.Stmt.Factors, Factor, Substituted);
-  C.Kernel.Loops = composedLoops(PK, QK, Map);
+  C.Kernel.Loops = composedLoops(PK, PS, QK, Map);
   if (C.Kernel.validate())
     return std::string("the composed loops are not in a legal order");
   auto Source = composedSource(PK, PS, QS, Factor, C.Kernel.Loops, Facts);

@@ -92,19 +92,39 @@ void renameLoop(ir::Kernel &PK, NestSource &PS, const std::string &Own,
   renameVariable(PS, Own, To);
 }
 
-/// Whether L declares its variable in its header ('for (int k = 0; ...)',
-/// not C89's 'for (k = 0; ...)'), so that a new name is declared with it.
-bool declaresItsVariable(const LoopSource &L, const NestSource &S) {
+/// Whether L declares Variable, its index or its position, in its header
+/// ('for (int k = 0; ...)', not C89's 'for (k = 0; ...)'), so that a new
+/// name is declared with it.
+bool declaresItsVariable(const LoopSource &L, const std::string &Variable,
+                         const NestSource &S) {
   size_t Open = L.Header.find('('), Semi = L.Header.find(';');
   if (Open == std::string::npos || Semi == std::string::npos || Semi < Open)
     return false;
   std::string Init = L.Header.substr(Open + 1, Semi - Open - 1);
   size_t First = Init.find_first_not_of(' ');
   bool StartsWithName = First != std::string::npos &&
-                        Init.compare(First, L.Index.size(), L.Index) == 0;
-  return !StartsWithName && mentions(Init, L.Index) &&
-         std::find(S.OuterDeclared.begin(), S.OuterDeclared.end(), L.Index) ==
+                        Init.compare(First, Variable.size(), Variable) == 0;
+  return !StartsWithName && mentions(Init, Variable) &&
+         std::find(S.OuterDeclared.begin(), S.OuterDeclared.end(), Variable) ==
              S.OuterDeclared.end();
+}
+
+/// A name for Base in the producer that neither the file (IsNameTaken),
+/// the two kernels nor Text use: 'k_p', 'k_p1', ...; "" if none.
+std::string
+freshProducerName(const std::string &Base, const ir::Kernel &PK,
+                  const NestSource &PS, const ir::Kernel &QK,
+                  const NestSource &QS,
+                  const std::function<bool(const std::string &)> &IsNameTaken,
+                  const std::string &Text) {
+  for (unsigned N = 0; N < 100; ++N) {
+    std::string To = Base + "_p" + (N ? std::to_string(N) : "");
+    if (!IsNameTaken(To) && !PK.findIndex(To) && !QK.findIndex(To) &&
+        !QS.loop(To) && !mentions(Text, To) && !sourceMentions(PS, To) &&
+        !sourceMentions(QS, To))
+      return To;
+  }
+  return "";
 }
 
 } // namespace
@@ -155,17 +175,32 @@ renameClashes(ir::Kernel &PK, NestSource &PS, const ir::Kernel &QK,
   for (const std::string &Index : Own) {
     const LoopSource *Src = PS.loop(Index);
     if (!Src || !Src->Position.empty() || !Src->Prologue.empty() ||
-        !declaresItsVariable(*Src, PS))
+        !declaresItsVariable(*Src, Src->Index, PS))
       continue;
-    for (unsigned N = 0; N < 100; ++N) {
-      std::string To = Index + "_p" + (N ? std::to_string(N) : "");
-      if (IsNameTaken(To) || PK.findIndex(To) || QK.findIndex(To) ||
-          QS.loop(To) || mentions(Text, To))
-        continue;
-      renameLoop(PK, PS, Index, To);
-      Given.push_back(To);
-      break;
-    }
+    std::string To =
+        freshProducerName(Index, PK, PS, QK, QS, IsNameTaken, Text);
+    if (To.empty())
+      continue;
+    renameLoop(PK, PS, Index, To);
+    Given.push_back(To);
+  }
+  // The position variable of the producer's own loop over a compressed
+  // level, declared in its header, that the consumer names too (a CSR
+  // SpMM's 'j' walking a row's positions, the next kernel's column 'j').
+  for (const ir::Loop &L : PK.Loops) {
+    const LoopSource *Src = PS.loop(L.Index);
+    if (PK.Stmt.Lhs.uses(L.Index) || !Src || Src->Position.empty() ||
+        !sourceMentions(QS, Src->Position) ||
+        std::count(PS.MacroBodyNames.begin(), PS.MacroBodyNames.end(),
+                   Src->Position) ||
+        !declaresItsVariable(*Src, Src->Position, PS))
+      continue;
+    std::string From = Src->Position;
+    std::string To = freshProducerName(From, PK, PS, QK, QS, IsNameTaken, Text);
+    if (To.empty())
+      continue;
+    renameVariable(PS, From, To);
+    Given.push_back(To);
   }
   return Given;
 }

@@ -134,6 +134,19 @@ inline const VarDecl *onlyVariable(const Stmt *S) {
 /// parentheses and implicit casts aside (Clang's structural profile: the same
 /// declarations, members, constants and operators).
 bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx);
+/// ElementwiseMaps.cpp: whether a call of F stores nothing the caller can
+/// read: a function of math.h of its arguments alone, or a static function
+/// of the file that returns an expression of its parameters with no effect.
+bool callStoresNothing(const FunctionDecl *F, const ASTContext &Ctx);
+/// NestPairs.cpp: whether a store of a Stored lvalue (a real floating
+/// type) cannot change memory read as each of Read in a C program: each a
+/// pointer, an integer type other than the character types (which may
+/// read any object), or another real floating type (not a complex type,
+/// made of Stored's objects); a null type, a member of a union, is none
+/// (the effective-type rule, C11 6.5p7, which -fstrict-aliasing assumes
+/// too).
+bool storesCannotReach(QualType Stored, const std::vector<QualType> &Read,
+                       const ASTContext &Ctx);
 /// Whether S steps V by one ('v++', '++v', 'v += 1'); S may be null.
 bool stepsByOne(const Stmt *S, const VarDecl *V, ASTContext &Ctx);
 /// Whether S steps V down by one ('v--', '--v', 'v -= 1').

@@ -351,11 +351,14 @@ const VarDecl *ownStorage(const Expr *E) {
 /// An argument that reads no memory and calls nothing, so that evaluating
 /// it before the first body gives what the second call got: constants,
 /// locals the caller never lets the functions reach, and the addresses of
-/// locals (which reads nothing).
+/// locals (which reads nothing). An argument of the first call, evaluated
+/// before the first body as the call evaluates it, may read memory
+/// (ReadsAllowed: '&(net->graph->matrix)'); it still calls nothing, sets
+/// nothing and reads nothing volatile, since the fallback evaluates it again.
 class PureArgument : public RecursiveASTVisitor<PureArgument> {
 public:
-  explicit PureArgument(const std::set<const VarDecl *> &Escaped)
-      : Escaped(Escaped) {}
+  PureArgument(const std::set<const VarDecl *> &Escaped, bool ReadsAllowed)
+      : Escaped(Escaped), ReadsAllowed(ReadsAllowed) {}
   bool Pure = true;
   bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
     const auto *E = dyn_cast_or_null<Expr>(S);
@@ -375,24 +378,106 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     // A reference reads the memory it is bound to, which the first body
     // may write.
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (!V->hasLocalStorage() || V->getType()->isReferenceType() ||
-          (Escaped.count(V) && !V->getType()->isArrayType()))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
+      if (V->getType().isVolatileQualified())
+        return Pure = false;
+      if (!ReadsAllowed &&
+          (!V->hasLocalStorage() || V->getType()->isReferenceType() ||
+           (Escaped.count(V) && !V->getType()->isArrayType())))
         Pure = false;
+    }
     return Pure;
   }
-  bool VisitMemberExpr(MemberExpr *M) { return Pure = !M->isArrow(); }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return Pure = false; }
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (M->getType().isVolatileQualified())
+      return Pure = false;
+    return Pure = ReadsAllowed || !M->isArrow();
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *Sub) {
+    return Pure = ReadsAllowed && !Sub->getType().isVolatileQualified();
+  }
   bool VisitCallExpr(CallExpr *) { return Pure = false; }
   bool VisitStmtExpr(StmtExpr *) { return Pure = false; }
   bool VisitUnaryOperator(UnaryOperator *U) {
-    return Pure = U->getOpcode() != UO_Deref && !U->isIncrementDecrementOp();
+    if (U->getOpcode() == UO_Deref)
+      return Pure = ReadsAllowed && !U->getType().isVolatileQualified();
+    return Pure = !U->isIncrementDecrementOp();
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     return Pure = !B->isAssignmentOp() && B->getOpcode() != BO_Comma;
   }
 
 private:
+  const std::set<const VarDecl *> &Escaped;
+  bool ReadsAllowed;
+};
+
+/// The types of the lvalues a function's body stores into, its own locals
+/// aside; Unknown where it calls a function that may store anything.
+class StoredTypes : public RecursiveASTVisitor<StoredTypes> {
+public:
+  StoredTypes(const FunctionDecl *F, const ASTContext &Ctx) : F(F), Ctx(Ctx) {}
+  std::vector<QualType> Types;
+  bool Unknown = false;
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      stored(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      stored(U->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    Unknown = Unknown || !Callee || !detail::callStoresNothing(Callee, Ctx);
+    return true;
+  }
+
+private:
+  void stored(const Expr *E) {
+    const VarDecl *V = ownStorage(E);
+    if (!V || V->getDeclContext() != F)
+      Types.push_back(E->getType());
+  }
+  const FunctionDecl *F;
+  const ASTContext &Ctx;
+};
+
+/// The types of the memory an expression reads: each lvalue it loads but
+/// the caller's locals whose address it never takes (a reference reads
+/// the memory it is bound to).
+class LoadedTypes : public RecursiveASTVisitor<LoadedTypes> {
+public:
+  explicit LoadedTypes(const std::set<const VarDecl *> &Escaped)
+      : Escaped(Escaped) {}
+  std::vector<QualType> Types;
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() != CK_LValueToRValue)
+      return true;
+    const Expr *Loaded = Cast->getSubExpr()->IgnoreParens();
+    const VarDecl *V = detail::asVar(Loaded);
+    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
+        Escaped.count(V))
+      Types.push_back(inUnion(Loaded) ? QualType() : Loaded->getType());
+    return true;
+  }
+
+private:
+  /// Whether E is a member of a union, or of something in one: a store of
+  /// another member changes it.
+  static bool inUnion(const Expr *E) {
+    while (const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts())) {
+      QualType Base = M->getBase()->getType();
+      if (M->isArrow() && Base->isPointerType())
+        Base = Base->getPointeeType();
+      if (Base->isUnionType())
+        return true;
+      E = M->getBase();
+    }
+    return false;
+  }
   const std::set<const VarDecl *> &Escaped;
 };
 
@@ -437,6 +522,14 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
       if (const VarDecl *V = rootVariable(U->getSubExpr()))
+        Facts.Escaped.insert(V);
+    return true;
+  }
+  /// 'u.w' of a local union or struct, an array member used as a
+  /// pointer: u's address.
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay)
+      if (const VarDecl *V = rootVariable(Cast->getSubExpr()))
         Facts.Escaped.insert(V);
     return true;
   }
@@ -498,7 +591,7 @@ public:
     Block.Taken.insert(CallNames.begin(), CallNames.end());
     for (int X = 0; X < 2; ++X)
       if (std::optional<Refusal> Why =
-              bindArguments(Calls[X], *Bodies[X], Renamed[X]))
+              bindArguments(Calls[X], *Bodies[X], Renamed[X], X == 0))
         return *Why;
     renameLocals(0);
     renameLocals(1);
@@ -528,7 +621,7 @@ private:
   /// an argument cannot be.
   std::optional<Refusal>
   bindArguments(const CallExpr *Call, const Body &B,
-                std::map<const VarDecl *, std::string> &Names) {
+                std::map<const VarDecl *, std::string> &Names, bool First) {
     std::string Callee = B.F->getNameAsString();
     if (Call->getNumArgs() != B.F->getNumParams())
       return Refusal{"'" + Callee + "' is called with " +
@@ -549,9 +642,14 @@ private:
           llvm::none_of(B.Uses,
                         [&](const auto &Use) { return Use.second == P; }))
         continue;
-      PureArgument Check(Caller.Escaped);
+      PureArgument Check(Caller.Escaped, First);
       Check.TraverseStmt(const_cast<Expr *>(Arg));
+      if (!Check.Pure && !First)
+        Check.Pure = unchangedByFirstBody(Arg);
       std::string Text = textOf(Arg->getSourceRange(), SM, Ctx.getLangOpts());
+      if (!Check.Pure && First)
+        return Refusal{"the argument '" + Text + "' of '" + Callee +
+                       "' calls, sets, or reads something volatile"};
       if (!Check.Pure)
         return Refusal{"the argument '" + Text + "' of '" + Callee +
                        "' reads memory, calls, or reads a variable whose "
@@ -560,6 +658,27 @@ private:
       Targets[&B].insert(Names[P]);
     }
     return std::nullopt;
+  }
+
+  /// Whether the second call's argument Arg, which reads memory, reads
+  /// only memory the first body cannot store into in a C program: it
+  /// calls nothing, sets nothing, reads nothing volatile, and each lvalue
+  /// it loads ('net->graph', a pointer) is of a type the first body's
+  /// stores (of a floating type: the temporary, the output) cannot reach
+  /// (detail::storesCannotReach), the first body calling nothing that may
+  /// store anything.
+  bool unchangedByFirstBody(const Expr *Arg) const {
+    PureArgument Reads(Caller.Escaped, /*ReadsAllowed=*/true);
+    Reads.TraverseStmt(const_cast<Expr *>(Arg));
+    StoredTypes Stores(Bodies[0]->F, Ctx);
+    Stores.TraverseStmt(Bodies[0]->F->getBody());
+    if (!Reads.Pure || Stores.Unknown)
+      return false;
+    LoadedTypes Loads(Caller.Escaped);
+    Loads.TraverseStmt(const_cast<Expr *>(Arg));
+    return llvm::all_of(Stores.Types, [&](QualType Stored) {
+      return detail::storesCannotReach(Stored, Loads.Types, Ctx);
+    });
   }
 
   /// Whether a parameter of type Param may be the name of a variable of
@@ -846,16 +965,18 @@ public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
 private:
-  /// The variables the call passes, as written ('C', not 'C.w') or by
-  /// their address ('&t', '&t.m').
+  /// The variables the call passes, as written ('C', not 'C.w'), by their
+  /// address ('&t', '&t.m'), or as the struct a member is reached from
+  /// ('net->graph', '&(net->graph->matrix)': 'net').
   static std::set<const VarDecl *> passed(const CallExpr *Call) {
     std::set<const VarDecl *> Vars;
     for (const Expr *Arg : Call->arguments()) {
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+      const Expr *E = addressTaken(Arg) ? addressTaken(Arg) : Arg;
+      E = E->IgnoreParenImpCasts();
+      while (const auto *M = dyn_cast<MemberExpr>(E))
+        E = M->getBase()->IgnoreParenImpCasts();
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
         if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-          Vars.insert(V);
-      if (const Expr *Place = addressTaken(Arg))
-        if (const VarDecl *V = ownStorage(Place))
           Vars.insert(V);
     }
     return Vars;

@@ -161,6 +161,13 @@ bool vanishesWith(const Expr *E, const Expr *Zero, const ASTContext &Ctx) {
 
 } // namespace
 
+bool callStoresNothing(const FunctionDecl *F, const ASTContext &Ctx) {
+  if (isPureMathFunction(F))
+    return true;
+  const Expr *Returned = returnedExpression(F);
+  return Returned && !Returned->HasSideEffects(Ctx) && !readsVolatile(Returned);
+}
+
 bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   llvm::FoldingSetNodeID IdA, IdB;
   A->IgnoreParenImpCasts()->Profile(IdA, Ctx, /*Canonical=*/true);

@@ -9,6 +9,7 @@
 
 #include "analysis/recover/NestCompletion.h"
 #include "analysis/recover/MacroNames.h"
+#include "analysis/recover/OpenmpConditionals.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -311,27 +312,30 @@ bool NestCompletion::describeReplacement(const Stmt *Nest,
       End = Next->getEndLoc();
   }
   Source.FilePath = SM.getFilename(SM.getSpellingLoc(Begin)).str();
-  Source.Offset = SM.getFileOffset(Begin);
-  Source.Length = SM.getFileOffset(End) - Source.Offset;
   StringRef File = SM.getBufferData(SM.getFileID(Begin));
+  // Conditionals holding only OpenMP directives right before the nest
+  // ('#ifdef USE_MP', '#pragma omp parallel for', '#endif') are replaced
+  // with it (OpenmpConditionals.h).
+  Source.Offset = beginWithOpenmpConditionals(File, SM.getFileOffset(Begin),
+                                              SM.getFileOffset(End));
+  Source.Length = SM.getFileOffset(End) - Source.Offset;
   StringRef Written = File.substr(Source.Offset, Source.Length);
   // The rewrite is made from the parsed branch of any #if: a nest holding a
-  // conditional or a definition stays as it is.
-  for (StringRef Rest = Written.split('\n').second; !Rest.empty();) {
-    auto [Line, Next] = Rest.split('\n');
-    StringRef Directive = Line.ltrim();
-    // Hints (#pragma GCC ivdep) may go; conditionals and definitions
-    // decide what the nest is.
-    // Reported only for a nest with something to gain (NestSource.h).
-    if (Directive.startswith("#") &&
-        !Directive.drop_front().ltrim().startswith("pragma") &&
-        !Source.DeferredRefusal)
-      Source.DeferredRefusal = Refusal(
-          rule::Macro, "the nest holds a preprocessor directive ('" +
-                           Line.trim().str() +
-                           "'); a rewrite would keep only what this parse saw");
-    Rest = Next;
-  }
+  // conditional or a definition stays as it is, but for conditionals that
+  // only make OpenMP directives optional. Hints (#pragma GCC ivdep) may go.
+  // Reported only for a nest with something to gain (NestSource.h).
+  if (std::string Directive = firstOtherDirective(Written);
+      !Directive.empty() && !Source.DeferredRefusal)
+    Source.DeferredRefusal = Refusal(
+        rule::Macro, "the nest holds a preprocessor directive ('" + Directive +
+                         "'); a rewrite would keep only what this parse saw");
+  if (std::string Left = directiveLeftBefore(File, Source.Offset);
+      !Left.empty() && !Source.DeferredRefusal)
+    Source.DeferredRefusal =
+        Refusal(rule::Macro, "the directive '" + Left +
+                                 "' before the nest, in this configuration or "
+                                 "another, would apply to the rewrite's first "
+                                 "statement");
   if (std::string Why = unspellable(Written); !Why.empty())
     return refuse(rule::UnsupportedStatement, Why, Begin);
   for (const char *Digraph : {"<:", ":>", "<%", "%>", "%:"})
@@ -345,7 +349,8 @@ bool NestCompletion::describeReplacement(const Stmt *Nest,
   Source.StartsLine = Line.trim().empty();
   Source.Indentation = Line.substr(0, Line.find_first_not_of(" \t")).str();
   Source.StatementIndentation = Source.Indentation;
-  if (isa<OMPExecutableDirective>(Nest)) {
+  if (isa<OMPExecutableDirective>(Nest) ||
+      Source.Offset != SM.getFileOffset(Begin)) {
     StringRef Head = File.substr(
         0, SM.getFileOffset(SM.getExpansionLoc(Ends->getBeginLoc())));
     StringRef Own = Head.substr(Head.rfind('\n') + 1);

@@ -304,7 +304,11 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
   bool VisitMemberExpr(MemberExpr *M) {
     if (M->isArrow()) {
       ReadsMemory = true;
-      MemoryTypes.push_back(M->getType());
+      // A union's member: a store of another member changes it (no type).
+      QualType Base = M->getBase()->getType();
+      bool Union =
+          Base->isPointerType() && Base->getPointeeType()->isUnionType();
+      MemoryTypes.push_back(Union ? QualType() : M->getType());
     }
     return true;
   }
@@ -342,22 +346,6 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
   }
 };
 
-/// Whether a store of a Stored lvalue (a floating type) cannot change
-/// memory read as each of Read in a C program: each a pointer, or an
-/// arithmetic type other than Stored and the character types, which may
-/// read any object (the effective-type rule, C11 6.5p7, which
-/// -fstrict-aliasing assumes too).
-bool storesCannotReach(QualType Stored, const std::vector<QualType> &Read,
-                       const ASTContext &Ctx) {
-  if (Stored.isNull() || !Stored->isRealFloatingType())
-    return false;
-  return llvm::all_of(Read, [&](QualType R) {
-    return R->isPointerType() ||
-           (R->isArithmeticType() && !R->isAnyCharacterType() &&
-            !R->isCharType() && !Ctx.hasSameUnqualifiedType(R, Stored));
-  });
-}
-
 /// Why S must stay after the producer P: "" when S only sets local
 /// scalars, calls nothing, reads nothing volatile and no variable P sets,
 /// and P names no variable S sets (nor one of their names, which S would
@@ -383,7 +371,7 @@ std::string notMovableBefore(const Stmt *S, const Stmt *P, const Stmt *Function,
   Mentions InFunction;
   InFunction.TraverseStmt(const_cast<Stmt *>(Function));
   if (Live && InS.ReadsMemory &&
-      !storesCannotReach(Stored, InS.MemoryTypes, Ctx))
+      !detail::storesCannotReach(Stored, InS.MemoryTypes, Ctx))
     return "reads memory, which the producer may store into: its "
            "temporary is still read after the nests";
   for (const VarDecl *V : InS.Named) {
@@ -568,3 +556,21 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
 }
 
 } // namespace lnr::recover
+
+namespace lnr::recover::detail {
+
+bool storesCannotReach(QualType Stored, const std::vector<QualType> &Read,
+                       const ASTContext &Ctx) {
+  if (Stored.isNull() || !Stored->isRealFloatingType())
+    return false;
+  // Not a complex type, whose parts are the floating type's objects.
+  return llvm::all_of(Read, [&](QualType R) {
+    return !R.isNull() && (R->isPointerType() ||
+                           (R->isIntegerType() && !R->isAnyCharacterType() &&
+                            !R->isCharType()) ||
+                           (R->isRealFloatingType() &&
+                            !Ctx.hasSameUnqualifiedType(R, Stored)));
+  });
+}
+
+} // namespace lnr::recover::detail

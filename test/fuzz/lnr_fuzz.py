@@ -268,6 +268,7 @@ def make_case(seed, number):
     pick_loop_forms(c)
     pick_omp_forms(c)
     pick_position_split(c)
+    pick_omp_guard(c)
     pick_root_form(c)
     pick_default_none(c)
     pick_quotient_bound(c)
@@ -705,6 +706,22 @@ def pick_omp_forms(c):
     rng = random.Random("%d:%d:omp" % (c["seed"], c["number"]))
     if c["pragma"] and rng.random() < 0.4:
         c["omp_region"] = rng.choice(OMP_REGION_FORMS)
+
+
+def pick_omp_guard(c):
+    """About 25% of the cases with '#pragma omp parallel for' on the nest
+    (not as a region) make it optional, as real code does: under '#ifdef
+    FZ_OMP', a macro the tool's parse does not define, or under '#ifdef
+    _OPENMP', which -fopenmp defines (c["omp_guard"]). The rewrite must
+    replace the conditional with the nest: one left before it would put
+    the other configuration's directive on the rewrite's first statement.
+    It must build under -DFZ_OMP, and without -fopenmp
+    (other_configurations). From a generator of its own, so that the other
+    fields of a case are those of earlier versions."""
+    rng = random.Random("%d:%d:ompguard" % (c["seed"], c["number"]))
+    if c["pragma"] and not c.get("omp_region") and not c.get("pos_split") \
+            and rng.random() < 0.25:
+        c["omp_guard"] = rng.choice(["FZ_OMP", "_OPENMP"])
 
 
 def pick_quotient_bound(c):
@@ -1578,7 +1595,11 @@ class Kernel:
                     "parallel for", "for", 1) +
                     (" nowait" if form == "nowait" else ""))
             elif d == 0 and c["pragma"]:
+                if c.get("omp_guard"):
+                    lines.append("#ifdef " + c["omp_guard"])
                 lines.append("#pragma omp " + c["pragma"])
+                if c.get("omp_guard"):
+                    lines.append("#endif")
             body = body + ["%s %s = %s;" % (it, pv, text)
                            for pv, text in decls_at[d]] + values_at[d]
             # The bound locals of the loop inside, last in this body.
@@ -2522,7 +2543,7 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
 FORM_TAGS = ["includes-omp", "includes-none", "includes-stdlib", "counters",
              "counters-near-max", "intsum-signed", "intsum-unsigned", "coo",
              "crd-in-place", "scaled-sum", "down-post", "down-ge",
-             "unsigned"]
+             "unsigned", "omp-guard"]
 
 
 def form_tags(c):
@@ -2547,6 +2568,8 @@ def form_tags(c):
         tags.append("down-" + c["down"]["form"])
     if c["itype"] == "unsigned":
         tags.append("unsigned")
+    if c.get("omp_guard") and c["pragma"]:
+        tags.append("omp-guard")
     return tags
 
 
@@ -2620,6 +2643,10 @@ def other_configurations(c, opts, workdir, log):
         configs.append(["-DFZ_OTHER_BUILD"])
     if c.get("feature_macro") and c.get("std") != "c89":
         configs.append(["-std=c99"])
+    if c.get("omp_guard") == "FZ_OMP":
+        configs.append(["-DFZ_OMP"])
+    if c.get("omp_guard") == "_OPENMP":
+        configs.append(["-fno-openmp"])
     for flags in configs:
         check = [opts.cc, "-fsyntax-only", "-fopenmp", "-w", "-I" + workdir,
                  "-I" + HERE] + flags

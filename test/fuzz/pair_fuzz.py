@@ -28,8 +28,11 @@ fmax, exp, tanh times a static scale, or a step, whose jump the
 last data set puts a sum at). In about a third of the cases the two
 nests are static functions of the file called one after the other (tool/InlinedCalls.h), the
 consumer's parameters renamed in half of them, a width passed as an
-expression in some, and the temporary named through a local of each
-function in some ('double *tv = T;', 'const double *tv = T;'). An SDDMM's
+expression in some, the temporary named through a local of each
+function in some ('double *tv = T;', 'const double *tv = T;'), and the
+widths read from the caller's array 'dims' as the calls are made in some
+(an 'int' array, which the first body's stores of doubles cannot change,
+or a 'double' one, which keeps the calls apart). An SDDMM's
 consumer walks the positions by a variable of its own ('q') in some, and
 zeroes its output in a nest of its own right before its nest in some (as
 TACO does; the fused nest runs it first). The original and the rewrite
@@ -123,6 +126,13 @@ class Case:
         # Each function names the temporary through a local of its own
         # ('double *tv = T;'), one array when the two hold one pointer.
         self.call_locals = c.random() < 0.4
+        # The widths read from memory as the calls are made: the first
+        # call's from the caller's array 'dims', read before its body; the
+        # second's an 'int' the first body's stores of doubles cannot
+        # change (or, 'double', one they may: the calls then stay).
+        m = random.Random("%d:%d:callmemory" % (seed, number))
+        self.call_memory = m.choice([None, "int", "double"]) \
+            if m.random() < 0.3 else None
         # The consumer walks the scores' positions by a variable of its own
         # ('q'), named as the producer's in the fused nest.
         self.own_position = random.Random(
@@ -469,6 +479,10 @@ class Case:
         args = "n, %s, %s, F, G, pos, crd, B, C, D, E, X, Y, W, A, out, " + temp
         first = args % ("K + 0" if self.call_expression else "K", "L")
         second = args % ("K", "(L)" if self.call_expression else "L")
+        if self.call_memory and not self.c89:
+            body.append("%s dims[2] = {K, L};" % self.call_memory)
+            first = args % ("(int)dims[0]", "L")
+            second = args % ("K", "(int)dims[1]")
         return ["produce(%s);" % first], ["consume(%s);" % second]
 
     def driver(self):

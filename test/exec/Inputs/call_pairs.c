@@ -260,3 +260,20 @@ void csr_pair_locals(int n, int *pos, int *crd, const double *B,
   graph_scores(&g, B, C, D, K);
   graph_aggregate(&g, E, A, L);
 }
+
+/* The graph reached through memory, as GCN code passes it
+ * ('&(network->graph->matrix)'): the first call's argument is read before
+ * its body as the call reads it; the second's reads 'net->graph', a
+ * pointer, which the first body's stores of doubles cannot change in a C
+ * program (the effective-type rule): both are read once, before the
+ * block. */
+typedef struct {
+  graph_t *graph;
+} net_t;
+
+void csr_pair_through(net_t *net, const double *B, const double *C,
+                      const double *D, const double *E, double *A, int K,
+                      int L) {
+  graph_scores(net->graph, B, C, D, K);
+  graph_aggregate(net->graph, E, A, L);
+}

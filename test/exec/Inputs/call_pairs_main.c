@@ -37,6 +37,17 @@ typedef void width_kernel(int, int *, int *, const double *, const double *,
                           const double *, const double *, double *, int,
                           double *);
 width_kernel orig_csr_pair_width, rewr_csr_pair_width;
+typedef struct {
+  int n;
+  int *pos, *crd;
+  double *w;
+} graph_t;
+typedef struct {
+  graph_t *graph;
+} net_t;
+typedef void through_kernel(net_t *, const double *, const double *,
+                            const double *, const double *, double *, int, int);
+through_kernel orig_csr_pair_through, rewr_csr_pair_through;
 
 enum { N = 11, K = 5, L = 6, E = 29 };
 static int pos[N + 1], crd[E], src[E], dst[E], src2[E], dst2[E];
@@ -115,6 +126,22 @@ static int run_locals(const char *what, int overlaid) {
          same_array("  and the scores", t[0], t[1], E);
 }
 
+/* The graph reached through a struct's pointer: as run_locals. */
+static int run_through(const char *what, int overlaid) {
+  for (int v = 0; v < 2; v++) {
+    for (int i = 0; i < N * L; i++)
+      a[v][i] = 1;
+    for (int e = 0; e < E; e++)
+      t[v][e] = -7;
+    graph_t g = {N, pos, crd, overlaid ? a[v] : t[v]};
+    net_t net = {&g};
+    (v ? rewr_csr_pair_through : orig_csr_pair_through)(&net, b, c, d, x,
+                                                        a[v], K, L);
+  }
+  return same_array(what, a[0], a[1], N * L) &&
+         same_array("  and the scores", t[0], t[1], E);
+}
+
 /* The width's local renamed apart from the fallback's 'L / 2'; with E
  * laid over A, the overlap test runs the calls as written. */
 static int run_width(const char *what, int overlaid) {
@@ -169,6 +196,8 @@ int main(void) {
   ok &= run_kept("csr kept, no output column", 1);
   ok &= run_locals("csr locals, finite", 0);
   ok &= run_locals("csr locals, scores over A", 1);
+  ok &= run_through("csr through memory, finite", 0);
+  ok &= run_through("csr through memory, scores over A", 1);
   ok &= run_width("csr width, finite", 0);
   ok &= run_width("csr width, E is A", 1);
   ok &= run_coo("coo, its own edges", E, 0, 0);

@@ -176,3 +176,62 @@ void pair_zero_loop(int n, int F, int G, const int *restrict pos,
         out[i * G + g] += T[i * F + f] * W[f * G + g];
   free(T);
 }
+
+/* GCN's (A·X)·W with the SpMM written column by column (f outermost, a
+ * row's sum into a scalar, then stored) and its OpenMP directives made
+ * optional: composed, the fused nest runs the rows outermost, as the
+ * product does, with the producer's position 'p' renamed apart from the
+ * product's 'p'. */
+void pair_gcn_columns(int n, int F, int G, const int *restrict pos,
+                      const int *restrict crd, const double *restrict vals,
+                      const double *restrict X, const double *restrict W,
+                      double *restrict out) {
+  double *T = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1) *
+                     (size_t)(F > 0 ? F : 1));
+#ifdef USE_OMP
+#pragma omp parallel for
+#endif
+  for (int f = 0; f < F; f++) {
+#ifdef USE_OMP
+#pragma omp parallel for
+#endif
+    for (int i = 0; i < n; i++) {
+      double s = 0;
+      for (int p = pos[i]; p < pos[i + 1]; p++)
+        s += vals[p] * X[crd[p] * F + f];
+      T[i * F + f] = s;
+    }
+  }
+#ifdef USE_OMP
+#pragma omp parallel for
+#endif
+  for (int i = 0; i < n; i++)
+    for (int p = 0; p < G; p++) {
+      double s = 0;
+      for (int f = 0; f < F; f++)
+        s += T[i * F + f] * W[f * G + p];
+      out[i * G + p] = s;
+    }
+  free(T);
+}
+
+/* The producer's position 'p' over B's rows is also the consumer's over
+ * W's (a sparse F×G matrix): renamed apart where the producer's header
+ * declares it. W's columns may reach past G, so that rows of the output
+ * overlap. */
+void pair_position_twice(int n, int F, int G, const int *restrict pos,
+                         const int *restrict crd, const double *restrict vals,
+                         const double *restrict X, const int *restrict wpos,
+                         const int *restrict wcrd, const double *restrict W,
+                         double *restrict out) {
+  double *T = calloc((size_t)(n > 0 ? n : 1) * (F > 0 ? F : 1), sizeof(double));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+  for (int i = 0; i < n; i++)
+    for (int f = 0; f < F; f++)
+      for (int p = wpos[f]; p < wpos[f + 1]; p++)
+        out[i * G + wcrd[p]] += T[i * F + f] * W[p];
+  free(T);
+}

@@ -37,6 +37,13 @@ BOTH(pair_zero_loop, (int n, int F, int G, const int *pos, const int *crd,
 BOTH(pair_between, (int n, int K, int L, const int *pos, const int *crd,
                     const double *B, const double *C, const double *D,
                     const double *E, double *A))
+BOTH(pair_gcn_columns, (int n, int F, int G, const int *pos, const int *crd,
+                        const double *vals, const double *X, const double *W,
+                        double *out))
+BOTH(pair_position_twice, (int n, int F, int G, const int *pos, const int *crd,
+                           const double *vals, const double *X,
+                           const int *wpos, const int *wcrd, const double *W,
+                           double *out))
 
 enum { N = 11, K = 9, L = 7, NNZ = 40 };
 static int pos[N + 1], crd[NNZ];
@@ -64,15 +71,17 @@ static void build(void) {
     W[x] = 0.5 - 0.01 * x;
 }
 
-/* The eight functions, original and rewrite, on the same operands; the
+/* The ten functions, original and rewrite, on the same operands; the
  * output starts at 1 everywhere. With Overlap, the output of the function
- * without restrict is its E, and the others run as always. */
+ * without restrict is its E, and the others run as always. The sparse W
+ * of position_twice is the matrix's first k rows, its columns past l. */
 static int run(const char *what, int n, int k, int l, int overlap) {
   static const char *const names[] = {"sddmm_spmm", "scores", "gcn",
                                       "colsum", "same_names", "between",
-                                      "memset", "zero_loop"};
+                                      "memset", "zero_loop",
+                                      "gcn_columns", "position_twice"};
   int ok = 1;
-  for (int f = 0; f < 8; f++) {
+  for (int f = 0; f < 10; f++) {
     double copy[2][N * L];
     int ov = overlap && f == 1;
     for (int v = 0; v < 2; v++) {
@@ -102,9 +111,15 @@ static int run(const char *what, int n, int k, int l, int overlap) {
       else if (f == 6)
         (v ? rewr_pair_memset : orig_pair_memset)(n, k, l, pos, crd, vals, C,
                                                   W, out[v]);
-      else
+      else if (f == 7)
         (v ? rewr_pair_zero_loop : orig_pair_zero_loop)(n, k, l, pos, crd,
                                                         vals, C, W, out[v]);
+      else if (f == 8)
+        (v ? rewr_pair_gcn_columns : orig_pair_gcn_columns)(
+            n, k, l, pos, crd, vals, C, W, out[v]);
+      else
+        (v ? rewr_pair_position_twice : orig_pair_position_twice)(
+            n, k, l, pos, crd, vals, C, pos, crd, vals, out[v]);
       if (ov)
         memcpy(out[v], copy[v], sizeof copy[v]);
     }

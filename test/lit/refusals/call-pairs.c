@@ -148,18 +148,21 @@ void hidden_global(int n, const int *pos, const int *crd, const double *B,
 }
 // CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate_global' are not inlined: 'width', which 'aggregate_global' reads, is hidden by a local of the caller {{\[}}lnr-separate-kernels]
 
-// The width's address is given away before the calls: the first function
-// could change it through another pointer.
-void set_width(int *);
+// The width's address is given away before the calls, and it is a
+// 'double', as what the first function stores: it could change it through
+// another pointer before the second call reads it. (The first call's
+// argument is read before the first body either way; an 'int' the
+// first body's stores of doubles cannot change is read before it too.)
+void set_width(double *);
 void escaped(int n, const int *pos, const int *crd, const double *B,
              const double *C, const double *D, const double *E, double *A,
-             int L, double *T) {
-  int K;
-  set_width(&K);
+             int K, int L, double *T) {
+  double width;
+  set_width(&width);
   scores(n, pos, crd, B, C, D, T, K);
-  aggregate(n, pos, crd, T, E, A, K + L);
+  aggregate(n, pos, crd, T, E, A, (int)width + L);
 }
-// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate' are not inlined: the argument 'K' of 'scores' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate' are not inlined: the argument '(int)width + L' of 'aggregate' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]
 
 // A macro's body names the parameter: renamed, it would not follow.
 #define ROW_END pos[i + 1]
@@ -329,7 +332,8 @@ void defined_between(int n, const int *pos, const int *crd, const double *B,
 // The matrix passed by its address, reached through memory the first
 // function could write ('net->graph' is read, not only offset from): an
 // address of a local's own storage ('&C') would be bound once before the
-// first body (test/exec/call_pairs.test), this one is not.
+// first body (test/exec/call_pairs.test), and so would a pointer the first
+// body's stores of doubles cannot change; this one stores an 'int' too.
 typedef struct {
   int n;
   int *pos, *crd;
@@ -342,7 +346,7 @@ typedef struct {
 } net_t;
 
 static void scores_of(const csr_t *G, const double *C, const double *D,
-                      double *T, int K) {
+                      double *T, int K, int *seen) {
   for (int i = 0; i < G->n; i++)
     for (int p = G->pos[i]; p < G->pos[i + 1]; p++) {
       int j = G->crd[p];
@@ -350,6 +354,7 @@ static void scores_of(const csr_t *G, const double *C, const double *D,
       for (int k = 0; k < K; k++)
         s += C[i * K + k] * D[j * K + k];
       T[p] = s;
+      seen[p] = 1;
     }
 }
 
@@ -364,11 +369,12 @@ static void aggregate_of(const csr_t *G, const double *T, const double *E,
 }
 
 void through_memory(net_t *net, const double *C, const double *D,
-                    const double *E, double *A, int K, int L, double *T) {
-  scores_of(&(net->graph->matrix), C, D, T, K);
+                    const double *E, double *A, int K, int L, double *T,
+                    int *seen) {
+  scores_of(&(net->graph->matrix), C, D, T, K, seen);
   aggregate_of(&(net->graph->matrix), T, E, A, L);
 }
-// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores_of' and 'aggregate_of' are not inlined: the argument '&(net->graph->matrix)' of 'scores_of' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores_of' and 'aggregate_of' are not inlined: the argument '&(net->graph->matrix)' of 'aggregate_of' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]
 
 // The first function changes the graph outside its loops: the block would
 // run that, and the calls kept as the fallback would run it again.
@@ -469,3 +475,40 @@ void coordinates_typed(int n, const int *pos, const int *crd, const double *B,
   aggregate_typed(n, pos, crd, T, E, A, L);
 }
 // CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nest of 'aggregate_typed' is not fused with the nest of 'scores_typed', which writes 'T': the consumer's loop over 'j' is not the producer's loop over 'j' as written {{\[}}lnr-separate-kernels]
+
+// The second call's argument reads memory the first function's stores of
+// doubles do change: an 'int' in a union with the scores, a complex
+// number made of doubles, and a local union whose array member is the
+// scores (its address given away as the array decays).
+typedef union {
+  double w[64];
+  int bits;
+} overlaid_t;
+void through_union(int n, const int *pos, const int *crd, const double *B,
+                   const double *C, const double *D, const double *E,
+                   double *A, int K, overlaid_t *U) {
+  scores(n, pos, crd, B, C, D, U->w, K);
+  aggregate(n, pos, crd, U->w, E, A, (U->bits != 0) + 1);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate' are not inlined: the argument '(U->bits != 0) + 1' of 'aggregate' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]
+
+void through_complex(int n, const int *pos, const int *crd, const double *B,
+                     const double *C, const double *D, const double *E,
+                     double *A, int K, _Complex double *Z) {
+  scores(n, pos, crd, B, C, D, (double *)Z, K);
+  aggregate(n, pos, crd, (double *)Z, E, A, (*Z != 0) + 1);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate' are not inlined: the argument '(*Z != 0) + 1' of 'aggregate' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]
+
+void local_union(int n, const int *pos, const int *crd, const double *B,
+                 const double *C, const double *D, const double *E, double *A,
+                 int K) {
+  union {
+    double w[64];
+    double d;
+  } u;
+  u.d = 0;
+  scores(n, pos, crd, B, C, D, u.w, K);
+  aggregate(n, pos, crd, u.w, E, A, (u.d != 0) + 1);
+}
+// CHECK: call-pairs.c:[[@LINE-3]]:3: remark: calls left unchanged: the nests of 'scores' and 'aggregate' are not inlined: the argument '(u.d != 0) + 1' of 'aggregate' reads memory, calls, or reads a variable whose address the caller takes {{\[}}lnr-separate-kernels]

@@ -194,27 +194,6 @@ void next_element(int n, int F, int G, const double *restrict X,
 // CHECK:      nest in 'next_element'
 // CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the consumer reads 'T[f + 1]' where the producer stores 'T[f]'
 
-// The producer's position 'p' over B's rows is also the consumer's over
-// W's: fused, one would be read inside the other's loop.
-void one_position_name(int n, int F, const int *pos, const int *crd,
-                       const double *vals, const double *X, const int *wpos,
-                       const int *wcrd, const double *W, int G,
-                       double *restrict out) {
-  double *T = calloc((size_t)n * F, sizeof(double));
-  for (int i = 0; i < n; i++)
-    for (int p = pos[i]; p < pos[i + 1]; p++)
-      for (int f = 0; f < F; f++)
-        T[i * F + f] += vals[p] * X[crd[p] * F + f];
-  for (int i = 0; i < n; i++)
-    for (int f = 0; f < F; f++)
-      for (int p = wpos[f]; p < wpos[f + 1]; p++)
-        out[i * G + wcrd[p]] += T[i * F + f] * W[p];
-  free(T);
-}
-// CHECK:      nest in 'one_position_name'
-// CHECK:      nest in 'one_position_name'
-// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the producer's loop variable 'p' is also the consumer's
-
 // Statements between the two nests that the producer could not follow: a
 // call, a read of what the producer sets (its C89 accumulator), and a
 // variable set that the producer names (its bound).
@@ -540,3 +519,27 @@ double *hoistable_factor(int n, int J, int M, const int *restrict pos,
 // CHECK:      nest in 'hoistable_factor'
 // CHECK:      nest in 'hoistable_factor'
 // CHECK:        separate kernels: {{.*}} the store into 'T[i * J + j]', still read after the two nests, applies to each element of the temporary once its sum is complete; fused, the temporary would not be one element [lnr-unsupported-schedule]
+
+// The producer's position 'p' over B's rows is also the consumer's over
+// W's, declared before the nests (C89): a name of both, which a renaming
+// of the producer's would not declare. (Declared in the producer's loop
+// header, it is renamed apart: test/exec/nest_pair.test.)
+void one_position_name(int n, int F, const int *pos, const int *crd,
+                       const double *vals, const double *X, const int *wpos,
+                       const int *wcrd, const double *W, int G,
+                       double *restrict out) {
+  int i, p, f;
+  double *T = calloc((size_t)n * F, sizeof(double));
+  for (i = 0; i < n; i++)
+    for (p = pos[i]; p < pos[i + 1]; p++)
+      for (f = 0; f < F; f++)
+        T[i * F + f] += vals[p] * X[crd[p] * F + f];
+  for (i = 0; i < n; i++)
+    for (f = 0; f < F; f++)
+      for (p = wpos[f]; p < wpos[f + 1]; p++)
+        out[i * G + wcrd[p]] += T[i * F + f] * W[p];
+  free(T);
+}
+// CHECK:      nest in 'one_position_name'
+// CHECK:      nest in 'one_position_name'
+// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the producer's loop variable 'p' is also the consumer's

@@ -68,12 +68,12 @@ void pair(int n, int *pos, int *crd, const double *B, const double *C,
 }
 
 // The width read through a reference, bound to memory the first function
-// may write: evaluated before it in the block, it would not be what the
-// second call reads.
+// may write (a 'double', as it stores): evaluated before it in the block,
+// it would not be what the second call reads.
 void through_reference(int n, int *pos, int *crd, const double *B,
                        const double *C, const double *D, const double *E,
-                       double *A, int K, int *widths, double *T) {
-  int &L = widths[0];
+                       double *A, int K, double *widths, double *T) {
+  double &L = widths[0];
   scores(n, pos, crd, B, C, D, T, K);
-  aggregate(n, pos, crd, T, E, A, L);
+  aggregate(n, pos, crd, T, E, A, (int)L);
 }
