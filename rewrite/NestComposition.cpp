@@ -206,6 +206,60 @@ size_t rectangularPrefix(const ir::Kernel &PK, const NestSource &PS) {
   return N;
 }
 
+/// P's loops (the first Count of Loops, named as Q names them) with a
+/// plain dense loop moved after the compressed loop right after it, where
+/// neither's header reads the other's variable and a factor reads the
+/// dense index last, after the compressed loop's coordinate (X(crd[p], f)
+/// of a row-major X), none before it: the producer's sum into each
+/// element still runs over the positions in their order, now a row of the
+/// temporary at a time, as the factor is stored (GCN's aggregation written
+/// column by column, 'X[crd[p] * F + f]').
+void sinkDenseBelowCompressed(std::vector<ir::Loop> &Loops, size_t Count,
+                              const ir::Kernel &PK, const NestSource &PS,
+                              const IndexMap &Map) {
+  auto SourceOf = [&](const std::string &Index) -> const LoopSource * {
+    for (const ir::Loop &L : PK.Loops)
+      if (renamed(L.Index, Map) == Index)
+        return PS.loop(L.Index);
+    return nullptr;
+  };
+  std::vector<ir::Access> Factors;
+  for (const ir::Access &F : PK.Stmt.Factors)
+    Factors.push_back(renamed(F, Map));
+  // Some factor reads First, then Last as its last index; none the other
+  // way.
+  auto ReadInOrder = [&](const std::string &First, const std::string &Last) {
+    bool After = false, Before = false;
+    for (const ir::Access &F : Factors) {
+      auto A = std::find(F.Indices.begin(), F.Indices.end(), First);
+      auto B = std::find(F.Indices.begin(), F.Indices.end(), Last);
+      if (A == F.Indices.end() || B == F.Indices.end())
+        continue;
+      After = After || (A < B && B + 1 == F.Indices.end());
+      Before = Before || B < A;
+    }
+    return After && !Before;
+  };
+  for (size_t N = 0; N + 1 < Count && N + 1 < Loops.size(); ++N) {
+    const ir::Loop &D = Loops[N], &C = Loops[N + 1];
+    const LoopSource *DS = SourceOf(D.Index), *CS = SourceOf(C.Index);
+    if (D.isCompressed() || !C.isCompressed() || !DS || !CS ||
+        DS->Kind != LevelKind::Dense || !DS->Position.empty() ||
+        !DS->Prologue.empty() || !DS->Split.empty() ||
+        !ReadInOrder(C.Index, D.Index))
+      continue;
+    bool Apart = !mentions(CS->Header, DS->Index) &&
+                 std::none_of(CS->Prologue.begin(), CS->Prologue.end(),
+                              [&](const std::string &Line) {
+                                return mentions(Line, DS->Index);
+                              });
+    for (const std::string *Name : {&CS->Index, &CS->Position})
+      Apart = Apart && (Name->empty() || !mentions(DS->Header, *Name));
+    if (Apart)
+      std::swap(Loops[N], Loops[N + 1]);
+  }
+}
+
 /// The loops of the composed kernel: P's, in its order (the temporary's
 /// indices named as Q names them), then Q's other loops, in theirs; a loop
 /// Q drives by the temporary is driven by the tensor P's loop is. P's
@@ -214,9 +268,14 @@ size_t rectangularPrefix(const ir::Kernel &PK, const NestSource &PS) {
 /// fused nest then begins as the consumer does, each iteration of its
 /// outer loop writing rows of the output of its own, and sums run as
 /// written, the producer's within each element it stores, the consumer's
-/// in its own order.
+/// in its own order. A dense loop then goes below a compressed one where a
+/// factor is read that way (sinkDenseBelowCompressed), unless each
+/// element of the temporary is needed Whole (still stored, or passed
+/// through a function) once its sum is complete, which a row summed a
+/// position at a time is not until the positions end.
 std::vector<ir::Loop> composedLoops(const ir::Kernel &PK, const NestSource &PS,
-                                    const ir::Kernel &QK, const IndexMap &Map) {
+                                    const ir::Kernel &QK, const IndexMap &Map,
+                                    bool Whole) {
   std::vector<ir::Loop> Loops;
   for (const ir::Loop &P : PK.Loops)
     Loops.push_back(renamed(P, Map));
@@ -233,6 +292,8 @@ std::vector<ir::Loop> composedLoops(const ir::Kernel &PK, const NestSource &PS,
     std::stable_sort(
         Loops.begin(), LeadEnd,
         [&](const ir::Loop &A, const ir::Loop &B) { return InQ(A) < InQ(B); });
+  if (!Whole)
+    sinkDenseBelowCompressed(Loops, PK.Loops.size(), PK, PS, Map);
   for (const ir::Loop &Q : QK.Loops)
     if (std::none_of(Loops.begin(), Loops.end(),
                      [&](const ir::Loop &L) { return L.Index == Q.Index; }))
@@ -638,7 +699,8 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
   for (const ir::Access &F : PK.Stmt.Factors)
     Substituted.push_back(renamed(F, Map));
   insertAt(C.Kernel.Stmt.Factors, Factor, Substituted);
-  C.Kernel.Loops = composedLoops(PK, PS, QK, Map);
+  C.Kernel.Loops =
+      composedLoops(PK, PS, QK, Map, Facts.Live || !PS.Map.empty());
   if (C.Kernel.validate())
     return std::string("the composed loops are not in a legal order");
   auto Source = composedSource(PK, PS, QS, Factor, C.Kernel.Loops, Facts);

@@ -316,7 +316,8 @@ bool NestCompletion::describeReplacement(const Stmt *Nest,
   // Conditionals holding only OpenMP directives right before the nest
   // ('#ifdef USE_MP', '#pragma omp parallel for', '#endif') are replaced
   // with it (OpenmpConditionals.h).
-  Source.Offset = beginWithOpenmpConditionals(File, SM.getFileOffset(Begin),
+  StringRef Blanked = commentsBlanked(File);
+  Source.Offset = beginWithOpenmpConditionals(Blanked, SM.getFileOffset(Begin),
                                               SM.getFileOffset(End));
   Source.Length = SM.getFileOffset(End) - Source.Offset;
   StringRef Written = File.substr(Source.Offset, Source.Length);
@@ -324,18 +325,19 @@ bool NestCompletion::describeReplacement(const Stmt *Nest,
   // conditional or a definition stays as it is, but for conditionals that
   // only make OpenMP directives optional. Hints (#pragma GCC ivdep) may go.
   // Reported only for a nest with something to gain (NestSource.h).
-  if (std::string Directive = firstOtherDirective(Written);
+  if (std::string Directive =
+          firstOtherDirective(Blanked.substr(Source.Offset, Source.Length));
       !Directive.empty() && !Source.DeferredRefusal)
     Source.DeferredRefusal = Refusal(
         rule::Macro, "the nest holds a preprocessor directive ('" + Directive +
                          "'); a rewrite would keep only what this parse saw");
-  if (std::string Left = directiveLeftBefore(File, Source.Offset);
+  if (std::string Left = directiveLeftBefore(Blanked, Source.Offset);
       !Left.empty() && !Source.DeferredRefusal)
     Source.DeferredRefusal =
-        Refusal(rule::Macro, "the directive '" + Left +
-                                 "' before the nest, in this configuration or "
-                                 "another, would apply to the rewrite's first "
-                                 "statement");
+        Refusal(rule::Macro, "the line '" + Left +
+                                 "' before the nest is, or may be in another "
+                                 "configuration, a directive that would apply "
+                                 "to the rewrite's first statement");
   if (std::string Why = unspellable(Written); !Why.empty())
     return refuse(rule::UnsupportedStatement, Why, Begin);
   for (const char *Digraph : {"<:", ":>", "<%", "%>", "%:"})

@@ -129,28 +129,97 @@ unsigned closedFromBefore(StringRef Text) {
 
 } // namespace
 
+const std::string &commentsBlanked(StringRef File) {
+  thread_local const char *Data = nullptr;
+  thread_local size_t Size = 0;
+  thread_local std::string Blanked;
+  if (Data == File.data() && Size == File.size() && Data)
+    return Blanked;
+  Data = File.data();
+  Size = File.size();
+  Blanked = File.str();
+  enum { Code, LineComment, BlockComment, String, Character } State = Code;
+  auto Continued = [&](size_t I) { // the line break at I follows a '\'
+    size_t B = I;
+    if (B > 0 && File[B - 1] == '\r')
+      --B;
+    return B > 0 && File[B - 1] == '\\';
+  };
+  for (size_t I = 0; I < File.size(); ++I) {
+    char C = File[I], Next = I + 1 < File.size() ? File[I + 1] : 0;
+    switch (State) {
+    case Code:
+      if (C == '/' && (Next == '/' || Next == '*')) {
+        State = Next == '/' ? LineComment : BlockComment;
+        Blanked[I] = Blanked[I + 1] = ' ';
+        ++I;
+      } else if (C == '"' || C == '\'') {
+        State = C == '"' ? String : Character;
+      }
+      break;
+    case LineComment:
+      if (C == '\n' && !Continued(I))
+        State = Code;
+      else if (C != '\n' && C != '\r')
+        Blanked[I] = ' ';
+      break;
+    case BlockComment:
+      if (C == '*' && Next == '/') {
+        Blanked[I] = Blanked[I + 1] = ' ';
+        ++I;
+        State = Code;
+      } else if (C != '\n' && C != '\r') {
+        Blanked[I] = ' ';
+      }
+      break;
+    case String:
+    case Character:
+      if (C == '\\')
+        ++I;
+      else if (C == (State == String ? '"' : '\'') || C == '\n')
+        State = Code;
+      break;
+    }
+  }
+  return Blanked;
+}
+
 std::string directiveLeftBefore(StringRef File, size_t Begin) {
   size_t LineStart = File.rfind('\n', Begin);
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  // Depth 0: the line right before the nest; then inside the conditional
-  // (or the branch) that line ends, up to its '#if'.
+  // Depth: how many conditionals the lines read so far close (an '#else'
+  // right before: the nest is in its branch).
   unsigned Depth = 0;
   for (size_t At = logicalLineBefore(File, LineStart); At != StringRef::npos;
        At = logicalLineBefore(File, At)) {
     StringRef Text = File.slice(At, File.find('\n', At)).trim();
     Line Kind = classify(Text);
-    // A definition is no statement: a directive above it applies below.
-    if (Kind == Line::Blank ||
-        (Kind == Line::Other && !Text.contains("pragma")))
-      continue;
-    if (Text.startswith("#") && Text.drop_front().ltrim().startswith("pragma"))
+    bool Pragma = (Text.startswith("#") &&
+                   Text.drop_front().ltrim().startswith("pragma")) ||
+                  Text.contains("_Pragma");
+    if (Pragma)
       return Text.str();
-    if (Kind == Line::Endif || (Kind == Line::Else && Depth == 0))
+    switch (Kind) {
+    case Line::Blank:
+    case Line::Other: // a definition is no statement
+      break;
+    case Line::Endif:
       ++Depth;
-    else if (Kind == Line::If && Depth > 0)
+      break;
+    case Line::Else:
+      Depth += Depth == 0;
+      break;
+    case Line::If:
+      // Opened above the nest: what is above it is not right before.
+      if (Depth == 0)
+        return "";
       --Depth;
-    if (Depth == 0)
-      return "";
+      break;
+    default:
+      // Code: right before the nest, a directive above applies to it; in
+      // a conditional, it may be one (a macro expanding to _Pragma).
+      return Depth ? Text.str() : "";
+    }
   }
   return "";
 }

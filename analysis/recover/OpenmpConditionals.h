@@ -22,6 +22,12 @@
 
 namespace lnr::recover {
 
+/// File with each comment's characters blanked, line breaks kept (so
+/// that offsets are File's): a line holding only a comment is blank, and
+/// '/* a */ c = 1; // */' is code. Computed once per file and thread.
+/// The functions below read such a text.
+const std::string &commentsBlanked(llvm::StringRef File);
+
 /// Where the nest that spans [Begin, End) of File begins once the
 /// conditionals right before it that hold only OpenMP directives are
 /// counted in (`#ifdef USE_MP` / `#pragma omp parallel for` / `#endif`
@@ -33,11 +39,11 @@ size_t beginWithOpenmpConditionals(llvm::StringRef File, size_t Begin,
                                    size_t End);
 
 /// A directive that the lines right before Begin (a nest's begin, blank
-/// lines aside) hold and that would apply to whatever takes the nest's
-/// place: a '#pragma' on the line before ('#pragma GCC ivdep'), or one
-/// inside the conditional (or its branch) that line ends, in a
-/// configuration this parse did not take ('#ifdef X', '#pragma omp
-/// parallel for', '#else', code, '#endif'); "" when there is none.
+/// lines and definitions aside) hold and that would apply to whatever
+/// takes the nest's place: a '#pragma' or a '_Pragma' before it
+/// ('#pragma GCC ivdep'), in this configuration or another, or code under
+/// a conditional before it (a macro may expand to one: '#ifdef X',
+/// 'OMP_FOR', '#endif'); "" when there is none.
 std::string directiveLeftBefore(llvm::StringRef File, size_t Begin);
 
 /// The first preprocessor line of Text (a nest) that is neither a

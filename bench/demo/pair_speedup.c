@@ -7,8 +7,9 @@
  *   <SDDMM, SpMM> with K = L, a GCN layer with F = G = K, graph
  *   attention's scores through a LeakyReLU then the aggregation, K = L,
  *   <SDDMM, SpMM> whose scores are kept for the caller (the fused nest
- *   stores them once), K = L, and <SDDMM, SpMM> as TACO's two kernels
- *   with SparseLNR's schedules (default 64).
+ *   stores them once), K = L, <SDDMM, SpMM> as TACO's two kernels
+ *   with SparseLNR's schedules, and the GCN layer as an embedded GCN code
+ *   writes it, its aggregation column by column, F = G = K (default 64).
  * Each kernel runs 5 times per thread count; the best time is reported.
  */
 #include "csr_input.h"
@@ -30,7 +31,8 @@ typedef void kept_fn(int, int, int, const int *, const int *, const double *,
                      double *);
 kernel_fn sddmm_original, sddmm_rewritten, gat_original, gat_rewritten,
     taco_sddmm_original, taco_sddmm_rewritten;
-layer_fn gcn_original, gcn_rewritten;
+layer_fn gcn_original, gcn_rewritten, gcn_columns_original,
+    gcn_columns_rewritten;
 kept_fn kept_original, kept_rewritten;
 
 #define RUNS 5
@@ -50,12 +52,16 @@ static void run(const problem *pb, int which, int rewritten) {
     (rewritten ? kept_rewritten
                : kept_original)(B->rows, pb->K, pb->K, B->rowptr, B->colidx,
                                 B->vals, pb->C, pb->D, pb->E, pb->T, pb->A);
-  else if (which != 1)
+  else if (which != 1 && which != 5)
     (which == 0   ? (rewritten ? sddmm_rewritten : sddmm_original)
      : which == 4 ? (rewritten ? taco_sddmm_rewritten : taco_sddmm_original)
                   : (rewritten ? gat_rewritten : gat_original))(
         B->rows, pb->K, pb->K, B->rowptr, B->colidx, B->vals, pb->C, pb->D,
         pb->E, pb->A);
+  else if (which == 5)
+    (rewritten ? gcn_columns_rewritten
+               : gcn_columns_original)(B->rows, pb->K, pb->K, B->rowptr,
+                                       B->colidx, B->vals, pb->C, pb->E, pb->A);
   else
     (rewritten ? gcn_rewritten : gcn_original)(B->rows, pb->K, pb->K, B->rowptr,
                                                B->colidx, B->vals, pb->C, pb->E,
@@ -96,12 +102,12 @@ int main(int argc, char **argv) {
   double *check = filled(dense, 0);
   double *scores = filled((size_t)B.nnz, 0);
   static const char *const names[] = {"<SDDMM, SpMM>", "GCN (A*X)*W",
-                                      "GAT leaky", "scores kept",
-                                      "TACO's pair"};
+                                      "GAT leaky",     "scores kept",
+                                      "TACO's pair",   "GCN by columns"};
   printf("%s: %d rows, %d nonzeros, K = %d\n", argv[1], B.rows, B.nnz, K);
   int ok = 1;
   int all = omp_get_max_threads();
-  for (int which = 0; which < 5; which++) {
+  for (int which = 0; which < 6; which++) {
     /* Kernels that keep no scores leave them as they are: 0 for both. */
     memset(pb.T, 0, (size_t)B.nnz * sizeof(double));
     run(&pb, which, 0);

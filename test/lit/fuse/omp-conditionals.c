@@ -127,8 +127,10 @@ void opened_before(int n, int K, int L, const int *rowptr, const int *colidx,
 // Directives the rewrite would leave on its first statement: one whose
 // conditional's other branch holds code (the conditional is then not the
 // nest's to replace), a hint right before the nest, one whose clause has
-// an effect the other configuration runs. And a line that only looks
-// like a comment ('c = 1;' after one) is code.
+// an effect the other configuration runs, one under '#if 0' holding code
+// between, and the operator form. And a line that only looks like a
+// comment ('c = 1;' after one) is code, where a comment over two lines
+// after '#endif' is none: that conditional goes with the nest.
 void else_branch_code(int n, int K, int L, const int *rowptr,
                       const int *colidx, const double *vals, const double *C,
                       const double *D, const double *E, double *restrict A,
@@ -147,7 +149,7 @@ void else_branch_code(int n, int K, int L, const int *rowptr,
     }
   A[0] += c;
 }
-// REMARK: omp-conditionals.c:[[@LINE-9]]:3: remark: nest left unchanged: the directive '#pragma omp parallel for' before the nest, in this configuration or another, would apply to the rewrite's first statement [lnr-macro]
+// REMARK: omp-conditionals.c:[[@LINE-9]]:3: remark: nest left unchanged: the line 'c = 0;' before the nest is, or may be in another configuration, a directive that would apply to the rewrite's first statement [lnr-macro]
 
 void hint_before(int n, int K, int L, const int *rowptr, const int *colidx,
                  const double *vals, const double *C, const double *D,
@@ -161,7 +163,7 @@ void hint_before(int n, int K, int L, const int *rowptr, const int *colidx,
           A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
     }
 }
-// REMARK: omp-conditionals.c:[[@LINE-8]]:3: remark: nest left unchanged: the directive '#pragma GCC unroll 2' before the nest, in this configuration or another, would apply to the rewrite's first statement [lnr-macro]
+// REMARK: omp-conditionals.c:[[@LINE-8]]:3: remark: nest left unchanged: the line '#pragma GCC unroll 2' before the nest is, or may be in another configuration, a directive that would apply to the rewrite's first statement [lnr-macro]
 
 void clause_with_effect(int n, int K, int L, const int *rowptr,
                         const int *colidx, const double *vals, const double *C,
@@ -179,7 +181,7 @@ void clause_with_effect(int n, int K, int L, const int *rowptr,
     }
   A[0] += c;
 }
-// REMARK: omp-conditionals.c:[[@LINE-9]]:3: remark: nest left unchanged: the directive '#pragma omp parallel for num_threads(c++)' before the nest, in this configuration or another, would apply to the rewrite's first statement [lnr-macro]
+// REMARK: omp-conditionals.c:[[@LINE-9]]:3: remark: nest left unchanged: the line '#pragma omp parallel for num_threads(c++)' before the nest is, or may be in another configuration, a directive that would apply to the rewrite's first statement [lnr-macro]
 
 void code_after_comment(int n, int K, int L, const int *rowptr,
                         const int *colidx, const double *vals, const double *C,
@@ -199,3 +201,60 @@ void code_after_comment(int n, int K, int L, const int *rowptr,
   A[0] += c;
 }
 // REMARK: omp-conditionals.c:[[@LINE-13]]:3: remark: nest left unchanged: the nest holds a preprocessor directive ('#ifdef USE_OMP'); a rewrite would keep only what this parse saw [lnr-macro]
+
+void comment_between(int n, int K, int L, const int *rowptr, const int *colidx,
+                     const double *vals, const double *C, const double *D,
+                     const double *E, double *restrict A) {
+#ifdef USE_OMP
+#pragma omp parallel for
+#endif /* the rows
+          in parallel */
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// REMARK: omp-conditionals.c:[[@LINE-8]]:3: remark: fused
+// CHECK-LABEL: void comment_between(
+// CHECK-NOT:   USE_OMP
+// CHECK:       /* lnr-rewrite: A(i,l) +=
+
+void inactive_code_between(int n, int K, int L, const int *rowptr,
+                           const int *colidx, const double *vals,
+                           const double *C, const double *D, const double *E,
+                           double *restrict A, int c) {
+#ifdef USE_OMP
+#pragma omp parallel for
+#endif
+#if 0
+  c = 1;
+#endif
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+  A[0] += c;
+}
+// REMARK: omp-conditionals.c:[[@LINE-9]]:3: remark: nest left unchanged: the line 'c = 1;' before the nest is, or may be in another configuration, a directive that would apply to the rewrite's first statement [lnr-macro]
+
+void operator_form(int n, int K, int L, const int *rowptr, const int *colidx,
+                   const double *vals, const double *C, const double *D,
+                   const double *E, double *restrict A) {
+#ifdef USE_OMP
+  _Pragma("omp parallel for")
+#endif
+  for (int i = 0; i < n; i++)
+    for (int p = rowptr[i]; p < rowptr[i + 1]; p++) {
+      int j = colidx[p];
+      for (int k = 0; k < K; k++)
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += vals[p] * C[i * K + k] * D[j * K + k] * E[j * L + l];
+    }
+}
+// REMARK: omp-conditionals.c:[[@LINE-8]]:3: remark: nest left unchanged: the line '_Pragma("omp parallel for")' before the nest is, or may be in another configuration, a directive that would apply to the rewrite's first statement [lnr-macro]
