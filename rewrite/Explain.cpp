@@ -109,13 +109,14 @@ std::string weightText(double Weight) {
 }
 } // namespace
 
-std::string
-summaryComment(const ir::Kernel &K, const ir::Schedule &S,
-               const ir::Cost &Before, const RuntimeAlternative *Alternative,
-               bool Fallback,
-               const std::map<std::string, std::string> &DeclaredAs) {
-  std::string Out = "lnr-rewrite: " + toString(K.Stmt) + ", which costs " +
-                    Before.toString() + " as written.";
+std::string summaryComment(const ir::Kernel &K, const ir::Schedule &S,
+                           const ir::Cost &Before,
+                           const RuntimeAlternative *Alternative, bool Fallback,
+                           const std::map<std::string, std::string> &DeclaredAs,
+                           const std::string &Notation) {
+  std::string Out =
+      "lnr-rewrite: " + (Notation.empty() ? toString(K.Stmt) : Notation) +
+      ", which costs " + Before.toString() + " as written.";
   if (Alternative)
     Out += " Two schedules, each cheaper for some sizes: a test of the "
            "actual sizes runs the cheaper, and each of its branches begins "

@@ -47,11 +47,14 @@ scheduleComment(const ir::Kernel &K, const ir::Schedule &S,
 /// in the code: what it computes, the schedule and the cost before and
 /// after; with a run-time choice, that each branch begins with its own; with
 /// a fallback (Fallback), that the original nest runs when a check fails.
+/// Notation is what it computes, "" for K's statement (two nests composed
+/// write the producer's function of its sum: NestRewriter's notation).
 std::string
 summaryComment(const ir::Kernel &K, const ir::Schedule &S,
                const ir::Cost &Before, const RuntimeAlternative *Alternative,
                bool Fallback,
-               const std::map<std::string, std::string> &DeclaredAs = {});
+               const std::map<std::string, std::string> &DeclaredAs = {},
+               const std::string &Notation = "");
 
 } // namespace lnr::rewrite
 

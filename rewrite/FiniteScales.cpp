@@ -187,9 +187,14 @@ std::optional<std::vector<size_t>> invariantSumFactors(const ir::Kernel &K,
 
 OrRefusal<std::optional<OverlapTest>>
 withFiniteScales(const ir::Kernel &K, const NestSource &S,
-                 const std::vector<size_t> &Scales,
+                 const std::vector<size_t> &AllScales,
                  std::optional<OverlapTest> Test, const Dialect &Standard,
                  NamePicker &Names) {
+  // A pattern's ones are finite.
+  std::vector<size_t> Scales;
+  std::copy_if(
+      AllScales.begin(), AllScales.end(), std::back_inserter(Scales),
+      [&](size_t F) { return F >= S.Factors.size() || !S.Factors[F].Pattern; });
   if (Scales.empty())
     return Test;
   std::optional<std::string> Runs = everyLoopRuns(K, S, Standard);

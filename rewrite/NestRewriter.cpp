@@ -526,7 +526,8 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
   }
   V.Summary =
       summaryComment(Kernel, S, Before, Alternative ? &*Alternative : nullptr,
-                     V.Checks || V.Allocates, Emitted.TemporaryNames);
+                     V.Checks || V.Allocates, Emitted.TemporaryNames,
+                     notation(Kernel, Source));
   lower::Nodes Tree = versioned(std::move(V), Source);
   if (Opts.Sketch)
     Out.Sketch = lower::sketch(Tree);

@@ -3,8 +3,8 @@
 // Each `for` of the nest is a dense loop (0 to an invariant bound) or a
 // compressed loop (pos[q] to pos[q + 1], q the position of its parent
 // level), each bound exclusive ('<') or inclusive ('<=', 'k <= pos[q + 1]
-// - 1'); compressed loops are then matched with the tensors whose values
-// they walk.
+// - 1'). TensorLevels.cpp then matches the compressed loops with the
+// tensors whose values they walk.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +14,6 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
 #include <set>
 
@@ -663,132 +662,6 @@ bool NestWalk::readLoop(const ForStmt *For) {
   else
     Loops.push_back(std::move(L));
   return readBody(For);
-}
-
-void NestWalk::namePositionOnlyLevel(LoopFact &L) {
-  // A level walked by position only (TACO's 'for (jB = B2_pos[i]; ...)'
-  // with no 'j = B2_crd[jB]' when no subscript reads j): its index needs a
-  // name, and no value. TACO names the position after the index and the
-  // tensor ('jB': 'j'); any other name the file does not use will do. The
-  // rewrite never reads the coordinate (LoopSource::PositionOnly).
-  std::string Position = L.Var->getName().str();
-  std::string Name = Position;
-  while (Name.size() > 1 &&
-         std::isupper(static_cast<unsigned char>(Name.back())))
-    Name.pop_back();
-  auto Taken = [&](const std::string &N) {
-    return Ctx.Idents.find(N) != Ctx.Idents.end() ||
-           std::any_of(Loops.begin(), Loops.end(), [&](const LoopFact &F) {
-             return F.Coordinate && F.Coordinate->getName() == N;
-           });
-  };
-  if (Name == Position || Taken(Name))
-    Name = Position + "_index";
-  for (unsigned Suffix = 2; Taken(Name); ++Suffix)
-    Name = Position + "_index" + std::to_string(Suffix);
-  L.Coordinate = VarDecl::Create(
-      Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
-      &Ctx.Idents.get(Name), L.Var->getType(), nullptr, SC_None);
-  L.Source.Index = Name;
-  L.Source.PositionOnly = true;
-}
-
-NestWalk::LevelChain NestWalk::levelsAbove(const VarDecl *Pos) {
-  // Walk up the chain of compressed levels to the root: a dense loop, a
-  // compressed first level (no parent), or another tensor's coordinate.
-  LevelChain Out;
-  for (const VarDecl *At = Pos; At;) {
-    auto It = std::find_if(Loops.begin(), Loops.end(),
-                           [&](const LoopFact &L) { return L.Var == At; });
-    if (It == Loops.end()) {
-      Out.DenseRoot = At;
-      break;
-    }
-    Out.Loops.push_back(&*It);
-    At = It->Compressed ? It->ParentVar : nullptr;
-  }
-  std::reverse(Out.Loops.begin(), Out.Loops.end());
-  // A COO loop: its singleton levels, read at the same position, below.
-  if (Out.Loops.back()->NonUnique)
-    for (LoopFact &L : Loops)
-      if (L.Singleton && L.For == Out.Loops.back()->For)
-        Out.Loops.push_back(&L);
-  return Out;
-}
-
-bool NestWalk::assignTensors() {
-  // Each chain of compressed loops belongs to the tensor whose values are
-  // read at its deepest position.
-  for (LoopFact &L : Loops)
-    if (L.Compressed && !L.Coordinate)
-      namePositionOnlyLevel(L);
-  // A block per position read where another array's values are: a dense
-  // array indexed by the position, which no format reads.
-  for (const ValueRead &B : ValueReads)
-    for (const ValueRead &Other : ValueReads)
-      if (B.Block && &Other != &B && Other.Position == B.Position)
-        return refuse(rule::NonAffineSubscript,
-                      "the position '" + B.Position->getName().str() +
-                          "' indexes a dense array",
-                      B.Where);
-  // Value reads were recorded in factor order, one per unnamed factor.
-  auto Read = ValueReads.begin();
-  for (ir::Access &F : Kernel.Stmt.Factors) {
-    if (!F.Tensor.empty())
-      continue;
-    if (Read == ValueReads.end())
-      return refuse(rule::Internal,
-                    "a factor has no tensor name and is not a values array",
-                    Loops.front().For->getBeginLoc());
-    const Expr *Vals = Read->Base;
-    const VarDecl *Pos = Read->Position, *Block = Read->Block;
-    ++Read;
-    auto [Chain, DenseRoot] = levelsAbove(Pos);
-    std::string Name = tensorName(Vals);
-    if (Kernel.findTensor(Name))
-      return refuse(rule::UnsupportedAccess,
-                    "the values '" + Name + "' are read twice",
-                    Vals->getBeginLoc());
-    ir::Tensor T{Name, {}};
-    if (DenseRoot) {
-      T.Levels.push_back(ir::LevelFormat::Dense);
-      F.Indices.push_back(DenseRoot->getName().str());
-    }
-    for (unsigned At = 0; At < Chain.size(); ++At) {
-      LoopFact *L = Chain[At];
-      const unsigned Level = T.Levels.size();
-      if (L->Compressed) {
-        if (!L->Tensor.empty())
-          return refuse(rule::UnsupportedAccess,
-                        "two value arrays share the positions of '" +
-                            L->Var->getName().str() + "'",
-                        Vals->getBeginLoc());
-        L->Tensor = Name;
-        L->Level = Level;
-        T.Levels.push_back(L->NonUnique   ? ir::LevelFormat::CompressedNonUnique
-                           : L->Singleton ? ir::LevelFormat::Singleton
-                                          : ir::LevelFormat::Compressed);
-        F.Indices.push_back(L->Coordinate->getName().str());
-      } else {
-        T.Levels.push_back(ir::LevelFormat::Dense);
-        F.Indices.push_back(L->Var->getName().str());
-      }
-    }
-    if (Block) {
-      T.Levels.push_back(ir::LevelFormat::Dense);
-      F.Indices.push_back(Block->getName().str());
-    }
-    F.Tensor = Name;
-    Kernel.Tensors.push_back(std::move(T));
-  }
-  for (const LoopFact &L : Loops)
-    if (L.Compressed && L.Tensor.empty())
-      return refuse(rule::UnsupportedPattern,
-                    "the nest iterates the nonzeros at '" +
-                        L.Var->getName().str() +
-                        "' without reading their values",
-                    L.For->getBeginLoc());
-  return true;
 }
 
 } // namespace lnr::recover::detail

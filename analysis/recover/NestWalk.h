@@ -172,7 +172,15 @@ private:
   /// The level whose coordinate a load in Owner's body sets: Owner, or in a
   /// COO loop, the first of its levels not loaded yet.
   LoopFact &loadedLevel(LoopFact &Owner);
+  //===--- TensorLevels.cpp: compressed loops matched with tensors.
   bool assignTensors();
+  /// Names the levels of the chain of compressed loops above Pos (and a
+  /// dense block below it) as tensor Name's, F its access.
+  bool chainLevels(const std::string &Name, const VarDecl *Pos,
+                   const VarDecl *Block, ir::Access &F, SourceLocation Where);
+  /// Patterns: chains of compressed loops no value array is read at.
+  bool addPatterns();
+  std::string patternName(const LoopFact &L) const;
   /// The loops of the levels of the tensor whose values are read at
   /// position Pos, outermost first, and the coordinate of another tensor
   /// its first level is reached through (a dense level of that index; a

@@ -193,6 +193,10 @@ struct NestSource {
     /// vals[p]' with a long E and an int vals[p]), which the rewrite then
     /// writes wherever it multiplies it.
     bool Converted = false;
+    /// The ones of a pattern (a compressed level whose values the nest
+    /// never reads: an unweighted graph): Text is "1", and a product of
+    /// other factors leaves it out.
+    bool Pattern = false;
   };
   std::vector<Factor> Factors; // parallel to Kernel::Stmt.Factors
   std::string Output;          // "A[i * L + l]"

@@ -313,11 +313,25 @@ Code Context::asOperand(size_t I, Code Text) const {
   return Cast + code("(") + Text + code(")");
 }
 
+bool Context::isPattern(const ir::Access &A) const {
+  std::optional<size_t> I = sourceFactor(A);
+  return I && *I < S.Factors.size() && S.Factors[*I].Pattern;
+}
+
+bool Context::leftOut(const ir::Assignment &A, const ir::Access &F) const {
+  return isPattern(F) &&
+         std::any_of(A.Factors.begin(), A.Factors.end(),
+                     [&](const ir::Access &X) { return !isPattern(X); });
+}
+
 std::optional<Code>
 Context::statementText(const ir::Assignment &A,
                        const std::map<std::string, std::string> &Read) {
   std::optional<Code> Text = access(A.Lhs);
+  bool First = true;
   for (size_t I = 0; Text && I < A.Factors.size(); ++I) {
+    if (leftOut(A, A.Factors[I]))
+      continue;
     auto It = Read.find(toString(A.Factors[I]));
     std::optional<Code> F = It != Read.end()
                                 ? std::optional<Code>(lower::code(It->second))
@@ -328,8 +342,9 @@ Context::statementText(const ir::Assignment &A,
     if (!F) {
       Text.reset();
     } else {
-      *Text += lower::code(I ? " * " : A.Accumulate ? " += " : " = ");
+      *Text += lower::code(!First ? " * " : A.Accumulate ? " += " : " = ");
       *Text += std::move(*F);
+      First = false;
     }
   }
   return Text;
@@ -370,7 +385,7 @@ std::optional<Code> Context::jamSum(const ir::Assignment &A,
     unsigned Offset = Offsets[N];
     Code Product = Hoisted ? code((*Hoisted)[N]) : Code();
     for (const ir::Access &F : A.Factors) {
-      if (Hoisted && !F.uses(LIndex))
+      if ((Hoisted && !F.uses(LIndex)) || leftOut(A, F))
         continue;
       std::optional<Code> X = jamText(F);
       if (!X)

@@ -105,6 +105,11 @@ public:
   /// The position of A among the statement's factors when it is one as
   /// written (not a temporary).
   std::optional<size_t> sourceFactor(const ir::Access &A) const;
+  /// Whether A reads a pattern's ones (NestSource::Factor::Pattern).
+  bool isPattern(const ir::Access &A) const;
+  /// Whether a product of Stmt's factors leaves F out: a pattern's ones,
+  /// where some other factor is multiplied.
+  bool leftOut(const ir::Assignment &Stmt, const ir::Access &F) const;
   /// Text, factor I's, as an operand of a product the rewrite writes:
   /// '(long)vals[p]' where the original's product converts it
   /// (NestSource::Factor::Converted), so that every product is computed in

@@ -21,7 +21,9 @@ dense temporary written K apart (overlapping where K < F; such a producer
 has no directive, whose threads would race), a factor of the producer's
 sum that none of its loops index (fused under a check that it is
 finite), a float temporary of a
-double sum (half of them read through an accessor macro). An SDDMM
+double sum (half of them read through an accessor macro), an unweighted
+graph (no value of B read: its pattern's ones) in a quarter of the SDDMMs
+and SpMMs. An SDDMM
 producer stores its sum through an element-wise function in half the
 cases (a sigmoid, a LeakyReLU as a static function or written in place,
 fmax, exp, tanh times a static scale, or a step, whose jump the
@@ -155,6 +157,10 @@ class Case:
         self.block_type = b.choice(["int", "int", "int", "long", "short",
                                     "unsigned char"])
         self.block_bound_reads = b.random() < 0.15
+        # An unweighted graph: the SDDMM's or the SpMM's producer reads no
+        # value of B at its positions (the pattern of a tensor of ones).
+        self.unweighted = self.producer in ("sddmm", "spmm") and random.Random(
+            "%d:%d:unweighted" % (seed, number)).random() < 0.25
 
     @property
     def producer_rows(self):
@@ -184,6 +190,8 @@ class Case:
             P.append("    " + loop(red, "K", c89))
             P.append("      s += C[i * K + %s] * D[j * K + %s];" % (red, red))
             stored = "B[p] * s" if self.scale == "before" else "s * B[p]"
+            if self.unweighted:
+                stored = "s"
             if self.mutation == "between_addressed":
                 stored += " * scp[0]"
             if self.map:
@@ -223,7 +231,8 @@ class Case:
                 P.append("  for (%sp = pos[i]; p < pos[i + 1]; p++)" % (
                     "" if c89 else "int "))
                 P.append("    " + loop("f", "F", c89))
-                P.append("      T[i * F + f] += B[p] * X[crd[p] * F + f]%s;" % (
+                P.append("      T[i * F + f] += %sX[crd[p] * F + f]%s;" % (
+                    "" if self.unweighted else "B[p] * ",
                     " * Y[i]" if self.mutation == "hoist" else ""))
             elif self.producer == "dense":
                 order = ["i", "a", "f"]

@@ -30,7 +30,7 @@ bool hoistable(const Context &C, size_t I, const ir::Loop &L,
         return X.Tensor == F.Tensor && X.Indices == F.Indices;
       });
   return InStatement && T && T->isSparse() && !F.uses(L.Index) &&
-         !C.CName.count(F.Tensor) &&
+         !C.isPattern(F) && !C.CName.count(F.Tensor) &&
          !(I < C.S.Factors.size() && !C.S.Factors[I].Aliases.empty()) &&
          atPosition(C, F, *T);
 }

@@ -42,11 +42,16 @@ Rows gatheredRows(Context &C, const Node &Loop,
       std::optional<Code> Text = C.inlinedFactor(X);
       if (!YSrc || levels::Level(*YSrc).walksPositions() ||
           !levels::Level(*YSrc).fromZero() || !YVar || YVar->Extent.empty() ||
-          !Text || !Seen.insert(Text->str()).second)
+          !Text)
         continue;
       Code Next = C.code(NextCoordinate);
       Code Row = Named ? Text->fill(L.Index, Next, /*Parenthesize=*/false)
                        : Text->replace(C.code(L.Index), Next);
+      // One row read in two statements under two names of y ('Y(j,k_p)'
+      // and 'Y(j,k)'), prefetched once.
+      if (!Seen.insert(Row.fill(Y, code("@")).str() + " " + YVar->Extent)
+               .second)
+        continue;
       Out.ByExtent[YVar->Extent].push_back({Row, Y});
       Out.Type[YVar->Extent] = YSrc->CounterType;
     }

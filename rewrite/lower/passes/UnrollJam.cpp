@@ -38,9 +38,12 @@ bool canJam(Context &C, const ir::Loop &KLoop, const ir::Loop &LLoop,
 bool hoistsFactors(const Context &C, const ir::Assignment &A,
                    const std::string &LIndex) {
   auto MovesWithL = [&](const ir::Access &F) { return F.uses(LIndex); };
+  auto Fixed = [&](const ir::Access &F) {
+    return !F.uses(LIndex) && !C.leftOut(A, F);
+  };
   return C.CName.count(A.Lhs.Tensor) && C.S.ElementType == "double" &&
          C.S.ValueType == "double" &&
-         !std::all_of(A.Factors.begin(), A.Factors.end(), MovesWithL) &&
+         std::any_of(A.Factors.begin(), A.Factors.end(), Fixed) &&
          std::any_of(A.Factors.begin(), A.Factors.end(), MovesWithL);
 }
 
@@ -53,7 +56,7 @@ std::optional<Code> fixedProduct(Context &C, const ir::Assignment &A,
   unsigned Count = 0;
   bool FirstConverted = false; // already '(double)' (Context::asOperand)
   for (const ir::Access &F : A.Factors) {
-    if (F.uses(LIndex))
+    if (F.uses(LIndex) || C.leftOut(A, F))
       continue;
     std::optional<Code> X = C.factorText(F);
     if (!X)
@@ -68,6 +71,8 @@ std::optional<Code> fixedProduct(Context &C, const ir::Assignment &A,
     Product += Product.empty() ? *X : code(" * ") + *X;
     ++Count;
   }
+  if (Product.empty())
+    return code("1");
   return Count > 1 && !FirstConverted ? code("(double)") + Product : Product;
 }
 
