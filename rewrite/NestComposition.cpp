@@ -674,6 +674,7 @@ composeNests(const ir::Kernel &Producer, const NestSource &ProducerSource,
     readTemporaryByItsName(QK, QS, Facts);
   std::vector<std::string> Renamed =
       renameClashes(PK, PS, QK, QS, Facts.IsNameTaken, Facts.Text);
+  renamePatternsApart(PK, PS, QK);
   if (auto At = readingFactor(QK, Facts.Temporary); std::get_if<size_t>(&At))
     alignRows(PK, PS, QS, QK.Stmt.Factors[std::get<size_t>(At)]);
   if (std::optional<std::string> Problem =

@@ -25,11 +25,51 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
 namespace lnr::rewrite {
 namespace {
+
+/// Text without its comments and on one line: a comment in a producer's
+/// function ('sig(s /* score */)') would nest in the summary comment, and
+/// a line comment would end the remark's line. A comment and the blanks
+/// around it become one space between two words, none elsewhere.
+std::string withoutComments(const std::string &Text) {
+  auto Word = [](char Ch) {
+    return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
+  };
+  std::string Out;
+  bool Cut = false; // a comment was left out since the last character
+  for (size_t I = 0; I < Text.size();) {
+    char Ch = Text[I];
+    size_t End = I + 1;
+    if (Text.compare(I, 2, "/*") == 0) {
+      End = std::min(Text.find("*/", I + 2), Text.size() - 2) + 2;
+      Cut = true;
+    } else if (Text.compare(I, 2, "//") == 0) {
+      End = std::min(Text.find('\n', I), Text.size());
+      Cut = true;
+    } else if (Cut && std::isspace(static_cast<unsigned char>(Ch))) {
+    } else {
+      if (Ch == '"' || Ch == '\'') // a literal, whole
+        while (End < Text.size() && Text[End] != Ch)
+          End += Text[End] == '\\' ? 2 : 1;
+      End = std::min(End + (Ch == '"' || Ch == '\''), Text.size());
+      if (Cut) {
+        while (!Out.empty() && Out.back() == ' ')
+          Out.pop_back();
+        if (!Out.empty() && Word(Out.back()) && Word(Ch))
+          Out += ' ';
+      }
+      Out += Ch == '\n' ? std::string(" ") : Text.substr(I, End - I);
+      Cut = false;
+    }
+    I = End;
+  }
+  return Out;
+}
 
 /// The statement in index notation; a producer's function of its sum
 /// (NestSource::Map) applied to its factors, their sum over the
@@ -61,8 +101,8 @@ std::string notation(const ir::Kernel &K, const NestSource &S) {
   std::string Sum;
   for (const std::string &I : Own)
     Sum += (Sum.empty() ? "sum_" : ",") + I;
-  std::string Applied =
-      ir::applyMap(S.Map, (Sum.empty() ? "" : Sum + " ") + Inner);
+  std::string Applied = ir::applyMap(withoutComments(S.Map),
+                                     (Sum.empty() ? "" : Sum + " ") + Inner);
   std::string Out = toString(K.Stmt.Lhs) + (K.Stmt.Accumulate ? " += " : " = ");
   return Out + (Outer.empty() ? Applied : Outer + " * (" + Applied + ")");
 }

@@ -159,6 +159,46 @@ void renameVariable(NestSource &S, const std::string &From,
   eachText(S, [&](std::string &T) { T = renamedIn(T, From, To); });
 }
 
+namespace {
+bool namesTensor(const ir::Kernel &K, const std::string &Name) {
+  return K.findTensor(Name) || K.Stmt.Lhs.Tensor == Name ||
+         std::any_of(K.Stmt.Factors.begin(), K.Stmt.Factors.end(),
+                     [&](const ir::Access &F) { return F.Tensor == Name; });
+}
+
+void renameTensor(ir::Kernel &K, const std::string &From,
+                  const std::string &To) {
+  for (ir::Tensor &T : K.Tensors) {
+    if (T.Name == From)
+      T.Name = To;
+    if (T.SameNonzerosAs && T.SameNonzerosAs->Tensor == From)
+      T.SameNonzerosAs->Tensor = To;
+  }
+  for (ir::Access &F : K.Stmt.Factors)
+    if (F.Tensor == From)
+      F.Tensor = To;
+  for (ir::Loop &L : K.Loops)
+    if (L.Driver == From)
+      L.Driver = To;
+}
+} // namespace
+
+void renamePatternsApart(ir::Kernel &PK, const NestSource &PS,
+                         const ir::Kernel &QK) {
+  for (size_t F = 0; F < PK.Stmt.Factors.size() && F < PS.Factors.size(); ++F) {
+    const std::string From = PK.Stmt.Factors[F].Tensor;
+    if (!PS.Factors[F].Pattern || !namesTensor(QK, From))
+      continue;
+    std::string To;
+    for (unsigned Suffix = 2;; ++Suffix) {
+      To = From + std::to_string(Suffix);
+      if (!namesTensor(QK, To) && !namesTensor(PK, To))
+        break;
+    }
+    renameTensor(PK, From, To);
+  }
+}
+
 std::vector<std::string>
 renameClashes(ir::Kernel &PK, NestSource &PS, const ir::Kernel &QK,
               const NestSource &QS,

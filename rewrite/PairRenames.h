@@ -44,6 +44,14 @@ renameClashes(ir::Kernel &PK, NestSource &PS, const ir::Kernel &QK,
               const std::function<bool(const std::string &)> &IsNameTaken,
               const std::string &Text);
 
+/// The producer's patterns (NestSource::Factor::Pattern, named after their
+/// positions arrays: 'pos_pattern') renamed where the consumer uses the
+/// name for another tensor (its own pattern of the same graph, an array of
+/// that name), so that the composed kernel keeps them apart. They have no
+/// text in the code: only the IR's names change.
+void renamePatternsApart(ir::Kernel &PK, const NestSource &PS,
+                         const ir::Kernel &QK);
+
 /// The consumer's position variables named as the producer's where the
 /// consumer reads the temporary (Read, an access of QK) at an index the
 /// producer stores it at (PK's output) and both walk that index by

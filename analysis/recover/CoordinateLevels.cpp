@@ -3,7 +3,8 @@
 // A coordinate (COO) loop: a loop over the nonzeros whose body first loads
 // each coordinate from an array indexed by the position (`int i = row[e];
 // int j = col[e];`, an edge list's `src[e]`, `dst[e]`) and reads values at
-// the position (`w[e]`). Read as TACO's COO: a compressed level that
+// the position (`w[e]`), or loads two coordinates and reads no value (an
+// unweighted edge list). Read as TACO's COO: a compressed level that
 // repeats coordinates, then one singleton level per further coordinate,
 // all walked by the same position. The rows need not be sorted: the
 // rewrite never relies on their order, and never runs the positions in
@@ -122,8 +123,12 @@ bool declaresUnset(const Stmt *S) {
 
 unsigned NestWalk::coordinateLevels(const LoopFact &L) const {
   const Stmt *Body = L.For->getBody();
-  if (L.Compressed || !walksNonzeros(L))
+  if (L.Compressed)
     return 0;
+  // Without values read at the position (an unweighted edge list, its
+  // pattern's ones: TensorLevels.cpp), two coordinates loaded into locals
+  // before anything else say the loop walks nonzeros.
+  const bool Values = walksNonzeros(L);
   std::vector<const Stmt *> Statements = statementsOf(Body);
   std::set<const VarDecl *> Vars;
   std::set<std::string> Arrays;
@@ -140,7 +145,7 @@ unsigned NestWalk::coordinateLevels(const LoopFact &L) const {
     for (auto [Var, Array] : Loads)
       Vars.insert(Var);
   }
-  if (boundsALoop(Body, Vars))
+  if (boundsALoop(Body, Vars) || (!Values && Vars.size() < 2))
     return 0;
   // Coordinates read in place ('out[dst[e] * L + l]'), after the loaded
   // ones: the levels below them, in the order the statement reads them.

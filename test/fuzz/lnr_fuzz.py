@@ -282,7 +282,21 @@ def make_case(seed, number):
     pick_coo(c)
     pick_counting_down(c)
     pick_unsigned(c)
+    pick_unweighted(c)
     return c
+
+
+def pick_unweighted(c):
+    """About 25% of the hand-written cases outside the classes and the
+    refused styles read no value of their sparse operand (an unweighted
+    graph, its pattern of ones: docs/supported-c.md), where another factor
+    remains (c["unweighted"]). The rewrite must multiply by nothing in its
+    place. From a generator of its own, so that the other fields of a case
+    are those of earlier versions."""
+    rng = random.Random("%d:%d:unweighted" % (c["seed"], c["number"]))
+    if c.get("sparse") and c["style"] == "hand" and not c.get("cls") and \
+            not c.get("refusal") and rng.random() < 0.25:
+        c["unweighted"] = True
 
 
 def pick_unsigned(c):
@@ -1340,7 +1354,8 @@ class Kernel:
         for name, ix in accesses:
             factors.append(access(name, ix))
             known_at[factors[-1]] = max(depth_of[x] for x in ix)
-        if self.sparse:
+        if self.sparse and not (c.get("unweighted") and factors +
+                                c["scalars"]):
             last = len(self.sparse["levels"]) - 1
             factors.append("%s[%s]" % (self.sp(self.vals_name()),
                                        spos[last]))
@@ -2543,7 +2558,7 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
 FORM_TAGS = ["includes-omp", "includes-none", "includes-stdlib", "counters",
              "counters-near-max", "intsum-signed", "intsum-unsigned", "coo",
              "crd-in-place", "scaled-sum", "down-post", "down-ge",
-             "unsigned", "omp-guard"]
+             "unsigned", "omp-guard", "unweighted"]
 
 
 def form_tags(c):
@@ -2570,6 +2585,8 @@ def form_tags(c):
         tags.append("unsigned")
     if c.get("omp_guard") and c["pragma"]:
         tags.append("omp-guard")
+    if c.get("unweighted") and c["dense"] + c["scalars"]:
+        tags.append("unweighted")
     return tags
 
 

@@ -27,7 +27,7 @@ and SpMMs. An SDDMM
 producer stores its sum through an element-wise function in half the
 cases (a sigmoid, a LeakyReLU as a static function or written in place,
 fmax, exp, tanh times a static scale, or a step, whose jump the
-last data set puts a sum at). In about a third of the cases the two
+last data set puts a sum at; a comment inside it in a quarter of them). In about a third of the cases the two
 nests are static functions of the file called one after the other (tool/InlinedCalls.h), the
 consumer's parameters renamed in half of them, a width passed as an
 expression in some, the temporary named through a local of each
@@ -161,6 +161,10 @@ class Case:
         # value of B at its positions (the pattern of a tensor of ones).
         self.unweighted = self.producer in ("sddmm", "spmm") and random.Random(
             "%d:%d:unweighted" % (seed, number)).random() < 0.25
+        # A comment inside the function's argument ('leaky(s /* score */)'):
+        # kept in the fallback, out of the summary comment (-Wcomment).
+        self.map_comment = bool(self.map) and random.Random(
+            "%d:%d:mapcomment" % (seed, number)).random() < 0.25
 
     @property
     def producer_rows(self):
@@ -195,7 +199,9 @@ class Case:
             if self.mutation == "between_addressed":
                 stored += " * scp[0]"
             if self.map:
-                stored = self.map.replace("@", stored)
+                stored = self.map.replace(
+                    "@", stored + (" /* the score */" if self.map_comment
+                                   else ""))
             P.append("    T[p] = %s;" % stored)
             P.append("  }")
             P.append("}")

@@ -89,3 +89,18 @@ void pattern_gcn(int n, int F, int G, const int *restrict pos,
         out[i * G + g] += T[i * F + f] * W[f * G + g];
   free(T);
 }
+
+/* An unweighted edge list (COO, no value per edge): A(i,l) += C(i,k) *
+ * D(j,k) * E(j,l) over its edges, sorted by source or not. */
+void pattern_edges(int m, int K, int L, const int *restrict src,
+                   const int *restrict dst, const double *restrict C,
+                   const double *restrict D, const double *restrict E,
+                   double *restrict A) {
+  for (int e = 0; e < m; e++) {
+    int i = src[e];
+    int j = dst[e];
+    for (int k = 0; k < K; k++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += C[i * K + k] * D[j * K + k] * E[j * L + l];
+  }
+}

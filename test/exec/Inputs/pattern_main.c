@@ -25,12 +25,17 @@ BOTH(pattern_sigmoid,
 BOTH(pattern_scores_kept,
      (int n, int K, int L, const int *pos, const int *crd, const double *C,
       const double *D, const double *E, double *S, double *A))
+BOTH(pattern_edges,
+     (int m, int K, int L, const int *src, const int *dst, const double *C,
+      const double *D, const double *E, double *A))
 BOTH(pattern_gcn, (int n, int F, int G, const int *pos, const int *crd,
                    const double *X, const double *W, double *out))
 
 enum { N = 13, K = 9, L = 7, NNZ = 50 };
 static int pos[N + 1], crd[NNZ];
 static int64_t pos64[N + 1], crd64[NNZ];
+/* The graph's edges as a list: by row (sorted), and reversed (not). */
+static int src[2][NNZ], dst[2][NNZ];
 static double C[N * K], D[N * K], E[N * L], W[K * L];
 static float X[N * K], Y[N * K];
 
@@ -47,6 +52,11 @@ static void build(void) {
     pos64[x] = pos[x];
   for (int x = 0; x < p; x++)
     crd64[x] = crd[x];
+  for (int r = 0; r < N; r++)
+    for (int x = pos[r]; x < pos[r + 1]; x++) {
+      src[0][x] = src[1][p - 1 - x] = r;
+      dst[0][x] = dst[1][p - 1 - x] = crd[x];
+    }
   for (int x = 0; x < N * K; x++) {
     C[x] = 0.25 + 0.01 * x;
     D[x] = 1.5 - 0.02 * x;
@@ -73,14 +83,15 @@ static int same_floats(const char *name, const float *a, const float *b,
   return 1;
 }
 
-/* The four functions, original and rewrite, on the same operands; the
+/* The five functions, original and rewrite (the edge list sorted, then
+ * not), on the same operands; the
  * outputs start at 1. With Overlap, pattern_nest's output is its E. */
 static int run(const char *what, int n, int k, int l, int overlap) {
   static double out[2][N * L + N * K], scores[2][NNZ];
   static float fout[2][N * K];
   char name[128];
   int ok = 1;
-  for (int f = 0; f < 4; f++) {
+  for (int f = 0; f < 6; f++) {
     double copy[2][N * L];
     for (int v = 0; v < 2; v++) {
       for (int x = 0; x < N * L + N * K; x++)
@@ -90,8 +101,8 @@ static int run(const char *what, int n, int k, int l, int overlap) {
       for (int x = 0; x < NNZ; x++)
         scores[v][x] = -1;
       memcpy(copy[v], E, sizeof E);
-      double *a = overlap ? copy[v] : out[v];
-      const double *e = overlap ? copy[v] : E;
+      double *a = overlap && f == 0 ? copy[v] : out[v];
+      const double *e = overlap && f == 0 ? copy[v] : E;
       if (f == 0)
         (v ? rewr_pattern_nest : orig_pattern_nest)(n, k, l, pos, crd, C, D, e,
                                                     a);
@@ -101,14 +112,17 @@ static int run(const char *what, int n, int k, int l, int overlap) {
       else if (f == 2)
         (v ? rewr_pattern_scores_kept : orig_pattern_scores_kept)(
             n, k, l, pos, crd, C, D, E, scores[v], out[v]);
-      else
+      else if (f == 3)
         (v ? rewr_pattern_gcn : orig_pattern_gcn)(n, k, l, pos, crd, C, W,
                                                   out[v]);
-      if (overlap)
+      else
+        (v ? rewr_pattern_edges : orig_pattern_edges)(
+            pos[n], k, l, src[f - 4], dst[f - 4], C, D, E, out[v]);
+      if (overlap && f == 0)
         memcpy(out[v], copy[v], sizeof copy[v]);
     }
     static const char *const names[] = {"nest", "sigmoid", "scores_kept",
-                                        "gcn"};
+                                        "gcn",  "edges",   "edges unsorted"};
     snprintf(name, sizeof name, "%s, %s", names[f], what);
     if (f == 1)
       ok &= same_floats(name, fout[0], fout[1], N * K);

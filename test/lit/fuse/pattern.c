@@ -7,6 +7,9 @@
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
 // RUN: lnr-rewrite %t.c -- 2>/dev/null | diff %t.c -
 
+#include <math.h>
+#include <stdlib.h>
+
 // <SDDMM, SpMM> on an unweighted graph.
 // CHECK-LABEL: void sddmm_spmm_pattern(
 // CHECK:      #pragma omp parallel for schedule(dynamic, 64)
@@ -67,3 +70,65 @@ void spmv_pattern(int n, const int *pos, const int *crd, const double *x,
       y[i] += x[crd[p]];
 }
 // REMARK: pattern.c:[[@LINE-4]]:3: remark: nest left unchanged: {{.*}} [lnr-no-gain]
+
+// A comment in the producer's function stays in the fallback copy, out of
+// the summary (where '/*' would nest: -Wcomment) and out of the remark.
+static double sig(double x) { return 1.0 / (1.0 + exp(-x)); }
+// CHECK-LABEL: void commented_map(
+// CHECK:      /* lnr-rewrite: O(i,k) += Y(j,k) * (1.0 - sig((sum_k_p X(i,k_p) * Y(j,k_p) *
+// CHECK-NEXT:  * pos_pattern(i,j)))), which costs
+// CHECK:      t = 1.0 - sig(t);
+// CHECK:      E[p] = 1.0 - sig(s /* the edge's score */);
+void commented_map(int n, int K, const int *restrict pos,
+                   const int *restrict crd, const double *restrict X,
+                   const double *restrict Y, double *restrict O) {
+  double *E = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  if (!E)
+    return;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += X[i * K + k] * Y[j * K + k];
+      E[p] = 1.0 - sig(s /* the edge's score */);
+    }
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int k = 0; k < K; k++)
+        O[i * K + k] += E[p] * Y[j * K + k];
+    }
+  free(E);
+}
+// REMARK: pattern.c:[[@LINE-16]]:3: remark: fused 'O(i,k) += Y(j,k) * (1.0 - sig((sum_k_p X(i,k_p) * Y(j,k_p) * pos_pattern(i,j))))' with the nest at line [[@LINE-8]], {{.*}} [lnr-fuse]
+
+// Two hops over one graph: each nest's pattern is 'pos_pattern', and the
+// producer's is renamed apart in the composed kernel.
+void two_hops(int n, int K, int L, const int *restrict pos,
+              const int *restrict crd, const double *restrict X,
+              const double *restrict Y, const double *restrict Z,
+              double *restrict O) {
+  double *E = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  if (!E)
+    return;
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      double s = 0;
+      for (int k = 0; k < K; k++)
+        s += X[i * K + k] * Y[j * K + k];
+      E[p] = s;
+    }
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++) {
+      int j = crd[p];
+      for (int q = pos[j]; q < pos[j + 1]; q++) {
+        int h = crd[q];
+        for (int l = 0; l < L; l++)
+          O[i * L + l] += E[p] * Z[h * L + l];
+      }
+    }
+  free(E);
+}
+// REMARK: pattern.c:[[@LINE-19]]:3: remark: fused 'O(i,l) += X(i,k) * Y(j,k) * pos_pattern2(i,j) * Z(h,l) * pos_pattern(j,h)' with the nest at line [[@LINE-11]], {{.*}} [lnr-fuse]
