@@ -25,6 +25,11 @@ namespace lnr::recover {
 std::vector<std::string> macroBodyNames(const clang::Stmt *S,
                                         const clang::SourceManager &SM);
 
+/// The line of the first use of __LINE__ in S (written there or in a
+/// macro's body it expands), 0 for none: a rewrite moves the nest's code,
+/// and the copy it keeps, to other lines, where __LINE__ is another number.
+unsigned lineMacroUse(const clang::Stmt *S, const clang::SourceManager &SM);
+
 } // namespace lnr::recover
 
 #endif

@@ -331,6 +331,11 @@ bool NestCompletion::describeReplacement(const Stmt *Nest,
     Source.DeferredRefusal = Refusal(
         rule::Macro, "the nest holds a preprocessor directive ('" + Directive +
                          "'); a rewrite would keep only what this parse saw");
+  if (unsigned Line = lineMacroUse(Nest, SM); Line && !Source.DeferredRefusal)
+    Source.DeferredRefusal = Refusal(
+        rule::Macro, "the nest reads __LINE__ (" + std::to_string(Line) +
+                         "), which is another number wherever a rewrite "
+                         "moves the nest's code and the copy it keeps");
   if (std::string Left = directiveLeftBefore(Blanked, Source.Offset);
       !Left.empty() && !Source.DeferredRefusal)
     Source.DeferredRefusal =
