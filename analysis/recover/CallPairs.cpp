@@ -3,6 +3,7 @@
 #include "analysis/recover/CallPairs.h"
 #include "analysis/recover/Allocations.h"
 #include "analysis/recover/AstQueries.h"
+#include "analysis/recover/CallArguments.h"
 #include "analysis/recover/NestPairs.h"
 #include "analysis/recover/NestRecovery.h"
 
@@ -325,162 +326,6 @@ std::string macroProblem(const Body &B, unsigned Call, ASTContext &Ctx) {
   return "";
 }
 
-/// '&x', '&s.m', '&p->m': an address taken, of a local's own storage or
-/// at an offset from a pointer; its operand then, without the '&'.
-const Expr *addressTaken(const Expr *E) {
-  const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
-  return U && U->getOpcode() == UO_AddrOf ? U->getSubExpr() : nullptr;
-}
-
-/// The local variable whose own storage E names ('x', 's.m'), not reached
-/// through a pointer or an index; null otherwise.
-const VarDecl *ownStorage(const Expr *E) {
-  E = E->IgnoreParens();
-  while (const auto *M = dyn_cast<MemberExpr>(E)) {
-    if (M->isArrow())
-      return nullptr;
-    E = M->getBase()->IgnoreParens();
-  }
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return V && V->hasLocalStorage() && !V->getType()->isReferenceType()
-             ? V
-             : nullptr;
-}
-
-/// An argument that reads no memory and calls nothing, so that evaluating
-/// it before the first body gives what the second call got: constants,
-/// locals the caller never lets the functions reach, and the addresses of
-/// locals (which reads nothing). An argument of the first call, evaluated
-/// before the first body as the call evaluates it, may read memory
-/// (ReadsAllowed: '&(net->graph->matrix)'); it still calls nothing, sets
-/// nothing and reads nothing volatile, since the fallback evaluates it again.
-class PureArgument : public RecursiveASTVisitor<PureArgument> {
-public:
-  PureArgument(const std::set<const VarDecl *> &Escaped, bool ReadsAllowed)
-      : Escaped(Escaped), ReadsAllowed(ReadsAllowed) {}
-  bool Pure = true;
-  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
-    const auto *E = dyn_cast_or_null<Expr>(S);
-    if (const Expr *Place = E ? addressTaken(E) : nullptr) {
-      // An address reads nothing but the pointer it is an offset from.
-      Place = Place->IgnoreParens();
-      while (const auto *M = dyn_cast<MemberExpr>(Place)) {
-        if (M->isArrow())
-          return TraverseStmt(M->getBase());
-        Place = M->getBase()->IgnoreParens();
-      }
-      if (ownStorage(Place))
-        return true;
-    }
-    return RecursiveASTVisitor::TraverseStmt(S);
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    // A reference reads the memory it is bound to, which the first body
-    // may write.
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
-      if (V->getType().isVolatileQualified())
-        return Pure = false;
-      if (!ReadsAllowed &&
-          (!V->hasLocalStorage() || V->getType()->isReferenceType() ||
-           (Escaped.count(V) && !V->getType()->isArrayType())))
-        Pure = false;
-    }
-    return Pure;
-  }
-  bool VisitMemberExpr(MemberExpr *M) {
-    if (M->getType().isVolatileQualified())
-      return Pure = false;
-    return Pure = ReadsAllowed || !M->isArrow();
-  }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *Sub) {
-    return Pure = ReadsAllowed && !Sub->getType().isVolatileQualified();
-  }
-  bool VisitCallExpr(CallExpr *) { return Pure = false; }
-  bool VisitStmtExpr(StmtExpr *) { return Pure = false; }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_Deref)
-      return Pure = ReadsAllowed && !U->getType().isVolatileQualified();
-    return Pure = !U->isIncrementDecrementOp();
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    return Pure = !B->isAssignmentOp() && B->getOpcode() != BO_Comma;
-  }
-
-private:
-  const std::set<const VarDecl *> &Escaped;
-  bool ReadsAllowed;
-};
-
-/// The types of the lvalues a function's body stores into, its own locals
-/// aside; Unknown where it calls a function that may store anything.
-class StoredTypes : public RecursiveASTVisitor<StoredTypes> {
-public:
-  StoredTypes(const FunctionDecl *F, const ASTContext &Ctx) : F(F), Ctx(Ctx) {}
-  std::vector<QualType> Types;
-  bool Unknown = false;
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      stored(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp())
-      stored(U->getSubExpr());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    Unknown = Unknown || !Callee || !detail::callStoresNothing(Callee, Ctx);
-    return true;
-  }
-
-private:
-  void stored(const Expr *E) {
-    const VarDecl *V = ownStorage(E);
-    if (!V || V->getDeclContext() != F)
-      Types.push_back(E->getType());
-  }
-  const FunctionDecl *F;
-  const ASTContext &Ctx;
-};
-
-/// The types of the memory an expression reads: each lvalue it loads but
-/// the caller's locals whose address it never takes (a reference reads
-/// the memory it is bound to).
-class LoadedTypes : public RecursiveASTVisitor<LoadedTypes> {
-public:
-  explicit LoadedTypes(const std::set<const VarDecl *> &Escaped)
-      : Escaped(Escaped) {}
-  std::vector<QualType> Types;
-  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
-    if (Cast->getCastKind() != CK_LValueToRValue)
-      return true;
-    const Expr *Loaded = Cast->getSubExpr()->IgnoreParens();
-    const VarDecl *V = detail::asVar(Loaded);
-    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
-        Escaped.count(V))
-      Types.push_back(inUnion(Loaded) ? QualType() : Loaded->getType());
-    return true;
-  }
-
-private:
-  /// Whether E is a member of a union, or of something in one: a store of
-  /// another member changes it.
-  static bool inUnion(const Expr *E) {
-    while (const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts())) {
-      QualType Base = M->getBase()->getType();
-      if (M->isArrow() && Base->isPointerType())
-        Base = Base->getPointeeType();
-      if (Base->isUnionType())
-        return true;
-      E = M->getBase();
-    }
-    return false;
-  }
-  const std::set<const VarDecl *> &Escaped;
-};
-
 /// The names of a caller and its two callees: a name the inlined block
 /// gives must be none of them, nor any identifier of the unit (a macro's).
 struct Names {
@@ -642,15 +487,13 @@ private:
           llvm::none_of(B.Uses,
                         [&](const auto &Use) { return Use.second == P; }))
         continue;
-      PureArgument Check(Caller.Escaped, First);
-      Check.TraverseStmt(const_cast<Expr *>(Arg));
-      if (!Check.Pure && !First)
-        Check.Pure = unchangedByFirstBody(Arg);
+      bool Pure = detail::pureArgument(Arg, Caller.Escaped, First) ||
+                  (!First && unchangedByFirstBody(Arg));
       std::string Text = textOf(Arg->getSourceRange(), SM, Ctx.getLangOpts());
-      if (!Check.Pure && First)
+      if (!Pure && First)
         return Refusal{"the argument '" + Text + "' of '" + Callee +
                        "' calls, sets, or reads something volatile"};
-      if (!Check.Pure)
+      if (!Pure)
         return Refusal{"the argument '" + Text + "' of '" + Callee +
                        "' reads memory, calls, or reads a variable whose "
                        "address the caller takes"};
@@ -668,16 +511,14 @@ private:
   /// (detail::storesCannotReach), the first body calling nothing that may
   /// store anything.
   bool unchangedByFirstBody(const Expr *Arg) const {
-    PureArgument Reads(Caller.Escaped, /*ReadsAllowed=*/true);
-    Reads.TraverseStmt(const_cast<Expr *>(Arg));
-    StoredTypes Stores(Bodies[0]->F, Ctx);
-    Stores.TraverseStmt(Bodies[0]->F->getBody());
-    if (!Reads.Pure || Stores.Unknown)
+    std::optional<std::vector<QualType>> Stored =
+        detail::storedTypes(Bodies[0]->F, Ctx);
+    if (!detail::pureArgument(Arg, Caller.Escaped, /*ReadsAllowed=*/true) ||
+        !Stored)
       return false;
-    LoadedTypes Loads(Caller.Escaped);
-    Loads.TraverseStmt(const_cast<Expr *>(Arg));
-    return llvm::all_of(Stores.Types, [&](QualType Stored) {
-      return detail::storesCannotReach(Stored, Loads.Types, Ctx);
+    std::vector<QualType> Loaded = detail::loadedTypes(Arg, Caller.Escaped);
+    return llvm::all_of(*Stored, [&](QualType Type) {
+      return detail::storesCannotReach(Type, Loaded, Ctx);
     });
   }
 
@@ -971,7 +812,8 @@ private:
   static std::set<const VarDecl *> passed(const CallExpr *Call) {
     std::set<const VarDecl *> Vars;
     for (const Expr *Arg : Call->arguments()) {
-      const Expr *E = addressTaken(Arg) ? addressTaken(Arg) : Arg;
+      const Expr *E =
+          detail::addressTaken(Arg) ? detail::addressTaken(Arg) : Arg;
       E = E->IgnoreParenImpCasts();
       while (const auto *M = dyn_cast<MemberExpr>(E))
         E = M->getBase()->IgnoreParenImpCasts();
