@@ -571,6 +571,10 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
   const std::string &T = Facts.Temporary;
   if (PK.Stmt.Lhs.Tensor != T)
     return "the producer's output is not '" + T + "'";
+  if (!PK.Stmt.Accumulate && !PS.ZeroOutputFirst)
+    return "the producer assigns '" + T +
+           "' a product with no sum; only a sum stored, or added to a "
+           "zeroed temporary, is composed";
   if (!(PS.ZeroOutputFirst || (PK.Stmt.Accumulate && Facts.ZeroBefore)))
     return "'" + T + "' is not zero before the producer adds to it";
   if (Facts.Live && PS.StoredValue.empty())

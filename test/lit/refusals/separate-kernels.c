@@ -137,6 +137,25 @@ void not_zeroed(int n, int F, int G, const int *pos, const int *crd,
 // CHECK:      nest in 'not_zeroed'
 // CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': 'T' is not zero before the producer adds to it
 
+// A product assigned at each position, with no sum: not composed (the
+// remark said before that 'T' was not zero before the producer added to it).
+void product_assigned(int n, int K, const int *pos, const int *crd,
+                      const double *vals, const double *x, const double *Y,
+                      double *restrict O) {
+  double *T = malloc(sizeof(double) * (pos[n] > 0 ? pos[n] : 1));
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      T[p] = x[i] * vals[p];
+  for (int i = 0; i < n; i++)
+    for (int p = pos[i]; p < pos[i + 1]; p++)
+      for (int k = 0; k < K; k++)
+        O[i * K + k] += T[p] * Y[crd[p] * K + k];
+  free(T);
+}
+// CHECK:      nest in 'product_assigned'
+// CHECK:      nest in 'product_assigned'
+// CHECK:        separate kernels: not fused with the nest at line {{[0-9]+}}, which writes 'T': the producer assigns 'T' a product with no sum; only a sum stored, or added to a zeroed temporary, is composed
+
 // The consumer writes what the producer reads: fused, the producer would
 // read the consumer's writes.
 void writes_input(int n, int F, int G, const int *pos, const int *crd,
