@@ -30,20 +30,15 @@ std::vector<std::string> macroBodyNames(const Stmt *S,
   return std::move(F.Names);
 }
 
-unsigned lineMacroUse(const Stmt *S, const SourceManager &SM) {
-  // __LINE__ expands to a number the preprocessor writes in its scratch
-  // buffer: the line of the outermost expansion.
+unsigned preprocessorNumber(const Stmt *S, const SourceManager &SM) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const SourceManager &SM;
     unsigned Line = 0;
     explicit Finder(const SourceManager &SM) : SM(SM) {}
     bool VisitIntegerLiteral(IntegerLiteral *L) {
       SourceLocation At = L->getLocation();
-      if (!At.isMacroID() || !SM.isWrittenInScratchSpace(SM.getSpellingLoc(At)))
-        return true;
-      unsigned Expanded = SM.getPresumedLineNumber(SM.getExpansionLoc(At));
-      if (L->getValue() == Expanded)
-        Line = Expanded;
+      if (At.isMacroID() && SM.isWrittenInScratchSpace(SM.getSpellingLoc(At)))
+        Line = SM.getPresumedLineNumber(SM.getExpansionLoc(At));
       return Line == 0;
     }
   } F(SM);

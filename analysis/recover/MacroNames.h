@@ -25,10 +25,13 @@ namespace lnr::recover {
 std::vector<std::string> macroBodyNames(const clang::Stmt *S,
                                         const clang::SourceManager &SM);
 
-/// The line of the first use of __LINE__ in S (written there or in a
-/// macro's body it expands), 0 for none: a rewrite moves the nest's code,
-/// and the copy it keeps, to other lines, where __LINE__ is another number.
-unsigned lineMacroUse(const clang::Stmt *S, const clang::SourceManager &SM);
+/// The line of the first number in S that the preprocessor makes
+/// (__LINE__, __COUNTER__, a token pasted: written in its scratch buffer),
+/// 0 for none. A rewrite moves the nest's code, and the copy it keeps, to
+/// other lines, where __LINE__ is another number, and writes it twice,
+/// where __COUNTER__ counts twice; a pasted token may hold either.
+unsigned preprocessorNumber(const clang::Stmt *S,
+                            const clang::SourceManager &SM);
 
 } // namespace lnr::recover
 

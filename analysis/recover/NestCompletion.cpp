@@ -331,11 +331,15 @@ bool NestCompletion::describeReplacement(const Stmt *Nest,
     Source.DeferredRefusal = Refusal(
         rule::Macro, "the nest holds a preprocessor directive ('" + Directive +
                          "'); a rewrite would keep only what this parse saw");
-  if (unsigned Line = lineMacroUse(Nest, SM); Line && !Source.DeferredRefusal)
+  if (unsigned Line = preprocessorNumber(Nest, SM);
+      Line && !Source.DeferredRefusal)
     Source.DeferredRefusal = Refusal(
-        rule::Macro, "the nest reads __LINE__ (" + std::to_string(Line) +
-                         "), which is another number wherever a rewrite "
-                         "moves the nest's code and the copy it keeps");
+        rule::Macro,
+        "the nest reads a number the preprocessor makes at line " +
+            std::to_string(Line) +
+            " (__LINE__, __COUNTER__ or a pasted token), which may be "
+            "another number wherever a rewrite moves or copies the nest's "
+            "code");
   if (std::string Left = directiveLeftBefore(Blanked, Source.Offset);
       !Left.empty() && !Source.DeferredRefusal)
     Source.DeferredRefusal =

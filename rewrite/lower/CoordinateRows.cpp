@@ -83,9 +83,15 @@ Nodes splitAtRows(Context &C, const ir::BranchedGraph &G, Nodes Tree) {
   Node Sort = countingLoop(Check, Lo + " + 1", Hi,
                            {statement(Sorted + " &= " + Row + "[" + Check +
                                       " - 1] <= " + Row + "[" + Check + "];")});
-  return nodes(Node::block({declare("int", Sorted, "1"), declare(Type, Check),
-                            declare("long", Chunk), std::move(Sort),
-                            std::move(ChunkLoop)}));
+  // Only where the original's first test holds, in its own types: the
+  // bounds cast to the position's type are the list's only then ('e < m'
+  // with an 'unsigned short e' and m == -1 runs no position; cast, m
+  // would be 65535).
+  return nodes(
+      Node::ifThen(code(Lo + " < " + parenthesized(List.End)),
+                   {Node::block({declare("int", Sorted, "1"),
+                                 declare(Type, Check), declare("long", Chunk),
+                                 std::move(Sort), std::move(ChunkLoop)})}));
 }
 
 } // namespace lnr::lower

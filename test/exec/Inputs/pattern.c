@@ -104,3 +104,18 @@ void pattern_edges(int m, int K, int L, const int *restrict src,
         A[i * L + l] += C[i * K + k] * D[j * K + k] * E[j * L + l];
   }
 }
+
+/* The same with a position narrower than the bound: 'e < m' compares in
+ * int, so m == -1 runs no edge (cast to unsigned short, m would be 65535). */
+void pattern_edges_narrow(int m, int K, int L, const int *restrict src,
+                          const int *restrict dst, const double *restrict C,
+                          const double *restrict D, const double *restrict E,
+                          double *restrict A) {
+  for (unsigned short e = 0; e < m; e++) {
+    int i = src[e];
+    int j = dst[e];
+    for (int k = 0; k < K; k++)
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += C[i * K + k] * D[j * K + k] * E[j * L + l];
+  }
+}

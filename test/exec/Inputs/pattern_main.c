@@ -28,6 +28,9 @@ BOTH(pattern_scores_kept,
 BOTH(pattern_edges,
      (int m, int K, int L, const int *src, const int *dst, const double *C,
       const double *D, const double *E, double *A))
+BOTH(pattern_edges_narrow,
+     (int m, int K, int L, const int *src, const int *dst, const double *C,
+      const double *D, const double *E, double *A))
 BOTH(pattern_gcn, (int n, int F, int G, const int *pos, const int *crd,
                    const double *X, const double *W, double *out))
 
@@ -136,6 +139,19 @@ static int run(const char *what, int n, int k, int l, int overlap) {
   return ok;
 }
 
+/* pattern_edges_narrow, original and rewrite, on the sorted list with m
+ * edges. */
+static int narrow(const char *what, int m) {
+  static double out[2][N * L];
+  for (int v = 0; v < 2; v++) {
+    for (int x = 0; x < N * L; x++)
+      out[v][x] = 1;
+    (v ? rewr_pattern_edges_narrow
+       : orig_pattern_edges_narrow)(m, K, L, src[0], dst[0], C, D, E, out[v]);
+  }
+  return same_array(what, out[0], out[1], N * L);
+}
+
 int main(void) {
   int ok = 1;
   build();
@@ -156,6 +172,9 @@ int main(void) {
   ok &= run("no row", 0, K, L, 0);
   build();
   ok &= run("L == 0", N, K, 0, 0);
+  ok &= narrow("edges narrow", pos[N]);
+  /* A bound below the position's first value, in the original's types. */
+  ok &= narrow("edges narrow, m == -1", -1);
   printf(ok ? "PASS: every output as the original's\n" : "FAIL\n");
   return !ok;
 }
