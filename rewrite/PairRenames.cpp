@@ -160,12 +160,6 @@ void renameVariable(NestSource &S, const std::string &From,
 }
 
 namespace {
-bool namesTensor(const ir::Kernel &K, const std::string &Name) {
-  return K.findTensor(Name) || K.Stmt.Lhs.Tensor == Name ||
-         std::any_of(K.Stmt.Factors.begin(), K.Stmt.Factors.end(),
-                     [&](const ir::Access &F) { return F.Tensor == Name; });
-}
-
 void renameTensor(ir::Kernel &K, const std::string &From,
                   const std::string &To) {
   for (ir::Tensor &T : K.Tensors) {
@@ -187,12 +181,12 @@ void renamePatternsApart(ir::Kernel &PK, const NestSource &PS,
                          const ir::Kernel &QK) {
   for (size_t F = 0; F < PK.Stmt.Factors.size() && F < PS.Factors.size(); ++F) {
     const std::string From = PK.Stmt.Factors[F].Tensor;
-    if (!PS.Factors[F].Pattern || !namesTensor(QK, From))
+    if (!PS.Factors[F].Pattern || !QK.namesTensor(From))
       continue;
     std::string To;
     for (unsigned Suffix = 2;; ++Suffix) {
       To = From + std::to_string(Suffix);
-      if (!namesTensor(QK, To) && !namesTensor(PK, To))
+      if (!QK.namesTensor(To) && !PK.namesTensor(To))
         break;
     }
     renameTensor(PK, From, To);

@@ -62,6 +62,12 @@ bool Access::uses(const std::string &Index) const {
   return std::find(Indices.begin(), Indices.end(), Index) != Indices.end();
 }
 
+bool Kernel::namesTensor(const std::string &Name) const {
+  return findTensor(Name) || Stmt.Lhs.Tensor == Name ||
+         std::any_of(Stmt.Factors.begin(), Stmt.Factors.end(),
+                     [&](const Access &F) { return F.Tensor == Name; });
+}
+
 const Tensor *Kernel::findTensor(const std::string &Name) const {
   for (const Tensor &T : Tensors)
     if (T.Name == Name)

@@ -88,6 +88,9 @@ struct Kernel {
   std::vector<Loop> Loops; // outermost first
 
   const Tensor *findTensor(const std::string &Name) const;
+  /// Whether Name is a tensor of the kernel, its output or a factor's (a
+  /// scalar factor has no Tensors entry).
+  bool namesTensor(const std::string &Name) const;
   const IndexVar *findIndex(const std::string &Name) const;
   /// The format of the level L walks: its driver's, Dense for a dense loop.
   LevelFormat levelOf(const Loop &L) const;

@@ -193,13 +193,8 @@ std::string NestWalk::patternName(const LoopFact &L) const {
   if (Name.empty() || std::isdigit(static_cast<unsigned char>(Name[0])))
     Name = "nonzeros";
   Name += "_pattern";
-  auto Taken = [&](const std::string &N) {
-    return Kernel.findTensor(N) || Kernel.Stmt.Lhs.Tensor == N ||
-           std::any_of(Kernel.Stmt.Factors.begin(), Kernel.Stmt.Factors.end(),
-                       [&](const ir::Access &F) { return F.Tensor == N; });
-  };
   std::string Out = Name;
-  for (unsigned Suffix = 2; Taken(Out); ++Suffix)
+  for (unsigned Suffix = 2; Kernel.namesTensor(Out); ++Suffix)
     Out = Name + std::to_string(Suffix);
   return Out;
 }
