@@ -90,6 +90,13 @@ std::string openmpFact(const NestSource &S, const std::string &ParallelNote) {
               ? "; the file's '#pragma omp parallel' region around "
                 "'#pragma omp for' read as '" +
                     S.Pragma->Text + "', the whole region replaced"
+          : S.inTeam()
+              ? "; shared among the threads of the file's '#pragma omp "
+                "parallel' region, which holds more than the nest" +
+                    std::string(S.Pragma->barrierAfter()
+                                    ? " ('nowait', then one barrier after "
+                                      "the whole rewrite)"
+                                    : "")
               : "");
 }
 

@@ -249,7 +249,8 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
           Scan.Runs.empty() ? *SkippedRun : allOf({Scan.Runs, *SkippedRun});
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
     // (docs/schedules.md, "Run-time choice").
-    Scan.Parallel = Parallel && Walked->front() == 0 &&
+    // In a team (NestSource::inTeam), each thread scans alone.
+    Scan.Parallel = Parallel && !S.inTeam() && Walked->front() == 0 &&
                     lower::shareableHeader(K, S, K.Loops.front());
     if (Scan.Parallel)
       Scan.PrivateClause = lower::privateClause(S);

@@ -448,8 +448,24 @@ composedSource(const ir::Kernel &PK, const NestSource &PS, const NestSource &QS,
   // producer's writes go to the temporary, no longer stored); the
   // producer's alone says nothing of the consumer's writes.
   if (Loops.empty() || QS.Loops.empty() ||
-      Loops.front().Index != QS.Loops.front().Index)
+      Loops.front().Index != QS.Loops.front().Index) {
+    // In a team, every thread would run the whole fused nest.
+    if (S.inTeam())
+      return std::string("the fused nest does not begin with the loop the "
+                         "consumer's '#pragma omp for' shares among the "
+                         "region's threads");
     S.Pragma.reset();
+  }
+  // In a team, the barrier after the producer's loop, or the consumer's,
+  // follows the fused nest, which stands where the producer did.
+  if (S.inTeam()) {
+    S.Pragma->Nowait = PS.Pragma->Nowait && QS.Pragma->Nowait;
+    S.Pragma->BarrierBefore = PS.Pragma->BarrierBefore;
+    for (const auto &Shared : PS.TeamShared)
+      if (std::find(S.TeamShared.begin(), S.TeamShared.end(), Shared) ==
+          S.TeamShared.end())
+        S.TeamShared.push_back(Shared);
+  }
   // Through a function, or stored, the producer's scales are applied
   // after its sum, as written (MappedScales), not multiplied into its
   // terms: a stored temporary is the original's value, bit for bit.
@@ -582,7 +598,7 @@ std::optional<std::string> producerProblem(const ir::Kernel &PK,
            "' is still stored, and the value the producer stores "
            "names its sum inside a macro";
   if (!PS.DistinctCoordinates.empty() || (PS.Pragma && PS.Pragma->FromRegion) ||
-      (QS.Pragma && QS.Pragma->FromRegion))
+      (QS.Pragma && QS.Pragma->FromRegion) || PS.inTeam() != QS.inTeam())
     return std::string("a nest is not a plain loop nest");
   for (const ir::Access &F : PK.Stmt.Factors)
     if (F.Tensor == QK.Stmt.Lhs.Tensor || F.Tensor == T)

@@ -10,6 +10,7 @@
 #include "rewrite/OverlapTest.h"
 #include "rewrite/RuntimeChoice.h"
 #include "rewrite/StoredTemporary.h"
+#include "rewrite/TeamStatement.h"
 #include "rewrite/Versioning.h"
 #include "rewrite/lower/Printer.h"
 #include "rewrite/lower/Sketch.h"
@@ -520,6 +521,8 @@ NestRewrite::versioning(lower::LoweredNest &Emitted,
       Needed.push_back(Scan);
   if (!Needed.empty())
     V.Scans = scanNodes(Needed, equalAtRunTime(Source, Standard));
+  if (Source.inTeam())
+    V.Scans = scansWithOwnVariables(std::move(V.Scans), Source);
   V.Choice = Alternative.has_value();
   if (Alternative)
     V.Rewrite = runtimeChoice(*Alternative, Costs, std::move(Emitted.Tree),
@@ -569,6 +572,13 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
                      V.Checks || V.Allocates, Emitted.TemporaryNames,
                      notation(Kernel, Source));
   lower::Nodes Tree = versioned(std::move(V), Source);
+  if (Source.inTeam() && lower::opensRegion(Tree))
+    return refused(Refusal(rule::UnsupportedPragma,
+                           "the rewrite's checks would open a parallel region "
+                           "of their own inside the file's '#pragma omp "
+                           "parallel' region"));
+  if (Source.inTeam())
+    Tree = asTeamStatement(std::move(Tree), Source);
   if (Opts.Sketch)
     Out.Sketch = lower::sketch(Tree);
   Out.Fix = replacement(Tree, Source, Printing.Style, Printing.LineFallback,

@@ -10,6 +10,7 @@
 
 #include "analysis/recover/Directives.h"
 
+#include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
 
@@ -28,6 +29,7 @@ DirectiveReader::read(const Stmt *Nest, const Stmt *Region, bool InExpression) {
         "only nests that are statements of the function are "
         "rewritten",
         Nest->getBeginLoc());
+  Facts.Replaced = Nest;
   if (Region && !readRegion(Nest, Region))
     return std::nullopt;
   Facts.Outer = dyn_cast<ForStmt>(Nest);
@@ -54,45 +56,106 @@ bool DirectiveReader::readRegion(const Stmt *Nest, const Stmt *Region) {
   if (!inFile(Region->getSourceRange()))
     return refuse(rule::Macro, "the OpenMP directive is written inside a macro",
                   Region->getBeginLoc());
-  // The region's one statement must be the nest: the rewrite replaces the
-  // whole region with its own.
   const Stmt *Body = Parallel->getInnermostCapturedStmt()->getCapturedStmt();
   std::vector<const Stmt *> Statements = statementsOf(Body);
   if (std::find(Statements.begin(), Statements.end(), Nest) == Statements.end())
     return refuse(rule::UnsupportedPragma,
                   "the nest is nested inside a statement of a '#pragma omp "
-                  "parallel' region; only a region whose one statement is "
-                  "the nest is replaced",
+                  "parallel' region; only a nest that is one of the "
+                  "region's statements is read",
                   Where);
-  for (const Stmt *S : Statements) {
-    if (S == Nest)
-      continue;
-    std::string What;
-    if (isa<DeclStmt>(S))
-      What = "a declaration, private to each thread";
-    else if (holdsLoop(S))
-      What = "another loop";
-    else if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
-      What = "'#pragma omp " +
-             llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind()).str() +
-             "'";
-    else
-      What = "another statement";
-    return refuse(rule::UnsupportedPragma,
-                  "the '#pragma omp parallel' region around the nest also "
-                  "holds " +
-                      What + " (line " +
-                      std::to_string(SM.getSpellingLineNumber(
-                          SM.getExpansionLoc(S->getBeginLoc()))) +
-                      "); only a region whose one statement is the nest "
-                      "under '#pragma omp for' is replaced",
-                  Where);
-  }
   if (!isa<OMPLoopDirective>(Nest))
     return refuse(rule::UnsupportedPragma,
                   "the nest is in a '#pragma omp parallel' region without "
                   "'#pragma omp for': every thread runs the whole nest",
                   Where);
+  // The nest alone: the whole region is replaced, read as one 'parallel
+  // for'. With more around it, the nest alone is.
+  Facts.Replaced = Statements.size() == 1 ? Region : Nest;
+  return Statements.size() == 1 || readTeam(Nest, Parallel, Statements);
+}
+
+namespace {
+
+/// The variables declared in S, but static ones (one for the whole team).
+void declaredIn(const Stmt *S,
+                std::vector<std::pair<const VarDecl *, SourceLocation>> &Out) {
+  if (!S)
+    return;
+  if (const auto *Captured = dyn_cast<CapturedStmt>(S))
+    return declaredIn(Captured->getCapturedStmt(), Out);
+  if (const auto *D = dyn_cast<DeclStmt>(S))
+    for (const Decl *Each : D->decls())
+      if (const auto *V = dyn_cast<VarDecl>(Each); V && !V->isStaticLocal())
+        Out.push_back({V, V->getLocation()});
+  for (const Stmt *Child : S->children())
+    declaredIn(Child, Out);
+}
+
+/// Whether every thread of the region has finished what the statements
+/// before Nest do when it meets Nest: nothing but declarations after the
+/// region's start, a barrier, or a construct that ends with one.
+bool settledBefore(const Stmt *Nest,
+                   const std::vector<const Stmt *> &Statements) {
+  auto At = std::find(Statements.begin(), Statements.end(), Nest);
+  while (At != Statements.begin()) {
+    const Stmt *S = *--At;
+    if (isa<DeclStmt>(S) || isa<NullStmt>(S))
+      continue;
+    const auto *D = dyn_cast<OMPExecutableDirective>(S);
+    if (!D)
+      return false;
+    if (isa<OMPBarrierDirective>(D))
+      return true;
+    bool EndsWithBarrier =
+        isa<OMPForDirective>(D) || isa<OMPForSimdDirective>(D) ||
+        isa<OMPSingleDirective>(D) || isa<OMPSectionsDirective>(D);
+    return EndsWithBarrier && !D->getSingleClause<OMPNowaitClause>();
+  }
+  return true;
+}
+
+} // namespace
+
+bool DirectiveReader::readTeam(const Stmt *Nest,
+                               const OMPParallelDirective *Parallel,
+                               const std::vector<const Stmt *> &Statements) {
+  std::vector<std::pair<const VarDecl *, SourceLocation>> &Own =
+      Facts.TeamPrivate;
+  for (const OMPClause *C : Parallel->clauses()) {
+    if (const auto *Default = dyn_cast<OMPDefaultClause>(C))
+      if (Default->getDefaultKind() != llvm::omp::OMP_DEFAULT_shared &&
+          Default->getDefaultKind() != llvm::omp::OMP_DEFAULT_none)
+        return refuse(rule::UnsupportedPragma,
+                      "the '#pragma omp parallel' region around the nest "
+                      "makes every variable its threads use their own; "
+                      "the rewrite's run-time tests must read the same "
+                      "values on every thread",
+                      C->getBeginLoc());
+    // A list item's variable: 'x', or the array of 'a[:n]'.
+    auto Listed = [&](auto Vars) {
+      for (const Expr *Ref : Vars) {
+        const Expr *Base = Ref->IgnoreParenImpCasts();
+        while (isa<OMPArraySectionExpr>(Base) || isa<ArraySubscriptExpr>(Base))
+          Base = (isa<OMPArraySectionExpr>(Base)
+                      ? cast<OMPArraySectionExpr>(Base)->getBase()
+                      : cast<ArraySubscriptExpr>(Base)->getBase())
+                     ->IgnoreParenImpCasts();
+        if (const VarDecl *V = asVar(Base))
+          Own.push_back({V, Ref->getBeginLoc()});
+      }
+    };
+    if (const auto *P = dyn_cast<OMPPrivateClause>(C))
+      Listed(P->varlists());
+    else if (const auto *F = dyn_cast<OMPFirstprivateClause>(C))
+      Listed(F->varlists());
+    else if (const auto *R = dyn_cast<OMPReductionClause>(C))
+      Listed(R->varlists());
+  }
+  for (const Stmt *S : Statements)
+    if (S != Nest)
+      declaredIn(S, Own);
+  Facts.BarrierBefore = !settledBefore(Nest, Statements);
   return true;
 }
 
@@ -116,10 +179,11 @@ bool DirectiveReader::readDirective(const OMPLoopDirective *Directive,
   if (!Outer)
     return refuse(rule::UnsupportedPragma,
                   "the OpenMP directive is not on a plain 'for'", Begin);
-  // The region's clauses and its loop's, as one 'parallel for' would have
-  // them.
+  // In a team, the loop's clauses; the region's and the loop's, as one
+  // 'parallel for' would have them, where the region is replaced.
+  bool InTeam = Parallel && Facts.Replaced == Directive;
   std::vector<const OMPClause *> Clauses;
-  if (Parallel)
+  if (Parallel && !InTeam)
     Clauses.assign(Parallel->clauses().begin(), Parallel->clauses().end());
   Clauses.insert(Clauses.end(), Directive->clauses().begin(),
                  Directive->clauses().end());
@@ -127,7 +191,8 @@ bool DirectiveReader::readDirective(const OMPLoopDirective *Directive,
   // (collapse, reduction, private, ...) describe the original nest.
   for (const OMPClause *C : Clauses) {
     llvm::omp::Clause Kind = C->getClauseKind();
-    // The end of the region waits for every thread anyway.
+    // The end of the region waits for every thread anyway; in a team, the
+    // rewrite keeps it.
     if (Parallel && Kind == llvm::omp::OMPC_nowait)
       continue;
     if (const auto *Private = dyn_cast<OMPPrivateClause>(C)) {
@@ -163,9 +228,14 @@ bool DirectiveReader::readDirective(const OMPLoopDirective *Directive,
   }
   // A region around '#pragma omp for' reads as the one directive; another
   // directive's range ends at the end of its line.
-  Kept.FromRegion = Parallel;
+  Kept.FromRegion = Parallel && !InTeam;
+  Kept.InTeam = InTeam;
+  Kept.BarrierBefore = InTeam && Facts.BarrierBefore;
+  Kept.Nowait = std::any_of(Clauses.begin(), Clauses.end(), [](const auto *C) {
+    return C->getClauseKind() == llvm::omp::OMPC_nowait;
+  });
   Kept.Text =
-      Parallel
+      Kept.FromRegion
           ? "#pragma omp parallel for" + Kept.ParallelClauses + Kept.ForClauses
           : withoutSplices(
                 Lexer::getSourceText(CharSourceRange::getCharRange(

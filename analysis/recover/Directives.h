@@ -27,6 +27,16 @@ struct DirectiveFacts {
   /// The variables of the directive's 'private' clause.
   std::vector<std::pair<const VarDecl *, SourceLocation>> PrivateVars;
   std::optional<KeptDirective> Pragma; // NestSource::Pragma
+  /// The statement the rewrite replaces: the nest, or the region whose one
+  /// statement it is.
+  const Stmt *Replaced = nullptr;
+  /// In a region that holds more than the nest (KeptDirective::InTeam):
+  /// the variables each of its threads has its own of, declared in the
+  /// region or named by its 'private', 'firstprivate' or 'reduction'
+  /// clause, with where.
+  std::vector<std::pair<const VarDecl *, SourceLocation>> TeamPrivate;
+  /// KeptDirective::BarrierBefore.
+  bool BarrierBefore = false;
 };
 
 class DirectiveReader : public SourceReader {
@@ -41,9 +51,14 @@ public:
 private:
   DirectiveFacts Facts;
 
-  /// A '#pragma omp parallel' region around the nest: its one statement
-  /// must be the nest under '#pragma omp for'.
+  /// A '#pragma omp parallel' region around the nest, which must be one of
+  /// its statements, under '#pragma omp for': the region is replaced when
+  /// the nest is all it holds; the nest alone, in a team, otherwise.
   bool readRegion(const Stmt *Nest, const Stmt *Region);
+  /// The region's statements but Nest: nothing that makes them unsafe to
+  /// keep around a rewritten nest, and the variables they declare.
+  bool readTeam(const Stmt *Nest, const clang::OMPParallelDirective *Parallel,
+                const std::vector<const Stmt *> &Statements);
   /// '#pragma omp parallel for' on the nest, or '#pragma omp for' in the
   /// region Parallel: its clauses, kept for the rewrite; Facts.Outer
   /// becomes the loop under it.

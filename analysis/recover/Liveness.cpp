@@ -185,9 +185,10 @@ bool privateIn(const Stmt *S, const VarDecl *V) {
       if (const auto *Init = dyn_cast_or_null<BinaryOperator>(For->getInit()))
         if (const auto *Ref =
                 dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParens()))
-          Private |= Init->getOpcode() == BO_Assign && Ref->getDecl() == V &&
-                     (isa<OMPParallelForDirective>(D) ||
-                      isa<OMPParallelForSimdDirective>(D));
+          Private |=
+              Init->getOpcode() == BO_Assign && Ref->getDecl() == V &&
+              (isa<OMPParallelForDirective>(D) ||
+               isa<OMPParallelForSimdDirective>(D) || isa<OMPForDirective>(D));
   return Private;
 }
 
@@ -284,8 +285,15 @@ bool NestCompletion::deadAfter(const OuterVariable &O, const Stmt *Nest,
     const Stmt *Parent = *It;
     if (isa<IfStmt>(Parent) || isa<SwitchStmt>(Parent) ||
         isa<SwitchCase>(Parent) || isa<LabelStmt>(Parent) ||
-        isa<AttributedStmt>(Parent))
+        isa<AttributedStmt>(Parent) || isa<CapturedStmt>(Parent))
       continue;
+    // A variable each thread of the region has its own of ends with it
+    // (NestCompletion::teamPrivate); a shared one is read after it.
+    if (isa<OMPParallelDirective>(Parent)) {
+      if (teamPrivate(O.Var))
+        return true;
+      continue;
+    }
     const auto *Block = dyn_cast<CompoundStmt>(Parent);
     if (!Block)
       return refuse(rule::LiveInductionVariable,

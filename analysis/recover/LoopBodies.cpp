@@ -286,7 +286,11 @@ bool NestWalk::readLeading(const Stmt *S, LoopFact &Owner) {
 bool NestWalk::addOuterVariable(const VarDecl *V, const ForStmt *Scope,
                                 SourceLocation From, SourceLocation Where) {
   std::string Name = "'" + V->getName().str() + "'";
-  const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
+  // A variable of an OpenMP region is declared in its captured statement.
+  const DeclContext *Owner = V->getDeclContext();
+  while (Owner && isa<CapturedDecl>(Owner))
+    Owner = Owner->getParent();
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Owner);
   if (!V->hasLocalStorage() || V->getType()->isReferenceType() || !FD ||
       FD->getBody() != FunctionBody)
     return refuse(rule::LiveInductionVariable,

@@ -63,19 +63,18 @@ NestCompletion::NestCompletion(const SourceReader &Reader, NestFacts Facts,
   Source.Pragma = this->Directive.Pragma;
 }
 
-std::optional<RecoveredNest> NestCompletion::complete(const Stmt *Nest,
-                                                      const Stmt *Region) {
+std::optional<RecoveredNest> NestCompletion::complete(const Stmt *Nest) {
   const Stmt *Function = FunctionBody;
   const ForStmt *Outer = Directive.Outer;
-  // A '#pragma omp parallel' region around the nest is the statement the
-  // rewrite replaces.
-  const Stmt *Whole = Region ? Region : Nest;
+  // The nest, or the '#pragma omp parallel' region whose one statement it
+  // is.
+  const Stmt *Whole = Directive.Replaced;
   bool Read = everyLoopIndexUsed() && buildKernel(Function, Whole) &&
               checkCoordinateLevels() && checkAliasing(outputBase) &&
               inputsIndependentOfOutput(Function, Whole) &&
               outputOnlyAccumulated(Outer) &&
               outerVariablesDead(Whole, Outer) && checkPrivateClause(Nest) &&
-              describeReplacement(Whole, Outer);
+              checkTeamReads() && describeReplacement(Whole, Outer);
   if (!Read)
     return std::nullopt;
   findDisjointOutputIndices(OutputForm);
@@ -127,7 +126,7 @@ bool NestCompletion::trustSplitDirective() {
     Disjoint.push_back(Row);
     return true;
   }
-  if (Source.Pragma->FromRegion)
+  if (Source.Pragma->FromRegion || Source.Pragma->InTeam)
     return refuse(rule::UnsupportedPragma,
                   "the position split runs in a parallel region, and its "
                   "rows may write the same elements of the output",
@@ -267,7 +266,7 @@ bool NestCompletion::checkPrivateClause(const Stmt *Nest) {
                           "hold on the fused nest",
                       Where);
     for (const OuterVariable &O : OuterVariables)
-      if (O.Var != Loops.front().Var &&
+      if (O.Var != Loops.front().Var && !teamPrivate(O.Var) &&
           std::none_of(Directive.PrivateVars.begin(),
                        Directive.PrivateVars.end(),
                        [&](const auto &P) { return P.first == O.Var; }))
@@ -280,6 +279,11 @@ bool NestCompletion::checkPrivateClause(const Stmt *Nest) {
   }
   for (const OuterVariable &O : OuterVariables) {
     Source.OuterDeclared.push_back(O.Var->getName().str());
+    if (Source.inTeam() && !teamPrivate(O.Var))
+      Source.TeamShared.push_back(
+          {O.Var->getName().str(),
+           O.Var->getType().getUnqualifiedType().getAsString(
+               Ctx.getPrintingPolicy())});
     // Or no longer used at all: the scalar accumulator and its copies, the
     // bound locals (C89, assigned in the nest).
     bool Bound =
@@ -288,6 +292,53 @@ bool NestCompletion::checkPrivateClause(const Stmt *Nest) {
     if (substitutedValue(O.Var) || O.Var == Accumulator || Bound ||
         std::count(AccumulatorCopies.begin(), AccumulatorCopies.end(), O.Var))
       Source.ReadInPlace.push_back(O.Var->getName().str());
+  }
+  return true;
+}
+
+bool NestCompletion::teamPrivate(const VarDecl *V) const {
+  return std::any_of(Directive.TeamPrivate.begin(), Directive.TeamPrivate.end(),
+                     [&](const auto &P) { return P.first == V; });
+}
+
+namespace {
+
+/// The variables S reads or writes, each once, with its first use (in
+/// OpenMP directives inside it too).
+std::vector<std::pair<const VarDecl *, SourceLocation>> usedIn(const Stmt *S) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    std::vector<std::pair<const VarDecl *, SourceLocation>> Out;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          V && std::none_of(Out.begin(), Out.end(),
+                            [&](const auto &P) { return P.first == V; }))
+        Out.push_back({V, Ref->getBeginLoc()});
+      return true;
+    }
+  } Found;
+  Found.TraverseStmt(const_cast<Stmt *>(S));
+  return Found.Out;
+}
+
+} // namespace
+
+bool NestCompletion::checkTeamReads() {
+  if (!Source.inTeam())
+    return true;
+  for (const auto &[V, Where] : usedIn(Directive.Outer)) {
+    bool Assigned =
+        std::any_of(OuterVariables.begin(), OuterVariables.end(),
+                    [&, V = V](const OuterVariable &O) { return O.Var == V; });
+    bool Own = teamPrivate(V) || V->hasAttr<OMPThreadPrivateDeclAttr>() ||
+               V->getTLSKind() != VarDecl::TLS_None;
+    if (Own && !Assigned)
+      return refuse(rule::UnsupportedPragma,
+                    "the nest reads '" + V->getName().str() +
+                        "', which each thread of the '#pragma omp parallel' "
+                        "region around it has its own of: the rewrite's "
+                        "run-time tests read what the nest reads, and every "
+                        "thread must make the same choice to share one loop",
+                    Where);
   }
   return true;
 }

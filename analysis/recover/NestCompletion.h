@@ -30,7 +30,7 @@ public:
 
   /// The kernel and source of Nest (in the parallel Region if any); none,
   /// with Fail set, for a nest refused.
-  std::optional<RecoveredNest> complete(const Stmt *Nest, const Stmt *Region);
+  std::optional<RecoveredNest> complete(const Stmt *Nest);
 
 private:
   const DirectiveFacts Directive;
@@ -43,6 +43,13 @@ private:
   std::string counterType(const LoopFact &L, QualType Index,
                           const std::string &Spelled) const;
   bool checkPrivateClause(const Stmt *Nest);
+  /// In a team (KeptDirective::InTeam), the nest reads no variable each
+  /// thread has its own of but those it assigns: the rewrite's run-time
+  /// tests read what the nest reads, and every thread must take the same
+  /// branch to meet the same work-shared loop.
+  bool checkTeamReads();
+  /// Whether each thread of the team has its own V (DirectiveFacts).
+  bool teamPrivate(const VarDecl *V) const;
   /// The text the rewrite replaces and where it is.
   bool describeReplacement(const Stmt *Nest, const ForStmt *Outer);
   /// A directive on a position split is kept only when the rows it is

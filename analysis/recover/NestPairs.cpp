@@ -501,7 +501,7 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
   std::vector<NestPair> Pairs;
   for (size_t I = 0; I + 1 < Sites.size(); ++I) {
     const NestSite &P = Sites[I];
-    if (P.Region || P.InExpression)
+    if (P.InExpression)
       continue;
     const auto *Block =
         dyn_cast_or_null<CompoundStmt>(parentWithin(P.Function, P.Nest));
@@ -509,7 +509,9 @@ std::vector<NestPair> findNestPairs(const std::vector<NestSite> &Sites,
                    (sharedArray(P.Nest, Sites[I + 2].Nest, Ctx) ||
                     arrayReadAs(P.Nest, Sites[I + 2].Nest, P.Function, Ctx));
     const NestSite &Q = Sites[I + (Zeroing ? 2 : 1)];
-    if (Q.Region || Q.InExpression || P.Function != Q.Function)
+    // Two statements of one OpenMP region, each under '#pragma omp for',
+    // pair as two of the function do (KeptDirective::InTeam).
+    if (Q.Region != P.Region || Q.InExpression || P.Function != Q.Function)
       continue;
     if (!Block || parentWithin(P.Function, Q.Nest) != Block)
       continue;

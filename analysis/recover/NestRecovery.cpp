@@ -37,6 +37,9 @@ bool holdsLoop(const Stmt *S) {
     return false;
   if (isa<ForStmt>(S) || isa<OMPLoopDirective>(S))
     return true;
+  // An OpenMP region's statement is not among its capture's children.
+  if (const auto *Captured = dyn_cast<CapturedStmt>(S))
+    return holdsLoop(Captured->getCapturedStmt());
   for (const Stmt *Child : S->children())
     if (holdsLoop(Child))
       return true;
@@ -170,8 +173,7 @@ std::variant<RecoveredNest, Failure> readNest(const NestSite &Site,
     return *Walk.Fail;
   detail::NestCompletion Completion(Reader, std::move(*Facts),
                                     std::move(*Directive));
-  if (std::optional<RecoveredNest> Nest =
-          Completion.complete(Site.Nest, Site.Region))
+  if (std::optional<RecoveredNest> Nest = Completion.complete(Site.Nest))
     return std::move(*Nest);
   return *Completion.Fail;
 }

@@ -156,6 +156,25 @@ struct KeptDirective {
   /// is the nest under '#pragma omp for' (its 'nowait' dropped): Text is
   /// the 'parallel for' it amounts to, and the whole region is replaced.
   bool FromRegion = false;
+  /// The nest is one statement of a '#pragma omp parallel' region that
+  /// holds more (declarations, other loops, a reduction): only its
+  /// '#pragma omp for' and the loop are replaced, and the rewrite shares
+  /// its loop among the region's threads without opening a region of its
+  /// own (Text is the 'for' as written).
+  bool InTeam = false;
+  /// The 'for' in a team is written 'nowait': no barrier after it.
+  bool Nowait = false;
+  /// In a team: a statement of the region before the nest may still run
+  /// on another thread (a 'nowait' construct, a 'master', code outside any
+  /// construct). The rewrite's checks read the nest's arrays beyond the
+  /// thread's own iterations, so it waits for them at a barrier first.
+  bool BarrierBefore = false;
+
+  /// Whether the rewrite ends with '#pragma omp barrier': in a team, its
+  /// work-shared loop is 'nowait' (a guard may skip the loop, and with it
+  /// its barrier, on every thread), and the original's barrier, which the
+  /// rest of the region may rely on, comes after the whole rewrite.
+  bool barrierAfter() const { return InTeam && !Nowait; }
 };
 
 struct NestSource {
@@ -296,6 +315,14 @@ struct NestSource {
   std::string OutputInnerExtent, OutputStride;
   /// The file's OpenMP directive on the nest, none for a sequential nest.
   std::optional<KeptDirective> Pragma;
+  /// Whether the nest is shared among the threads of the file's region
+  /// (KeptDirective::InTeam).
+  bool inTeam() const { return Pragma && Pragma->InTeam; }
+  /// In a team, the nest's variables declared before the region, each with
+  /// its type ("int"): private only inside the work-shared loop, shared
+  /// where the rewrite's checks assign them before it, so the rewrite
+  /// declares its own of each.
+  std::vector<std::pair<std::string, std::string>> TeamShared;
 
   /// The nest's loop variables and coordinates declared before it (C89:
   /// `int i, p, j; for (i = 0; ...`), proved dead after it. A new OpenMP

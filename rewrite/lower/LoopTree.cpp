@@ -151,4 +151,13 @@ bool mentions(const Nodes &Tree, const std::string &Name) {
   return false;
 }
 
+bool opensRegion(const Nodes &Tree) {
+  bool Opens = false;
+  forEach(Tree, [&](const Node &N) {
+    Opens = Opens || N.Directive.opensRegion() ||
+            N.Directive.Is == OmpDirective::Construct::Barrier;
+  });
+  return Opens;
+}
+
 } // namespace lnr::lower

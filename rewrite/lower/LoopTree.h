@@ -136,6 +136,9 @@ void forEach(const Nodes &Tree, const std::function<void(const Node &)> &F);
 void forEach(Nodes &Tree, const std::function<void(Node &)> &F);
 /// Whether any leaf of Tree (text, header, declaration) names Name.
 bool mentions(const Nodes &Tree, const std::string &Name);
+/// Whether a node of Tree opens a parallel region or waits at a barrier:
+/// what a statement of the file's own region may not do alone.
+bool opensRegion(const Nodes &Tree);
 bool mentions(const Node &N, const std::string &Name);
 
 } // namespace lnr::lower

@@ -245,6 +245,30 @@ bool oneClosedStatement(const Nodes &Tree) {
          (N.K == Node::Kind::If && N.HasElse);
 }
 
+/// Why the schedule cannot run as one statement of the file's parallel
+/// region (KeptDirective::InTeam), if it cannot: each thread of the team
+/// runs everything but the work-shared loop, so temporaries allocated per
+/// thread or shared by the team, and an output zeroed by one thread, would
+/// need a region of the rewrite's own.
+std::optional<Refusal> teamProblem(const Context &C) {
+  if (!C.S.inTeam())
+    return std::nullopt;
+  std::string Why;
+  if (C.hasVectors())
+    Why = "the schedule's temporaries are allocated once per thread";
+  else if (C.hasGlobals())
+    Why = "the schedule's temporaries are shared by the threads";
+  else if (C.S.ZeroOutputFirst && zeroingDirective(C, true).empty())
+    Why = "the rewrite zeroes the output first, and its loops do not write "
+          "apart";
+  if (Why.empty())
+    return std::nullopt;
+  return Refusal(rule::UnsupportedPragma,
+                 Why + ", which the rewrite does in a parallel region of its "
+                       "own; the nest is one statement of the file's "
+                       "'#pragma omp parallel' region, which holds more");
+}
+
 } // namespace
 
 std::string scheduleClause(const LowerOptions &Opts) {
@@ -281,6 +305,8 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
                    "the schedule's temporaries are allocated with the C "
                    "library's malloc, calloc and free, and " +
                        S.StdlibConflict);
+  if (std::optional<Refusal> R = teamProblem(C))
+    return *R;
   const ir::Loop *Outer = G.Loops.empty() ? nullptr : &G.Loops.front();
   if (!C.hasGlobals() && S.Pragma &&
       !(Outer && !K.Loops.empty() && Outer->Index == K.Loops.front().Index))
@@ -305,6 +331,10 @@ OrRefusal<LoweredNest> lowerNest(const ir::BranchedGraph &G,
       return *Z;
   readMembersOnce(C, Out.Tree);
   guardMovedOuterLoop(C, G, Out.Tree);
+  if (S.inTeam() && opensRegion(Out.Tree))
+    return Refusal(rule::UnsupportedPragma,
+                   "the rewrite would open a parallel region of its own "
+                   "inside the file's '#pragma omp parallel' region");
   shareRewriteNames(C, Out.Tree);
   // The body of an 'if' without braces gets a block unless the rewrite is
   // one statement that cannot take the 'if''s 'else' or leave the body: a

@@ -720,6 +720,13 @@ def pick_omp_forms(c):
     rng = random.Random("%d:%d:omp" % (c["seed"], c["number"]))
     if c["pragma"] and rng.random() < 0.4:
         c["omp_region"] = rng.choice(OMP_REGION_FORMS)
+        # Half of the regions with braces hold more than the nest
+        # ('omp_team', SPLATT's and NPB CG's style): a declaration of the
+        # region before it, and after it a 'single' that writes that
+        # variable, or the nest 'nowait' and the file's own barrier. The
+        # rewrite replaces the nest alone, shared among the region's threads.
+        if c["omp_region"] == "braces" and rng.random() < 0.5:
+            c["omp_team"] = rng.choice(["single", "nowait_barrier"])
 
 
 def pick_omp_guard(c):
@@ -1603,12 +1610,16 @@ class Kernel:
                 lines.append(ind + ln)
             if d == 0 and c["pragma"] and c.get("omp_region"):
                 form = c["omp_region"]
+                team = c.get("omp_team")
                 lines.append("#pragma omp parallel")
                 if form != "nobraces":
                     lines.append(ind + "{")
+                if team:
+                    lines.append(ind + "int fz_team = 1;")
                 lines.append("#pragma omp " + c["pragma"].replace(
                     "parallel for", "for", 1) +
-                    (" nowait" if form == "nowait" else ""))
+                    (" nowait" if form == "nowait" or
+                     team == "nowait_barrier" else ""))
             elif d == 0 and c["pragma"]:
                 if c.get("omp_guard"):
                     lines.append("#ifdef " + c["omp_guard"])
@@ -1702,6 +1713,11 @@ class Kernel:
         # Position variables of accesses whose indices are all outside
         # every loop cannot happen (each access has an index).
         emit_loop(0, "  ")
+        if c["pragma"] and c.get("omp_team") == "single":
+            lines.extend(["#pragma omp single", "  fz_team = 0;",
+                          "  (void)fz_team;"])
+        elif c["pragma"] and c.get("omp_team"):
+            lines.extend(["#pragma omp barrier", "  (void)fz_team;"])
         if c["pragma"] and c.get("omp_region") in ("braces", "nowait"):
             lines.append("  }")
         body_lines = self.repeated(lines)
@@ -2558,7 +2574,7 @@ def compile_and_run(c, k, opts, workdir, log, fail, remarks):
 FORM_TAGS = ["includes-omp", "includes-none", "includes-stdlib", "counters",
              "counters-near-max", "intsum-signed", "intsum-unsigned", "coo",
              "crd-in-place", "scaled-sum", "down-post", "down-ge",
-             "unsigned", "omp-guard", "unweighted"]
+             "unsigned", "omp-guard", "unweighted", "omp-team"]
 
 
 def form_tags(c):
@@ -2587,6 +2603,8 @@ def form_tags(c):
         tags.append("omp-guard")
     if c.get("unweighted") and c["dense"] + c["scalars"]:
         tags.append("unweighted")
+    if c.get("omp_team") and c["pragma"] and c.get("omp_region"):
+        tags.append("omp-team")
     return tags
 
 

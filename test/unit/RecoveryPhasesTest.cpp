@@ -80,8 +80,7 @@ struct Parsed {
       return std::nullopt;
     }
     NestCompletion Completion(reader(), std::move(*F), *D);
-    std::optional<RecoveredNest> Out =
-        Completion.complete(Site.Nest, Site.Region);
+    std::optional<RecoveredNest> Out = Completion.complete(Site.Nest);
     Fail = Completion.Fail;
     RefusedBy = Out ? "" : "completion";
     return Out;

@@ -729,10 +729,14 @@ void kernel(int N, int K, const double *restrict B, const double *restrict C,
   } Cases[] = {
       {"#pragma omp for schedule(static) nowait\n", "",
        "without '#pragma omp for': every thread runs the whole nest"},
-      {"  {\n", "  {\n    double t = 0; (void)t;\n",
-       "also holds a declaration, private to each thread"},
-      {"  {\n", "  {\n#pragma omp barrier\n",
-       "also holds '#pragma omp barrier'"},
+      {"  {\n#pragma omp for schedule(static) nowait\n"
+       "    for (int i = 0; i < N; i++)",
+       "  {\n    int n = N;\n#pragma omp for schedule(static) nowait\n"
+       "    for (int i = 0; i < n; i++)",
+       "the nest reads 'n', which each thread"},
+      {"#pragma omp for schedule(static) nowait\n",
+       "  if (N > 0)\n#pragma omp for schedule(static) nowait\n",
+       "nested inside a statement of a '#pragma omp parallel' region"},
       {"num_threads(4)", "reduction(+ : A[:N])", "the clause 'reduction'"},
       {"num_threads(4)", "firstprivate(K)", "the clause 'firstprivate'"},
       {"#pragma omp for schedule(static) nowait", "#pragma omp for simd",
@@ -746,6 +750,46 @@ void kernel(int N, int K, const double *restrict B, const double *restrict C,
     EXPECT_NE(Refused.Message.find(C.Message), std::string::npos)
         << Refused.Message;
   }
+}
+
+TEST(RecoveryTest, OpenMPRegionHoldingMore) {
+  // A region that holds more than the nest: the nest alone is replaced,
+  // its '#pragma omp for' kept as written, shared among the region's
+  // threads (KeptDirective::InTeam).
+  std::string Region = R"(
+void kernel(int N, int K, const double *restrict B, const double *restrict C,
+            double *restrict A) {
+#pragma omp parallel num_threads(4)
+  {
+    int i, k;
+#pragma omp for schedule(static)
+    for (i = 0; i < N; i++)
+      for (k = 0; k < K; k++)
+        A[i] += B[i * K + k] * C[k];
+#pragma omp barrier
+  }
+}
+)";
+  Recovered R = recoverFrom(Region);
+  ASSERT_EQ(R.Refusal, "") << R.Message;
+  ASSERT_TRUE(R.Source.Pragma.has_value());
+  EXPECT_EQ(R.Source.Pragma->Text, "#pragma omp for schedule(static)");
+  EXPECT_FALSE(R.Source.Pragma->FromRegion);
+  EXPECT_TRUE(R.Source.inTeam());
+  EXPECT_TRUE(R.Source.Pragma->barrierAfter());
+  // The replaced text is the directive and its loop; 'i' and 'k', the
+  // region's, need no 'private' clause.
+  EXPECT_EQ(R.Source.Offset, Region.find("#pragma omp for"));
+  EXPECT_EQ(R.Source.Offset + R.Source.Length,
+            Region.find("\n#pragma omp barrier"));
+  // Written 'nowait', the rewrite adds no barrier.
+  std::string Nowait = Region;
+  Nowait.replace(Nowait.find("schedule(static)"), 16,
+                 "schedule(static) nowait");
+  Recovered W = recoverFrom(Nowait);
+  ASSERT_EQ(W.Refusal, "") << W.Message;
+  EXPECT_TRUE(W.Source.inTeam());
+  EXPECT_FALSE(W.Source.Pragma->barrierAfter());
 }
 
 TEST(RecoveryTest, AccessorMacroTakingTheArray) {

@@ -123,6 +123,9 @@ ParallelPlan planParallel(const Context &C, const ir::BranchedGraph &Root,
   } else if (Kept) {
     if (S.Pragma)
       P.Loop = OmpDirective::kept(S.Pragma->Text);
+    // In a team, the barrier comes after the whole rewrite.
+    if (S.Pragma && S.Pragma->barrierAfter())
+      P.Loop.with("nowait");
   } else if (P.Parallel && PerThread) {
     P.Region = OmpDirective::parallel({Private});
     P.Loop = OmpDirective::workShared({Schedule});
@@ -139,6 +142,9 @@ OmpDirective zeroingDirective(const Context &C, bool NestParallel) {
       std::find(Proved.begin(), Proved.end(), K.Loops.front().Index) ==
           Proved.end())
     return OmpDirective();
+  // In a team, shared like the nest, with a barrier before the nest adds.
+  if (C.S.inTeam())
+    return OmpDirective::workShared({"schedule(static)"});
   return OmpDirective::parallelFor(
       {C.S.Pragma ? C.S.Pragma->ParallelClauses : "", "schedule(static)",
        C.S.Pragma ? "" : privateClause(C.S)});
