@@ -42,6 +42,10 @@ bool onlyUsedIn(const Stmt *Body, const VarDecl *T,
           return true;
       if (allocates(S, T) || frees(S, T) || zeroes(S, T))
         return true;
+      // An OpenMP region's capture of T is not a use: what the region's
+      // statement does with it is.
+      if (const auto *Captured = dyn_cast<CapturedStmt>(S))
+        return TraverseStmt(const_cast<Stmt *>(Captured->getCapturedStmt()));
       if (const auto *E = dyn_cast<Expr>(S)) {
         const Expr *Bare = E->IgnoreParenImpCasts();
         if (const auto *Not = dyn_cast<UnaryOperator>(Bare);
@@ -453,6 +457,14 @@ bool zeroedBefore(const CompoundStmt *Block, const Stmt *S, const VarDecl *T,
   // 'if (!T) return;' after the allocation tests the pointer only.
   while (Before && testsForNull(Before, T, Ctx))
     Before = nextIn(Block, Before, -1);
+  // The first statement of a '#pragma omp parallel' region: what comes
+  // before the region.
+  std::vector<const Stmt *> Path = pathTo(Function, Block);
+  size_t N = Path.size();
+  if (!Before && N >= 4 && isa<CapturedStmt>(Path[N - 2]) &&
+      isa<OMPParallelDirective>(Path[N - 3]))
+    if (const auto *Outer = dyn_cast<CompoundStmt>(Path[N - 4]))
+      return zeroedBefore(Outer, Path[N - 3], T, Function, Ctx);
   if (!Before)
     return false;
   if (allocates(Before, T, /*Zeroed=*/true))

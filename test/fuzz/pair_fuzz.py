@@ -101,6 +101,7 @@ class Case:
 
     def __init__(self, seed, number):
         self.rng = random.Random("%d:%d:pair" % (seed, number))
+        self.seed_number = (seed, number)
         # Drawn apart, so that the other fields are those of earlier
         # versions: the temporary read and written through an accessor
         # macro ('T_AT(i, f)'), where only its element type says it is a
@@ -291,6 +292,20 @@ class Case:
         self.consumer_parallel = self.pragma in ("consumer", "both") and q_ok
         if self.consumer_parallel:
             Q.insert(0, par)
+        # Half of the pairs whose nests are both parallel are written as
+        # two statements of one '#pragma omp parallel' region, each under
+        # '#pragma omp for' (SPLATT's style; KeptDirective::InTeam), where
+        # nothing between or around them would run on every thread of the
+        # region and race. Drawn apart, so that a seed's other cases stay
+        # what they were.
+        self.team = (self.producer_parallel and self.consumer_parallel and
+                     not self.calls and not self.zeroing and
+                     self.mutation not in ("between", "between_addressed",
+                                           "between_reads") and
+                     random.Random("%d:%d:team" % (self.seed_number))
+                     .random() < 0.5)
+        if self.team:
+            P[0] = Q[0] = "#pragma omp for"
         if self.zeroing:
             Q = [loop("z", "n * L", c89), "  A[z] = 0.0;"] + Q
             decl = decl + ["int z;"]
@@ -321,6 +336,8 @@ class Case:
             body += ["double sc = 1.5;", "const double *scp = &sc;"]
         if self.calls:
             P, Q = self.called(P, Q, decl, q, body)
+        if self.team:
+            body += ["#pragma omp parallel", "{"]
         body += P
         if self.mutation == "between":
             body.append("out[0] += 1;" if self.producer != "sddmm"
@@ -336,6 +353,8 @@ class Case:
             # caller's (live): it must be read after the producer.
             body.append("double t0 = Tp[1];")
         body += Q
+        if self.team:
+            body.append("}")
         if self.mutation == "live":
             body.append("*first = T[0];")
         elif self.mutation == "between_reads":
@@ -763,6 +782,10 @@ def fuzz(make_case, name, description, argv=None):
         case = make_case(opts.seed, number)
         result, d = check(case, number, opts, opts.work)
         counts[result] = counts.get(result, 0) + 1
+        # The pairs in one OpenMP region (Case.team) counted apart too.
+        if getattr(case, "team", False):
+            key = result + " in a region"
+            counts[key] = counts.get(key, 0) + 1
         if result.startswith("FAIL"):
             failed.append((number, result, d))
         elif not opts.keep_all:

@@ -123,8 +123,9 @@ ParallelPlan planParallel(const Context &C, const ir::BranchedGraph &Root,
   } else if (Kept) {
     if (S.Pragma)
       P.Loop = OmpDirective::kept(S.Pragma->Text);
-    // In a team, the barrier comes after the whole rewrite.
-    if (S.Pragma && S.Pragma->barrierAfter())
+    // In a team, the barrier comes after the whole rewrite (a consumer
+    // written 'nowait' after a producer that is not has the word already).
+    if (S.Pragma && S.Pragma->barrierAfter() && !P.Loop.mentions("nowait"))
       P.Loop.with("nowait");
   } else if (P.Parallel && PerThread) {
     P.Region = OmpDirective::parallel({Private});

@@ -143,3 +143,35 @@ void team_pair(int n, int K, int L, const int *pos, const int *crd,
       norms[i] = n > 1 && pos[n] > 0 ? S[(i * 5) % pos[n]] : 0;
   }
 }
+
+#include <stdlib.h>
+
+/* The same pair through a local temporary, dead after them: no longer
+ * stored (its allocation and free stay, outside the region). */
+void team_pair_dead(int n, int K, int L, const int *pos, const int *crd,
+                    const double *B, const double *C, const double *D,
+                    const double *E, double *restrict A) {
+  double *S = malloc(sizeof(double) * (n > 0 && pos[n] > 0 ? pos[n] : 1));
+  if (!S)
+    return;
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      for (int p = pos[i]; p < pos[i + 1]; p++) {
+        int j = crd[p];
+        double s = 0;
+        for (int k = 0; k < K; k++)
+          s += C[i * K + k] * D[j * K + k];
+        S[p] = B[p] * s;
+      }
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      for (int p = pos[i]; p < pos[i + 1]; p++) {
+        int j = crd[p];
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += S[p] * E[j * L + l];
+      }
+  }
+  free(S);
+}

@@ -32,6 +32,9 @@ BOTH(void, team_pair,
      (int n, int K, int L, const int *pos, const int *crd, const double *B,
       const double *C, const double *D, const double *E, double *S, double *A,
       double *norms))
+BOTH(void, team_pair_dead,
+     (int n, int K, int L, const int *pos, const int *crd, const double *B,
+      const double *C, const double *D, const double *E, double *A))
 
 enum { N = 37, K = 9, L = 7, NNZ = 160 };
 static int pos[N + 1], crd[NNZ], col[NNZ];
@@ -57,14 +60,14 @@ static void build(void) {
     E[x] = -0.75 + 0.03 * x;
 }
 
-/* The five functions, original and rewrite, on the same operands; the
+/* The six functions, original and rewrite, on the same operands; the
  * outputs start at 1. With Overlap, team_norms's output is its C (and
  * l == k). */
 static int run(const char *what, int n, int k, int l, int overlap) {
   static double out[2][N * K], norms[2][N], sums[2], scores[2][NNZ];
   char name[128];
   int ok = 1;
-  for (int f = 0; f < (overlap ? 1 : 5); f++) {
+  for (int f = 0; f < (overlap ? 1 : 6); f++) {
     for (int v = 0; v < 2; v++) {
       for (int x = 0; x < N * K; x++)
         out[v][x] = overlap ? C[x] : 1;
@@ -86,12 +89,15 @@ static int run(const char *what, int n, int k, int l, int overlap) {
       else if (f == 3)
         (v ? rewr_team_filled : orig_team_filled)(n, k, l, pos, crd, col, B, C,
                                                   D, E, out[v], &norms[v][0]);
-      else
+      else if (f == 4)
         (v ? rewr_team_pair : orig_team_pair)(n, k, l, pos, crd, B, C, D, E,
                                               scores[v], out[v], norms[v]);
+      else
+        (v ? rewr_team_pair_dead : orig_team_pair_dead)(n, k, l, pos, crd, B, C,
+                                                        D, E, out[v]);
     }
-    static const char *const names[] = {"norms", "c89", "gemm", "filled",
-                                        "pair"};
+    static const char *const names[] = {"norms",  "c89",  "gemm",
+                                        "filled", "pair", "pair dead"};
     snprintf(name, sizeof name, "%s, %s", names[f], what);
     ok &= same_array(name, out[0], out[1], N * K);
     snprintf(name, sizeof name, "%s after the nest, %s", names[f], what);

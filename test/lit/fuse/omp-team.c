@@ -152,3 +152,42 @@ void team_repeated(int reps, int n, int K, int L, const int *rowptr,
 // CHECK:      #pragma omp for nowait
 // CHECK:      #pragma omp barrier
 // CHECK-NEXT: #pragma omp single
+
+#include <stdlib.h>
+
+// Two nests of one region, each under '#pragma omp for': GCN's (A.X).W
+// through a temporary zeroed by calloc before the region, dead after it,
+// fused as two nests of a function are (pair_fuzz.py draws such pairs).
+// The consumer is 'nowait', the producer not: one 'nowait' on the fused
+// loop (it used to be written twice, which no compiler takes), and the
+// producer's barrier after it.
+void team_gcn(int n, int F, int G, const int *restrict pos,
+              const int *restrict crd, const double *restrict B,
+              const double *restrict X, const double *restrict W,
+              double *restrict out) {
+  double *T = calloc((size_t)n * F + 1, sizeof(double));
+  if (!T)
+    return;
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      for (int p = pos[i]; p < pos[i + 1]; p++)
+        for (int f = 0; f < F; f++)
+          T[i * F + f] += B[p] * X[crd[p] * F + f];
+#pragma omp for nowait
+    for (int i = 0; i < n; i++)
+      for (int f = 0; f < F; f++)
+        for (int g = 0; g < G; g++)
+          out[i * G + g] += T[i * F + f] * W[f * G + g];
+  }
+  free(T);
+}
+// REMARK: omp-team.c:[[@LINE-13]]:1: remark: fused {{.*}} with the nest at line {{[0-9]+}}, which reads its temporary 'T' (no longer stored): {{.*}} [lnr-fuse]
+// CHECK-LABEL: void team_gcn(
+// CHECK:      #pragma omp parallel
+// CHECK-NOT:  #pragma omp parallel
+// CHECK:      #pragma omp for nowait{{$}}
+// CHECK:      #pragma omp barrier
+// CHECK-NEXT: }
+// CHECK-NEXT: free(T);
