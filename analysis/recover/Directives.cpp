@@ -78,8 +78,7 @@ bool DirectiveReader::readRegion(const Stmt *Nest, const Stmt *Region) {
 namespace {
 
 /// The variables declared in S, but static ones (one for the whole team).
-void declaredIn(const Stmt *S,
-                std::vector<std::pair<const VarDecl *, SourceLocation>> &Out) {
+void declaredIn(const Stmt *S, std::set<const VarDecl *> &Out) {
   if (!S)
     return;
   if (const auto *Captured = dyn_cast<CapturedStmt>(S))
@@ -87,7 +86,7 @@ void declaredIn(const Stmt *S,
   if (const auto *D = dyn_cast<DeclStmt>(S))
     for (const Decl *Each : D->decls())
       if (const auto *V = dyn_cast<VarDecl>(Each); V && !V->isStaticLocal())
-        Out.push_back({V, V->getLocation()});
+        Out.insert(V);
   for (const Stmt *Child : S->children())
     declaredIn(Child, Out);
 }
@@ -120,8 +119,7 @@ bool settledBefore(const Stmt *Nest,
 bool DirectiveReader::readTeam(const Stmt *Nest,
                                const OMPParallelDirective *Parallel,
                                const std::vector<const Stmt *> &Statements) {
-  std::vector<std::pair<const VarDecl *, SourceLocation>> &Own =
-      Facts.TeamPrivate;
+  std::set<const VarDecl *> &Own = Facts.TeamPrivate;
   for (const OMPClause *C : Parallel->clauses()) {
     if (const auto *Default = dyn_cast<OMPDefaultClause>(C))
       if (Default->getDefaultKind() != llvm::omp::OMP_DEFAULT_shared &&
@@ -142,7 +140,7 @@ bool DirectiveReader::readTeam(const Stmt *Nest,
                       : cast<ArraySubscriptExpr>(Base)->getBase())
                      ->IgnoreParenImpCasts();
         if (const VarDecl *V = asVar(Base))
-          Own.push_back({V, Ref->getBeginLoc()});
+          Own.insert(V);
       }
     };
     if (const auto *P = dyn_cast<OMPPrivateClause>(C))

@@ -13,6 +13,7 @@
 #include "analysis/recover/SourceReader.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,8 +34,8 @@ struct DirectiveFacts {
   /// In a region that holds more than the nest (KeptDirective::InTeam):
   /// the variables each of its threads has its own of, declared in the
   /// region or named by its 'private', 'firstprivate' or 'reduction'
-  /// clause, with where.
-  std::vector<std::pair<const VarDecl *, SourceLocation>> TeamPrivate;
+  /// clause.
+  std::set<const VarDecl *> TeamPrivate;
   /// KeptDirective::BarrierBefore.
   bool BarrierBefore = false;
 };

@@ -297,8 +297,7 @@ bool NestCompletion::checkPrivateClause(const Stmt *Nest) {
 }
 
 bool NestCompletion::teamPrivate(const VarDecl *V) const {
-  return std::any_of(Directive.TeamPrivate.begin(), Directive.TeamPrivate.end(),
-                     [&](const auto &P) { return P.first == V; });
+  return Directive.TeamPrivate.count(V);
 }
 
 namespace {

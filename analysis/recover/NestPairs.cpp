@@ -457,16 +457,17 @@ bool zeroedBefore(const CompoundStmt *Block, const Stmt *S, const VarDecl *T,
   // 'if (!T) return;' after the allocation tests the pointer only.
   while (Before && testsForNull(Before, T, Ctx))
     Before = nextIn(Block, Before, -1);
-  // The first statement of a '#pragma omp parallel' region: what comes
-  // before the region.
-  std::vector<const Stmt *> Path = pathTo(Function, Block);
-  size_t N = Path.size();
-  if (!Before && N >= 4 && isa<CapturedStmt>(Path[N - 2]) &&
-      isa<OMPParallelDirective>(Path[N - 3]))
-    if (const auto *Outer = dyn_cast<CompoundStmt>(Path[N - 4]))
-      return zeroedBefore(Outer, Path[N - 3], T, Function, Ctx);
-  if (!Before)
+  if (!Before) {
+    // The first statement of a '#pragma omp parallel' region: what comes
+    // before the region.
+    std::vector<const Stmt *> Path = pathTo(Function, Block);
+    size_t N = Path.size();
+    if (N >= 4 && isa<CapturedStmt>(Path[N - 2]) &&
+        isa<OMPParallelDirective>(Path[N - 3]))
+      if (const auto *Outer = dyn_cast<CompoundStmt>(Path[N - 4]))
+        return zeroedBefore(Outer, Path[N - 3], T, Function, Ctx);
     return false;
+  }
   if (allocates(Before, T, /*Zeroed=*/true))
     return !T->getType()->isArrayType();
   // A memset or a loop may zero part of it only (its size is not read):

@@ -723,10 +723,14 @@ def pick_omp_forms(c):
         # Half of the regions with braces hold more than the nest
         # ('omp_team', SPLATT's and NPB CG's style): a declaration of the
         # region before it, and after it a 'single' that writes that
-        # variable, or the nest 'nowait' and the file's own barrier. The
-        # rewrite replaces the nest alone, shared among the region's threads.
+        # variable, or the nest 'nowait' and the file's own barrier, or
+        # before it a 'single nowait' still running when other threads
+        # reach the nest (the rewrite waits at a barrier before its
+        # checks). The rewrite replaces the nest alone, shared among the
+        # region's threads.
         if c["omp_region"] == "braces" and rng.random() < 0.5:
-            c["omp_team"] = rng.choice(["single", "nowait_barrier"])
+            c["omp_team"] = rng.choice(["single", "nowait_barrier",
+                                        "single_before"])
 
 
 def pick_omp_guard(c):
@@ -1616,6 +1620,9 @@ class Kernel:
                     lines.append(ind + "{")
                 if team:
                     lines.append(ind + "int fz_team = 1;")
+                if team == "single_before":
+                    lines.extend(["#pragma omp single nowait",
+                                  ind + "fz_team = 2;"])
                 lines.append("#pragma omp " + c["pragma"].replace(
                     "parallel for", "for", 1) +
                     (" nowait" if form == "nowait" or
@@ -1716,8 +1723,10 @@ class Kernel:
         if c["pragma"] and c.get("omp_team") == "single":
             lines.extend(["#pragma omp single", "  fz_team = 0;",
                           "  (void)fz_team;"])
-        elif c["pragma"] and c.get("omp_team"):
+        elif c["pragma"] and c.get("omp_team") == "nowait_barrier":
             lines.extend(["#pragma omp barrier", "  (void)fz_team;"])
+        elif c["pragma"] and c.get("omp_team"):
+            lines.append("  (void)fz_team;")
         if c["pragma"] and c.get("omp_region") in ("braces", "nowait"):
             lines.append("  }")
         body_lines = self.repeated(lines)

@@ -305,7 +305,19 @@ class Case:
                      random.Random("%d:%d:team" % (self.seed_number))
                      .random() < 0.5)
         if self.team:
-            P[0] = Q[0] = "#pragma omp for"
+            # Either loop 'nowait' or not: the fused loop carries one
+            # 'nowait', the barrier of either after it. A producer 'nowait'
+            # only over the consumer's rows, both 'schedule(static)': each
+            # thread then reads the rows it wrote, and the original is free
+            # of races.
+            w = random.Random("%d:%d:teamnowait" % self.seed_number)
+            p_nowait = w.random() < 0.3 and P[1].split()[2] == "i"
+            q_nowait = w.random() < 0.3
+            static = " schedule(static)" if p_nowait else ""
+            P[0] = "#pragma omp for" + static + (" nowait" if p_nowait
+                                                 else "")
+            Q[0] = "#pragma omp for" + static + (" nowait" if q_nowait
+                                                 else "")
         if self.zeroing:
             Q = [loop("z", "n * L", c89), "  A[z] = 0.0;"] + Q
             decl = decl + ["int z;"]
