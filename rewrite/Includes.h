@@ -1,9 +1,11 @@
 //===- Includes.h - The headers a file's rewrites need ---------*- C++ -*-===//
 //
-// The temporaries of a rewrite call malloc and free (<stdlib.h>), and the
-// overlap test compares addresses as uintptr_t (<stdint.h>). A file without
-// them gets one insertion, with its first nest that needs one, holding
-// every header any of its nests needs.
+// The temporaries of a rewrite call malloc and free (<stdlib.h>), the
+// overlap test compares addresses as uintptr_t (<stdint.h>) and may call the
+// file's SubscriptHelpers. A file that needs any of them gets one insertion
+// (NestOutcome::IncludeFix), with its first nest that needs one, holding
+// every header any of its nests needs, and the helpers' definitions after
+// the headers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_INCLUDES_H
@@ -20,8 +22,10 @@
 namespace lnr::rewrite {
 
 /// Sets NestOutcome::IncludeFix on the first outcome of each file that
-/// needs a header (NeedsStdlib or NeedsStdint); NeedsStdlib is then set
-/// on every outcome that needs one.
+/// needs a header (NeedsStdlib or NeedsStdint) or the helpers, and
+/// NeedsPreamble on every outcome that needs one of them. Any IncludeFix
+/// set before is replaced: outcomes added since (the calls fused by the
+/// tool) count too.
 void insertIncludes(std::vector<NestOutcome> &Outcomes,
                     const clang::SourceManager &SM);
 

@@ -314,7 +314,8 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
     for (const ExtentScan &Scan : Scans)
       Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable};
     OrRefusal<OverlapTest> Test =
-        overlapTest(Kernel, Source, Ranges, Standard, Names);
+        overlapTest(Kernel, Source, Ranges, Standard, Names,
+                    subscriptHelpers(Source.IsNameTaken));
     if (!Test)
       return Test.refusal();
     Checks = std::move(*Test);
@@ -548,6 +549,8 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
       Emitted.NeedsStdlib || (Alternative && Alternative->Emitted.NeedsStdlib);
   Out.NeedsStdint =
       Source.Overlap.Needed && !Source.HasStdint && Standard.AddressNeedsStdint;
+  if (Checks && Checks->CallsHelpers)
+    Out.Helpers = definitionsOf(subscriptHelpers(Source.IsNameTaken), Standard);
   if (Alternative) {
     // Each branch of the run-time choice says which schedule it runs.
     Emitted.Tree.insert(Emitted.Tree.begin(),

@@ -121,18 +121,24 @@ struct NestOutcome {
   bool Styled = false;
   std::optional<clang::tooling::Replacements> Formatted;
   std::string FormatError;
-  /// Inserts #include <stdlib.h> for the temporaries' malloc and free; set
-  /// on the first rewritten nest of each file that needs it in a file
-  /// without it. A header gets its own include, whatever its includers
-  /// declare.
+  /// Inserts the file's preamble (Includes.h): #include <stdlib.h> for the
+  /// temporaries' malloc and free, <stdint.h> for the overlap test's
+  /// uintptr_t, and the definitions of its Helpers; set on the first
+  /// rewritten nest of each file that needs it. A header gets its own
+  /// include, whatever its includers declare.
   std::optional<clang::tooling::Replacement> IncludeFix;
   /// The headers IncludeFix includes ("stdint.h", "stdlib.h").
   std::vector<std::string> IncludedHeaders;
-  /// Set as well when the nest needs only <stdint.h> (NeedsStdint): the
-  /// file's one insertion then holds every header its nests need.
+  /// The temporaries call malloc and free, not declared before the nest.
   bool NeedsStdlib = false;
   /// The overlap test uses uintptr_t, not declared before the nest.
   bool NeedsStdint = false;
+  /// The definitions of the file's SubscriptHelpers, when the rewrite calls
+  /// them; IncludeFix then defines them after the headers.
+  std::string Helpers;
+  /// Whether the nest needs IncludeFix (a header or the helpers), set by
+  /// insertIncludes.
+  bool NeedsPreamble = false;
   /// A schedule asymptotically cheaper than the nest was found: a refusal
   /// with it set blocks a gain, one without it may have none to block.
   bool Gains = false;

@@ -26,6 +26,7 @@
 #include "analysis/source/NestSource.h"
 #include "rewrite/Dialect.h"
 #include "rewrite/NamePicker.h"
+#include "rewrite/SubscriptHelpers.h"
 #include "rewrite/lower/LoopTree.h"
 
 #include <map>
@@ -64,13 +65,18 @@ std::optional<std::string> everyLoopRuns(const ir::Kernel &K,
 struct OverlapTest {
   lower::Nodes Statements; // declarations first, then statements
   std::string Flag;
+  /// The statements call the file's SubscriptHelpers.
+  bool CallsHelpers = false;
 };
 /// In the types of the file's Standard (C89 has neither `long long` nor
-/// `uintptr_t`). The test's variables are picked from Names.
+/// `uintptr_t`). The test's variables are picked from Names; a range's end
+/// that reads memory is named once (`long long p_first = pos[0];`), and
+/// each array's bytes are named once (`A_begin`, `A_end`).
 OrRefusal<OverlapTest>
 overlapTest(const ir::Kernel &K, const NestSource &S,
             const std::map<std::string, ScannedRange> &Scanned,
-            const Dialect &Standard, NamePicker &Names);
+            const Dialect &Standard, NamePicker &Names,
+            const SubscriptHelpers &Helpers);
 
 } // namespace lnr::rewrite
 

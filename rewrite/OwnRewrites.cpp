@@ -87,7 +87,8 @@ void leaveOwnRewrite(NestOutcome &O) {
     return;
   O.Fix.reset();
   // Done already: no gain to report by default (RemarkPolicy.h).
-  O.Styled = O.NeedsStdlib = O.NeedsStdint = O.Gains = false;
+  O.Styled = O.NeedsStdlib = O.NeedsStdint = O.NeedsPreamble = O.Gains = false;
+  O.Helpers.clear();
   O.Notes.clear();
   O.Name = rule::AlreadyFused;
   O.Message = "nest left unchanged: it is part of lnr-rewrite's rewrite of a "

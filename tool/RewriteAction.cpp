@@ -8,6 +8,7 @@
 
 #include "analysis/ir/Dot.h"
 #include "rewrite/Format.h"
+#include "rewrite/Includes.h"
 #include "rewrite/NestPipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -212,10 +213,11 @@ public:
     std::vector<rewrite::NestOutcome> Outcomes = Pipeline->finish();
     Pipeline.reset(); // the identifier table has its own lookup back
     addCallPairs(Ctx, Outcomes);
-    // The #include <stdlib.h> the temporaries' malloc needs goes with the
-    // first reported nest of its file that needs it (the pipeline puts it on
-    // the first nest of the file that needs it, which --offset may leave
-    // out).
+    // The headers and helpers the rewrites need go with the first reported
+    // nest of their file that needs them (placed again with the calls fused
+    // among the outcomes: on the first nest of the file that needs them,
+    // which --offset may leave out).
+    rewrite::insertIncludes(Outcomes, SM);
     std::map<FileID, tooling::Replacement> IncludeFixes;
     std::set<FileID> IncludeGiven; // the files whose include a Fix carries
     for (const rewrite::NestOutcome &O : Outcomes)
@@ -263,7 +265,7 @@ public:
       auto Include = IncludeFixes.find(O.File);
       bool WithInclude = false;
       if (O.Fix) {
-        bool NeedsInclude = O.NeedsStdlib && Include != IncludeFixes.end();
+        bool NeedsInclude = O.NeedsPreamble && Include != IncludeFixes.end();
         WithInclude = NeedsInclude && !IncludeGiven.count(O.File);
         // Text printed in the file's style is taken as it is, with the
         // include as HeaderIncludes placed it; the rest comes formatted by
@@ -389,6 +391,11 @@ private:
   Expected<tooling::Replacements>
   formattedInclude(FileID File, const tooling::Replacement &Include,
                    const std::string &Path, StringRef Code) {
+    // An insertion that spans the file's own lines (its directives between
+    // the headers and the helpers, Includes.h) is taken as it is: its own
+    // text is styled already, and formatting would reach the file's.
+    if (Include.getLength() > 0)
+      return tooling::Replacements(Include);
     auto It = IncludesFormatted.find(File);
     if (It == IncludesFormatted.end()) {
       Expected<tooling::Replacements> Formatted =

@@ -36,8 +36,9 @@ void sddmm_spmm_at(int n, int K, int L, const int *rowptr, const int *colidx,
 // the overlap test bounds each array through the macro's arguments (the
 // stride 'L' is written in the file, its parentheses in the macro's body).
 // CHECK-LABEL: void spmm_gemm_at(
-// CHECK:        uintptr_t written_begin =
-// CHECK:        (uintptr_t)(o->C) +
+// CHECK:        uintptr_t A_begin =
+// CHECK:        uintptr_t o_C_begin =
+// CHECK-NEXT:       (uintptr_t)(o->C) +
 // CHECK:        t[k] += Bv_val * AT(o_C, j, k, K);
 // CHECK:        AT(A, i, l, L) += t[k] * AT(o_D, k, l, L) +
 // CHECK-NEXT:                    t[k + 1] * AT(o_D, (k + 1), l, L) +

@@ -104,11 +104,13 @@ void mkl_relative(int n, int K, int L, const int *pntrb, const int *pntre,
 // Without 'restrict': the overlap test ranges over the absolute positions
 // pos[0] to pos[n] that 'pos[i] + p' reads, as for an absolute loop.
 // CHECK-LABEL: void relative_no_restrict(
-// CHECK:        int no_overlap =
-// CHECK-NEXT:     0 < (long long)n &&
-// CHECK-NEXT:     (long long)(pos[0]) < (long long)(pos[((long long)n - 1) + 1])
-// CHECK:        (written_end <= (uintptr_t)Bv +
-// CHECK-NEXT:     ((uintptr_t)((long long)(pos[0]))) * sizeof *Bv ||
+// CHECK:        int no_overlap = 0 < (long long)n &&
+// CHECK-NEXT:     (long long)(pos[0]) < (long long)(pos[(long long)n]) &&
+// CHECK:          long long p_first = pos[0];
+// CHECK-NEXT:     long long p_end = pos[(long long)n];
+// CHECK:          uintptr_t Bv_begin = (uintptr_t)Bv + (uintptr_t)p_first * sizeof *Bv;
+// CHECK-NEXT:     uintptr_t Bv_end = (uintptr_t)Bv + (uintptr_t)p_end * sizeof *Bv;
+// CHECK:          (A_end <= Bv_begin || Bv_end <= A_begin)
 // CHECK:        if (no_overlap) {
 // CHECK:        for (int p = 0; p < pos[i + 1] - pos[i]; p++) {
 // CHECK:        if (!no_overlap) {

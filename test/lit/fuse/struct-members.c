@@ -142,7 +142,7 @@ void spmm_gemm_nested(int n, int K, int L, const struct holder *s,
 
 // Without restrict: the overlap test's flag and bounds beside members, two
 // of their names already used by the file.
-int no_overlap, written_begin;
+int no_overlap, A_begin;
 
 void sddmm_spmm_unrestricted(int n, int K, int L, const struct csr *B,
                              const struct dense *C, const struct dense *D,
@@ -158,10 +158,14 @@ void sddmm_spmm_unrestricted(int n, int K, int L, const struct csr *B,
 }
 // REMARK: struct-members.c:[[@LINE-9]]:3: remark: fused {{.*}}, under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
 // CHECK-LABEL: void sddmm_spmm_unrestricted(
-// CHECK:      int no_overlap_1 = 0 < (long long)n &&
-// CHECK:      uintptr_t written_begin_1 =
-// CHECK:      uintptr_t written_end =
-// CHECK:      (uintptr_t)(&(B->val)) +
+// CHECK:      int no_overlap_1 =
+// CHECK-NEXT:     0 < (long long)n &&
+// CHECK:      uintptr_t A_begin_1 =
+// CHECK:      uintptr_t A_end =
+// CHECK:      uintptr_t B_val_begin =
+// CHECK-NEXT:     (uintptr_t)(B->val) + (uintptr_t)p_first * sizeof *(B->val);
+// CHECK:      = (uintptr_t)(&(B->val));
+// CHECK:      no_overlap_1 = (A_end <= B_val_begin || B_val_end <= A_begin_1) &&
 // CHECK:      if (no_overlap_1) {
 // CHECK:      } else {
 // CHECK-NEXT: /* lnr-rewrite: the original nest, run when the arrays may overlap */

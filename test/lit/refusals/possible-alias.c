@@ -42,6 +42,17 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // ASSUMED: refusals/possible-alias.c:[[@LINE-9]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)'{{.*}} [lnr-fuse]
 // VERSIONED: refusals/possible-alias.c:[[@LINE-10]]:3: remark: fused 'A(i,l) += vals(i,j) * C(i,k) * D(j,k) * E(j,l)': O(nnz(vals_ij)*K*L) -> O(nnz(vals_ij)*(K+L)), under a run-time overlap test (the original nest runs when the output overlaps an input) [lnr-fuse]
 // TEXT:      #include <stdint.h>
+// The helpers the tests call, once for the file, after its includes.
+// TEXT-EMPTY:
+// TEXT-NEXT: /* lnr-rewrite: the smaller and the larger of two subscripts, for the run-time
+// TEXT-NEXT:  * overlap tests below. */
+// TEXT-NEXT: static inline long long lnr_min(long long a, long long b) {
+// TEXT-NEXT:   return a < b ? a : b;
+// TEXT-NEXT: }
+// TEXT-NEXT: static inline long long lnr_max(long long a, long long b) {
+// TEXT-NEXT:   return a < b ? b : a;
+// TEXT-NEXT: }
+// TEXT-NOT:  lnr_max(long long a
 // TEXT:      void sddmm_spmm_may_alias(
 // TEXT:      double *A) {
 // TEXT-NEXT: /* lnr-rewrite: {{.*}}
@@ -51,21 +62,29 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT-NEXT:     long j_min;
 // TEXT:          int no_overlap =
 // TEXT-NEXT:         0 < (long long)n &&
-// TEXT-NEXT:         (long long)(rowptr[0]) < (long long)(rowptr[((long long)n - 1) + 1]) &&
+// TEXT-NEXT:         (long long)(rowptr[0]) < (long long)(rowptr[(long long)n]) &&
 // TEXT-NEXT:         0 < (long long)K && 0 < (long long)L;
 // TEXT-NEXT:     if (no_overlap) {
-// TEXT-NEXT:       uintptr_t written_begin =
+// TEXT-NEXT:       long long p_first = rowptr[0];
+// TEXT-NEXT:       long long p_end = rowptr[(long long)n];
+// TEXT-NEXT:       uintptr_t A_begin =
 // TEXT-NEXT:           (uintptr_t)A +
+// TEXT-NEXT:           (uintptr_t)(lnr_min(0, (long long)L * ((long long)n - 1))) *
 // The output's row range against each array the nest reads, D and E at the
-// scanned column range, rowptr and colidx too.
-// TEXT:            no_overlap =
-// TEXT-NEXT:           (written_end <=
-// TEXT-NEXT:                (uintptr_t)vals +
-// TEXT:                (uintptr_t)C +
-// TEXT:                                      ? (long long)K * (long long)j_min
-// TEXT:                (uintptr_t)E +
-// TEXT:                (uintptr_t)rowptr +
-// TEXT:                (uintptr_t)colidx +
+// scanned column range, rowptr and colidx too: each range named once.
+// TEXT:            uintptr_t D_begin =
+// TEXT-NEXT:           (uintptr_t)D +
+// TEXT-NEXT:           (uintptr_t)(lnr_min((long long)K * (long long)j_min,
+// TEXT-NEXT:                               (long long)K * ((long long)j_extent - 1))) *
+// TEXT:            uintptr_t rowptr_begin = (uintptr_t)rowptr;
+// TEXT-NEXT:       uintptr_t rowptr_end =
+// TEXT-NEXT:           (uintptr_t)rowptr + (uintptr_t)((long long)n + 1) * sizeof *rowptr;
+// TEXT:            no_overlap = (A_end <= vals_begin || vals_end <= A_begin) &&
+// TEXT-NEXT:                    (A_end <= C_begin || C_end <= A_begin) &&
+// TEXT-NEXT:                    (A_end <= D_begin || D_end <= A_begin) &&
+// TEXT-NEXT:                    (A_end <= E_begin || E_end <= A_begin) &&
+// TEXT-NEXT:                    (A_end <= rowptr_begin || rowptr_end <= A_begin) &&
+// TEXT-NEXT:                    (A_end <= colidx_begin || colidx_end <= A_begin);
 // TEXT:          if (no_overlap) {
 // TEXT-NEXT: if ({{.*}} > 0{{.*}}) {
 // TEXT-NEXT: #pragma omp parallel for schedule(dynamic, 64)
