@@ -185,13 +185,21 @@ bool DirectiveReader::readDirective(const OMPLoopDirective *Directive,
     Clauses.assign(Parallel->clauses().begin(), Parallel->clauses().end());
   Clauses.insert(Clauses.end(), Directive->clauses().begin(),
                  Directive->clauses().end());
+  if (!readClauses(Clauses, Parallel != nullptr))
+    return false;
+  Facts.Pragma = keptDirective(Directive, Clauses, Parallel && !InTeam, InTeam);
+  return true;
+}
+
+bool DirectiveReader::readClauses(const std::vector<const OMPClause *> &Clauses,
+                                  bool InRegion) {
   // Clauses that keep their meaning on the fused outer loop; the others
   // (collapse, reduction, private, ...) describe the original nest.
   for (const OMPClause *C : Clauses) {
     llvm::omp::Clause Kind = C->getClauseKind();
     // The end of the region waits for every thread anyway; in a team, the
     // rewrite keeps it.
-    if (Parallel && Kind == llvm::omp::OMPC_nowait)
+    if (InRegion && Kind == llvm::omp::OMPC_nowait)
       continue;
     if (const auto *Private = dyn_cast<OMPPrivateClause>(C)) {
       // Checked against the variables declared outside the nest later.
@@ -210,6 +218,13 @@ bool DirectiveReader::readDirective(const OMPLoopDirective *Directive,
                         "the fused one",
                     C->getBeginLoc());
   }
+  return true;
+}
+
+KeptDirective
+DirectiveReader::keptDirective(const OMPLoopDirective *Directive,
+                               const std::vector<const OMPClause *> &Clauses,
+                               bool FromRegion, bool InTeam) const {
   // Where temporaries must be private to each thread, the directive is
   // split into 'parallel' (these clauses) and 'for' (schedule).
   KeptDirective Kept;
@@ -226,7 +241,7 @@ bool DirectiveReader::readDirective(const OMPLoopDirective *Directive,
   }
   // A region around '#pragma omp for' reads as the one directive; another
   // directive's range ends at the end of its line.
-  Kept.FromRegion = Parallel && !InTeam;
+  Kept.FromRegion = FromRegion;
   Kept.InTeam = InTeam;
   Kept.BarrierBefore = InTeam && Facts.BarrierBefore;
   Kept.Nowait = std::any_of(Clauses.begin(), Clauses.end(), [](const auto *C) {
@@ -235,13 +250,12 @@ bool DirectiveReader::readDirective(const OMPLoopDirective *Directive,
   Kept.Text =
       Kept.FromRegion
           ? "#pragma omp parallel for" + Kept.ParallelClauses + Kept.ForClauses
-          : withoutSplices(
-                Lexer::getSourceText(CharSourceRange::getCharRange(
-                                         Begin, Directive->getEndLoc()),
-                                     SM, LO)
-                    .rtrim());
-  Facts.Pragma = std::move(Kept);
-  return true;
+          : withoutSplices(Lexer::getSourceText(CharSourceRange::getCharRange(
+                                                    Directive->getBeginLoc(),
+                                                    Directive->getEndLoc()),
+                                                SM, LO)
+                               .rtrim());
+  return Kept;
 }
 
 } // namespace lnr::recover::detail

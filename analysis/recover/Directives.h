@@ -65,6 +65,15 @@ private:
   /// becomes the loop under it.
   bool readDirective(const OMPLoopDirective *Directive,
                      const clang::OMPParallelDirective *Parallel);
+  /// readDirective's steps: the clauses refused (those that describe the
+  /// original nest), InRegion when they are a region's and its loop's; the
+  /// directive the rewrite keeps.
+  bool readClauses(const std::vector<const clang::OMPClause *> &Clauses,
+                   bool InRegion);
+  KeptDirective
+  keptDirective(const OMPLoopDirective *Directive,
+                const std::vector<const clang::OMPClause *> &Clauses,
+                bool FromRegion, bool InTeam) const;
 };
 
 } // namespace lnr::recover::detail
