@@ -27,27 +27,45 @@ struct Leading {
   /// and macros come before it. 0 when there is none.
   unsigned DirectivesEnd = 0;
 };
+/// Whether Line leaves a block comment open.
+bool opensComment(llvm::StringRef Line) {
+  size_t Open = Line.rfind("/*");
+  return Open != llvm::StringRef::npos &&
+         Line.find("*/", Open + 2) == llvm::StringRef::npos;
+}
+
 Leading leadingLines(llvm::StringRef Code) {
   Leading Out;
-  bool InComment = false, Continued = false;
+  // A byte-order mark stays first.
+  size_t Start = Code.startswith("\xEF\xBB\xBF") ? 3 : 0;
+  Out.DirectivesEnd = unsigned(Start);
+  bool InComment = false, Continued = false, AfterDirective = false;
+  // A feature-test macro defined under '#if' ('#ifndef _GNU_SOURCE'): its
+  // block ends with the '#endif' that closes it.
+  bool FeatureInBlock = false;
   int Depth = 0;
-  for (size_t At = 0; At < Code.size();) {
+  for (size_t At = Start; At < Code.size();) {
     size_t End = Code.find('\n', At);
     End = End == llvm::StringRef::npos ? Code.size() : End + 1;
     llvm::StringRef Line = Code.slice(At, End).trim();
     At = End;
     bool Continues = Line.endswith("\\");
     if (Continued || InComment) {
-      if (Continued && !Continues && Depth == 0)
+      bool Closes = InComment && Line.contains("*/");
+      // A directive ends with its last continued line, or with the
+      // comment it opened.
+      if (Depth == 0 && ((Continued && !Continues && !InComment) ||
+                         (Closes && AfterDirective)))
         Out.DirectivesEnd = unsigned(End);
       Continued = Continued && Continues;
-      InComment = InComment && !Line.contains("*/");
+      InComment = InComment && !Closes;
       continue;
     }
     if (Line.empty() || Line.startswith("//"))
       continue;
     if (Line.startswith("/*")) {
-      InComment = !Line.contains("*/");
+      InComment = opensComment(Line);
+      AfterDirective = false;
       continue;
     }
     if (!Line.startswith("#"))
@@ -55,18 +73,25 @@ Leading leadingLines(llvm::StringRef Code) {
     llvm::StringRef Directive = Line.drop_front(1).ltrim();
     if (Directive.startswith("if"))
       ++Depth;
-    else if (Directive.startswith("endif"))
-      --Depth;
+    else if (Directive.startswith("endif") && --Depth == 0 && FeatureInBlock) {
+      Out.FeatureMacrosEnd = unsigned(End);
+      FeatureInBlock = false;
+    }
     Continued = Continues;
-    if (Depth == 0 && !Continues)
+    InComment = AfterDirective = opensComment(Line);
+    if (Depth == 0 && !Continues && !InComment)
       Out.DirectivesEnd = unsigned(End);
     if (Directive.consume_front("define") && !Directive.empty() &&
         (Directive.front() == ' ' || Directive.front() == '\t')) {
       Directive = Directive.ltrim();
       if (Directive.size() > 1 && Directive[0] == '_' &&
           (std::isupper(static_cast<unsigned char>(Directive[1])) ||
-           Directive[1] == '_'))
-        Out.FeatureMacrosEnd = unsigned(End);
+           Directive[1] == '_')) {
+        if (Depth == 0)
+          Out.FeatureMacrosEnd = unsigned(End);
+        else
+          FeatureInBlock = true;
+      }
     }
   }
   return Out;

@@ -237,6 +237,7 @@ private:
   }
   std::optional<Refusal> schedule();
   std::optional<Refusal> check(const std::vector<std::string> &AlsoRelied);
+  FileHelpers helpers() const;
   std::optional<Refusal> checkFor(const ir::Schedule *First);
   bool covered(const ir::Schedule &S) const;
   bool mayAlternate(const ir::Schedule &Other) const;
@@ -299,6 +300,15 @@ std::optional<Refusal> NestRewrite::schedule() {
   return Source.DeferredRefusal;
 }
 
+/// The helpers the overlap test may call (SubscriptHelpers.h): none in C89,
+/// which has no 'inline' (an unused static function is a warning), nor in a
+/// header; the file's own from an earlier rewrite, or new ones.
+FileHelpers NestRewrite::helpers() const {
+  if (!Standard.Inline || !Source.HelpersDefinable)
+    return {};
+  return subscriptHelpers(Source.IsNameTaken, Source.OwnMin, Source.OwnMax);
+}
+
 /// The overlap test, and the checks of what else the rewrite relies on,
 /// with the test's flag or a flag of their own.
 std::optional<Refusal>
@@ -314,8 +324,7 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
     for (const ExtentScan &Scan : Scans)
       Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable};
     OrRefusal<OverlapTest> Test =
-        overlapTest(Kernel, Source, Ranges, Standard, Names,
-                    subscriptHelpers(Source.IsNameTaken));
+        overlapTest(Kernel, Source, Ranges, Standard, Names, helpers().Names);
     if (!Test)
       return Test.refusal();
     Checks = std::move(*Test);
@@ -549,8 +558,9 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
       Emitted.NeedsStdlib || (Alternative && Alternative->Emitted.NeedsStdlib);
   Out.NeedsStdint =
       Source.Overlap.Needed && !Source.HasStdint && Standard.AddressNeedsStdint;
-  if (Checks && Checks->CallsHelpers)
-    Out.Helpers = definitionsOf(subscriptHelpers(Source.IsNameTaken), Standard);
+  if (FileHelpers Helpers = helpers();
+      Checks && Checks->CallsHelpers && !Helpers.Defined)
+    Out.Helpers = definitionsOf(Helpers.Names, Standard);
   if (Alternative) {
     // Each branch of the run-time choice says which schedule it runs.
     Emitted.Tree.insert(Emitted.Tree.begin(),
@@ -671,6 +681,9 @@ recoverForRewrite(const recover::NestSite &Site, clang::ASTContext &Ctx,
     Source.HasStdlib = false;
     Source.HasStdint = false;
   }
+  // The overlap tests' helpers are defined in the main file only: a header
+  // and its includer would each define them in one unit.
+  Source.HelpersDefinable = !InHeader;
   // The statement replaced: the nest, or the OpenMP region around it.
   Source.Substatement =
       llvm::isa_and_nonnull<clang::IfStmt>(recover::parentWithin(

@@ -64,16 +64,23 @@ std::string bound(const Types &Ty, const OverlapFacts::Array &A,
         Term = std::to_string(*Value) + Ty.Suffix + " * " + Term;
     } else {
       // The smaller (larger) of the products with the range's ends, by
-      // the file's helpers (SubscriptHelpers.h): the sign of C is not
-      // known. A product with 0 is written 0.
+      // the file's helpers (SubscriptHelpers.h), or compared inline where
+      // it has none: the sign of C is not known. A product with 0 is
+      // written 0: 'C * 0 <= C * n' is a comparison gcc says is always
+      // true (-Wtautological-compare).
       std::string C = asLong(Ty, T.Coefficient);
       auto Times = [&](const std::string &End) {
         return End == "0" ? std::string("0") : C + " * " + End;
       };
       std::string AtLo = Times(R.Lo), AtHi = Times(R.Hi);
-      Term = R.Lo == R.Hi ? AtLo
-                          : (Past ? Ty.Helpers.Max : Ty.Helpers.Min) + "(" +
-                                AtLo + ", " + AtHi + ")";
+      if (R.Lo == R.Hi)
+        Term = AtLo;
+      else if (!Ty.Helpers.Min.empty())
+        Term = (Past ? Ty.Helpers.Max : Ty.Helpers.Min) + "(" + AtLo + ", " +
+               AtHi + ")";
+      else
+        Term = "(" + AtLo + " <= " + AtHi + " ? " + (Past ? AtHi : AtLo) +
+               " : " + (Past ? AtLo : AtHi) + ")";
     }
     if (Term != "0")
       Out += (Out.empty() ? "" : " + ") + Term;
@@ -303,8 +310,8 @@ lower::Nodes disjointBytes(const NestSource &S, const Types &Ty,
   std::string Assign = Flag + " = " + (Tests.empty() ? "1" : Tests) + ";";
   std::string Read;
   lower::Nodes Disjoint = Arrays.declarations(Assign, Read);
-  CallsHelpers =
-      mentions(Read, Ty.Helpers.Min) || mentions(Read, Ty.Helpers.Max);
+  CallsHelpers = !Ty.Helpers.Min.empty() && (mentions(Read, Ty.Helpers.Min) ||
+                                             mentions(Read, Ty.Helpers.Max));
   Disjoint.push_back(statement(Assign));
   return {declare("int", Flag, Loops.Run.empty() ? "1" : allOf(Loops.Run)),
           lower::Node::ifThen(lower::code(Flag), std::move(Disjoint))};

@@ -11,10 +11,13 @@
 //   static inline long long lnr_min(long long a, long long b) { ... }
 //   static inline long long lnr_max(long long a, long long b) { ... }
 //
-// (`static long` in C89, which has neither `inline` nor `long long`; with
-// another name where the file uses this one). A comparison of the two
-// products written inline would not do either: gcc's -Wtype-limits warns
-// about `(long long)K < 0` for an unsigned K. Clang-free.
+// (with another name where the file uses this one; the names of an earlier
+// rewrite's where the file has them). Not in C89, which has no `inline`
+// (a static function a configuration does not call is a warning), nor in a
+// header (it and its includer would each define them): the test then
+// spells the conditional out, `(C * lo <= C * hi ? C * lo : C * hi)`, as
+// the coefficient's sign written `C < 0` would not do: gcc's -Wtype-limits
+// warns about `(long long)K < 0` for an unsigned K. Clang-free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_SUBSCRIPTHELPERS_H
@@ -30,16 +33,25 @@ namespace lnr::rewrite {
 /// The helpers' names in a file.
 struct SubscriptHelpers {
   std::string Min, Max;
+  /// Their parameters' names ("lhs", "rhs", or others where the file uses
+  /// those: a macro of that name would break the definitions).
+  std::string A = "lhs", B = "rhs";
 };
 
-/// The names the file's tests call: "lnr_min" and "lnr_max", or the first
-/// with a suffix that IsTaken (the file's identifiers) says is free. Every
-/// nest of a file gets the same names.
-SubscriptHelpers
-subscriptHelpers(const std::function<bool(const std::string &)> &IsTaken);
+/// The names the file's tests call: those of an earlier rewrite of the
+/// file (OwnMin and OwnMax, when both are found), or else "lnr_min" and
+/// "lnr_max", or the first with a suffix that IsTaken (the file's
+/// identifiers) says is free. Every nest of a file gets the same names.
+struct FileHelpers {
+  SubscriptHelpers Names;
+  bool Defined = false; // by the file itself
+};
+FileHelpers
+subscriptHelpers(const std::function<bool(const std::string &)> &IsTaken,
+                 const std::string &OwnMin, const std::string &OwnMax);
 
-/// Their definitions, in the file's Standard, laid out in LLVM's style
-/// (the include insertion formats them in the file's).
+/// Their definitions, laid out in LLVM's style (the include insertion
+/// formats them in the file's).
 std::string definitionsOf(const SubscriptHelpers &Helpers,
                           const Dialect &Standard);
 

@@ -797,9 +797,12 @@ def pick_configurations(c):
     configuration the build does not take), macros named as the rewrite
     names what it declares ('then_cost', 't_part'; c["other_build"]), and
     about 8% open with a feature-test macro before their headers and read
-    'M_PI' of <math.h> (c["feature_macro"]); the rewrite must build under
+    'M_PI' of <math.h> (c["feature_macro"], every other one under
+    '#ifndef _XOPEN_SOURCE'); the rewrite must build under
     -DFZ_OTHER_BUILD, and under -std=c99, where <math.h> declares 'M_PI'
-    only after '_XOPEN_SOURCE' (an include inserted above it comes first).
+    only after '_XOPEN_SOURCE' (an include inserted above it comes first),
+    and for a guarded one, with -D_XOPEN_SOURCE=700 too (an include
+    inserted inside its block is skipped).
     Half the hand-written kernels without restrict declare a local
     named 'uintptr_t' (c["hostile"]). From a generator of its own, so that the other fields of a case are
     those of earlier versions."""
@@ -1888,7 +1891,8 @@ class Kernel:
     PICKED_NAMES = ["t", "t1", "t_part", "t1_part", "then_cost", "else_cost",
                     "allocated", "checked", "position", "positions_ordered",
                     "no_overlap", "written_begin", "written_end", "k_lane",
-                    "j_lane", "l_lane", "t_ran"]
+                    "j_lane", "l_lane", "t_ran", "lnr_min", "lnr_max", "lhs",
+                    "rhs", "A_begin", "A_end", "p_first", "p_end"]
 
     def configurations(self, text):
         """text with the forms of pick_configurations: macros under
@@ -1909,7 +1913,12 @@ class Kernel:
         if c.get("conflict_at") == "top":
             head += self.conflict_declaration(text)
         if c.get("feature_macro"):
-            head += ["#define _XOPEN_SOURCE 700", "#include <math.h>"]
+            # Every other one guarded, as legacy files guard it: what the
+            # rewrite includes goes after the '#endif'.
+            guarded = c["number"] % 2 == 1
+            head += (["#ifndef _XOPEN_SOURCE"] if guarded else []) + [
+                "#define _XOPEN_SOURCE 700"] + (
+                ["#endif"] if guarded else []) + ["#include <math.h>"]
             rest = ["static const double fz_pi = M_PI;"] + rest
         return head + rest
 
@@ -2687,6 +2696,8 @@ def other_configurations(c, opts, workdir, log):
         configs.append(["-DFZ_OTHER_BUILD"])
     if c.get("feature_macro") and c.get("std") != "c89":
         configs.append(["-std=c99"])
+        if c["number"] % 2 == 1:  # guarded: the block skipped
+            configs.append(["-std=c99", "-D_XOPEN_SOURCE=700"])
     if c.get("omp_guard") == "FZ_OMP":
         configs.append(["-DFZ_OMP"])
     if c.get("omp_guard") == "_OPENMP":

@@ -11,23 +11,44 @@
 // A second run changes nothing: no second pair of helpers.
 // RUN: lnr-rewrite %t.c -- -std=c99 > %t.again.c 2> /dev/null
 // RUN: diff %t.c %t.again.c
-// C89's form, 'static long' without 'inline': exec/c89_forms.test.
 // Where the file uses the name, another.
 // RUN: sed 's/^int lnr_min_unused;$/int lnr_min;/' %s > %t.taken.c
 // RUN: lnr-rewrite %t.taken.c -- -std=c99 > %t.taken.r.c 2> /dev/null
 // RUN: %nochecks %t.taken.r.c | FileCheck --check-prefix=TAKEN %s
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.taken.r.c -o /dev/null
-// TAKEN:     static inline long long lnr_min_1(long long a, long long b) {
+// TAKEN:     static inline long long lnr_min_1(long long lhs, long long rhs) {
 // TAKEN:     int lnr_min;
 // TAKEN:     (uintptr_t)(lnr_min_1(
 // TAKEN-NOT: (uintptr_t)(lnr_min(
+// A macro named as a parameter ('#define rhs 2'): the parameters named
+// apart; a comment the directive's line opens: the helpers after it.
+// RUN: lnr-rewrite %S/Inputs/overlap_helpers_forms.c -- -std=c99 > %t.forms.c 2> /dev/null
+// RUN: FileCheck --check-prefix=FORMS %s < %t.forms.c
+// RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.forms.c -o /dev/null
+// FORMS:      which the directive's line opens */
+// FORMS-NEXT: #define rhs 2
+// FORMS-EMPTY:
+// FORMS-NEXT: /* lnr-rewrite: the smaller and the larger
+// FORMS:      static inline long long lnr_min(long long lhs, long long rhs_1) {
+// Nests rewritten one at a time (an editor's code actions): the second
+// calls the helpers the first one brought, and brings none of its own.
+// RUN: lnr-rewrite --line=8 %S/Inputs/overlap_helpers_forms.c -- -std=c99 > %t.one.c 2> /dev/null
+// RUN: grep -c 'lnr-rewrite: the original nest' %t.one.c | FileCheck --check-prefix=ONE %s
+// ONE: {{^1$}}
+// RUN: lnr-rewrite --line=$(grep -n '^void second' %t.one.c | cut -d: -f1 | xargs expr 3 +) %t.one.c -- -std=c99 > %t.two.c 2> /dev/null
+// RUN: grep -c 'lnr-rewrite: the original nest' %t.two.c | FileCheck --check-prefix=TWO %s
+// TWO: {{^2$}}
+// RUN: grep -c 'static inline long long lnr_m' %t.two.c | FileCheck --check-prefix=TWO %s
+// RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.two.c -o /dev/null
+// In C89, which has no 'inline', and in a header: no helpers, the
+// comparison spelled out (exec/c89_forms.test, c89_samples.test).
 // In a file of a style of its own, the helpers in that style.
 // RUN: mkdir -p %t.gnu && cp %s %t.gnu/k.c
 // RUN: printf 'BasedOnStyle: GNU\n' > %t.gnu/.clang-format
 // RUN: lnr-rewrite %t.gnu/k.c -- -std=c99 > %t.gnu/r.c 2> /dev/null
 // RUN: %nochecks %t.gnu/r.c | FileCheck --check-prefix=GNU %s
 // GNU:      static inline long long
-// GNU-NEXT: lnr_min (long long a, long long b)
+// GNU-NEXT: lnr_min (long long lhs, long long rhs)
 // GNU-NEXT: {
 
 // CHECK:      #include <stdint.h>
@@ -36,11 +57,11 @@
 // CHECK-EMPTY:
 // CHECK-NEXT: /* lnr-rewrite: the smaller and the larger of two subscripts, for the run-time
 // CHECK-NEXT:  * overlap tests below. */
-// CHECK-NEXT: static inline long long lnr_min(long long a, long long b) {
-// CHECK-NEXT:   return a < b ? a : b;
+// CHECK-NEXT: static inline long long lnr_min(long long lhs, long long rhs) {
+// CHECK-NEXT:   return lhs < rhs ? lhs : rhs;
 // CHECK-NEXT: }
-// CHECK-NEXT: static inline long long lnr_max(long long a, long long b) {
-// CHECK-NEXT:   return a < b ? b : a;
+// CHECK-NEXT: static inline long long lnr_max(long long lhs, long long rhs) {
+// CHECK-NEXT:   return lhs < rhs ? rhs : lhs;
 // CHECK-NEXT: }
 // CHECK-EMPTY:
 // CHECK-NEXT: int lnr_min_unused;

@@ -46,13 +46,13 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT-EMPTY:
 // TEXT-NEXT: /* lnr-rewrite: the smaller and the larger of two subscripts, for the run-time
 // TEXT-NEXT:  * overlap tests below. */
-// TEXT-NEXT: static inline long long lnr_min(long long a, long long b) {
-// TEXT-NEXT:   return a < b ? a : b;
+// TEXT-NEXT: static inline long long lnr_min(long long lhs, long long rhs) {
+// TEXT-NEXT:   return lhs < rhs ? lhs : rhs;
 // TEXT-NEXT: }
-// TEXT-NEXT: static inline long long lnr_max(long long a, long long b) {
-// TEXT-NEXT:   return a < b ? b : a;
+// TEXT-NEXT: static inline long long lnr_max(long long lhs, long long rhs) {
+// TEXT-NEXT:   return lhs < rhs ? rhs : lhs;
 // TEXT-NEXT: }
-// TEXT-NOT:  lnr_max(long long a
+// TEXT-NOT:  lnr_max(long long
 // TEXT:      void sddmm_spmm_may_alias(
 // TEXT:      double *A) {
 // TEXT-NEXT: /* lnr-rewrite: {{.*}}
