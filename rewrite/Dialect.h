@@ -36,8 +36,6 @@ struct Dialect {
               AddressInt = "uintptr_t";
   /// Whether AddressInt needs <stdint.h>.
   bool AddressNeedsStdint = true;
-  /// Whether a function may be declared 'inline' (not in C89).
-  bool Inline = true;
 
   static Dialect c89() {
     Dialect D;
@@ -46,7 +44,6 @@ struct Dialect {
     D.WideSuffix = "L";
     D.AddressInt = "unsigned long";
     D.AddressNeedsStdint = false;
-    D.Inline = false;
     return D;
   }
   static Dialect c99() { return Dialect(); }

@@ -27,11 +27,50 @@ struct Leading {
   /// and macros come before it. 0 when there is none.
   unsigned DirectivesEnd = 0;
 };
-/// Whether Line leaves a block comment open.
-bool opensComment(llvm::StringRef Line) {
-  size_t Open = Line.rfind("/*");
-  return Open != llvm::StringRef::npos &&
-         Line.find("*/", Open + 2) == llvm::StringRef::npos;
+/// Line without its comments, each a blank; InComment, whether a block
+/// comment is open before it, then after it. Quotes are read as literals.
+std::string withoutComments(llvm::StringRef Line, bool &InComment) {
+  std::string Out;
+  char Quote = 0;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char C = Line[I], Next = I + 1 < Line.size() ? Line[I + 1] : 0;
+    if (InComment) {
+      if (C == '*' && Next == '/') {
+        InComment = false;
+        ++I;
+        Out += ' ';
+      }
+    } else if (Quote) {
+      Out += C;
+      if (C == '\\' && Next)
+        Out += Line[++I];
+      else if (C == Quote)
+        Quote = 0;
+    } else if (C == '/' && Next == '/') {
+      break;
+    } else if (C == '/' && Next == '*') {
+      InComment = true;
+      ++I;
+      Out += ' ';
+    } else {
+      if (C == '"' || C == '\'')
+        Quote = C;
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+/// Whether Directive (after its '#') defines a reserved name, as a
+/// feature-test macro is ('_GNU_SOURCE', '_XOPEN_SOURCE').
+bool definesFeatureMacro(llvm::StringRef Directive) {
+  if (!Directive.consume_front("define") || Directive.empty() ||
+      (Directive.front() != ' ' && Directive.front() != '\t'))
+    return false;
+  Directive = Directive.ltrim();
+  return Directive.size() > 1 && Directive[0] == '_' &&
+         (std::isupper(static_cast<unsigned char>(Directive[1])) ||
+          Directive[1] == '_');
 }
 
 Leading leadingLines(llvm::StringRef Code) {
@@ -39,59 +78,45 @@ Leading leadingLines(llvm::StringRef Code) {
   // A byte-order mark stays first.
   size_t Start = Code.startswith("\xEF\xBB\xBF") ? 3 : 0;
   Out.DirectivesEnd = unsigned(Start);
-  bool InComment = false, Continued = false, AfterDirective = false;
-  // A feature-test macro defined under '#if' ('#ifndef _GNU_SOURCE'): its
-  // block ends with the '#endif' that closes it.
-  bool FeatureInBlock = false;
+  bool InComment = false, Continued = false;
+  // A directive not ended yet (continued, or a comment it opened), and
+  // whether it defines a feature-test macro; one under '#if' ends with the
+  // '#endif' that closes its block.
+  bool Open = false, Feature = false, FeatureInBlock = false;
   int Depth = 0;
   for (size_t At = Start; At < Code.size();) {
     size_t End = Code.find('\n', At);
     End = End == llvm::StringRef::npos ? Code.size() : End + 1;
-    llvm::StringRef Line = Code.slice(At, End).trim();
+    llvm::StringRef Raw = Code.slice(At, End);
     At = End;
-    bool Continues = Line.endswith("\\");
-    if (Continued || InComment) {
-      bool Closes = InComment && Line.contains("*/");
-      // A directive ends with its last continued line, or with the
-      // comment it opened.
-      if (Depth == 0 && ((Continued && !Continues && !InComment) ||
-                         (Closes && AfterDirective)))
-        Out.DirectivesEnd = unsigned(End);
-      Continued = Continued && Continues;
-      InComment = InComment && !Closes;
-      continue;
-    }
-    if (Line.empty() || Line.startswith("//"))
-      continue;
-    if (Line.startswith("/*")) {
-      InComment = opensComment(Line);
-      AfterDirective = false;
-      continue;
-    }
-    if (!Line.startswith("#"))
+    std::string Text = withoutComments(Raw, InComment);
+    llvm::StringRef Line = llvm::StringRef(Text).trim();
+    bool Continues = Raw.rtrim().endswith("\\");
+    if (!Continued && !Line.empty() && !Line.startswith("#"))
       break; // code: the directives in front of it are over
-    llvm::StringRef Directive = Line.drop_front(1).ltrim();
-    if (Directive.startswith("if"))
-      ++Depth;
-    else if (Directive.startswith("endif") && --Depth == 0 && FeatureInBlock) {
-      Out.FeatureMacrosEnd = unsigned(End);
-      FeatureInBlock = false;
+    if (!Continued && Line.startswith("#")) {
+      llvm::StringRef Directive = Line.drop_front(1).ltrim();
+      if (Directive.startswith("if"))
+        ++Depth;
+      else if (Directive.startswith("endif") && --Depth == 0 &&
+               FeatureInBlock) {
+        Out.FeatureMacrosEnd = unsigned(End);
+        FeatureInBlock = false;
+      }
+      Open = true;
+      Feature = definesFeatureMacro(Directive);
+      if (Feature && Depth > 0) {
+        FeatureInBlock = true;
+        Feature = false;
+      }
     }
     Continued = Continues;
-    InComment = AfterDirective = opensComment(Line);
-    if (Depth == 0 && !Continues && !InComment)
-      Out.DirectivesEnd = unsigned(End);
-    if (Directive.consume_front("define") && !Directive.empty() &&
-        (Directive.front() == ' ' || Directive.front() == '\t')) {
-      Directive = Directive.ltrim();
-      if (Directive.size() > 1 && Directive[0] == '_' &&
-          (std::isupper(static_cast<unsigned char>(Directive[1])) ||
-           Directive[1] == '_')) {
-        if (Depth == 0)
-          Out.FeatureMacrosEnd = unsigned(End);
-        else
-          FeatureInBlock = true;
-      }
+    if (Open && !Continues && !InComment) {
+      Open = false;
+      if (Depth == 0)
+        Out.DirectivesEnd = unsigned(End);
+      if (Feature)
+        Out.FeatureMacrosEnd = unsigned(End);
     }
   }
   return Out;

@@ -237,7 +237,7 @@ private:
   }
   std::optional<Refusal> schedule();
   std::optional<Refusal> check(const std::vector<std::string> &AlsoRelied);
-  FileHelpers helpers() const;
+  SubscriptHelpers helpers() const;
   std::optional<Refusal> checkFor(const ir::Schedule *First);
   bool covered(const ir::Schedule &S) const;
   bool mayAlternate(const ir::Schedule &Other) const;
@@ -300,13 +300,12 @@ std::optional<Refusal> NestRewrite::schedule() {
   return Source.DeferredRefusal;
 }
 
-/// The helpers the overlap test may call (SubscriptHelpers.h): none in C89,
-/// which has no 'inline' (an unused static function is a warning), nor in a
-/// header; the file's own from an earlier rewrite, or new ones.
-FileHelpers NestRewrite::helpers() const {
-  if (!Standard.Inline || !Source.HelpersDefinable)
+/// The helpers the overlap test may call (SubscriptHelpers.h): none in a
+/// header.
+SubscriptHelpers NestRewrite::helpers() const {
+  if (!Source.HelpersDefinable)
     return {};
-  return subscriptHelpers(Source.IsNameTaken, Source.OwnMin, Source.OwnMax);
+  return subscriptHelpers(Source.IsNameTaken);
 }
 
 /// The overlap test, and the checks of what else the rewrite relies on,
@@ -324,7 +323,7 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
     for (const ExtentScan &Scan : Scans)
       Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable};
     OrRefusal<OverlapTest> Test =
-        overlapTest(Kernel, Source, Ranges, Standard, Names, helpers().Names);
+        overlapTest(Kernel, Source, Ranges, Standard, Names, helpers());
     if (!Test)
       return Test.refusal();
     Checks = std::move(*Test);
@@ -558,9 +557,8 @@ NestOutcome NestRewrite::rewritten(const ir::Schedule &S,
       Emitted.NeedsStdlib || (Alternative && Alternative->Emitted.NeedsStdlib);
   Out.NeedsStdint =
       Source.Overlap.Needed && !Source.HasStdint && Standard.AddressNeedsStdint;
-  if (FileHelpers Helpers = helpers();
-      Checks && Checks->CallsHelpers && !Helpers.Defined)
-    Out.Helpers = definitionsOf(Helpers.Names, Standard);
+  if (Checks && Checks->CallsHelpers)
+    Out.Helpers = definitionsOf(helpers());
   if (Alternative) {
     // Each branch of the run-time choice says which schedule it runs.
     Emitted.Tree.insert(Emitted.Tree.begin(),

@@ -5,31 +5,20 @@
 
 namespace lnr::rewrite {
 
-FileHelpers
-subscriptHelpers(const std::function<bool(const std::string &)> &IsTaken,
-                 const std::string &OwnMin, const std::string &OwnMax) {
-  if (!OwnMin.empty() && !OwnMax.empty())
-    return {{OwnMin, OwnMax, "lhs", "rhs"}, true};
+SubscriptHelpers
+subscriptHelpers(const std::function<bool(const std::string &)> &IsTaken) {
   NamePicker Names(IsTaken);
-  FileHelpers Out;
-  Out.Names.Min = Names.pick("lnr_min");
-  Out.Names.Max = Names.pick("lnr_max");
-  Out.Names.A = Names.pick("lhs");
-  Out.Names.B = Names.pick("rhs");
+  SubscriptHelpers Out;
+  Out.Min = Names.pick("LNR_MIN");
+  Out.Max = Names.pick("LNR_MAX");
   return Out;
 }
 
-std::string definitionsOf(const SubscriptHelpers &Helpers,
-                          const Dialect &Standard) {
-  const std::string &A = Helpers.A, &B = Helpers.B;
-  std::string Head = "static inline " + Standard.WideInt + " ";
-  std::string Params = "(" + Standard.WideInt + " " + A + ", " +
-                       Standard.WideInt + " " + B + ") {\n";
-  std::string Less = "  return " + A + " < " + B + " ? ";
+std::string definitionsOf(const SubscriptHelpers &Helpers) {
   return "/* lnr-rewrite: the smaller and the larger of two subscripts, for "
-         "the run-time\n * overlap tests below. */\n" +
-         Head + Helpers.Min + Params + Less + A + " : " + B + ";\n}\n" + Head +
-         Helpers.Max + Params + Less + B + " : " + A + ";\n}\n";
+         "the run-time\n * overlap tests below. */\n#define " +
+         Helpers.Min + "(a, b) ((a) < (b) ? (a) : (b))\n#define " +
+         Helpers.Max + "(a, b) ((a) < (b) ? (b) : (a))\n";
 }
 
 } // namespace lnr::rewrite

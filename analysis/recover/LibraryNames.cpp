@@ -163,55 +163,6 @@ void NestCompletion::describeLibrary(SourceLocation Begin) {
                      Declared("free", Function, Stdlib);
   Source.HasCalloc = Declared("calloc", Function, Stdlib);
   Source.HasStdint = Declared("uintptr_t", Typedef, Stdint);
-  Source.OwnMin = ownHelper("lnr_min", /*Max=*/false, Begin);
-  Source.OwnMax = ownHelper("lnr_max", /*Max=*/true, Begin);
-}
-
-std::string NestCompletion::ownHelper(const std::string &Stem, bool Max,
-                                      SourceLocation Begin) const {
-  // As SubscriptHelpers.h defines them: T Stem(T a, T b) { return a < b ?
-  // a : b; } (b : a for the larger), T a signed type of 64 bits or more.
-  auto Wide = [&](QualType T) {
-    return T->isSignedIntegerType() &&
-           Ctx.getTypeSize(T) >= Ctx.getTypeSize(Ctx.LongLongTy);
-  };
-  auto Names = [](const Expr *E, const ParmVarDecl *P) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref && Ref->getDecl() == P;
-  };
-  for (unsigned Suffix = 0; Suffix < 10; ++Suffix) {
-    std::string Name = Stem + (Suffix ? "_" + std::to_string(Suffix) : "");
-    auto Found = Ctx.Idents.find(Name);
-    if (Found == Ctx.Idents.end())
-      return "";
-    for (const NamedDecl *D :
-         Ctx.getTranslationUnitDecl()->lookup(Found->getValue())) {
-      const auto *F = dyn_cast<FunctionDecl>(D);
-      const auto *Body =
-          F ? dyn_cast_or_null<CompoundStmt>(F->getBody()) : nullptr;
-      if (!Body || Body->size() != 1 || F->getNumParams() != 2 ||
-          !SM.isBeforeInTranslationUnit(F->getEndLoc(), Begin) ||
-          !Wide(F->getReturnType()) || !Wide(F->getParamDecl(0)->getType()) ||
-          F->getParamDecl(0)->getType() != F->getParamDecl(1)->getType())
-        continue;
-      const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
-      const auto *Choice =
-          Return && Return->getRetValue()
-              ? dyn_cast<ConditionalOperator>(
-                    Return->getRetValue()->IgnoreParenImpCasts())
-              : nullptr;
-      const auto *Less =
-          Choice ? dyn_cast<BinaryOperator>(Choice->getCond()->IgnoreParens())
-                 : nullptr;
-      const ParmVarDecl *A = F->getParamDecl(0), *B = F->getParamDecl(1);
-      if (Less && Less->getOpcode() == BO_LT && Names(Less->getLHS(), A) &&
-          Names(Less->getRHS(), B) &&
-          Names(Choice->getTrueExpr(), Max ? B : A) &&
-          Names(Choice->getFalseExpr(), Max ? A : B))
-        return Name;
-    }
-  }
-  return "";
 }
 
 void NestCompletion::describeHeaderConflicts() {

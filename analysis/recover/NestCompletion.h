@@ -102,10 +102,6 @@ private:
 
   //===--- LibraryNames.cpp: what the C library declares before the nest.
   void describeLibrary(SourceLocation Begin);
-  /// The file's own subscript helper Stem or Stem_N (NestSource::OwnMin),
-  /// defined before Begin; "" for none.
-  std::string ownHelper(const std::string &Stem, bool Max,
-                        SourceLocation Begin) const;
   /// Why a header the rewrite would include cannot be (HeaderConflicts).
   void describeHeaderConflicts();
   /// The types the rewrite declares and converts to, spelled without a

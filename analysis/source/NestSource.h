@@ -432,11 +432,8 @@ struct NestSource {
   OverlapFacts Overlap;
   /// Whether uintptr_t is declared before the nest (<stdint.h>).
   bool HasStdint = false;
-  /// The functions an earlier rewrite of the file defined for its overlap
-  /// tests (rewrite/SubscriptHelpers.h), defined before the nest: the
-  /// smaller and the larger of two subscripts; empty when there are none.
-  std::string OwnMin, OwnMax;
-  /// Whether the rewrite may define them (a nest of the main file).
+  /// Whether the rewrite may define the overlap test's helpers
+  /// (rewrite/SubscriptHelpers.h): a nest of the main file.
   bool HelpersDefinable = true;
 
   /// Whether the rewrite may regroup the terms of the sum the statement

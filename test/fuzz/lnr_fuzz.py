@@ -1891,8 +1891,8 @@ class Kernel:
     PICKED_NAMES = ["t", "t1", "t_part", "t1_part", "then_cost", "else_cost",
                     "allocated", "checked", "position", "positions_ordered",
                     "no_overlap", "written_begin", "written_end", "k_lane",
-                    "j_lane", "l_lane", "t_ran", "lnr_min", "lnr_max", "lhs",
-                    "rhs", "A_begin", "A_end", "p_first", "p_end"]
+                    "j_lane", "l_lane", "t_ran", "LNR_MIN", "LNR_MAX",
+                    "A_begin", "A_end", "p_first", "p_end"]
 
     def configurations(self, text):
         """text with the forms of pick_configurations: macros under

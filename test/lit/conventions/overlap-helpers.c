@@ -1,55 +1,57 @@
 // The run-time overlap test bounds a subscript term whose coefficient is a
 // variable ('L * i', 'K * j') by the smaller and the larger of its products
-// with the ends of the variable's range, through two functions the file
-// gets once, after its includes, which every test of the file calls: here
-// two nests without 'restrict', and the helpers defined once.
+// with the ends of the variable's range, through two macros the file gets
+// once, after its leading directives, which every test of the file calls:
+// here two nests without 'restrict', and the macros defined once.
 // RUN: lnr-rewrite %s -- -std=c99 > %t.c 2> %t.err
 // RUN: %nochecks %t.c | FileCheck %s
-// RUN: %nochecks %t.c | grep -c 'static inline long long lnr_min(' | FileCheck --check-prefix=ONCE %s
+// RUN: %nochecks %t.c | grep -c '^#define LNR_MIN(' | FileCheck --check-prefix=ONCE %s
 // ONCE: {{^1$}}
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.c -o /dev/null
 // A second run changes nothing: no second pair of helpers.
 // RUN: lnr-rewrite %t.c -- -std=c99 > %t.again.c 2> /dev/null
 // RUN: diff %t.c %t.again.c
 // Where the file uses the name, another.
-// RUN: sed 's/^int lnr_min_unused;$/int lnr_min;/' %s > %t.taken.c
+// RUN: sed 's/^int lnr_min_unused;$/int LNR_MIN;/' %s > %t.taken.c
 // RUN: lnr-rewrite %t.taken.c -- -std=c99 > %t.taken.r.c 2> /dev/null
 // RUN: %nochecks %t.taken.r.c | FileCheck --check-prefix=TAKEN %s
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.taken.r.c -o /dev/null
-// TAKEN:     static inline long long lnr_min_1(long long lhs, long long rhs) {
-// TAKEN:     int lnr_min;
-// TAKEN:     (uintptr_t)(lnr_min_1(
-// TAKEN-NOT: (uintptr_t)(lnr_min(
-// A macro named as a parameter ('#define rhs 2'): the parameters named
-// apart; a comment the directive's line opens: the helpers after it.
+// TAKEN:     #define LNR_MIN_1(a, b) ((a) < (b) ? (a) : (b))
+// TAKEN:     int LNR_MIN;
+// TAKEN:     (uintptr_t)(LNR_MIN_1(
+// TAKEN-NOT: (uintptr_t)(LNR_MIN(
+// A macro named as a parameter ('#define b 2': a macro's parameter is not
+// replaced); a comment the directive's line opens: the helpers after it.
 // RUN: lnr-rewrite %S/Inputs/overlap_helpers_forms.c -- -std=c99 > %t.forms.c 2> /dev/null
 // RUN: FileCheck --check-prefix=FORMS %s < %t.forms.c
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.forms.c -o /dev/null
 // FORMS:      which the directive's line opens */
-// FORMS-NEXT: #define rhs 2
+// FORMS-NEXT: #define b 2
 // FORMS-EMPTY:
 // FORMS-NEXT: /* lnr-rewrite: the smaller and the larger
-// FORMS:      static inline long long lnr_min(long long lhs, long long rhs_1) {
+// FORMS:      #define LNR_MIN(a, b) ((a) < (b) ? (a) : (b))
 // Nests rewritten one at a time (an editor's code actions): the second
-// calls the helpers the first one brought, and brings none of its own.
+// brings a pair of its own, named apart from the first.
 // RUN: lnr-rewrite --line=8 %S/Inputs/overlap_helpers_forms.c -- -std=c99 > %t.one.c 2> /dev/null
 // RUN: grep -c 'lnr-rewrite: the original nest' %t.one.c | FileCheck --check-prefix=ONE %s
 // ONE: {{^1$}}
 // RUN: lnr-rewrite --line=$(grep -n '^void second' %t.one.c | cut -d: -f1 | xargs expr 3 +) %t.one.c -- -std=c99 > %t.two.c 2> /dev/null
 // RUN: grep -c 'lnr-rewrite: the original nest' %t.two.c | FileCheck --check-prefix=TWO %s
 // TWO: {{^2$}}
-// RUN: grep -c 'static inline long long lnr_m' %t.two.c | FileCheck --check-prefix=TWO %s
+// RUN: grep -c '^#define LNR_M' %t.two.c | FileCheck --check-prefix=FOUR %s
+// FOUR: {{^4$}}
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.two.c -o /dev/null
-// In C89, which has no 'inline', and in a header: no helpers, the
-// comparison spelled out (exec/c89_forms.test, c89_samples.test).
-// In a file of a style of its own, the helpers in that style.
-// RUN: mkdir -p %t.gnu && cp %s %t.gnu/k.c
-// RUN: printf 'BasedOnStyle: GNU\n' > %t.gnu/.clang-format
-// RUN: lnr-rewrite %t.gnu/k.c -- -std=c99 > %t.gnu/r.c 2> /dev/null
-// RUN: %nochecks %t.gnu/r.c | FileCheck --check-prefix=GNU %s
-// GNU:      static inline long long
-// GNU-NEXT: lnr_min (long long lhs, long long rhs)
-// GNU-NEXT: {
+// A nest under '#ifdef': built without it, the macros are unused, which
+// no warning of -Wall -Wextra reports (a static function would be).
+// RUN: sed -e 's/^void second(/#ifdef FZ_SECOND\nvoid second(/' %S/Inputs/overlap_helpers_forms.c > %t.ifdef.c && echo '#endif' >> %t.ifdef.c
+// RUN: lnr-rewrite %t.ifdef.c -- -std=c99 -DFZ_SECOND > %t.ifdef.r.c 2> /dev/null
+// RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.ifdef.r.c -o /dev/null
+// In a header: no helpers, the comparison spelled out.
+// RUN: mkdir -p %t.hdr && cp %S/Inputs/overlap_helpers_forms.c %t.hdr/kern.h && printf '#include "kern.h"\n' > %t.hdr/main.c
+// RUN: lnr-rewrite -i %t.hdr/main.c --header-filter=kern -- -std=c99 2> /dev/null
+// RUN: not grep LNR_MIN %t.hdr/kern.h
+// RUN: grep -c 'lnr-rewrite: the original nest' %t.hdr/kern.h | FileCheck --check-prefix=TWO %s
+// RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.hdr/main.c -o /dev/null
 
 // CHECK:      #include <stdint.h>
 // CHECK-NEXT: #include <stdlib.h>
@@ -57,12 +59,8 @@
 // CHECK-EMPTY:
 // CHECK-NEXT: /* lnr-rewrite: the smaller and the larger of two subscripts, for the run-time
 // CHECK-NEXT:  * overlap tests below. */
-// CHECK-NEXT: static inline long long lnr_min(long long lhs, long long rhs) {
-// CHECK-NEXT:   return lhs < rhs ? lhs : rhs;
-// CHECK-NEXT: }
-// CHECK-NEXT: static inline long long lnr_max(long long lhs, long long rhs) {
-// CHECK-NEXT:   return lhs < rhs ? rhs : lhs;
-// CHECK-NEXT: }
+// CHECK-NEXT: #define LNR_MIN(a, b) ((a) < (b) ? (a) : (b))
+// CHECK-NEXT: #define LNR_MAX(a, b) ((a) < (b) ? (b) : (a))
 // CHECK-EMPTY:
 // CHECK-NEXT: int lnr_min_unused;
 #include <stdio.h>
@@ -74,14 +72,14 @@ int lnr_min_unused;
 // CHECK-NEXT:    long long p_end = rowptr[(long long)n];
 // CHECK-NEXT:    uintptr_t A_begin =
 // CHECK-NEXT:        (uintptr_t)A +
-// CHECK-NEXT:        (uintptr_t)(lnr_min(0, (long long)L * ((long long)n - 1))) *
+// CHECK-NEXT:        (uintptr_t)(LNR_MIN(0, (long long)L * ((long long)n - 1))) *
 // CHECK:         uintptr_t D_begin =
 // CHECK-NEXT:        (uintptr_t)D +
-// CHECK-NEXT:        (uintptr_t)(lnr_min((long long)K * (long long)j_min,
+// CHECK-NEXT:        (uintptr_t)(LNR_MIN((long long)K * (long long)j_min,
 // CHECK-NEXT:                            (long long)K * ((long long)j_extent - 1))) *
 // CHECK:         uintptr_t D_end =
 // CHECK-NEXT:        (uintptr_t)D +
-// CHECK-NEXT:        (uintptr_t)(lnr_max((long long)K * (long long)j_min,
+// CHECK-NEXT:        (uintptr_t)(LNR_MAX((long long)K * (long long)j_min,
 // CHECK-NEXT:                            (long long)K * ((long long)j_extent - 1)) +
 void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                 const double *vals, const double *C, const double *D,
@@ -96,7 +94,7 @@ void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
 }
 
 // CHECK-LABEL: void spmm_gemm(
-// CHECK:         lnr_min((long long)K * (long long)j_min,
+// CHECK:         LNR_MIN((long long)K * (long long)j_min,
 void spmm_gemm(int n, int K, int L, const int *pos, const int *crd,
                const double *Bv, const double *C, const double *D, double *A) {
   for (int i = 0; i < n; i++)

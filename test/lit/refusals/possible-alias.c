@@ -46,13 +46,9 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT-EMPTY:
 // TEXT-NEXT: /* lnr-rewrite: the smaller and the larger of two subscripts, for the run-time
 // TEXT-NEXT:  * overlap tests below. */
-// TEXT-NEXT: static inline long long lnr_min(long long lhs, long long rhs) {
-// TEXT-NEXT:   return lhs < rhs ? lhs : rhs;
-// TEXT-NEXT: }
-// TEXT-NEXT: static inline long long lnr_max(long long lhs, long long rhs) {
-// TEXT-NEXT:   return lhs < rhs ? rhs : lhs;
-// TEXT-NEXT: }
-// TEXT-NOT:  lnr_max(long long
+// TEXT-NEXT: #define LNR_MIN(a, b) ((a) < (b) ? (a) : (b))
+// TEXT-NEXT: #define LNR_MAX(a, b) ((a) < (b) ? (b) : (a))
+// TEXT-NOT:  #define LNR_MAX
 // TEXT:      void sddmm_spmm_may_alias(
 // TEXT:      double *A) {
 // TEXT-NEXT: /* lnr-rewrite: {{.*}}
@@ -69,12 +65,12 @@ void sddmm_spmm_may_alias(int n, int K, int L, const int *rowptr,
 // TEXT-NEXT:       long long p_end = rowptr[(long long)n];
 // TEXT-NEXT:       uintptr_t A_begin =
 // TEXT-NEXT:           (uintptr_t)A +
-// TEXT-NEXT:           (uintptr_t)(lnr_min(0, (long long)L * ((long long)n - 1))) *
+// TEXT-NEXT:           (uintptr_t)(LNR_MIN(0, (long long)L * ((long long)n - 1))) *
 // The output's row range against each array the nest reads, D and E at the
 // scanned column range, rowptr and colidx too: each range named once.
 // TEXT:            uintptr_t D_begin =
 // TEXT-NEXT:           (uintptr_t)D +
-// TEXT-NEXT:           (uintptr_t)(lnr_min((long long)K * (long long)j_min,
+// TEXT-NEXT:           (uintptr_t)(LNR_MIN((long long)K * (long long)j_min,
 // TEXT-NEXT:                               (long long)K * ((long long)j_extent - 1))) *
 // TEXT:            uintptr_t rowptr_begin = (uintptr_t)rowptr;
 // TEXT-NEXT:       uintptr_t rowptr_end =

@@ -1,6 +1,6 @@
 #include <stdio.h> /* the helpers go after this comment,
                       which the directive's line opens */
-#define rhs 2
+#define b 2
 
 void sddmm_spmm(int n, int K, int L, const int *rowptr, const int *colidx,
                 const double *vals, const double *C, const double *D,
