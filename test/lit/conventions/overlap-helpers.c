@@ -46,6 +46,25 @@
 // RUN: sed -e 's/^void second(/#ifdef FZ_SECOND\nvoid second(/' %S/Inputs/overlap_helpers_forms.c > %t.ifdef.c && echo '#endif' >> %t.ifdef.c
 // RUN: lnr-rewrite %t.ifdef.c -- -std=c99 -DFZ_SECOND > %t.ifdef.r.c 2> /dev/null
 // RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.ifdef.r.c -o /dev/null
+// The leading directives read as the compiler reads them: a '/*' in a
+// line comment or a string opens nothing, a comment opened on a directive
+// or a continued line ends the directive where it closes, and a line of
+// code after a comment ends them (the macros go in front of it, never in
+// the function whose body defines a macro).
+// RUN: lnr-rewrite %S/Inputs/overlap_helpers_directives.c -- -std=c99 > %t.dir.c 2> /dev/null
+// RUN: FileCheck --check-prefix=DIRECTIVES %s < %t.dir.c
+// RUN: %cc -std=c99 -fopenmp -Wall -Wextra -Werror -c -x c %t.dir.c -o /dev/null
+// RUN: lnr-rewrite %t.dir.c -- -std=c99 2> /dev/null | diff %t.dir.c -
+// DIRECTIVES:      {{^}}#define _POSIX_C_SOURCE 200809L /* getline, in a comment that
+// DIRECTIVES-NEXT: {{^}}                                   goes on */
+// DIRECTIVES-NEXT: {{^}}#include <stdint.h>
+// DIRECTIVES-NEXT: {{^}}#include <stdio.h> // a '/*' in a line comment
+// DIRECTIVES:      {{^}}               on a continued line */
+// DIRECTIVES-EMPTY:
+// DIRECTIVES-NEXT: /* lnr-rewrite: the smaller and the larger
+// DIRECTIVES:      #define LNR_MAX(a, b)
+// DIRECTIVES-EMPTY:
+// DIRECTIVES-NEXT: /* api */ int scale(void) {
 // In a header: no helpers, the comparison spelled out.
 // RUN: mkdir -p %t.hdr && cp %S/Inputs/overlap_helpers_forms.c %t.hdr/kern.h && printf '#include "kern.h"\n' > %t.hdr/main.c
 // RUN: lnr-rewrite -i %t.hdr/main.c --header-filter=kern -- -std=c99 2> /dev/null
