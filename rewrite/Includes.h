@@ -5,7 +5,8 @@
 // file's SubscriptHelpers. A file that needs any of them gets one insertion
 // (NestOutcome::IncludeFix), with its first nest that needs one, holding
 // every header any of its nests needs, and the helpers' definitions after
-// the headers.
+// the file's leading directives (or after the headers inserted, when those
+// come later).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LNR_REWRITE_INCLUDES_H

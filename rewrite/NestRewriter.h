@@ -134,7 +134,7 @@ struct NestOutcome {
   /// The overlap test uses uintptr_t, not declared before the nest.
   bool NeedsStdint = false;
   /// The definitions of the file's SubscriptHelpers, when the rewrite calls
-  /// them; IncludeFix then defines them after the headers.
+  /// them; IncludeFix then defines them after the file's directives.
   std::string Helpers;
   /// Whether the nest needs IncludeFix (a header or the helpers), set by
   /// insertIncludes.
