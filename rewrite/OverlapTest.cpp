@@ -201,8 +201,9 @@ rangeLoops(const ir::Kernel &K, const NestSource &S, const Types &Ty,
     };
     // The levels of a COO list share one position, ranged once.
     if (!Ranges.count(P->Variable)) {
-      Out.Run.push_back(At(Ranges, true) + " < " + At(Ranges, false));
-      Ranges[P->Variable] = span(At(Ranges, true), At(Ranges, false));
+      std::string Lo = At(Ranges, true), End = At(Ranges, false);
+      Out.Run.push_back(Lo + " < " + End);
+      Ranges[P->Variable] = span(Lo, End);
       std::string First =
           rangeEnd(Ty, Names, P->Variable + "_first", At(Out.Named, true), Out);
       Out.Named[P->Variable] =

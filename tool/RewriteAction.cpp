@@ -214,10 +214,8 @@ public:
     Pipeline.reset(); // the identifier table has its own lookup back
     addCallPairs(Ctx, Outcomes);
     // The headers and helpers the rewrites need go with the first reported
-    // nest of their file that needs them (placed again with the calls fused
-    // among the outcomes: on the first nest of the file that needs them,
-    // which --offset may leave out).
-    rewrite::insertIncludes(Outcomes, SM);
+    // nest of their file that needs them (the pipeline puts them on the
+    // first nest of the file that needs them, which --offset may leave out).
     std::map<FileID, tooling::Replacement> IncludeFixes;
     std::set<FileID> IncludeGiven; // the files whose include a Fix carries
     for (const rewrite::NestOutcome &O : Outcomes)
@@ -371,6 +369,7 @@ private:
   void addCallPairs(ASTContext &Ctx,
                     std::vector<rewrite::NestOutcome> &Outcomes) {
     const SourceManager &SM = Ctx.getSourceManager();
+    bool Added = false;
     for (rewrite::NestOutcome &O :
          rewriteCallPairs(CI, Ctx, Opts.Rewrite, UnitHooks)) {
       auto After = llvm::find_if(Outcomes, [&](const rewrite::NestOutcome &N) {
@@ -379,7 +378,12 @@ private:
                SM.getFileOffset(Begin) > O.Offset;
       });
       Outcomes.insert(After, std::move(O));
+      Added = true;
     }
+    // The file's headers and helpers placed again, the calls' needs among
+    // them: the insertion the pipeline made did not count them.
+    if (Added)
+      rewrite::insertIncludes(Outcomes, SM);
   }
 
   std::map<FileID, Suppressions> NoLint;
