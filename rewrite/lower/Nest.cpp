@@ -131,9 +131,9 @@ std::optional<Refusal> lowerLoops(Context &C, GraphLowering &L,
     Out.Tree = splitAtRows(C, G, std::move(Out.Tree));
     Out.Parallel = true;
     Out.ParallelNote = "parallel over the rows of '" + G.Loops.front().Index +
-                       "' when the positions are sorted by row (checked at "
-                       "run time; in order on one thread otherwise), each "
-                       "thread's positions cut at row boundaries";
+                       "': sorted by row (checked at run time), the positions "
+                       "cut at row boundaries; unsorted, each thread runs the "
+                       "positions of its own range of rows";
     return std::nullopt;
   }
   if (!G.Loops.empty())
