@@ -7,8 +7,10 @@
 // unweighted edge list). Read as TACO's COO: a compressed level that
 // repeats coordinates, then one singleton level per further coordinate,
 // all walked by the same position. The rows need not be sorted: the
-// rewrite never relies on their order, and never runs the positions in
-// parallel (two positions may write one row).
+// rewrite never relies on their order, and runs the positions in parallel
+// only split by row (two positions may write one row: CoordinateRows.h).
+// A loaded coordinate may reach another tensor's compressed level (`for
+// (q = Cpos[j]; q < Cpos[j + 1]; q++)`), read as a chain of matrices is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,8 +62,25 @@ coordinateLoads(const Stmt *S, const VarDecl *E) {
   return Out;
 }
 
-/// Whether a loop inside Body names one of Vars in its header: a bound
-/// local (MKL's `int b = pntrb[i], e = pntre[i];`), not a coordinate.
+/// Whether S names V other than in an array's subscript.
+bool namesOutsideSubscripts(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    return Ref->getDecl() == V;
+  if (const auto *At = dyn_cast<ArraySubscriptExpr>(S))
+    return namesOutsideSubscripts(At->getBase(), V);
+  for (const Stmt *Child : S->children())
+    if (namesOutsideSubscripts(Child, V))
+      return true;
+  return false;
+}
+
+/// Whether a loop inside Body is bounded by one of Vars itself: a bound
+/// local (MKL's `int b = pntrb[i], e = pntre[i];`), not a coordinate. A
+/// coordinate may index the positions its header reads: a level of
+/// another tensor reached through it (`for (q = Cpos[j]; q < Cpos[j +
+/// 1]; q++)`).
 bool boundsALoop(const Stmt *Body, const std::set<const VarDecl *> &Vars) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const std::set<const VarDecl *> *Vars;
@@ -70,7 +89,7 @@ bool boundsALoop(const Stmt *Body, const std::set<const VarDecl *> &Vars) {
       for (const Stmt *Part :
            {(const Stmt *)For->getInit(), (const Stmt *)For->getCond()})
         for (const VarDecl *V : *Vars)
-          Found |= Part && references(Part, V);
+          Found |= namesOutsideSubscripts(Part, V);
       return !Found;
     }
   } F;

@@ -94,3 +94,21 @@ void spmv_spmv(int n, const int *restrict Bpos, const int *restrict Bcrd,
       }
     }
 }
+
+/* B as a coordinate (COO) list, its rows in any order: C's row reached
+   through B's column loaded at the position. */
+void coo_scaled_rows(int nnz, int L, const int *restrict row,
+                     const int *restrict col, const double *restrict Bv,
+                     const int *restrict Cpos, const int *restrict Ccrd,
+                     const double *restrict Cv, const double *restrict x,
+                     const double *restrict D, double *restrict A) {
+  for (int e = 0; e < nnz; e++) {
+    int i = row[e];
+    int j = col[e];
+    for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
+      int k = Ccrd[pC];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += Bv[e] * Cv[pC] * x[k] * D[j * L + l];
+    }
+  }
+}

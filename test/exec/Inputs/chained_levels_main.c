@@ -28,6 +28,7 @@ Scaled orig_scaled_rows, rewr_scaled_rows, orig_scaled_rows_c89,
 Four orig_scaled_rows_four, rewr_scaled_rows_four;
 Three orig_three_rows, rewr_three_rows;
 Spmv orig_spmv_spmv, rewr_spmv_spmv;
+Scaled orig_coo_scaled_rows, rewr_coo_scaled_rows;
 
 static unsigned seed = 2026;
 static int next(int n) {
@@ -132,6 +133,23 @@ int main(void) {
     orig_spmv_spmv(n, B.pos, B.crd, B.v, C.pos, C.crd, C.v, x, y1);
     rewr_spmv_spmv(n, B.pos, B.crd, B.v, C.pos, C.crd, C.v, x, y2);
     ok &= same("spmv spmv", c, y1, y2, n);
+    /* B as a COO list: its positions in row order, or in odd cases
+       shuffled. */
+    int nnz = B.pos[n];
+    int *row = malloc(sizeof(int) * (nnz + 1));
+    for (int i = 0; i < n; i++)
+      for (int q = B.pos[i]; q < B.pos[i + 1]; q++)
+        row[q] = i;
+    for (int q = nnz - 1; c % 2 && q > 0; q--) {
+      int o = next(q + 1), t = row[q], u = B.crd[q];
+      double v = B.v[q];
+      row[q] = row[o], B.crd[q] = B.crd[o], B.v[q] = B.v[o];
+      row[o] = t, B.crd[o] = u, B.v[o] = v;
+    }
+    RUN(orig_coo_scaled_rows, rewr_coo_scaled_rows, nnz, L, row, B.crd, B.v,
+        C.pos, C.crd, C.v, x, D);
+    ok &= same(c % 2 ? "coo shuffled" : "coo", c, A1, A2, n * L);
+    free(row);
     release(B), release(C), release(E);
     free(x), free(D), free(A1), free(A2), free(Ce), free(y1), free(y2);
   }
