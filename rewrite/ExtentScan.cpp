@@ -2,6 +2,7 @@
 
 #include "rewrite/ExtentScan.h"
 #include "rewrite/CText.h"
+#include "rewrite/OverlapTest.h"
 #include "rewrite/ProducerGuard.h"
 #include "rewrite/TreeBuilders.h"
 #include "rewrite/levels/Level.h"
@@ -174,12 +175,35 @@ std::optional<std::vector<size_t>> scannedLoops(const ir::Kernel &K,
   if (Walked.size() != Parents.size() + 1)
     return std::nullopt;
   // The scan writes the headers and only this loop's coordinate load: no
-  // header may read another loop's coordinate.
+  // header may read another loop's coordinate (but see chainWalk).
   for (size_t Q : Walked)
     for (size_t R = 0; R < P; ++R)
       if (K.Loops[R].isCompressed() &&
           mentions(S.loop(K.Loops[Q].Index)->Header, K.Loops[R].Index))
         return std::nullopt;
+  return Walked;
+}
+
+/// For a level reached through a chain's parent (a coordinate in Loaded,
+/// which a header of the loops up to P reads): every loop from the
+/// outermost down to P, the walk that loads that parent (in its own
+/// scan's pass, which this one joins) before the level's header reads it;
+/// nothing for another level.
+std::optional<std::vector<size_t>>
+chainWalk(const ir::Kernel &K, const NestSource &S, size_t P,
+          const std::set<std::string> &Loaded) {
+  bool Chain = false;
+  std::vector<size_t> Walked;
+  for (size_t Q = 0; Q <= P; ++Q) {
+    const LoopSource *Src = S.loop(K.Loops[Q].Index);
+    if (!Src || (Src->Header.empty() && !isSingleton(K, K.Loops[Q])))
+      return std::nullopt;
+    for (const std::string &Parent : Loaded)
+      Chain |= mentions(Src->Header, Parent);
+    Walked.push_back(Q);
+  }
+  if (!Chain)
+    return std::nullopt;
   return Walked;
 }
 
@@ -190,6 +214,7 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
                    NamePicker &Names, const std::set<std::string> &AlsoScan) {
   std::vector<ExtentScan> Scans;
   std::string Ordered; // one flag for every flat pass, picked once
+  const std::set<std::string> Exact = chainParents(K, S);
   for (size_t P = 0; P < K.Loops.size(); ++P) {
     const ir::Loop &L = K.Loops[P];
     auto V =
@@ -208,8 +233,16 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     bool GivesExtent = V->Extent.empty() && readFromZeroInBounds(S, L.Index);
     if (!GivesExtent && !AlsoScan.count(L.Index))
       continue;
-    std::optional<std::vector<size_t>> Walked =
-        scannedLoops(K, S, P, /*SkipDense=*/false);
+    // A chain's parents scanned already (exact, sequential): a level
+    // reached through them is scanned in their pass, which loads them.
+    std::set<std::string> Loaded;
+    for (const ExtentScan &Before : Scans)
+      if (Before.Exact)
+        Loaded.insert(Before.Index);
+    std::optional<std::vector<size_t>> Walked = chainWalk(K, S, P, Loaded);
+    const bool InChain = Walked.has_value();
+    if (!Walked)
+      Walked = scannedLoops(K, S, P, /*SkipDense=*/false);
     if (!Walked && AlsoScan.count(L.Index)) { // a range, not an extent
       Walked = scannedLoops(K, S, P, /*SkipDense=*/true);
       GivesExtent = false;
@@ -250,11 +283,15 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     // Sequential, it cost <SpTTM, SpTTM> 1.9 ms of 20 at two threads
     // (docs/schedules.md, "Run-time choice").
     // In a team (NestSource::inTeam), each thread scans alone.
-    Scan.Parallel = Parallel && !S.inTeam() && Walked->front() == 0 &&
+    Scan.Exact = Exact.count(L.Index) > 0;
+    Scan.Parallel = Parallel && !S.inTeam() && !Scan.Exact && !InChain &&
+                    Walked->front() == 0 &&
                     lower::shareableHeader(K, S, K.Loops.front());
     if (Scan.Parallel)
       Scan.PrivateClause = lower::privateClause(S);
-    if (Walked->size() == P + 1)
+    // A chain's level is not walked from its parent's positions: no flat
+    // form.
+    if (Walked->size() == P + 1 && !InChain)
       describeFlatForm(Scan, K, S, P, Names, Ordered);
     if (GivesExtent)
       V->Extent = Scan.Variable;
@@ -279,11 +316,17 @@ Nodes scanUpdates(const ExtentScan &Scan) {
   Nodes Out;
   if (!Scan.Load.empty())
     Out.push_back(statement(Scan.Load));
-  append(Out, {statement(Scan.Seen + " = 1;"),
-               statement(Scan.Maximum + " = " + I + " > " + Scan.Maximum +
-                         " ? " + I + " : " + Scan.Maximum + ";"),
-               statement(Scan.Low + " = " + I + " < " + Scan.Low + " ? " + I +
-                         " : " + Scan.Low + ";")});
+  // Exact: the first coordinate read starts both.
+  std::string First = Scan.Exact ? "!" + Scan.Seen + " || " : "";
+  Node Seen = statement(Scan.Seen + " = 1;");
+  if (!Scan.Exact)
+    Out.push_back(Seen);
+  append(Out, {statement(Scan.Maximum + " = " + First + I + " > " +
+                         Scan.Maximum + " ? " + I + " : " + Scan.Maximum + ";"),
+               statement(Scan.Low + " = " + First + I + " < " + Scan.Low +
+                         " ? " + I + " : " + Scan.Low + ";")});
+  if (Scan.Exact)
+    Out.push_back(Seen);
   return Out;
 }
 

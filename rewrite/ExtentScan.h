@@ -53,6 +53,12 @@ struct ExtentScan {
   /// runs: the test that they do ("K > 0 && L > 0"), which the scan's pass
   /// makes first; "" for a loaded coordinate.
   std::string Runs;
+  /// Low and Maximum are the smallest and largest coordinate read, not
+  /// widened to hold 1 and 0 (a chain's parent, read as a positions
+  /// array's subscript: OverlapTest.h chainParents). Each update then
+  /// reads Seen, so the scan is never parallel (a reduction's private
+  /// copies would start from its identity, not from the first coordinate).
+  bool Exact = false;
   /// The OpenMP clauses of a parallel scan (its outer loop shared by the
   /// threads, a private clause for the file's loop variables), or nothing.
   bool Parallel = false;

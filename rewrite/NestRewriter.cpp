@@ -312,6 +312,9 @@ SubscriptHelpers NestRewrite::helpers() const {
 /// with the test's flag or a flag of their own.
 std::optional<Refusal>
 NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
+  std::map<std::string, ScannedRange> Ranges;
+  for (const ExtentScan &Scan : Scans)
+    Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable, Scan.Exact};
   if (Source.Overlap.Needed) {
     if (Standard.AddressInt == "uintptr_t" &&
         !Source.UnusableAddressType.empty())
@@ -319,9 +322,6 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
                      Source.UnusableAddressType +
                          ", and the run-time overlap test compares the "
                          "arrays' addresses as uintptr_t");
-    std::map<std::string, ScannedRange> Ranges;
-    for (const ExtentScan &Scan : Scans)
-      Ranges[Scan.Index] = {Scan.Minimum, Scan.Variable};
     OrRefusal<OverlapTest> Test =
         overlapTest(Kernel, Source, Ranges, Standard, Names, helpers());
     if (!Test)
@@ -329,7 +329,7 @@ NestRewrite::check(const std::vector<std::string> &AlsoRelied) {
     Checks = std::move(*Test);
   }
   OrRefusal<std::optional<OverlapTest>> Checked = withPositionChecks(
-      Source, std::move(Checks), Names, ChecksMore, AlsoRelied);
+      Source, std::move(Checks), Ranges, Names, ChecksMore, AlsoRelied);
   if (!Checked)
     return Checked.refusal();
   // The checks' statements so far: more after a step that checks

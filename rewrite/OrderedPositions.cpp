@@ -21,8 +21,9 @@ struct Range {
 /// Builds the check level by level, each parent first.
 class CheckBuilder {
 public:
-  CheckBuilder(const NestSource &S, const std::string &Flag, NamePicker &Names)
-      : S(S), Flag(Flag), Names(Names) {}
+  CheckBuilder(const NestSource &S, const std::string &Flag, NamePicker &Names,
+               const std::map<std::string, ScannedRange> &Scanned)
+      : S(S), Flag(Flag), Names(Names), Scanned(Scanned) {}
 
   /// Adds the checks of Variable's path; false with Why when it cannot.
   bool reach(const std::string &Variable) {
@@ -33,9 +34,16 @@ public:
     const OverlapFacts::Position *P = positionRange(Variable);
     const LoopSource *Level = compressedLoop(Variable);
     if (!P && S.loop(Variable)) {
-      // A chain of matrices: 'j = B_crd[pB]; for (pC = C_pos[j]; ...)'.
+      // A chain of matrices: 'j = B_crd[pB]; for (pC = C_pos[j]; ...)',
+      // C_pos checked over the coordinates j the nest reads.
+      auto Scan = Scanned.find(Variable);
+      if (Scan != Scanned.end() && Scan->second.Exact) {
+        Known[Variable] = {Scan->second.Minimum, Scan->second.Extent, "long"};
+        return true;
+      }
       Why = "the positions of a level below '" + Variable +
-            "', a coordinate another tensor's level loads, are not checked";
+            "', a coordinate another tensor's level loads, are not checked "
+            "(its coordinates were not scanned)";
       return false;
     }
     if (!P || !Level || P->Positions.empty() ||
@@ -66,6 +74,7 @@ private:
   const NestSource &S;
   const std::string &Flag;
   NamePicker &Names;
+  const std::map<std::string, ScannedRange> &Scanned;
   std::map<std::string, Range> Known;
   std::set<std::string> Checked;
 
@@ -204,8 +213,9 @@ std::string zeroFirstCondition(const NestSource &S) {
 
 std::optional<lower::Nodes> orderedPositionsCheck(
     const NestSource &S, const std::vector<std::string> &Positions,
-    const std::string &Flag, NamePicker &Names, std::string &Why) {
-  CheckBuilder Builder(S, Flag, Names);
+    const std::string &Flag, NamePicker &Names, std::string &Why,
+    const std::map<std::string, ScannedRange> &Scanned) {
+  CheckBuilder Builder(S, Flag, Names, Scanned);
   for (const std::string &P : Positions)
     if (!Builder.reach(P)) {
       Why = Builder.Why;
@@ -216,6 +226,7 @@ std::optional<lower::Nodes> orderedPositionsCheck(
 
 OrRefusal<std::optional<OverlapTest>>
 withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
+                   const std::map<std::string, ScannedRange> &Scanned,
                    NamePicker &Names, bool &Positions,
                    const std::vector<std::string> &AlsoRelied) {
   std::vector<std::string> Relied = positionsRelied(S, AlsoRelied);
@@ -254,7 +265,7 @@ withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
     Checks.push_back(statement(Flag + " &= " + zeroFirstCondition(S) + ";"));
   std::string Why;
   std::optional<lower::Nodes> Ordered =
-      orderedPositionsCheck(S, Relied, Flag, Names, Why);
+      orderedPositionsCheck(S, Relied, Flag, Names, Why, Scanned);
   if (!Ordered)
     return Refusal(rule::UnsupportedFormat,
                    "the rewrite relies on positions that never decrease, "

@@ -22,6 +22,7 @@
 #include "rewrite/OverlapTest.h"
 #include "rewrite/lower/LoopTree.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,9 +58,13 @@ std::string zeroFirstCondition(const NestSource &S);
 /// what the nest reads. nullopt when a level is not walked from a dense
 /// root loop with known bounds through positions arrays (MKL's begin and
 /// end arrays, a compressed root): Why says which.
+/// Scanned: the exact ranges of the coordinates a chain's level is reached
+/// through (OverlapTest.h chainParents), which the check walks as that
+/// level's parents.
 std::optional<lower::Nodes> orderedPositionsCheck(
     const NestSource &S, const std::vector<std::string> &Positions,
-    const std::string &Flag, NamePicker &Names, std::string &Why);
+    const std::string &Flag, NamePicker &Names, std::string &Why,
+    const std::map<std::string, ScannedRange> &Scanned = {});
 
 /// Test (the overlap test, or none) with the checks of what else a rewrite
 /// of S relies on: positions that never decrease, the coordinates of a
@@ -77,6 +82,7 @@ std::optional<lower::Nodes> orderedPositionsCheck(
 /// too. lnr-unsupported-format when the order cannot be checked.
 OrRefusal<std::optional<OverlapTest>>
 withPositionChecks(const NestSource &S, std::optional<OverlapTest> Test,
+                   const std::map<std::string, ScannedRange> &Scanned,
                    NamePicker &Names, bool &Positions,
                    const std::vector<std::string> &AlsoRelied = {});
 

@@ -331,13 +331,22 @@ std::optional<std::string> everyLoopRuns(const ir::Kernel &K,
 
 std::set<std::string> overlapCoordinates(const ir::Kernel &K,
                                          const NestSource &S) {
-  std::set<std::string> Out;
+  std::set<std::string> Out = chainParents(K, S);
   for (const ir::Loop &L : K.Loops)
     if (L.isCompressed())
       for (const OverlapFacts::Array &A : S.Overlap.Arrays)
         for (const OverlapFacts::Term &T : A.Terms)
           if (T.Variable == L.Index)
             Out.insert(L.Index);
+  return Out;
+}
+
+std::set<std::string> chainParents(const ir::Kernel &K, const NestSource &S) {
+  std::set<std::string> Out;
+  for (const OverlapFacts::Position &P : S.Overlap.PositionRanges)
+    for (const ir::Loop &L : K.Loops)
+      if (L.isCompressed() && L.Index == P.Parent && !P.Positions.empty())
+        Out.insert(L.Index);
   return Out;
 }
 

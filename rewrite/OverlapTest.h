@@ -39,9 +39,19 @@ namespace lnr::rewrite {
 std::set<std::string> overlapCoordinates(const ir::Kernel &K,
                                          const NestSource &S);
 
-/// A coordinate's range as a scan declares it: [Minimum, Extent).
+/// The coordinates through which a compressed level of another tensor is
+/// reached (a chain of matrices: `j = Bcrd[pB]; for (pC = Cpos[j]; ...)`):
+/// the overlap test ranges that level's positions from Cpos[min j] to
+/// Cpos[max j + 1], so their scan must be exact (ExtentScan::Exact): it
+/// reads Cpos only where the nest does, at a j it visits.
+std::set<std::string> chainParents(const ir::Kernel &K, const NestSource &S);
+
+/// A coordinate's range as a scan declares it: [Minimum, Extent). Exact:
+/// the smallest and one past the largest coordinate read (ExtentScan::Exact),
+/// not widened to hold 0 or 1.
 struct ScannedRange {
   std::string Minimum, Extent;
+  bool Exact = false;
 };
 
 /// That every loop of K runs at least once ("0 < n && pos[0] < pos[n]"),

@@ -8,8 +8,10 @@ level after the first in CSR or MKL's four arrays, dense factors read at
 the chain's coordinates (a vector at the last matrix's columns, a matrix
 D(j, l) at the first's, F(i, l), a matrix at the last coordinate that only
 a dense workspace would gain from), a loop over l innermost or right after
-the first matrix's, with or without restrict, C89 declarations, an OpenMP
-directive on the outer loop. The original and the rewrite are compiled
+the first matrix's, with or without restrict (the output laid over a
+dense factor in half the cases without), C89 declarations, an OpenMP
+directive on the outer loop, the first matrix as a COO list (sorted or
+shuffled). The original and the rewrite are compiled
 into one driver (gcc, and clang-14 for every third case; the compile and
 run steps are pair_fuzz.py's) and run on matrices with empty rows, rows
 reached several times, sizes of 0, and either values of both signs with a
@@ -57,6 +59,16 @@ class Case:
         self.dense = dense
         self.nonfinite = r.random() < 0.5
         self.data_seed = r.randrange(1 << 30)
+        # The first matrix as a COO list (its positions sorted or
+        # shuffled), a coordinate of which reaches the second's level.
+        self.coo = r.random() < 0.25
+        self.shuffled = self.coo and r.random() < 0.5
+        # A directive on a COO loop races in the original (two positions,
+        # one row).
+        self.pragma = self.pragma and not self.coo
+        # Without restrict, the output laid over a dense factor in half the
+        # cases: the overlap test must run the original.
+        self.overlay = not self.restrict and r.random() < 0.5
 
     # The text of the kernel.
     def q(self, t):
@@ -65,9 +77,12 @@ class Case:
 
     def params(self):
         P = ["int n", "int L", "int R1", "int R2", "int R3"]
+        if self.coo:
+            P.append("int nnz")
         for t in range(self.length):
             M = "B%d" % (t + 1)
-            P.append(self.q("int") + M + "pos")
+            P.append(self.q("int") + M + ("row" if self.coo and t == 0
+                                          else "pos"))
             if self.four[t]:
                 P.append(self.q("int") + M + "end")
             P += [self.q("int") + M + "crd", self.q("double") + M + "v"]
@@ -86,7 +101,9 @@ class Case:
     def function(self):
         decl = "" if self.c89 else "int "
         lines = ["void fn(%s) {" % ", ".join(self.params())]
-        inner = POSITIONS[:self.length] + COORDS[:self.length] + \
+        positions = (["e"] if self.coo else POSITIONS[:1]) + \
+            POSITIONS[1:self.length]
+        inner = positions + COORDS[:self.length] + \
             (["l"] if self.with_l else [])
         if self.c89:
             lines.append("  int %s;" % ", ".join(["i"] + inner))
@@ -97,11 +114,21 @@ class Case:
             lines.append("#pragma omp parallel for" +
                          (" private(%s)" % ", ".join(inner) if self.c89
                           else ""))
-        lines.append(ind + "for (%si = 0; i < n; i++)" % decl)
+        if not self.coo:
+            lines.append(ind + "for (%si = 0; i < n; i++)" % decl)
         parent = "i"
         for t in range(self.length):
-            M, p, c = "B%d" % (t + 1), POSITIONS[t], COORDS[t]
+            M, p, c = "B%d" % (t + 1), positions[t], COORDS[t]
             ind += "  "
+            if self.coo and t == 0:
+                lines.append(ind + "for (%se = 0; e < nnz; e++) {" % decl)
+                lines.append(ind + "  %si = B1row[e];" % decl)
+                lines.append(ind + "  %sj = B1crd[e];" % decl)
+                parent = c
+                if self.l_after_first:
+                    ind += "  "
+                    lines.append(ind + "for (%sl = 0; l < L; l++) {" % decl)
+                continue
             end = ("%send[%s]" % (M, parent) if self.four[t] else
                    "%spos[%s + 1]" % (M, parent))
             lines.append(ind + "for (%s%s = %spos[%s]; %s < %s; %s++) {" %
@@ -114,7 +141,7 @@ class Case:
         if self.with_l and not self.l_after_first:
             ind += "  "
             lines.append(ind + "for (%sl = 0; l < L; l++) {" % decl)
-        factors = ["B%dv[%s]" % (t + 1, POSITIONS[t])
+        factors = ["B%dv[%s]" % (t + 1, positions[t])
                    for t in range(self.length)]
         factors += ["%s[%s]" % (name, self.subscript(ix))
                     for name, ix in self.dense]
@@ -130,9 +157,11 @@ class Case:
     # The driver.
     def driver(self):
         args = ["n", "L", "R1", "R2", "R3"]
+        if self.coo:
+            args.append("B1.pos[n]")
         for t in range(self.length):
             M = "B%d" % (t + 1)
-            args.append("%s.pos" % M)
+            args.append("B1row" if self.coo and t == 0 else "%s.pos" % M)
             if self.four[t]:
                 args.append("%s.pos + 1" % M)
             args += ["%s.crd" % M, "%s.v" % M]
@@ -150,12 +179,25 @@ class Case:
             "  struct Csr B%d = csr(%s, %s, %d);" % (t + 1, rows[t], cols[t],
                                                     int(self.nonfinite))
             for t in range(self.length))
+        if self.coo:
+            mats += "\n  int *B1row = rows_of(&B1, n, %d);" % int(self.shuffled)
         out = "n * L" if self.with_l else "n"
-        call = ", ".join(args)
+        orig, rewr = args + ["A1"], args + ["A2"]
+        overlay = ""
+        if self.overlay:
+            # The output over the first dense factor: one array for both.
+            name, ix = self.dense[0]
+            at = args.index(name)
+            size = " * ".join(sizes[x] for x in ix)
+            out = "(%s > %s ? %s : %s)" % (size, out, size, out)
+            overlay = ("  for (int q = 0; q < %s; q++)\n"
+                       "    A1[q] = A2[q] = %s[q];\n") % (size, name)
+            orig[at], rewr[at] = "A1", "A2"
         return DRIVER % {"seed": self.data_seed, "mats": mats,
                          "dense": "\n".join(dense_alloc), "out": out,
+                         "overlay": overlay,
                          "params": ", ".join(self.params()),
-                         "orig": call + ", A1", "rewr": call + ", A2",
+                         "orig": ", ".join(orig), "rewr": ", ".join(rewr),
                          "nonfinite": int(self.nonfinite)}
 
 
@@ -199,6 +241,23 @@ static struct Csr csr(int Rows, int Columns, int Positive) {
   return M;
 }
 
+/* The row of each position of M (Rows rows), as a COO list's; with
+   Shuffle, the positions (row, coordinate and value) in random order. */
+static int *rows_of(struct Csr *M, int Rows, int Shuffle) {
+  int nnz = M->pos[Rows];
+  int *Row = malloc(sizeof(int) * (nnz + 1));
+  for (int r = 0; r < Rows; r++)
+    for (int q = M->pos[r]; q < M->pos[r + 1]; q++)
+      Row[q] = r;
+  for (int q = nnz - 1; Shuffle && q > 0; q--) {
+    int o = next(q + 1), t = Row[q], c = M->crd[q];
+    double v = M->v[q];
+    Row[q] = Row[o], M->crd[q] = M->crd[o], M->v[q] = M->v[o];
+    Row[o] = t, M->crd[o] = c, M->v[o] = v;
+  }
+  return Row;
+}
+
 /* Values of both signs, one of them NaN; or positive, three infinite. */
 static double *values(int Size, int Nonfinite) {
   double *V = malloc(sizeof(double) * Size);
@@ -222,7 +281,7 @@ int main(void) {
 %(dense)s
   double *A1 = calloc(%(out)s + 1, sizeof(double));
   double *A2 = calloc(%(out)s + 1, sizeof(double));
-  orig_fn(%(orig)s);
+%(overlay)s  orig_fn(%(orig)s);
   rewr_fn(%(rewr)s);
   for (int q = 0; q < %(out)s; q++) {
     double x = A1[q], y = A2[q], err;

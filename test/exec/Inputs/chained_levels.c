@@ -112,3 +112,38 @@ void coo_scaled_rows(int nnz, int L, const int *restrict row,
     }
   }
 }
+
+/* Without restrict: the run-time overlap test ranges C's positions from
+   Cpos[min j] to Cpos[max j + 1] (the coordinates j scanned, Cpos checked
+   never to decrease between them) and C's coordinates k by a scan that
+   walks B's and C's levels. */
+void scaled_rows_alias(int n, int L, const int *Bpos, const int *Bcrd,
+                       const double *Bv, const int *Cpos, const int *Ccrd,
+                       const double *Cv, const double *x, const double *D,
+                       double *A) {
+  for (int i = 0; i < n; i++)
+    for (int pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
+      int j = Bcrd[pB];
+      for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
+        int k = Ccrd[pC];
+        for (int l = 0; l < L; l++)
+          A[i * L + l] += Bv[pB] * Cv[pC] * x[k] * D[j * L + l];
+      }
+    }
+}
+
+/* The same with B a COO list. */
+void coo_scaled_rows_alias(int nnz, int L, const int *row, const int *col,
+                           const double *Bv, const int *Cpos, const int *Ccrd,
+                           const double *Cv, const double *x, const double *D,
+                           double *A) {
+  for (int e = 0; e < nnz; e++) {
+    int i = row[e];
+    int j = col[e];
+    for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
+      int k = Ccrd[pC];
+      for (int l = 0; l < L; l++)
+        A[i * L + l] += Bv[e] * Cv[pC] * x[k] * D[j * L + l];
+    }
+  }
+}

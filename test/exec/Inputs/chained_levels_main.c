@@ -29,6 +29,8 @@ Four orig_scaled_rows_four, rewr_scaled_rows_four;
 Three orig_three_rows, rewr_three_rows;
 Spmv orig_spmv_spmv, rewr_spmv_spmv;
 Scaled orig_coo_scaled_rows, rewr_coo_scaled_rows;
+Scaled orig_scaled_rows_alias, rewr_scaled_rows_alias,
+    orig_coo_scaled_rows_alias, rewr_coo_scaled_rows_alias;
 
 static unsigned seed = 2026;
 static int next(int n) {
@@ -149,6 +151,34 @@ int main(void) {
     RUN(orig_coo_scaled_rows, rewr_coo_scaled_rows, nnz, L, row, B.crd, B.v,
         C.pos, C.crd, C.v, x, D);
     ok &= same(c % 2 ? "coo shuffled" : "coo", c, A1, A2, n * L);
+    /* Without restrict: apart, then the output laid over D (the original
+       runs, reading D as it writes it). */
+    RUN(orig_scaled_rows_alias, rewr_scaled_rows_alias, n, L, B.pos, B.crd,
+        B.v, C.pos, C.crd, C.v, x, D);
+    ok &= same("no restrict", c, A1, A2, n * L);
+    RUN(orig_coo_scaled_rows_alias, rewr_coo_scaled_rows_alias, nnz, L, row,
+        B.crd, B.v, C.pos, C.crd, C.v, x, D);
+    ok &= same("coo, no restrict", c, A1, A2, n * L);
+    if (n * L > 0 && m * L > 0) {
+      int Over = (n > m ? n : m) * L;
+      double *O1 = malloc(sizeof(double) * Over),
+             *O2 = malloc(sizeof(double) * Over);
+      for (int q = 0; q < Over; q++)
+        O1[q] = O2[q] = q < m * L ? D[q] : 0.5;
+      orig_scaled_rows_alias(n, L, B.pos, B.crd, B.v, C.pos, C.crd, C.v, x, O1,
+                             O1);
+      rewr_scaled_rows_alias(n, L, B.pos, B.crd, B.v, C.pos, C.crd, C.v, x, O2,
+                             O2);
+      ok &= same("no restrict, output on D", c, O1, O2, Over);
+      for (int q = 0; q < Over; q++)
+        O1[q] = O2[q] = q < m * L ? D[q] : 0.5;
+      orig_coo_scaled_rows_alias(nnz, L, row, B.crd, B.v, C.pos, C.crd, C.v, x,
+                                 O1, O1);
+      rewr_coo_scaled_rows_alias(nnz, L, row, B.crd, B.v, C.pos, C.crd, C.v, x,
+                                 O2, O2);
+      ok &= same("coo, no restrict, output on D", c, O1, O2, Over);
+      free(O1), free(O2);
+    }
     free(row);
     release(B), release(C), release(E);
     free(x), free(D), free(A1), free(A2), free(Ce), free(y1), free(y2);

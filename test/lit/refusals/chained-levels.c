@@ -55,35 +55,3 @@ void spgemm_gemm(int n, int L, const int *restrict Bpos,
     }
 }
 // CHECK: refusals/chained-levels.c:[[@LINE-10]]:3: remark: nest left unchanged: the consumer would iterate 'k' over the nonzeros of 'Cv', which it does not read, and 'k' has no extent to iterate densely [lnr-unsupported-schedule]
-
-// Without restrict: C's positions under the coordinates of B are not
-// checked to never decrease, so the overlap test cannot range them.
-void rowsum_alias(int n, int L, const int *Bpos, const int *Bcrd,
-                  const double *Bv, const int *Cpos, const double *Cv,
-                  const double *D, double *A) {
-  for (int i = 0; i < n; i++)
-    for (int pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
-      int j = Bcrd[pB];
-      for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++)
-        for (int l = 0; l < L; l++)
-          A[i * L + l] += Bv[pB] * Cv[pC] * D[j * L + l];
-    }
-}
-// CHECK: refusals/chained-levels.c:[[@LINE-8]]:3: remark: nest left unchanged: the rewrite relies on positions that never decrease, and cannot check it: the positions of a level below 'j', a coordinate another tensor's level loads, are not checked [lnr-unsupported-format]
-
-// Without restrict, reading x at C's coordinates: they are not scanned.
-void scaled_rows_alias(int n, int L, const int *Bpos, const int *Bcrd,
-                       const double *Bv, const int *Cpos, const int *Ccrd,
-                       const double *Cv, const double *x, const double *D,
-                       double *A) {
-  for (int i = 0; i < n; i++)
-    for (int pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
-      int j = Bcrd[pB];
-      for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
-        int k = Ccrd[pC];
-        for (int l = 0; l < L; l++)
-          A[i * L + l] += Bv[pB] * Cv[pC] * x[k] * D[j * L + l];
-      }
-    }
-}
-// CHECK: refusals/chained-levels.c:[[@LINE-10]]:3: remark: nest left unchanged: the output may share memory with an input and the fused nest reads the inputs in a different order; no run-time overlap test could be written: the range of 'k', which indexes 'x', is not known before the nest (a coordinate is scanned only where its own loop reads it); declare the output 'restrict' or pass --assume-no-alias [lnr-possible-alias]
