@@ -59,11 +59,7 @@ bool NestWalk::readRowPointer(const VarDecl *V, const Expr *Init,
 
 bool NestWalk::readPosition(const Expr *Value) {
   AffineForm Form;
-  bool WasReadingOutput = ReadingOutput;
-  ReadingOutput = true;
-  bool Affine = affine(Value, Form);
-  ReadingOutput = WasReadingOutput;
-  return Affine;
+  return affine(Value, Form, Side::Output);
 }
 
 bool NestWalk::isCoordinateLoad(const VarDecl *V, LoopFact &Owner) {

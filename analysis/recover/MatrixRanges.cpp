@@ -103,14 +103,14 @@ NestWalk::elementForm(const Expr *Base, const std::vector<AffineForm> &Dims,
 
 std::optional<ir::Access> NestWalk::readMatrixAccess(
     const Expr *Base, const std::vector<const Expr *> &Subscripts,
-    AffineForm &Form, std::optional<ElementRange> *Elements) {
+    AffineForm &Form, std::optional<ElementRange> *Elements, Side S) {
   ir::Access A;
   A.Tensor = tensorName(Base);
   std::vector<std::string> Rows;
   std::vector<AffineForm> Dims;
   for (const Expr *Sub : Subscripts) {
     AffineForm Dim;
-    if (!affine(Sub, Dim))
+    if (!affine(Sub, Dim, S))
       return std::nullopt;
     Dims.push_back(Dim);
     std::optional<ir::Access> Level = orderByStride(Dim, A.Tensor);
@@ -132,7 +132,7 @@ std::optional<ir::Access> NestWalk::readMatrixAccess(
                                "' is read as a matrix whose elements the "
                                "test cannot bound: " +
                                (Why.empty() ? "no element subscript" : Why);
-  if (ReadingOutput) {
+  if (S == Side::Output) {
     OutputMultiDim = true;
     if (Rows.size() == Subscripts.size())
       OutputRows = Rows;

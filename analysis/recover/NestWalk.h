@@ -299,15 +299,20 @@ private:
   std::string substitutedText(const Expr *E) const;
 
   //===--- Subscripts.cpp: affine subscripts, dense accesses, factors.
-  bool affine(const Expr *E, AffineForm &Out);
+  /// Whose subscript is read: the output's may hold what no input's may
+  /// (a position, TACO's counter: resolveSparseOutput() checks it); an
+  /// output read as a matrix records its rows (NestFacts::OutputRows).
+  enum class Side { Input, Output };
+  bool affine(const Expr *E, AffineForm &Out, Side S = Side::Input);
   /// affine's cases: an integer cast, a variable that is a term (an index,
   /// a position, TACO's counter, an alias or a substituted value), a sum or
   /// difference, a product by an invariant.
-  bool affineCast(const clang::ExplicitCastExpr *Cast, AffineForm &Out);
+  bool affineCast(const clang::ExplicitCastExpr *Cast, AffineForm &Out, Side S);
   bool isAffineTerm(const VarDecl *V) const;
-  bool affineVariable(const VarDecl *V, const Expr *E, AffineForm &Out);
-  bool affineSum(const BinaryOperator *B, AffineForm &Out);
-  bool affineScaled(const Expr *Var, const Expr *Factor, AffineForm &Out);
+  bool affineVariable(const VarDecl *V, const Expr *E, AffineForm &Out, Side S);
+  bool affineSum(const BinaryOperator *B, AffineForm &Out, Side S);
+  bool affineScaled(const Expr *Var, const Expr *Factor, AffineForm &Out,
+                    Side S);
   /// Refuses E, a coordinate loaded at a dense loop's variable that walks
   /// nonzeros in a form not read as COO: true if it did.
   bool refuseCoordinateLoad(const Expr *E);
@@ -322,12 +327,12 @@ private:
   /// when its strides are known.
   std::optional<ir::Access>
   readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
-                  std::optional<ElementRange> *Elements = nullptr);
+                  std::optional<ElementRange> *Elements = nullptr,
+                  Side S = Side::Input);
   /// MatrixRanges.cpp: readDenseAccess of a matrix, Base[s0][s1]...
-  std::optional<ir::Access>
-  readMatrixAccess(const Expr *Base,
-                   const std::vector<const Expr *> &Subscripts,
-                   AffineForm &Form, std::optional<ElementRange> *Elements);
+  std::optional<ir::Access> readMatrixAccess(
+      const Expr *Base, const std::vector<const Expr *> &Subscripts,
+      AffineForm &Form, std::optional<ElementRange> *Elements, Side S);
   std::optional<ir::Access> orderByStride(const AffineForm &Form,
                                           const std::string &Tensor);
   bool readFactor(const Expr *E, const Expr *Output);
@@ -399,11 +404,9 @@ private:
   /// type than the whole product's: regrouped, it would not wrap.
   bool checkMultiplication(const BinaryOperator *Mul);
   /// The walk's own state while it reads the statement: the product read
-  /// last, whether the output's subscript is being read, whether the
-  /// accumulator (NestFacts::Accumulator) holds its sum yet, and how many
-  /// loops are outside it.
+  /// last, whether the accumulator (NestFacts::Accumulator) holds its sum
+  /// yet, and how many loops are outside it.
   const Expr *PendingProduct = nullptr;
-  bool ReadingOutput = false;
   bool AccumulatorFilled = false;
   size_t LoopsOutsideAccumulator = 0;
 

@@ -291,14 +291,12 @@ bool NestWalk::readOutput(const Expr *Lhs, const Expr *Statement) {
                   "the output is volatile: every access of the nest is "
                   "observable, and the fused nest makes fewer",
                   Lhs->getBeginLoc());
-  ReadingOutput = true;
   // In an unsigned subscript a nonzero coefficient may wrap to 0
   // ('l * 65536u * 65536u'); in a signed one the original would overflow.
   OutputSubscriptSigned = Out->getIdx()->getType()->isSignedIntegerType();
   std::optional<ElementRange> Elements;
   std::optional<ir::Access> OutAccess =
-      readDenseAccess(Out, OutputForm, &Elements);
-  ReadingOutput = false;
+      readDenseAccess(Out, OutputForm, &Elements, Side::Output);
   if (!OutAccess)
     return false;
   // At the positions of a level reached through another tensor's

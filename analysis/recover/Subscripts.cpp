@@ -116,7 +116,8 @@ bool readsVolatile(const Expr *E) {
   return F.Found;
 }
 
-bool NestWalk::affineCast(const ExplicitCastExpr *Cast, AffineForm &Out) {
+bool NestWalk::affineCast(const ExplicitCastExpr *Cast, AffineForm &Out,
+                          Side S) {
   // `(size_t)i * K`, `(long)j`: a cast that keeps every value the index
   // takes is the index itself; the rewrite writes the subscript as it is
   // written, casts included. A signed index converted to an unsigned type
@@ -135,7 +136,7 @@ bool NestWalk::affineCast(const ExplicitCastExpr *Cast, AffineForm &Out) {
                   "the cast '" + written(Cast) +
                       "' may change the value of the index it converts",
                   Cast->getBeginLoc());
-  return affine(Cast->getSubExpr(), Out);
+  return affine(Cast->getSubExpr(), Out, S);
 }
 
 bool NestWalk::isAffineTerm(const VarDecl *V) const {
@@ -143,11 +144,11 @@ bool NestWalk::isAffineTerm(const VarDecl *V) const {
          isPosition(V);
 }
 
-bool NestWalk::affineVariable(const VarDecl *V, const Expr *E,
-                              AffineForm &Out) {
+bool NestWalk::affineVariable(const VarDecl *V, const Expr *E, AffineForm &Out,
+                              Side S) {
   if (V == Counter) {
     // TACO's jA: the position of its loop, offset by a constant.
-    if (ReadingOutput) {
+    if (S == Side::Output) {
       Out.Terms[CounterPosition] = Coefficient();
       Out.Opaque = true;
       return true;
@@ -163,11 +164,11 @@ bool NestWalk::affineVariable(const VarDecl *V, const Expr *E,
     return true;
   }
   if (const Expr *Init = aliasInit(V))
-    return affine(Init, Out);
+    return affine(Init, Out, S);
   if (const Expr *Value = substitutedValue(V))
-    return affine(Value, Out);
+    return affine(Value, Out, S);
   // A position.
-  if (const LoopFact *L = loopOf(V); L->RelativeTo && !ReadingOutput)
+  if (const LoopFact *L = loopOf(V); L->RelativeTo && S == Side::Input)
     return refuse(rule::NonAffineSubscript,
                   "'" + V->getName().str() +
                       "' counts positions from its fiber's start '" +
@@ -177,7 +178,7 @@ bool NestWalk::affineVariable(const VarDecl *V, const Expr *E,
                   E->getBeginLoc());
   // Only the output may be stored at an input's positions (a sparse
   // output with that input's pattern); resolveSparseOutput() checks it.
-  if (ReadingOutput) {
+  if (S == Side::Output) {
     Out.Terms[V] = Coefficient();
     return true;
   }
@@ -209,9 +210,9 @@ bool NestWalk::refuseCoordinateLoad(const Expr *E) {
                  E->getBeginLoc());
 }
 
-bool NestWalk::affineSum(const BinaryOperator *B, AffineForm &Out) {
+bool NestWalk::affineSum(const BinaryOperator *B, AffineForm &Out, Side S) {
   AffineForm L, R;
-  if (!affine(B->getLHS(), L) || !affine(B->getRHS(), R))
+  if (!affine(B->getLHS(), L, S) || !affine(B->getRHS(), R, S))
     return false;
   for (auto &[V, C] : R.Terms) {
     if (L.Terms.count(V))
@@ -230,9 +231,9 @@ bool NestWalk::affineSum(const BinaryOperator *B, AffineForm &Out) {
 }
 
 bool NestWalk::affineScaled(const Expr *Var, const Expr *Factor,
-                            AffineForm &Out) {
+                            AffineForm &Out, Side S) {
   AffineForm Inner;
-  if (!affine(Var, Inner))
+  if (!affine(Var, Inner, S))
     return false;
   Expr::EvalResult Value;
   bool Constant = Factor->EvaluateAsInt(Value, Ctx);
@@ -255,17 +256,17 @@ bool NestWalk::affineScaled(const Expr *Var, const Expr *Factor,
   return true;
 }
 
-bool NestWalk::affine(const Expr *E, AffineForm &Out) {
+bool NestWalk::affine(const Expr *E, AffineForm &Out, Side S) {
   E = E->IgnoreParenImpCasts();
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
       Cast && !isInvariant(E) && Cast->getType()->isIntegerType() &&
       Cast->getSubExpr()->getType()->isIntegerType())
-    return affineCast(Cast, Out);
+    return affineCast(Cast, Out, S);
   if (const VarDecl *V = asVar(E); V && isAffineTerm(V))
-    return affineVariable(V, E, Out);
+    return affineVariable(V, E, Out, S);
   // The output stored at positions counted from the fiber's start, read
   // as 'pos[i] + p': the position p (resolveSparseOutput() checks it).
-  if (const VarDecl *P = ReadingOutput ? positionVar(E) : nullptr;
+  if (const VarDecl *P = S == Side::Output ? positionVar(E) : nullptr;
       P && isPosition(P) && !asVar(E)) {
     Out.Terms[P] = Coefficient();
     return true;
@@ -284,12 +285,12 @@ bool NestWalk::affine(const Expr *E, AffineForm &Out) {
     return false;
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)
-      return affineSum(B, Out);
+      return affineSum(B, Out, S);
     const Expr *Var = B->getLHS(), *Factor = B->getRHS();
     if (isInvariant(Var))
       std::swap(Var, Factor);
     if (B->getOpcode() == BO_Mul && isInvariant(Factor))
-      return affineScaled(Var, Factor, Out);
+      return affineScaled(Var, Factor, Out, S);
   }
   return refuse(rule::NonAffineSubscript,
                 "'" + written(E) + "' is not an affine function of the indices",
@@ -322,7 +323,7 @@ bool NestWalk::walksNonzeros(const LoopFact &Walk) const {
 
 std::optional<ir::Access>
 NestWalk::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
-                          std::optional<ElementRange> *Elements) {
+                          std::optional<ElementRange> *Elements, Side S) {
   // C[i][k]: the subscripts, outermost first; each dimension is a level.
   std::vector<const Expr *> Subscripts{ASE->getIdx()};
   const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
@@ -354,15 +355,15 @@ NestWalk::readDenseAccess(const ArraySubscriptExpr *ASE, AffineForm &Form,
     return refuseNone(rule::UnsupportedAccess,
                       "the array base depends on the nest", ASE->getBeginLoc());
   if (Subscripts.size() > 1)
-    return readMatrixAccess(Base, Subscripts, Form, Elements);
+    return readMatrixAccess(Base, Subscripts, Form, Elements, S);
   if (RowOffset) {
     AffineForm Offset;
-    if (!affine(RowOffset, Offset))
+    if (!affine(RowOffset, Offset, S))
       return std::nullopt;
     Form = Offset;
   }
   AffineForm Last;
-  if (!affine(ASE->getIdx(), Last))
+  if (!affine(ASE->getIdx(), Last, S))
     return std::nullopt;
   for (auto &[V, C] : Last.Terms) {
     if (Form.Terms.count(V))
@@ -476,9 +477,7 @@ bool NestWalk::readPositionBlock(const ArraySubscriptExpr *ASE,
   // refuses is for readDenseAccess to say.
   std::optional<Failure> Before = Fail;
   AffineForm Form;
-  bool WasReadingOutput = std::exchange(ReadingOutput, true);
-  bool Affine = affine(ASE->getIdx(), Form);
-  ReadingOutput = WasReadingOutput;
+  bool Affine = affine(ASE->getIdx(), Form, Side::Output);
   Fail = Before;
   if (!Affine || Form.Opaque || !Form.Offset.empty() || Form.Terms.size() != 2)
     return false;
