@@ -521,7 +521,7 @@ bool NestWalk::readAccumulatorBody(const std::vector<const Stmt *> &Body,
   LoopsOutsideAccumulator = Loops.size();
   if (!readLoop(Inner))
     return false;
-  if (!AccumulatorFilled)
+  if (!AccumulatedProduct)
     return refuse(rule::UnsupportedStatement,
                   "the loop does not accumulate into '" + Acc->getName().str() +
                       "'",

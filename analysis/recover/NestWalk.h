@@ -403,11 +403,10 @@ private:
   /// A multiplication of the product that wraps in a narrower unsigned
   /// type than the whole product's: regrouped, it would not wrap.
   bool checkMultiplication(const BinaryOperator *Mul);
-  /// The walk's own state while it reads the statement: the product read
-  /// last, whether the accumulator (NestFacts::Accumulator) holds its sum
-  /// yet, and how many loops are outside it.
-  const Expr *PendingProduct = nullptr;
-  bool AccumulatorFilled = false;
+  /// The walk's own state while it reads the statement: the product the
+  /// loop inside the accumulator (NestFacts::Accumulator) adds to it, null
+  /// until that loop is read, and how many loops are outside it.
+  const Expr *AccumulatedProduct = nullptr;
   size_t LoopsOutsideAccumulator = 0;
 
   //===--- TacoConventions.cpp: what TACO's generated code says.

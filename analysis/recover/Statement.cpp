@@ -75,8 +75,7 @@ bool NestWalk::readStatement(const Expr *E) {
                     "'" + Accumulator->getName().str() +
                         "' is assigned, not accumulated",
                     E->getBeginLoc());
-    AccumulatorFilled = true;
-    PendingProduct = U->Rhs;
+    AccumulatedProduct = U->Rhs;
     return true;
   }
   if (!readOutput(U->Lhs, E))
@@ -180,7 +179,7 @@ bool NestWalk::readAccumulatorUse(const Expr *E) {
   Kernel.Stmt.Accumulate = true;
   AccumulatesWithPlusAssign = U->PlusAssign;
   // The accumulator rounds every term to its own type.
-  if (!readProduct(PendingProduct, Accumulator->getType(), E) ||
+  if (!readProduct(AccumulatedProduct, Accumulator->getType(), E) ||
       !readSumScale(Scale, E))
     return false;
   QualType Out = U->Lhs->getType(), Acc = Accumulator->getType();
