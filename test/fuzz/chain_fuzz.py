@@ -67,8 +67,10 @@ class Case:
         # one row).
         self.pragma = self.pragma and not self.coo
         # Without restrict, the output laid over a dense factor in half the
-        # cases: the overlap test must run the original.
-        self.overlay = not self.restrict and r.random() < 0.5
+        # cases: the overlap test must run the original. Not under a
+        # directive: the original's threads would race on it.
+        self.overlay = r.random() < 0.5 and not self.restrict and \
+            not self.pragma
 
     # The text of the kernel.
     def q(self, t):
