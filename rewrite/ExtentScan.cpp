@@ -314,8 +314,6 @@ Nodes scanUpdates(const ExtentScan &Scan) {
   const std::string &I = Scan.Index;
   // Branch-free, so that the innermost level's scan vectorizes.
   Nodes Out;
-  if (!Scan.Load.empty())
-    Out.push_back(statement(Scan.Load));
   // Exact: the first coordinate read starts both.
   std::string First = Scan.Exact ? "!" + Scan.Seen + " || " : "";
   Node Seen = statement(Scan.Seen + " = 1;");
@@ -332,10 +330,17 @@ Nodes scanUpdates(const ExtentScan &Scan) {
 
 /// The updates of the scans of Pass whose loops are Depth deep.
 Nodes updatesAt(const std::vector<const ExtentScan *> &Pass, size_t Depth) {
-  Nodes Out;
+  // The loads first, in the nest's order: a load may declare its
+  // coordinate ('int j = src[e];'), which C89 takes only before the
+  // updates.
+  Nodes Out, Updates;
   for (const ExtentScan *Scan : Pass)
-    if (Scan->Headers.size() == Depth)
-      append(Out, scanUpdates(*Scan));
+    if (Scan->Headers.size() == Depth) {
+      if (!Scan->Load.empty())
+        Out.push_back(statement(Scan->Load));
+      append(Updates, scanUpdates(*Scan));
+    }
+  append(Out, std::move(Updates));
   return Out;
 }
 

@@ -598,6 +598,7 @@ bool NestWalk::readDenseLoop(LoopFact &L, const LoopHeader &H) {
   if (!FromZero)
     L.Source.Begin = LoText;
   L.Source.Bound = HiText;
+  L.Source.BoundWritten = !H.PlusOne && !H.Descending;
   if (HiText.empty() || LoText.empty())
     return refuse(rule::Macro,
                   "a bound of the loop over '" + L.Var->getName().str() +

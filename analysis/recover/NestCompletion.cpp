@@ -83,6 +83,11 @@ std::optional<RecoveredNest> NestCompletion::complete(const Stmt *Nest) {
                                       SparseOutputIndices.end());
   Source.DisjointRepeatedIndices =
       dropRepeatedCoordinates(Source.DisjointOutputIndices);
+  // A COO list's rows write distinct elements only where the subscript
+  // cannot wrap (NestFacts::OutputSubscriptWraps): the rows are then not
+  // split between threads.
+  if (OutputSubscriptWraps)
+    Source.DisjointRepeatedIndices.clear();
   if (!trustSplitDirective())
     return std::nullopt;
   describeSurroundings(Whole);

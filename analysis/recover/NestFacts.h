@@ -137,6 +137,11 @@ struct NestFacts {
   /// The output's subscript is computed in a signed type (in which the
   /// original does not wrap): OutputForm's coefficients are those of C.
   bool OutputSubscriptSigned = false;
+  /// ... or in an unsigned type narrower than a pointer, whose products
+  /// wrap at values a coordinate loaded from memory may reach (`unsigned i
+  /// = row[e]; out[i * L + l]`: rows 0 and 65536 at L = 65536 write one
+  /// element): distinct coordinates need not write distinct elements.
+  bool OutputSubscriptWraps = false;
   bool AccumulatesWithPlusAssign = false;
   /// For a multi-dimensional output (A[i][l]): the index of each subscript,
   /// when each is one index alone.

@@ -292,7 +292,11 @@ bool NestWalk::readOutput(const Expr *Lhs, const Expr *Statement) {
                   Lhs->getBeginLoc());
   // In an unsigned subscript a nonzero coefficient may wrap to 0
   // ('l * 65536u * 65536u'); in a signed one the original would overflow.
-  OutputSubscriptSigned = Out->getIdx()->getType()->isSignedIntegerType();
+  QualType Index = Out->getIdx()->getType();
+  OutputSubscriptSigned = Index->isSignedIntegerType();
+  OutputSubscriptWraps =
+      !OutputSubscriptSigned &&
+      Ctx.getTypeSize(Index) < Ctx.getTypeSize(Ctx.VoidPtrTy);
   std::optional<ElementRange> Elements;
   std::optional<ir::Access> OutAccess =
       readDenseAccess(Out, OutputForm, &Elements, Side::Output);

@@ -69,6 +69,10 @@ struct LoopSource {
   /// Dense loops: the upper bound as written ("n"); the loop's positions
   /// (of a dense level, its index) are below it.
   std::string Bound;
+  /// Bound is the bound the header compares with ('e < n'): it fits the
+  /// variable's type. False for 'e <= hi' and a loop counting down, whose
+  /// end, hi + 1, may be one past the type's largest value.
+  bool BoundWritten = true;
   bool StartsAtZero = false; // dense loops: 'for (i = 0; ...)'
   /// Whether `#pragma omp for` may go on the header as written: gcc takes
   /// neither a parenthesized condition ('(i < n)') nor a parenthesized

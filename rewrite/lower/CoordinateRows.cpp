@@ -21,6 +21,12 @@ namespace {
 /// to a row boundary, or walking the buckets, costs nothing.
 constexpr int Chunks = 1024;
 
+/// The positions an unsorted list needs for its rows to be split between
+/// threads: two parallel regions and a pass over the rows cost a few
+/// microseconds, which a shorter list (its every position a sum over K
+/// and a row of L) does not repay.
+constexpr int MinSplit = 4096;
+
 /// What the split writes: the list's positions [Lo, Hi) in the position
 /// variable E's Type (Begin and End as written), their number N in the
 /// file's widest integer Wide, the rows' coordinates array Row, read in
@@ -96,20 +102,25 @@ Nodes readRows(const Split &S) {
                       code(S.Shift + "++")));
 }
 
-/// Where the rows are not sorted: the threads of a team counted (one
-/// part each; 1 without OpenMP), and with more than one, the positions
-/// of each bucket (Count, zeroed where it is declared).
+/// Where the rows are not sorted: one part, or on a list long enough to
+/// pay for two parallel regions (MinSplit positions), the threads of a
+/// team counted (one part each; 1 without OpenMP), and with more than one,
+/// the positions of each bucket (Count, zeroed where it is declared: an
+/// 8 KB store that keeps every compiler sure it is set).
 Node countWhereUnsorted(const Split &S) {
   Node Team = Node::block({statement(S.Parts + " += 1;")});
   Team.Directive = OmpDirective::parallel({"reduction(+ : " + S.Parts + ")"});
+  Node Count =
+      Node::ifThen(code(S.Parts + " > 1"),
+                   {countingLoop(S.Next, S.Lo, S.Hi,
+                                 {statement(S.Count + "[" +
+                                            bucketOf(S, S.Next) + "]++;")})});
   return Node::ifThen(
       code("!" + S.Sorted),
-      {statement(S.Parts + " = 0;"), std::move(Team),
+      {statement(S.Parts + " = 1;"),
        Node::ifThen(
-           code(S.Parts + " > 1"),
-           {countingLoop(
-               S.Next, S.Lo, S.Hi,
-               {statement(S.Count + "[" + bucketOf(S, S.Next) + "]++;")})})});
+           code(S.N + " >= " + std::to_string(MinSplit)),
+           {statement(S.Parts + " = 0;"), std::move(Team), std::move(Count)})});
 }
 
 /// Position of chunk C of a sorted list: Lo + N * C / Parts.
@@ -179,6 +190,12 @@ Node partLoop(const Context &C, const Split &S, Node Positions) {
        std::move(Cut), std::move(Share), std::move(Positions)});
 }
 
+/// Whether a type as written can be spelled away from its declaration:
+/// no '__typeof__(...)' of an expression.
+bool spelledAlone(const std::string &Type) {
+  return Type.find('(') == std::string::npos;
+}
+
 } // namespace
 
 bool rowsSplit(const Context &C, const ir::BranchedGraph &G) {
@@ -194,7 +211,14 @@ bool rowsSplit(const Context &C, const ir::BranchedGraph &G) {
          // (read in place, only where the loops inside run).
          Src && !Src->Prologue.empty() && levels::Level(*Src).coordinates() &&
          levels::Level(*Src).fiber() && !Src->VariableType.empty() &&
-         !Src->Position.empty();
+         !Src->Position.empty() &&
+         // The parts count in the position's type up to the list's end,
+         // and keep rows in the row's type, both spelled as written: an
+         // end past the type ('e <= hi', counting down) or a type that
+         // names the loop's variables ('__typeof__(dst[e])') keep the loop
+         // as written, sequential.
+         Src->BoundWritten && spelledAlone(Src->VariableType) &&
+         spelledAlone(Src->IndexType);
 }
 
 Nodes splitAtRows(Context &C, const ir::BranchedGraph &G, Nodes Tree) {
@@ -213,7 +237,8 @@ Nodes splitAtRows(Context &C, const ir::BranchedGraph &G, Nodes Tree) {
               "(" + S.RowType + ")" + S.Row + "[" + S.Lo + "]"),
       declare(S.RowType, S.RowMax, S.RowMin),
       declare("int", S.Shift, "0"),
-      declare(S.Wide, S.Count + "[" + std::to_string(Chunks) + "]", "{0}")};
+      declare(S.Wide, S.Count + "[" + std::to_string(Chunks) + "]", "{0}"),
+  };
   append(Block, readRows(S));
   Block.push_back(countWhereUnsorted(S));
   Block.push_back(std::move(Parts));

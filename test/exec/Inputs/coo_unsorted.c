@@ -41,8 +41,8 @@ void edges_short(unsigned long nnz, int K, int L,
                  const double *restrict x, const double *restrict y,
                  const double *restrict z, double *restrict out) {
   for (unsigned long e = 0; e < nnz; e++) {
-    unsigned i = dst[e];
-    unsigned j = src[e];
+    int i = dst[e];
+    int j = src[e];
     for (int k = 0; k < K; k++)
       for (int l = 0; l < L; l++)
         out[i * L + l] += w[e] * x[i * K + k] * y[j * K + k] * z[j * L + l];

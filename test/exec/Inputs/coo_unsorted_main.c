@@ -35,6 +35,9 @@ BOTH(edges_short,
 BOTH(edges_c89, (long nnz, long K, long L, const long *row, const long *col,
                  const double *vals, const double *C, const double *D,
                  const double *E, double *A))
+BOTH(edges_c89_declared, (long nnz, long K, long L, const long *row,
+                          const long *col, const double *vals, const double *C,
+                          const double *D, const double *E, double *A))
 
 enum { MAXROWS = 3000, MAXNNZ = 40000, K = 5, L = 7 };
 static int src[MAXNNZ], dst[MAXNNZ];
@@ -167,6 +170,11 @@ static int run(int c) {
   ok &= same_array(name, o, r, rows * L);
   ONE_THREAD(rewr_edges_c89(nnz, K, L, rowl, coll, w, x, y, z, r1), r1, r1);
   ok &= bits(name, r, r1, sizeof r);
+  memset(o, 0, sizeof o), memset(r, 0, sizeof r);
+  orig_edges_c89_declared(nnz, K, L, rowl, coll, w, x, y, z, o);
+  rewr_edges_c89_declared(nnz, K, L, rowl, coll, w, x, y, z, r);
+  snprintf(name, sizeof name, "C89 declared, case %d", c);
+  ok &= same_array(name, o, r, rows * L);
   return ok;
 }
 
