@@ -207,6 +207,30 @@ chainWalk(const ir::Kernel &K, const NestSource &S, size_t P,
   return Walked;
 }
 
+/// A scan of Index, in Type, its variables picked from Names.
+ExtentScan namedScan(const std::string &Index, const std::string &Type,
+                     NamePicker &Names) {
+  ExtentScan Scan;
+  Scan.Index = Index;
+  const std::string Name = scanName(Index);
+  Scan.Variable = Names.pick(Name + "_extent");
+  Scan.Minimum = Names.pick(Name + "_min");
+  Scan.Low = Names.pick(Name + "_low");
+  Scan.Maximum = Names.pick(Name + "_max");
+  Scan.Seen = Names.pick(Name + "_seen");
+  Scan.Type = Type;
+  return Scan;
+}
+
+/// The indices of the exact scans among Scans.
+std::set<std::string> exactIndices(const std::vector<ExtentScan> &Scans) {
+  std::set<std::string> Out;
+  for (const ExtentScan &Scan : Scans)
+    if (Scan.Exact)
+      Out.insert(Scan.Index);
+  return Out;
+}
+
 } // namespace
 
 std::vector<ExtentScan>
@@ -235,11 +259,8 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
       continue;
     // A chain's parents scanned already (exact, sequential): a level
     // reached through them is scanned in their pass, which loads them.
-    std::set<std::string> Loaded;
-    for (const ExtentScan &Before : Scans)
-      if (Before.Exact)
-        Loaded.insert(Before.Index);
-    std::optional<std::vector<size_t>> Walked = chainWalk(K, S, P, Loaded);
+    std::optional<std::vector<size_t>> Walked =
+        chainWalk(K, S, P, exactIndices(Scans));
     const bool InChain = Walked.has_value();
     if (!Walked)
       Walked = scannedLoops(K, S, P, /*SkipDense=*/false);
@@ -249,15 +270,7 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     }
     if (!Walked || (Src->Header.empty() && !isSingleton(K, L)))
       continue;
-    ExtentScan Scan;
-    Scan.Index = L.Index;
-    const std::string Name = scanName(L.Index);
-    Scan.Variable = Names.pick(Name + "_extent");
-    Scan.Minimum = Names.pick(Name + "_min");
-    Scan.Low = Names.pick(Name + "_low");
-    Scan.Maximum = Names.pick(Name + "_max");
-    Scan.Seen = Names.pick(Name + "_seen");
-    Scan.Type = Src->IndexType;
+    ExtentScan Scan = namedScan(L.Index, Src->IndexType, Names);
     for (size_t Q : *Walked)
       if (const std::string &H = S.loop(K.Loops[Q].Index)->Header; !H.empty())
         Scan.Headers.push_back(H);
