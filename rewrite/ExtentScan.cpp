@@ -207,6 +207,31 @@ chainWalk(const ir::Kernel &K, const NestSource &S, size_t P,
   return Walked;
 }
 
+/// Whether the loops of Short are the outermost loops of Long.
+bool isPrefix(const std::vector<std::string> &Short,
+              const std::vector<std::string> &Long) {
+  return Short.size() <= Long.size() &&
+         std::equal(Short.begin(), Short.end(), Long.begin());
+}
+
+/// Whether Scan, a level reached through a chain's parents (chainWalk),
+/// joins the pass of each exact scan among Scans whose coordinate its
+/// headers read: that pass loads the coordinate before the level's header
+/// reads it. A pass of its own would read it unloaded.
+bool joinsParents(const ExtentScan &Scan,
+                  const std::vector<ExtentScan> &Scans) {
+  for (const ExtentScan &Parent : Scans) {
+    bool Read = false;
+    for (const std::string &H : Scan.Headers)
+      Read |= mentions(H, Parent.Index);
+    if (Parent.Exact && Read &&
+        (!isPrefix(Parent.Headers, Scan.Headers) || Parent.Runs != Scan.Runs ||
+         Parent.Parallel || Scan.Parallel))
+      return false;
+  }
+  return true;
+}
+
 /// A scan of Index, in Type, its variables picked from Names.
 ExtentScan namedScan(const std::string &Index, const std::string &Type,
                      NamePicker &Names) {
@@ -306,6 +331,8 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
     // form.
     if (Walked->size() == P + 1 && !InChain)
       describeFlatForm(Scan, K, S, P, Names, Ordered);
+    if (InChain && !joinsParents(Scan, Scans))
+      continue;
     if (GivesExtent)
       V->Extent = Scan.Variable;
     Scans.push_back(std::move(Scan));
@@ -314,13 +341,6 @@ scanUnknownExtents(ir::Kernel &K, const NestSource &S, bool Parallel,
 }
 
 namespace {
-
-/// Whether the loops of Short are the outermost loops of Long.
-bool isPrefix(const std::vector<std::string> &Short,
-              const std::vector<std::string> &Long) {
-  return Short.size() <= Long.size() &&
-         std::equal(Short.begin(), Short.end(), Long.begin());
-}
 
 /// The statements that keep a scan's minimum and maximum, after its load.
 Nodes scanUpdates(const ExtentScan &Scan) {

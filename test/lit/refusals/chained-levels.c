@@ -55,3 +55,23 @@ void spgemm_gemm(int n, int L, const int *restrict Bpos,
     }
 }
 // CHECK: refusals/chained-levels.c:[[@LINE-10]]:3: remark: nest left unchanged: the consumer would iterate 'k' over the nonzeros of 'Cv', which it does not read, and 'k' has no extent to iterate densely [lnr-unsupported-schedule]
+
+// Without restrict, under a batch loop that C's coordinate scan walks but
+// B's does not: the scan of k would read j unloaded, so k is not ranged.
+void batch_alias(int nb, int n, int L, const int *Bpos, const int *Bcrd,
+                 const double *Bv, const int *Cpos, const int *Ccrd,
+                 const double *Cv, const double *x, const double *D,
+                 double *A) {
+  for (int b = 0; b < nb; b++)
+    for (int i = 0; i < n; i++)
+      for (int pB = Bpos[i]; pB < Bpos[i + 1]; pB++) {
+        int j = Bcrd[pB];
+        for (int pC = Cpos[j]; pC < Cpos[j + 1]; pC++) {
+          int k = Ccrd[pC];
+          for (int l = 0; l < L; l++)
+            A[(b * n + i) * L + l] +=
+                Bv[pB] * Cv[pC] * x[k] * D[(b * 50 + j) * L + l];
+        }
+      }
+}
+// CHECK: refusals/chained-levels.c:[[@LINE-12]]:3: remark: nest left unchanged: the output may share memory with an input{{.*}}the range of 'k', which indexes 'x', is not known before the nest{{.*}} [lnr-possible-alias]
